@@ -1,0 +1,138 @@
+import fs from "node:fs";
+import path from "node:path";
+import { drizzle as drizzlePg, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Db = PostgresJsDatabase<typeof schema>;
+/** A database handle or an open transaction: every step function takes one first. */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+type Handle = { db: Db; kind: "postgres" | "pglite"; close: () => Promise<void> };
+
+// One handle per process on globalThis: instrumentation and each route bundle get their own
+// copy of this module, and a second PGlite on the same folder would corrupt it.
+const globalForDb = globalThis as unknown as { __owoDb?: Promise<Handle> };
+
+export function dataDir(): string {
+  return path.resolve(process.env.OWO_DATA_DIR ?? path.join(process.cwd(), ".data"));
+}
+
+/** postgres.js ignores `?host=/socket/dir` on a localhost URL, so the URL is parsed here. */
+export function postgresOptions(url: string): postgres.Options<Record<string, postgres.PostgresType>> {
+  const u = new URL(url);
+  const socketHost = u.searchParams.get("host");
+  const options: postgres.Options<Record<string, postgres.PostgresType>> = {
+    host: socketHost || u.hostname || "localhost",
+    port: u.port ? Number(u.port) : 5432,
+    database: decodeURIComponent(u.pathname.replace(/^\//, "")) || undefined,
+    username: u.username ? decodeURIComponent(u.username) : undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    onnotice: () => {},
+  };
+  const ssl = u.searchParams.get("sslmode");
+  if (ssl && ssl !== "disable") options.ssl = ssl === "require" ? "require" : "prefer";
+  return options;
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const sql = postgres(postgresOptions(url));
+  const db = drizzlePg(sql, { schema, casing: "snake_case" });
+  return { db, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
+}
+
+/**
+ * PGlite is one process's database: two processes on one folder silently lose writes and
+ * corrupt it. An exclusive lock file (holding our pid) turns that into a clear error.
+ */
+function acquirePgliteLock(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, "pglite.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      const release = () => {
+        try {
+          if (fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once("exit", release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const holder = Number(fs.readFileSync(lockFile, "utf8"));
+      if (holder === process.pid) return () => {};
+      if (!holder || !isAlive(holder)) {
+        fs.unlinkSync(lockFile); // left by a process that died: take it over
+        continue;
+      }
+      throw new Error(
+        `The embedded database in ${dir} is in use by another Owo process (pid ${holder}). ` +
+          "PGlite serves one process at a time: stop that process (e.g. `npm start`) first, " +
+          "or run the app and the CLI against PostgreSQL by setting DATABASE_URL.",
+      );
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function openPglite(): Promise<Handle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const memory = process.env.OWO_PGLITE === "memory";
+  const dir = path.join(dataDir(), "pglite");
+  const release = memory ? () => {} : acquirePgliteLock(dataDir());
+  const client = memory ? new PGlite() : new PGlite(dir);
+  await client.waitReady;
+  // Both drivers expose the same Drizzle query builder; the Postgres type is the common one.
+  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+function open(): Promise<Handle> {
+  const url = process.env.DATABASE_URL;
+  return url ? openPostgres(url) : openPglite();
+}
+
+export function getHandle(): Promise<Handle> {
+  globalForDb.__owoDb ??= open().catch((err) => {
+    globalForDb.__owoDb = undefined;
+    throw err;
+  });
+  return globalForDb.__owoDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getHandle()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = globalForDb.__owoDb;
+  globalForDb.__owoDb = undefined;
+  if (handle) await (await handle).close();
+}
+
+/** Raw SQL rows from either driver (postgres.js answers an array, PGlite `{ rows }`). */
+export async function queryRows<T>(tx: DbOrTx, query: import("drizzle-orm").SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

@@ -1,0 +1,37 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getHandle, postgresOptions } from "./client";
+
+/** The committed drizzle-kit migrations, found from this file so any working directory works. */
+export function migrationsFolder(): string {
+  if (process.env.OWO_MIGRATIONS_DIR) return process.env.OWO_MIGRATIONS_DIR;
+  const here = typeof import.meta.url === "string" && import.meta.url.startsWith("file:")
+    ? path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations")
+    : "";
+  return here && !here.includes(".next") ? here : path.join(process.cwd(), "db", "migrations");
+}
+
+/** Applies every pending migration; safe on every start and from several instances at once. */
+export async function migrateDb(): Promise<void> {
+  const migrationsDir = migrationsFolder();
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const handle = await getHandle();
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(handle.db as never, { migrationsFolder: migrationsDir });
+    return;
+  }
+  // One dedicated connection holds a session advisory lock, so two instances starting
+  // together apply each migration once.
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const sql = postgres({ ...postgresOptions(url), max: 1 });
+  try {
+    await sql`select pg_advisory_lock(727274)`;
+    await migrate(drizzle(sql), { migrationsFolder: migrationsDir });
+    await sql`select pg_advisory_unlock(727274)`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}

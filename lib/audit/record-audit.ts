@@ -1,0 +1,42 @@
+import type { DbOrTx } from "@/db/client";
+import { auditLog, type ActorType } from "@/db/schema";
+
+/** Who is acting: a signed-in user (dashboard), an admin, the CLI or the system itself. */
+export type Actor = {
+  type: ActorType;
+  userId?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+};
+
+export const CLI_ACTOR: Actor = { type: "cli" };
+export const SYSTEM_ACTOR: Actor = { type: "system" };
+
+type Changes = Record<string, { from?: unknown; to?: unknown }>;
+
+/** Records one change in the caller's transaction; `changes` must never hold a secret. */
+export async function recordAudit(
+  tx: DbOrTx,
+  entry: { merchantId: string | null; actor: Actor; action: string; targetType?: string; targetId?: string; changes?: Changes },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    merchantId: entry.merchantId,
+    actorType: entry.actor.type,
+    actorUserId: entry.actor.userId ?? null,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    changes: entry.changes ?? null,
+    ip: entry.actor.ip ?? null,
+    userAgent: entry.actor.userAgent ?? null,
+  });
+}
+
+/** The before/after of the fields that differ. */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const out: Changes = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = { from: before[key], to: after[key] };
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+import { and, asc, eq } from "drizzle-orm";
+import { cookies, headers } from "next/headers";
+import { getDb, type Db } from "@/db/client";
+import { memberships, merchants, type Merchant, type Mode, type Role } from "@/db/schema";
+import type { Actor } from "@/lib/audit/record-audit";
+import { auth } from "./auth";
+
+export const MODE_COOKIE = "owo_mode";
+export const MERCHANT_COOKIE = "owo_merchant";
+
+export type DashboardContext = {
+  db: Db;
+  user: { id: string; email: string; isAdmin: boolean };
+  merchant: Merchant;
+  role: Role;
+  mode: Mode;
+  actor: Actor;
+  memberships: { merchantId: string; name: string; role: Role }[];
+};
+
+/**
+ * Who is signed in, which business they are working in (cookie, else their first) and in
+ * which mode. Null when signed out or a member of no business. Every dashboard page and
+ * action reads its scope from here and nowhere else.
+ */
+export async function getDashboardContext(): Promise<DashboardContext | null> {
+  const session = await auth();
+  if (!session?.user?.id) return null;
+  const db = await getDb();
+  const jar = await cookies();
+  const rows = await db
+    .select({ merchant: merchants, role: memberships.role })
+    .from(memberships)
+    .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
+    .where(eq(memberships.userId, session.user.id))
+    .orderBy(asc(memberships.createdAt));
+  if (rows.length === 0) return null;
+  const chosen = rows.find((r) => r.merchant.id === jar.get(MERCHANT_COOKIE)?.value) ?? rows[0]!;
+  const h = await headers();
+  return {
+    db,
+    user: { id: session.user.id, email: session.user.email ?? "", isAdmin: session.user.isAdmin },
+    merchant: chosen.merchant,
+    role: chosen.role,
+    mode: jar.get(MODE_COOKIE)?.value === "live" ? "live" : "test",
+    actor: {
+      type: "user",
+      userId: session.user.id,
+      ip: h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
+      userAgent: h.get("user-agent")?.slice(0, 300) ?? null,
+    },
+    memberships: rows.map((r) => ({ merchantId: r.merchant.id, name: r.merchant.name, role: r.role })),
+  };
+}
+
+export async function isMember(db: Db, userId: string, merchantId: string): Promise<boolean> {
+  const rows = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, merchantId)))
+    .limit(1);
+  return rows.length > 0;
+}

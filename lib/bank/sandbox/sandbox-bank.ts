@@ -1,0 +1,19 @@
+import { AppError, validationError } from "@/lib/errors";
+import { findBank, NIGERIAN_BANKS } from "../nigerian-banks";
+import type { BankProvider } from "../provider";
+import { sandboxAccountName } from "./account-names";
+
+/** Supplement §5: the sandbox bank behaves like a real partner, deterministically. */
+export class SandboxBank implements BankProvider {
+  async listBanks() {
+    return [...NIGERIAN_BANKS];
+  }
+
+  async resolveAccount({ accountNumber, bankCode }: { accountNumber: string; bankCode: string }) {
+    if (!findBank(bankCode)) throw validationError([`bank_code ${bankCode} is not a known bank code`]);
+    if (accountNumber === "0000000000") {
+      throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "Account not found." });
+    }
+    return { account_name: sandboxAccountName(bankCode, accountNumber), account_number: accountNumber, bank_code: bankCode };
+  }
+}

@@ -1,0 +1,122 @@
+import { getDb } from "@/db/client";
+import { MODES, type Mode } from "@/db/schema";
+import { createAdmin } from "@/lib/admin/create-admin";
+import { CLI_ACTOR } from "@/lib/audit/record-audit";
+import { validationError } from "@/lib/errors";
+import { createKeyPair } from "@/lib/keys/create-key-pair";
+import { createMerchant } from "@/lib/merchants/create-merchant";
+import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
+import { seedDemo } from "@/lib/seed/seed-demo";
+import { optionalFlag, parseFlags, requireFlag, UsageError } from "./args";
+
+type Command = { usage: string; run: (argv: string[]) => Promise<Record<string, unknown>> };
+
+/** Supplement §8: every command prints exactly one JSON object with --json. */
+export const COMMANDS: Record<string, Command> = {
+  "merchant create": {
+    usage: "owo merchant create --name N --type business|personal [--email E --password P] [--static-accounts enabled|disabled|suspended]",
+    async run(argv) {
+      const f = parseFlags(argv, { name: "string", type: "string", email: "string", password: "string", "static-accounts": "string" });
+      const created = await createMerchant(await getDb(), {
+        name: requireFlag(f, "name"),
+        type: requireFlag(f, "type") as "business",
+        email: optionalFlag(f, "email"),
+        password: optionalFlag(f, "password"),
+        staticAccounts: (optionalFlag(f, "static-accounts") ?? "disabled") as "disabled",
+        actor: CLI_ACTOR,
+      });
+      return {
+        id: created.merchant.id,
+        name: created.merchant.name,
+        type: created.merchant.type,
+        email: created.owner.email,
+        password: created.password,
+        pay_ids: created.payIds,
+      };
+    },
+  },
+  "merchant set": {
+    usage: "owo merchant set --merchant ID --static-accounts enabled|disabled|suspended",
+    async run(argv) {
+      const f = parseFlags(argv, { merchant: "string", "static-accounts": "string" });
+      return setStaticAccounts(await getDb(), {
+        merchantId: requireFlag(f, "merchant"),
+        staticAccounts: requireFlag(f, "static-accounts"),
+        actor: CLI_ACTOR,
+      });
+    },
+  },
+  "key create": {
+    usage:
+      "owo key create --merchant ID --mode test|live [--permissions a,b] [--allowed-domains d1,d2] [--webhook-url URL] " +
+      "[--payment-methods m1,m2] [--crypto-assets USDT:tron,BTC] [--no-wallet] [--rate-limit N] [--initialize-limit M]",
+    async run(argv) {
+      const f = parseFlags(argv, {
+        merchant: "string",
+        mode: "string",
+        name: "string",
+        permissions: "string",
+        "allowed-domains": "string",
+        "webhook-url": "string",
+        "payment-methods": "string",
+        "crypto-assets": "string",
+        "settlement-pay-id": "string",
+        "no-wallet": "boolean",
+        "rate-limit": "string",
+        "initialize-limit": "string",
+      });
+      const mode = requireFlag(f, "mode");
+      if (!(MODES as readonly string[]).includes(mode)) throw validationError(["mode must be one of test, live"]);
+      const merchantId = requireFlag(f, "merchant");
+      if (!/^[0-9a-f-]{36}$/i.test(merchantId)) throw validationError(["merchant must be a merchant id (UUID)"]);
+      const created = await createKeyPair(await getDb(), {
+        merchantId,
+        mode: mode as Mode,
+        actor: CLI_ACTOR,
+        config: {
+          name: optionalFlag(f, "name"),
+          permissions: optionalFlag(f, "permissions"),
+          allowedDomains: optionalFlag(f, "allowed-domains"),
+          webhookUrl: optionalFlag(f, "webhook-url"),
+          paymentMethods: optionalFlag(f, "payment-methods"),
+          cryptoAssets: optionalFlag(f, "crypto-assets"),
+          settlementPayId: optionalFlag(f, "settlement-pay-id"),
+          linkWallet: !f["no-wallet"],
+          rateLimit: optionalFlag(f, "rate-limit"),
+          initializeLimit: optionalFlag(f, "initialize-limit"),
+        },
+      });
+      return {
+        id: created.keyPair.id,
+        mode: created.keyPair.mode,
+        secret_key: created.secretKey,
+        public_key: created.keyPair.publicKey,
+        webhook_secret: created.webhookSecret,
+        permissions: created.keyPair.permissions,
+      };
+    },
+  },
+  "admin create": {
+    usage: "owo admin create --email E --password P",
+    async run(argv) {
+      const f = parseFlags(argv, { email: "string", password: "string" });
+      return createAdmin(await getDb(), { email: requireFlag(f, "email"), password: requireFlag(f, "password"), actor: CLI_ACTOR });
+    },
+  },
+  seed: {
+    usage: "owo seed",
+    async run(argv) {
+      parseFlags(argv, {});
+      return seedDemo(await getDb());
+    },
+  },
+};
+
+export function findCommand(argv: string[]): { command: Command; rest: string[] } {
+  for (const words of [2, 1]) {
+    const name = argv.slice(0, words).join(" ");
+    const command = COMMANDS[name];
+    if (command) return { command, rest: argv.slice(words) };
+  }
+  throw new UsageError(`unknown command: ${argv.slice(0, 2).join(" ") || "(none)"}`);
+}

@@ -1,0 +1,46 @@
+import { closeDb } from "@/db/client";
+import { migrateDb } from "@/db/migrate";
+import { isAppError } from "@/lib/errors";
+import { UsageError } from "./args";
+import { COMMANDS, findCommand } from "./commands";
+
+function usage(): string {
+  return ["Usage:", ...Object.values(COMMANDS).map((c) => `  ${c.usage} [--json]`)].join("\n");
+}
+
+function printHuman(result: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(result)) console.log(`${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`);
+}
+
+/** `owo <command> [flags]`: the same commands the dashboard calls, on the app's database. */
+export async function main(argv: string[]): Promise<number> {
+  const json = argv.includes("--json");
+  if (argv.length === 0 || argv[0] === "help" || argv.includes("--help")) {
+    console.log(usage());
+    return 0;
+  }
+  try {
+    const { command, rest } = findCommand(argv);
+    process.env.OWO_QUIET = "1";
+    await migrateDb();
+    const result = await command.run(rest);
+    if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
+    else printHuman(result);
+    return 0;
+  } catch (err) {
+    const error = isAppError(err)
+      ? { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) }
+      : err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
+        ? { code: "USAGE", message: (err as Error).message }
+        : { code: "INTERNAL_ERROR", message: (err as Error).message };
+    if (json) process.stdout.write(`${JSON.stringify({ error })}\n`);
+    else console.error(`owo: ${error.message}${"details" in error ? `\n  ${(error.details as string[]).join("\n  ")}` : ""}${error.code === "USAGE" ? `\n\n${usage()}` : ""}`);
+    return error.code === "USAGE" ? 2 : 1;
+  } finally {
+    await closeDb().catch(() => {});
+  }
+}
+
+if (process.argv[1] && /lib[\\/]cli[\\/]main\.ts$/.test(process.argv[1])) {
+  main(process.argv.slice(2)).then((code) => process.exit(code));
+}

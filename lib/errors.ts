@@ -1,0 +1,56 @@
+/** The closed list of error codes the product answers with (api.md + supplement §2). */
+export const ERROR_CODES = [
+  "HTTP_ERROR",
+  "INTERNAL_ERROR",
+  "NOT_FOUND",
+  "PERMISSION_DENIED",
+  "SECRET_KEY_REQUIRED",
+  "BUSINESS_ACCOUNT_REQUIRED",
+  "WALLET_NOT_LINKED",
+  "PAY_ID_TAKEN",
+  "INSUFFICIENT_FUNDS",
+  "ACCOUNT_NOT_FOUND",
+  "TRANSFER_NOT_FOUND",
+  "REFERENCE_CONFLICT",
+  "AMOUNT_REJECTED",
+  "DESTINATION_NOT_FOUND",
+  "DESTINATION_CLOSED",
+  "SANDBOX_ONLY",
+  "INVALID_STATE",
+  "VALIDATION_ERROR",
+  "FORBIDDEN",
+  "UNAUTHENTICATED",
+  "CONFLICT",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * A failure a caller should see: a code from the closed list, an HTTP status and a message
+ * that is safe to show. Anything that is not an AppError becomes a generic 500.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: string[];
+  readonly headers?: Record<string, string>;
+
+  constructor(opts: { code: ErrorCode; status: number; message: string; details?: string[]; headers?: Record<string, string> }) {
+    super(opts.message);
+    this.name = "AppError";
+    this.code = opts.code;
+    this.status = opts.status;
+    this.details = opts.details;
+    this.headers = opts.headers;
+  }
+}
+
+export const httpError = (status: number, message: string, details?: string[]) =>
+  new AppError({ code: "HTTP_ERROR", status, message, details });
+
+export const validationError = (details: string[]) => httpError(400, "Validation error", details);
+
+export const notFound = (message = "Not found") => new AppError({ code: "NOT_FOUND", status: 404, message });
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

@@ -1,0 +1,183 @@
+import type { z } from "zod";
+import { getDb, type Db } from "@/db/client";
+import type { Permission } from "@/db/schema";
+import { AppError, httpError, isAppError } from "@/lib/errors";
+import { findActiveKey, type AuthenticatedKey } from "@/lib/keys/find-key";
+import { originAllowed } from "@/lib/keys/allowed-domains";
+import { logError } from "@/lib/log";
+import { parseOrThrow } from "@/lib/validation";
+import { clientIp, correlationIdFor } from "./correlation";
+import { CORS_HEADERS, failureResponse, internalError, successResponse } from "./envelope";
+import { checkDeclaredLength, readJsonBody } from "./read-body";
+import { hitRateLimit, rateLimitHeaders, tooManyRequests, type Bucket } from "./rate-limit";
+
+type Params = Record<string, string | string[] | undefined>;
+type NextContext = { params: Promise<Params> };
+export type Handler = (req: Request, ctx: NextContext) => Promise<Response>;
+
+export type RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
+  /** Which half of a key pair may call: secret only (default) or either. */
+  keys?: "secret" | "any";
+  permission?: Permission;
+  /** Session initialize also counts against the key's tighter initialize limit. */
+  limit?: "initialize";
+  body?: B;
+  query?: Q;
+};
+
+export type RouteContext<B, Q> = {
+  req: Request;
+  db: Db;
+  correlationId: string;
+  key: AuthenticatedKey;
+  merchantId: string;
+  mode: AuthenticatedKey["keyPair"]["mode"];
+  body: B extends z.ZodType ? z.output<B> : undefined;
+  query: Q extends z.ZodType ? z.output<Q> : undefined;
+  params: Record<string, string>;
+};
+
+const INVALID_KEY = () => httpError(401, "Invalid API key");
+const ANONYMOUS_LIMIT = Number(process.env.OWO_ANONYMOUS_RATE_LIMIT ?? 300);
+
+/** `x-api-key: <key>` or `Authorization: Bearer <key>`. */
+function presentedKey(req: Request): string | null {
+  const header = req.headers.get("x-api-key");
+  if (header) return header.trim();
+  const auth = req.headers.get("authorization");
+  const m = auth ? /^Bearer\s+(.+)$/i.exec(auth.trim()) : null;
+  return m ? m[1]!.trim() : null;
+}
+
+/**
+ * Counts a request that never reached an authenticated handler (bad key, unknown route, wrong
+ * method) against the presented key when it is valid, else the caller's address, so every
+ * /v1 answer carries rate-limit headers and guessing keys is throttled.
+ */
+async function meterAnonymous(req: Request, key: AuthenticatedKey | null): Promise<Record<string, string>> {
+  const bucket: Bucket = key
+    ? { name: `key:${key.keyPair.id}`, limit: key.keyPair.rateLimit }
+    : { name: `ip:${clientIp(req)}`, limit: ANONYMOUS_LIMIT };
+  const state = await hitRateLimit([bucket]);
+  if (state.exceeded) throw tooManyRequests(state);
+  return rateLimitHeaders(state);
+}
+
+async function run(req: Request, correlationId: string, work: (headers: Record<string, string>) => Promise<Response>) {
+  const headers: Record<string, string> = { "x-correlation-id": correlationId };
+  try {
+    return await work(headers);
+  } catch (err) {
+    if (isAppError(err)) return failureResponse(err, correlationId, headers);
+    logError("unhandled error in /v1", { correlationId, method: req.method, path: new URL(req.url).pathname, error: err });
+    return failureResponse(internalError(), correlationId, headers);
+  }
+}
+
+/**
+ * The one pipeline every /v1 handler runs in: correlation id, body size limit, key
+ * authentication, key type, origin (public keys), permission, rate limit, JSON parse, zod
+ * validation, the envelope and error mapping. The handler only does its own line of work.
+ */
+export function route<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: RouteOptions<B, Q>,
+  handler: (ctx: RouteContext<B, Q>) => Promise<unknown>,
+): Handler {
+  return async (req, nextCtx) => {
+    const correlationId = correlationIdFor(req);
+    return run(req, correlationId, async (headers) => {
+      checkDeclaredLength(req);
+
+      const raw = presentedKey(req);
+      const key = raw ? await findActiveKey(raw) : null;
+      if (!key) {
+        Object.assign(headers, await meterAnonymous(req, null));
+        throw INVALID_KEY();
+      }
+      const { keyPair } = key;
+
+      const buckets: Bucket[] = [{ name: `key:${keyPair.id}`, limit: keyPair.rateLimit }];
+      if (options.limit === "initialize") buckets.push({ name: `init:${keyPair.id}`, limit: keyPair.initializeLimit });
+      const limitState = await hitRateLimit(buckets);
+      Object.assign(headers, rateLimitHeaders(limitState));
+
+      if ((options.keys ?? "secret") === "secret" && key.keyType !== "secret") {
+        throw new AppError({ code: "SECRET_KEY_REQUIRED", status: 403, message: "This endpoint requires a secret key." });
+      }
+      if (key.keyType === "public" && keyPair.allowedDomains.length > 0 && !originAllowed(req.headers.get("origin"), keyPair.allowedDomains)) {
+        throw httpError(403, "Origin not allowed for this API key");
+      }
+      if (options.permission && !keyPair.permissions.includes(options.permission)) {
+        throw new AppError({
+          code: "PERMISSION_DENIED",
+          status: 403,
+          message: `This API key lacks the ${options.permission} permission.`,
+        });
+      }
+      if (limitState.exceeded) throw tooManyRequests(limitState);
+
+      let body: unknown = undefined;
+      if (options.body) body = parseOrThrow(options.body, (await readJsonBody(req)) ?? {});
+      let query: unknown = undefined;
+      if (options.query) query = parseOrThrow(options.query, Object.fromEntries(new URL(req.url).searchParams));
+
+      const params = Object.fromEntries(
+        Object.entries((await nextCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]),
+      );
+      const data = await handler({
+        req,
+        db: await getDb(),
+        correlationId,
+        key,
+        merchantId: key.merchant.id,
+        mode: keyPair.mode,
+        body: body as RouteContext<B, Q>["body"],
+        query: query as RouteContext<B, Q>["query"],
+        params,
+      });
+      return successResponse(data, headers);
+    });
+  };
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/** The answer for /v1 requests that match no handler: 404 route, or 405 method. */
+export function unmatched(status: 404 | 405, allow?: string): Handler {
+  return async (req) => {
+    const correlationId = correlationIdFor(req);
+    return run(req, correlationId, async (headers) => {
+      const raw = presentedKey(req);
+      Object.assign(headers, await meterAnonymous(req, raw ? await findActiveKey(raw) : null));
+      if (allow) headers.allow = allow;
+      throw status === 404 ? httpError(404, "Not found") : httpError(405, "Method not allowed");
+    });
+  };
+}
+
+function preflight(allow: string): Handler {
+  return async () =>
+    new Response(null, {
+      status: 204,
+      headers: {
+        ...CORS_HEADERS,
+        allow,
+        "access-control-allow-methods": allow,
+        "access-control-allow-headers": "content-type, x-api-key, authorization, x-correlation-id",
+        "access-control-max-age": "600",
+      },
+    });
+}
+
+/**
+ * Completes a route file's exports: the methods it handles, 405 (in the envelope) for the
+ * others, and CORS preflight. Usage: `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: route(...) })`.
+ */
+export function methods(handlers: Partial<Record<Method, Handler>>): Record<Method | "OPTIONS", Handler> {
+  const allow = [...METHODS.filter((m) => handlers[m]), "OPTIONS"].join(", ");
+  const notAllowed = unmatched(405, allow);
+  const out = { OPTIONS: preflight(allow) } as Record<Method | "OPTIONS", Handler>;
+  for (const m of METHODS) out[m] = handlers[m] ?? notAllowed;
+  return out;
+}

@@ -1,0 +1,31 @@
+/** Allowed-domain entries on a key: `shop.example.com`, `*.example.com`, `localhost:3000`. */
+const DOMAIN_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
+
+/** Lower-cases and strips a scheme or path someone pasted; null when it is not a domain. */
+export function normaliseDomain(entry: string): string | null {
+  const stripped = entry.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/\/.*$/, "");
+  return DOMAIN_PATTERN.test(stripped) ? stripped : null;
+}
+
+/**
+ * Does the request's Origin header match one of the key's allowed domains? An entry with a
+ * port must match host and port; one without matches the host on any port; `*.x` matches
+ * subdomains of x. A missing or unparsable Origin never matches.
+ */
+export function originAllowed(origin: string | null, allowedDomains: readonly string[]): boolean {
+  if (!origin) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  const hostname = url.hostname.toLowerCase();
+  const host = url.host.toLowerCase();
+  return allowedDomains.some((entry) => {
+    const target = entry.includes(":") ? host : hostname;
+    const bare = entry;
+    if (bare.startsWith("*.")) return target.endsWith(bare.slice(1)) && target.length > bare.length - 1;
+    return target === bare;
+  });
+}

@@ -1,0 +1,33 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { apiKeyPairs, type ApiKeyPair, type Mode } from "@/db/schema";
+import { notFound } from "@/lib/errors";
+import { toKeyPairView, type KeyPairView } from "./key-view";
+
+type Scope = { merchantId: string; mode: Mode };
+
+/** A key pair of this merchant and mode (a key of anyone else is simply not found). */
+export async function getKeyPairRowOrThrow(tx: DbOrTx, input: Scope & { keyPairId: string }): Promise<ApiKeyPair> {
+  if (!/^[0-9a-f-]{36}$/i.test(input.keyPairId)) throw notFound("API key not found.");
+  const rows = await tx
+    .select()
+    .from(apiKeyPairs)
+    .where(and(eq(apiKeyPairs.id, input.keyPairId), eq(apiKeyPairs.merchantId, input.merchantId), eq(apiKeyPairs.mode, input.mode)))
+    .limit(1);
+  if (!rows[0]) throw notFound("API key not found.");
+  return rows[0];
+}
+
+export async function listKeyPairs(tx: DbOrTx, input: Scope): Promise<KeyPairView[]> {
+  const rows = await tx
+    .select()
+    .from(apiKeyPairs)
+    .where(and(eq(apiKeyPairs.merchantId, input.merchantId), eq(apiKeyPairs.mode, input.mode)))
+    .orderBy(desc(apiKeyPairs.createdAt));
+  return rows.map(toKeyPairView);
+}
+
+/** The webhook signing secret, for a merchant who asks to reveal it. */
+export async function revealWebhookSecret(tx: DbOrTx, input: Scope & { keyPairId: string }): Promise<string> {
+  return (await getKeyPairRowOrThrow(tx, input)).webhookSecret;
+}

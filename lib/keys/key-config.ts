@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { PAYMENT_METHODS, PERMISSIONS } from "@/db/schema";
+import { normaliseCryptoSelector } from "@/lib/crypto/catalogue";
+import { normaliseDomain } from "./allowed-domains";
+
+/** A comma-separated string (CLI, form field) or an array, trimmed, blanks dropped. */
+const list = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(",") : v),
+  z.array(z.string().trim()).transform((xs) => xs.filter(Boolean)),
+);
+
+/** Everything a key pair is configured with. The CLI, the dashboard and the seed share it. */
+export const KeyConfigInput = z.object({
+  name: z.string().trim().min(1, "name is required").max(100, "name must be at most 100 characters").default("API key"),
+  permissions: list
+    .pipe(z.array(z.enum(PERMISSIONS, { error: `permissions must be among ${PERMISSIONS.join(", ")}` })))
+    .default([...PERMISSIONS]),
+  allowedDomains: list
+    .transform((xs, ctx) =>
+      xs.map((x) => {
+        const d = normaliseDomain(x);
+        if (!d) ctx.addIssue({ code: "custom", message: `allowed_domains has an invalid domain: ${x}` });
+        return d ?? x;
+      }),
+    )
+    .pipe(z.array(z.string()).max(50, "allowed_domains may hold at most 50 domains"))
+    .default([]),
+  webhookUrl: z
+    .string()
+    .trim()
+    .max(2048, "webhook_url must be at most 2048 characters")
+    .transform((v) => v || null)
+    .nullable()
+    .default(null),
+  paymentMethods: list
+    .pipe(
+      z
+        .array(z.enum(PAYMENT_METHODS, { error: `payment_methods must be among ${PAYMENT_METHODS.join(", ")}` }))
+        .min(1, "payment_methods needs at least one method"),
+    )
+    .default(["bank_transfer", "payid"]),
+  cryptoAssets: list
+    .transform((xs, ctx) =>
+      xs.map((x) => {
+        const s = normaliseCryptoSelector(x);
+        if (!s) ctx.addIssue({ code: "custom", message: `crypto_assets has an unknown asset: ${x}` });
+        return s ?? x;
+      }),
+    )
+    .default([]),
+  /** A PayID of this merchant in this mode (with or without @); default: the wallet PayID. */
+  settlementPayId: z.string().trim().max(64).optional(),
+  linkWallet: z.boolean().default(true),
+  rateLimit: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  initializeLimit: z.coerce.number().int().min(1).max(1_000_000).default(30),
+});
+export type KeyConfigInput = z.input<typeof KeyConfigInput>;
+export type KeyConfig = z.output<typeof KeyConfigInput>;
