@@ -1,0 +1,34 @@
+import postgres from "postgres";
+
+/** The server tests run against: TEST_DATABASE_SERVER, else the local one on 127.0.0.1:5432. */
+export const TEST_SERVER = process.env.TEST_DATABASE_SERVER ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export async function postgresReachable(): Promise<boolean> {
+  const sql = postgres(TEST_SERVER, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+/** Creates an empty database with a unique name and returns its URL. */
+export async function createTestDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${process.pid}`;
+  const admin = postgres(TEST_SERVER, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(TEST_SERVER);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = postgres(TEST_SERVER, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}

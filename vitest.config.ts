@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "tests/**/*.test.ts"],
+    globalSetup: ["tests/global-setup.ts"],
+    setupFiles: ["tests/setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { NEXT_TELEMETRY_DISABLED: "1", OWO_QUIET: "1" },
+  },
+});
