@@ -15,7 +15,7 @@ type Handle = { db: Db; kind: "postgres" | "pglite"; close: () => Promise<void> 
 const globalForDb = globalThis as unknown as { __owoDb?: Promise<Handle> };
 
 export function dataDir(): string {
-  return path.resolve(process.env.OWO_DATA_DIR ?? path.join(process.cwd(), ".data"));
+  return path.resolve(/*turbopackIgnore: true*/ process.env.OWO_DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data"));
 }
 
 /** postgres.js ignores `?host=/socket/dir` on a localhost URL, so the URL is parsed here. */
@@ -48,7 +48,7 @@ async function openPostgres(url: string): Promise<Handle> {
  */
 function acquirePgliteLock(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
-  const lockFile = path.join(dir, "pglite.lock");
+  const lockFile = path.join(/*turbopackIgnore: true*/ dir, "pglite.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
@@ -92,7 +92,7 @@ async function openPglite(): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const memory = process.env.OWO_PGLITE === "memory";
-  const dir = path.join(dataDir(), "pglite");
+  const dir = path.join(/*turbopackIgnore: true*/ dataDir(), "pglite");
   const release = memory ? () => {} : acquirePgliteLock(dataDir());
   const client = memory ? new PGlite() : new PGlite(dir);
   await client.waitReady;

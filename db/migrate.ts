@@ -6,9 +6,9 @@ import { getHandle, postgresOptions } from "./client";
 export function migrationsFolder(): string {
   if (process.env.OWO_MIGRATIONS_DIR) return process.env.OWO_MIGRATIONS_DIR;
   const here = typeof import.meta.url === "string" && import.meta.url.startsWith("file:")
-    ? path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations")
+    ? path.join(/*turbopackIgnore: true*/ path.dirname(fileURLToPath(import.meta.url)), "migrations")
     : "";
-  return here && !here.includes(".next") ? here : path.join(process.cwd(), "db", "migrations");
+  return here && !here.includes(".next") ? here : path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 }
 
 /** Applies every pending migration; safe on every start and from several instances at once. */

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { apiKeyPairs, type ApiKeyPair, type Mode } from "@/db/schema";
 import { notFound } from "@/lib/errors";
@@ -30,4 +30,12 @@ export async function listKeyPairs(tx: DbOrTx, input: Scope): Promise<KeyPairVie
 /** The webhook signing secret, for a merchant who asks to reveal it. */
 export async function revealWebhookSecret(tx: DbOrTx, input: Scope & { keyPairId: string }): Promise<string> {
   return (await getKeyPairRowOrThrow(tx, input)).webhookSecret;
+}
+
+export async function countActiveKeyPairs(tx: DbOrTx, input: Scope): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(apiKeyPairs)
+    .where(and(eq(apiKeyPairs.merchantId, input.merchantId), eq(apiKeyPairs.mode, input.mode), isNull(apiKeyPairs.revokedAt)));
+  return row?.n ?? 0;
 }

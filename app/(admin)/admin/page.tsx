@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { Card } from "@/components/ui/card";
+import { getDb } from "@/db/client";
+import { listMerchants } from "@/lib/admin/list-merchants";
+import { requireAdmin } from "@/lib/auth/require-admin";
+
+export const metadata: Metadata = { title: "Merchants" };
+
+export default async function AdminMerchantsPage() {
+  await requireAdmin();
+  const rows = await listMerchants(await getDb());
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-semibold">Merchants</h1>
+      {rows.length === 0 ? (
+        <Card className="py-10 text-center text-sm text-neutral-500">No merchants yet.</Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm" data-testid="admin-merchants">
+            <thead className="border-b border-neutral-200 text-xs uppercase text-neutral-500 dark:border-neutral-800">
+              <tr><th className="px-4 py-2">Name</th><th className="px-4 py-2">Type</th><th className="px-4 py-2">Owner</th><th className="px-4 py-2">Static accounts</th><th className="px-4 py-2">Created</th></tr>
+            </thead>
+            <tbody>
+              {rows.map((m) => (
+                <tr key={m.id} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800">
+                  <td className="px-4 py-2 font-medium">{m.name}</td>
+                  <td className="px-4 py-2 capitalize">{m.type}</td>
+                  <td className="px-4 py-2">{m.ownerEmail ?? "—"}</td>
+                  <td className="px-4 py-2 capitalize">{m.staticAccounts}</td>
+                  <td className="px-4 py-2"><time dateTime={m.createdAt.toISOString()}>{m.createdAt.toISOString().slice(0, 10)}</time></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { headers } from "next/headers";
+import { getDb } from "@/db/client";
+import { signIn } from "@/lib/auth/auth";
+import { isAppError } from "@/lib/errors";
+import { signUp } from "@/lib/merchants/sign-up";
+
+export type FormState = { error?: string; details?: string[] } | undefined;
+
+function field(form: FormData, name: string): string {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+}
+
+export async function signInAction(_prev: FormState, form: FormData): Promise<FormState> {
+  try {
+    await signIn("credentials", { email: field(form, "email"), password: field(form, "password"), redirectTo: "/dashboard" });
+  } catch (err) {
+    // signIn redirects by throwing; only an AuthError is a failed sign-in.
+    if (err instanceof AuthError) return { error: "Incorrect email or password." };
+    throw err;
+  }
+}
+
+export async function signUpAction(_prev: FormState, form: FormData): Promise<FormState> {
+  const h = await headers();
+  try {
+    await signUp(await getDb(), {
+      type: field(form, "type") as "business",
+      businessName: field(form, "businessName"),
+      name: field(form, "name"),
+      email: field(form, "email"),
+      password: field(form, "password"),
+      actor: { type: "user", ip: h.get("x-forwarded-for")?.split(",")[0] ?? null, userAgent: h.get("user-agent")?.slice(0, 300) ?? null },
+    });
+  } catch (err) {
+    if (isAppError(err)) return { error: err.message, details: err.details };
+    throw err;
+  }
+  await signIn("credentials", { email: field(form, "email"), password: field(form, "password"), redirectTo: "/dashboard" });
+}

@@ -1,0 +1,32 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { merchantAction } from "@/lib/actions/safe-action";
+import { signOut } from "@/lib/auth/auth";
+import { MERCHANT_COOKIE, MODE_COOKIE } from "@/lib/auth/dashboard-context";
+import { notFound } from "@/lib/errors";
+
+const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: process.env.NODE_ENV === "production" && process.env.APP_URL?.startsWith("https") };
+
+/** The test/live switch: every page reads its mode from this cookie. */
+export const setModeAction = merchantAction.inputSchema(z.object({ mode: z.enum(["test", "live"]) })).action(async ({ parsedInput }) => {
+  (await cookies()).set(MODE_COOKIE, parsedInput.mode, cookieOptions);
+  revalidatePath("/dashboard", "layout");
+  return { mode: parsedInput.mode };
+});
+
+/** Switches the business a member of several is working in. */
+export const switchMerchantAction = merchantAction
+  .inputSchema(z.object({ merchantId: z.string().uuid() }))
+  .action(async ({ parsedInput, ctx }) => {
+    if (!ctx.memberships.some((m) => m.merchantId === parsedInput.merchantId)) throw notFound("Business not found.");
+    (await cookies()).set(MERCHANT_COOKIE, parsedInput.merchantId, cookieOptions);
+    revalidatePath("/dashboard", "layout");
+    return { merchantId: parsedInput.merchantId };
+  });
+
+export async function signOutAction() {
+  await signOut({ redirectTo: "/sign-in" });
+}

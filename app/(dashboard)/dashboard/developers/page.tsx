@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { CreateKeyButton } from "@/components/developers/create-key-button";
+import { KeyPairList } from "@/components/developers/key-pair-list";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { CRYPTO_CATALOGUE } from "@/lib/crypto/catalogue";
+import { listKeyPairs } from "@/lib/keys/get-key-pair";
+import { getWalletPayId } from "@/lib/payids/find-pay-id";
+
+export const metadata: Metadata = { title: "API keys" };
+
+export default async function DevelopersPage() {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
+  const [keys, wallet] = await Promise.all([listKeyPairs(ctx.db, scope), getWalletPayId(ctx.db, scope)]);
+  const canManage = ctx.role === "owner" || ctx.role === "developer";
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-xl font-semibold">API keys</h1>
+          <p className="text-sm text-neutral-500">
+            {ctx.mode === "test" ? "Test keys move no real money." : "Live keys move real money: keep secret keys on your server."}
+          </p>
+        </div>
+        {canManage && (
+          <CreateKeyButton
+            mode={ctx.mode}
+            walletPayId={wallet?.payId ?? null}
+            cryptoAssets={CRYPTO_CATALOGUE.map((a) => ({ value: `${a.assetCode}:${a.network}`, label: a.displayName }))}
+          />
+        )}
+      </div>
+      <KeyPairList
+        canManage={canManage}
+        walletPayId={wallet?.payId ?? null}
+        keys={keys.map((k) => ({
+          id: k.id,
+          name: k.name,
+          secretHint: `${k.secretPrefix}…${k.secretLast4}`,
+          publicKey: k.publicKey,
+          permissions: k.permissions,
+          webhookUrl: k.webhookUrl,
+          allowedDomains: k.allowedDomains,
+          paymentMethods: k.paymentMethods,
+          cryptoAssets: k.cryptoAssets,
+          walletLinked: Boolean(k.walletPayIdId),
+          revoked: Boolean(k.revokedAt),
+          createdAt: k.createdAt.toISOString(),
+        }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { StatusBadge, Tag } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { KeyActions } from "./key-actions";
+
+export type KeyRow = {
+  id: string;
+  name: string;
+  secretHint: string;
+  publicKey: string;
+  permissions: string[];
+  webhookUrl: string | null;
+  allowedDomains: string[];
+  paymentMethods: string[];
+  cryptoAssets: string[];
+  walletLinked: boolean;
+  revoked: boolean;
+  createdAt: string;
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
+
+export function KeyPairList({ keys, canManage, walletPayId }: { keys: KeyRow[]; canManage: boolean; walletPayId: string | null }) {
+  if (keys.length === 0) {
+    return (
+      <Card className="py-12 text-center" data-testid="keys-empty">
+        <p className="font-medium">No API keys yet</p>
+        <p className="mt-1 text-sm text-neutral-500">Create a key pair to call the Owo API from your server and your checkout page.</p>
+      </Card>
+    );
+  }
+  return (
+    <ul className="space-y-3" data-testid="key-list">
+      {keys.map((k) => (
+        <li key={k.id} data-testid="key-row" data-key-id={k.id}>
+          <Card className={k.revoked ? "opacity-60" : undefined}>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0 space-y-2">
+                <div className="flex items-center gap-2">
+                  <p className="font-medium">{k.name}</p>
+                  <StatusBadge status={k.revoked ? "revoked" : "active"} />
+                </div>
+                <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-neutral-500">Secret key</dt>
+                  <dd className="font-mono text-xs" data-testid="secret-hint">{k.secretHint}</dd>
+                  <dt className="text-neutral-500">Public key</dt>
+                  <dd className="flex items-center gap-1 font-mono text-xs">
+                    <span className="break-all" data-testid="public-key">{k.publicKey}</span>
+                    <CopyButton value={k.publicKey} label="Copy public key" />
+                  </dd>
+                  <dt className="text-neutral-500">Permissions</dt>
+                  <dd className="flex flex-wrap gap-1">{k.permissions.map((p) => <Tag key={p}>{p}</Tag>)}</dd>
+                  <dt className="text-neutral-500">Payment methods</dt>
+                  <dd className="flex flex-wrap gap-1">{[...k.paymentMethods, ...(k.cryptoAssets.length ? [`crypto (${k.cryptoAssets.join(", ")})`] : [])].map((p) => <Tag key={p}>{p}</Tag>)}</dd>
+                  <dt className="text-neutral-500">Webhook URL</dt>
+                  <dd className="break-all">{k.webhookUrl ?? <span className="text-neutral-400">Not set</span>}</dd>
+                  <dt className="text-neutral-500">Allowed domains</dt>
+                  <dd>{k.allowedDomains.length ? k.allowedDomains.join(", ") : <span className="text-neutral-400">Any origin</span>}</dd>
+                  <dt className="text-neutral-500">Wallet</dt>
+                  <dd>{k.walletLinked ? `@${walletPayId}` : <span className="text-neutral-400">Not linked (no transfers)</span>}</dd>
+                  <dt className="text-neutral-500">Created</dt>
+                  <dd><time dateTime={k.createdAt} title={k.createdAt}>{dateFormat.format(new Date(k.createdAt))}</time></dd>
+                </dl>
+              </div>
+              {canManage && !k.revoked && <KeyActions keyPairId={k.id} name={k.name} />}
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+
+import { Home, KeyRound } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/components/ui/cn";
+
+/** DESIGN.md's map; an area appears here once it exists. */
+const GROUPS = [
+  { title: null, items: [{ href: "/dashboard", label: "Home", icon: Home }] },
+  { title: "Developers", items: [{ href: "/dashboard/developers", label: "API keys", icon: KeyRound }] },
+];
+
+export function Sidebar() {
+  const path = usePathname();
+  return (
+    <nav aria-label="Dashboard" className="space-y-5">
+      {GROUPS.map((g) => (
+        <div key={g.title ?? "main"}>
+          {g.title && <p className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-neutral-400">{g.title}</p>}
+          <ul className="space-y-0.5">
+            {g.items.map(({ href, label, icon: Icon }) => {
+              const active = href === "/dashboard" ? path === href : path.startsWith(href);
+              return (
+                <li key={href}>
+                  <Link
+                    href={href}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "flex items-center gap-2 rounded-md px-3 py-1.5 text-sm",
+                      active ? "bg-neutral-200/70 font-medium dark:bg-neutral-800" : "text-neutral-600 hover:bg-neutral-100 dark:text-neutral-400 dark:hover:bg-neutral-900",
+                    )}
+                  >
+                    <Icon className="h-4 w-4" />
+                    {label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

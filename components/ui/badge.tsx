@@ -1,0 +1,23 @@
+import { cn } from "./cn";
+
+/** DESIGN.md's one colour language for states, across every area. */
+const TONES: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-800", processing: "bg-amber-100 text-amber-800",
+  completed: "bg-green-100 text-green-800", active: "bg-green-100 text-green-800", paid: "bg-green-100 text-green-800",
+  failed: "bg-red-100 text-red-800", rejected: "bg-red-100 text-red-800", revoked: "bg-red-100 text-red-800",
+  expired: "bg-neutral-200 text-neutral-700", cancelled: "bg-neutral-200 text-neutral-700", deactivated: "bg-neutral-200 text-neutral-700",
+  under_review: "bg-blue-100 text-blue-800",
+};
+
+export function StatusBadge({ status, label }: { status: string; label?: string }) {
+  const text = label ?? status.replace(/_/g, " ");
+  return (
+    <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize", TONES[status] ?? "bg-neutral-100 text-neutral-700")}>
+      {text}
+    </span>
+  );
+}
+
+export function Tag({ children }: { children: React.ReactNode }) {
+  return <span className="inline-flex rounded bg-neutral-100 px-1.5 py-0.5 font-mono text-xs text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">{children}</span>;
+}

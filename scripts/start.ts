@@ -1,0 +1,117 @@
+// npm start – one command from a fresh clone: build if needed, migrate, seed the demo
+// merchant, serve, and print where to go and how to sign in.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { closeDb, dataDir, getDb } from "@/db/client";
+import { migrateDb } from "@/db/migrate";
+import { seedDemo } from "@/lib/seed/seed-demo";
+
+const root = process.cwd();
+const require = createRequire(import.meta.url);
+const nextBin = require.resolve("next/dist/bin/next");
+
+/** A secret from the environment, else one generated once and kept in .data/. */
+function persistentSecret(envName: string, file: string): string {
+  if (process.env[envName]) return process.env[envName]!;
+  const p = path.join(dataDir(), file);
+  if (!fs.existsSync(p)) {
+    fs.mkdirSync(dataDir(), { recursive: true });
+    fs.writeFileSync(p, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  }
+  return fs.readFileSync(p, "utf8").trim();
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded(): void {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const sources = ["app", "components", "lib", "db", "proxy.ts", "next.config.ts", "instrumentation.ts", "package.json"]
+    .map((p) => path.join(root, p))
+    .filter((p) => fs.existsSync(p));
+  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  const stale = sources.some((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs) > built);
+  if (!stale) return;
+  console.log(built ? "Sources changed since the last build: rebuilding…" : "First start: building the app (about a minute)…");
+  const r = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: process.env });
+  if (r.status !== 0) {
+    console.error("The build failed; see the output above.");
+    process.exit(r.status ?? 1);
+  }
+}
+
+async function waitUntilUp(url: string, child: ReturnType<typeof spawn>): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error("the server exited while starting");
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the server did not answer within 2 minutes");
+}
+
+async function main() {
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  process.env.AUTH_SECRET = persistentSecret("AUTH_SECRET", "auth-secret");
+  process.env.CRON_SECRET = persistentSecret("CRON_SECRET", "cron-secret");
+  const port = process.env.PORT ?? "3000";
+  const hostname = process.env.HOSTNAME ?? "0.0.0.0";
+  const localUrl = `http://${hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname}:${port}`;
+  const appUrl = process.env.APP_URL ?? localUrl;
+  process.env.APP_URL = appUrl;
+  process.env.AUTH_URL ??= appUrl;
+
+  buildIfNeeded();
+
+  // Migrate and seed here, then let go of the database before the server opens it
+  // (embedded PGlite serves one process at a time).
+  process.env.OWO_QUIET = "1";
+  await migrateDb();
+  const demo = await seedDemo(await getDb());
+  await closeDb();
+  delete process.env.OWO_QUIET;
+
+  const child = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", hostname], { stdio: ["ignore", "inherit", "inherit"], env: process.env });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code) => process.exit(code ?? 0));
+
+  await waitUntilUp(localUrl, child);
+  const db = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.relative(root, dataDir()) || "."}/`;
+  console.log(
+    [
+      "",
+      `  Owo is running at ${appUrl}`,
+      `  Database:  ${db}`,
+      "",
+      `  Dashboard sign-in:  ${demo.business.email} / ${demo.business.password}`,
+      `  Personal account:   ${demo.personal.email} / ${demo.personal.password}`,
+      `  Admin (/admin):     ${demo.admin.email} / ${demo.admin.password}`,
+      "",
+      "  Demo test keys:",
+      `    secret  ${demo.test_keys.secret_key}`,
+      `    public  ${demo.test_keys.public_key}`,
+      "",
+      `  Try:  curl -H "x-api-key: ${demo.test_keys.secret_key}" ${appUrl}/v1/checkout/transfer/banks`,
+      "",
+    ].join("\n"),
+  );
+}
+
+main().catch((err) => {
+  console.error(`npm start failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
