@@ -2,6 +2,7 @@ import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDb } from "@/db/client";
+import { logError } from "@/lib/log";
 import { findUserByEmail } from "@/lib/users/create-user";
 import { authConfig } from "./auth.config";
 import { verifyPassword } from "./password";
@@ -10,6 +11,13 @@ const SignInInput = z.object({ email: z.string().trim().toLowerCase().max(254), 
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   ...authConfig,
+  logger: {
+    // A wrong password is an expected outcome, not a server error worth a stack trace.
+    error(error) {
+      if (error.name === "CredentialsSignin") return;
+      logError("auth error", { error });
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },

@@ -1,0 +1,24 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Unique per run: e2e databases are fresh, but a rerun against a kept one must not collide. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.example.com`;
+}
+
+export async function signUp(page: Page, opts: { business: string; email: string; password: string; type?: "business" | "personal" }) {
+  await page.goto("/sign-up");
+  if (opts.type === "personal") await page.getByText("personal", { exact: true }).click();
+  await page.getByLabel(opts.type === "personal" ? "Account name" : "Business name").fill(opts.business);
+  await page.getByLabel("Your name").fill("Ada Obi");
+  await page.getByLabel("Email").fill(opts.email);
+  await page.getByLabel("Password").fill(opts.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}

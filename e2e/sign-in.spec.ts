@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+import { signIn, signUp, uniqueEmail } from "./helpers";
+
+test("sign-up creates a business with a wallet PayID and lands on its test-mode overview", async ({ page }) => {
+  const email = uniqueEmail("signup");
+  await signUp(page, { business: "Mama Put Kitchen", email, password: "a-strong-password" });
+  await expect(page.getByTestId("business-name")).toHaveText("Mama Put Kitchen");
+  await expect(page.getByTestId("dashboard-header")).toHaveAttribute("data-mode", "test");
+  await expect(page.getByText("Test data")).toBeVisible();
+  await expect(page.getByTestId("wallet-payid")).toHaveText(/^@mamaputkitchen/);
+  await expect(page.getByTestId("wallet-balance")).toHaveText("₦0.00");
+});
+
+test("a personal account can sign up too", async ({ page }) => {
+  await signUp(page, { business: "Tolu Personal", email: uniqueEmail("personal"), password: "a-strong-password", type: "personal" });
+  await expect(page.getByTestId("business-name")).toHaveText("Tolu Personal");
+  await expect(page.getByText("personal", { exact: true })).toBeVisible();
+});
+
+test("signing up twice with one email is refused with a clear message", async ({ page }) => {
+  const email = uniqueEmail("dup");
+  await signUp(page, { business: "First Co", email, password: "a-strong-password" });
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto("/sign-up");
+  await page.getByLabel("Business name").fill("Second Co");
+  await page.getByLabel("Your name").fill("Someone");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a-strong-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("form-error")).toContainText("An account with this email already exists.");
+});
+
+test("sign out, a wrong password is refused, the right one signs in", async ({ page }) => {
+  const email = uniqueEmail("signin");
+  await signUp(page, { business: "Sign In Test", email, password: "right-password-1" });
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  await signIn(page, email, "wrong-password-1");
+  await expect(page.getByTestId("form-error")).toHaveText("Incorrect email or password.");
+
+  await signIn(page, email, "right-password-1");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("user-email")).toHaveText(email);
+});
+
+test("the proxy sends visitors to sign-in and keeps non-admins out of /admin", async ({ page }) => {
+  await page.goto("/dashboard/developers");
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  await signUp(page, { business: "Not An Admin", email: uniqueEmail("nonadmin"), password: "a-strong-password" });
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("the seeded admin reaches /admin and sees merchants", async ({ page }) => {
+  await signIn(page, "admin@owo.test", "owo-admin-password");
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
+  await expect(page.getByTestId("admin-merchants")).toContainText("Demo Store");
+});
