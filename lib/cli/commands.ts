@@ -6,6 +6,7 @@ import { validationError } from "@/lib/errors";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
+import { runJobs } from "@/lib/scheduler/run-jobs";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { optionalFlag, parseFlags, requireFlag, UsageError } from "./args";
 
@@ -101,6 +102,13 @@ export const COMMANDS: Record<string, Command> = {
     async run(argv) {
       const f = parseFlags(argv, { email: "string", password: "string" });
       return createAdmin(await getDb(), { email: requireFlag(f, "email"), password: requireFlag(f, "password"), actor: CLI_ACTOR });
+    },
+  },
+  "scheduler run": {
+    usage: "owo scheduler run",
+    async run(argv) {
+      parseFlags(argv, {});
+      return runJobs(await getDb());
     },
   },
   seed: {

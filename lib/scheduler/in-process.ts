@@ -1,0 +1,27 @@
+import { getDb } from "@/db/client";
+import { logError } from "@/lib/log";
+import { runJobs } from "./run-jobs";
+
+const INTERVAL_MS = Number(process.env.SCHEDULER_INTERVAL_MS ?? 5_000);
+const g = globalThis as unknown as { __owoScheduler?: NodeJS.Timeout };
+
+/**
+ * `npm start` runs the jobs itself every few seconds unless SCHEDULER=off (deployments that
+ * call /api/cron instead). Safe in every instance, since every job is; runs never overlap.
+ */
+export function startInProcessScheduler(): void {
+  if (process.env.SCHEDULER === "off" || g.__owoScheduler) return;
+  let running = false;
+  g.__owoScheduler = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runJobs(await getDb());
+    } catch (error) {
+      logError("scheduler pass failed", { error });
+    } finally {
+      running = false;
+    }
+  }, INTERVAL_MS);
+  g.__owoScheduler.unref();
+}

@@ -1,0 +1,24 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "@/db/client";
+
+/**
+ * The scheduler's jobs (supplement §9). Each is idempotent and safe to run from several app
+ * instances at once; each returns how many rows it worked on. Later issues add expiries,
+ * settlement, pending transfers, webhook retries and invoice due dates here.
+ */
+export type Job = { name: string; run: (db: Db) => Promise<number> };
+
+export const JOBS: Job[] = [
+  {
+    // Rate-limit windows older than a few minutes can never be read again.
+    name: "prune_rate_limit_counters",
+    async run(db) {
+      const rows = await queryRows<{ n: number }>(
+        db,
+        sql`with gone as (delete from rate_limit_counters where window_start < now() - interval '5 minutes' returning 1)
+            select count(*)::int as n from gone`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+  },
+];
