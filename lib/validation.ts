@@ -11,12 +11,17 @@ const TYPE_WORDS: Record<string, string> = {
   date: "a date",
 };
 
+const snakeCase = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /** A shape problem as one sentence that names its field: "amount must be at least 100". */
 function describe(issue: z.core.$ZodIssue): string {
   const field = issue.path.length ? issue.path.map(String).join(".") : "body";
   const last = issue.path.length ? String(issue.path[issue.path.length - 1]) : "body";
-  // Our own schema messages already read as a sentence about the field.
-  if (issue.message.startsWith(`${last} `) || issue.message.startsWith(`${field} `)) return issue.message;
+  // Our own schema messages already read as a sentence about the field (whose name we may
+  // write in the API's snake_case while the schema key is camelCase).
+  if (issue.code === "custom") return issue.message;
+  const names = issue.path.filter((p) => typeof p === "string").flatMap((p) => [p, snakeCase(p)]);
+  if (names.some((n) => issue.message.startsWith(`${n} `))) return issue.message;
   switch (issue.code) {
     case "invalid_type":
       return issue.input === undefined

@@ -86,7 +86,12 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
   return async (req, nextCtx) => {
     const correlationId = correlationIdFor(req);
     return run(req, correlationId, async (headers) => {
-      checkDeclaredLength(req);
+      try {
+        checkDeclaredLength(req);
+      } catch (err) {
+        Object.assign(headers, await meterAnonymous(req, null));
+        throw err;
+      }
 
       const raw = presentedKey(req);
       const key = raw ? await findActiveKey(raw) : null;

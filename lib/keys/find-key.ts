@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { apiKeyPairs, merchants } from "@/db/schema";
-import { cacheKey, cachedKey, type CachedKey } from "./key-cache";
+import { cacheEpoch, cacheKey, cachedKey, type CachedKey } from "./key-cache";
 import { hashSecretKey, parseKey, type KeyType } from "./key-format";
 
 export type AuthenticatedKey = CachedKey & { keyType: KeyType };
@@ -16,6 +16,7 @@ export async function findActiveKey(rawKey: string): Promise<AuthenticatedKey | 
   const lookup = parsed.type === "secret" ? `s:${hashSecretKey(rawKey)}` : `p:${rawKey}`;
   let found = cachedKey(lookup);
   if (found === undefined) {
+    const readAtEpoch = cacheEpoch();
     const db = await getDb();
     const where = parsed.type === "secret" ? eq(apiKeyPairs.secretHash, lookup.slice(2)) : eq(apiKeyPairs.publicKey, rawKey);
     const rows = await db
@@ -34,7 +35,7 @@ export async function findActiveKey(rawKey: string): Promise<AuthenticatedKey | 
     } else {
       found = null;
     }
-    cacheKey(lookup, found);
+    cacheKey(lookup, found, readAtEpoch);
   }
   return found ? { ...found, keyType: parsed.type } : null;
 }

@@ -15,8 +15,14 @@ const TTL_MS = Number(process.env.OWO_KEY_CACHE_MS ?? 5_000);
 const MAX_ENTRIES = 10_000;
 
 type Entry = { value: CachedKey | null; expires: number };
-const g = globalThis as unknown as { __owoKeyCache?: Map<string, Entry> };
+const g = globalThis as unknown as { __owoKeyCache?: Map<string, Entry>; __owoKeyEpoch?: { n: number } };
 const cache = (g.__owoKeyCache ??= new Map());
+// Bumped by every forget: a lookup that started before a revoke must not cache what it read.
+const epoch = (g.__owoKeyEpoch ??= { n: 0 });
+
+export function cacheEpoch(): number {
+  return epoch.n;
+}
 
 export function cachedKey(lookup: string): CachedKey | null | undefined {
   const entry = cache.get(lookup);
@@ -28,7 +34,8 @@ export function cachedKey(lookup: string): CachedKey | null | undefined {
   return entry.value;
 }
 
-export function cacheKey(lookup: string, value: CachedKey | null): void {
+export function cacheKey(lookup: string, value: CachedKey | null, readAtEpoch: number): void {
+  if (readAtEpoch !== epoch.n) return;
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   // Unknown keys are remembered briefly too, so a flood of bad keys cannot hammer the db.
   cache.set(lookup, { value, expires: Date.now() + (value ? TTL_MS : 1_000) });
@@ -36,5 +43,6 @@ export function cacheKey(lookup: string, value: CachedKey | null): void {
 
 /** Drops every cached lookup of one key pair (after a revoke, roll or config change). */
 export function forgetKeyPair(keyPairId: string): void {
+  epoch.n++;
   for (const [lookup, entry] of cache) if (entry.value?.keyPair.id === keyPairId) cache.delete(lookup);
 }

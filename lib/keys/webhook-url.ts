@@ -7,6 +7,13 @@ export function isPrivateAddress(address: string): boolean {
   const a = address.toLowerCase().replace(/^\[|\]$/g, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
   if (mapped) return isPrivateAddress(mapped[1]!);
+  // URL parsing rewrites ::ffff:127.0.0.1 as ::ffff:7f00:1.
+  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(a);
+  if (mappedHex) {
+    const hi = parseInt(mappedHex[1]!, 16);
+    const lo = parseInt(mappedHex[2]!, 16);
+    return isPrivateAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+  }
   if (isIP(a) === 4) {
     const [x, y] = a.split(".").map(Number) as [number, number];
     return (
