@@ -45,6 +45,19 @@ test("sign out, a wrong password is refused, the right one signs in", async ({ p
   await expect(page.getByTestId("user-email")).toHaveText(email);
 });
 
+test("after sign-in the visitor returns to the dashboard page they asked for", async ({ page }) => {
+  const email = uniqueEmail("return");
+  await signUp(page, { business: "Return Co", email, password: "a-strong-password" });
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto("/dashboard/developers");
+  await expect(page).toHaveURL(/callbackUrl=/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a-strong-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/developers$/);
+});
+
 test("the proxy sends visitors to sign-in and keeps non-admins out of /admin", async ({ page }) => {
   await page.goto("/dashboard/developers");
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
@@ -56,9 +69,9 @@ test("the proxy sends visitors to sign-in and keeps non-admins out of /admin", a
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("the seeded admin reaches /admin and sees merchants", async ({ page }) => {
+test("the seeded admin (a member of no business) signs in straight to /admin and sees merchants", async ({ page }) => {
   await signIn(page, "admin@owo.test", "owo-admin-password");
-  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
   await expect(page.getByTestId("admin-merchants")).toContainText("Demo Store");
 });

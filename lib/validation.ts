@@ -16,7 +16,6 @@ const snakeCase = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
 /** A shape problem as one sentence that names its field: "amount must be at least 100". */
 function describe(issue: z.core.$ZodIssue): string {
   const field = issue.path.length ? issue.path.map(String).join(".") : "body";
-  const last = issue.path.length ? String(issue.path[issue.path.length - 1]) : "body";
   // Our own schema messages already read as a sentence about the field (whose name we may
   // write in the API's snake_case while the schema key is camelCase).
   if (issue.code === "custom") return issue.message;

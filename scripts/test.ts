@@ -12,7 +12,7 @@ const vitestJson = path.join(tmp, "vitest.json");
 const playwrightJson = path.join(tmp, "playwright.json");
 const only = process.argv[2]; // optional: lint | typecheck | unit | e2e
 
-type Stage = { name: string; cmd: string[]; env?: NodeJS.ProcessEnv };
+type Stage = { name: string; cmd: string[]; env?: Record<string, string> };
 const stages: Stage[] = [
   { name: "lint", cmd: ["npx", "eslint", ".", "--max-warnings", "0"] },
   { name: "typecheck", cmd: ["npx", "tsc", "--noEmit"] },

@@ -14,9 +14,21 @@ function field(form: FormData, name: string): string {
   return typeof v === "string" ? v : "";
 }
 
+/** Only a path of our own (never another site) may be returned to after sign-in. */
+function safeReturnPath(raw: string): string {
+  try {
+    const url = new URL(raw, "http://owo.invalid");
+    const path = url.pathname + url.search;
+    return /^\/(dashboard|admin)(\/|\?|$)/.test(path) ? path : "/dashboard";
+  } catch {
+    return "/dashboard";
+  }
+}
+
 export async function signInAction(_prev: FormState, form: FormData): Promise<FormState> {
   try {
-    await signIn("credentials", { email: field(form, "email"), password: field(form, "password"), redirectTo: "/dashboard" });
+    const redirectTo = safeReturnPath(field(form, "callbackUrl"));
+    await signIn("credentials", { email: field(form, "email"), password: field(form, "password"), redirectTo });
   } catch (err) {
     // signIn redirects by throwing; only an AuthError is a failed sign-in.
     if (err instanceof AuthError) return { error: "Incorrect email or password." };

@@ -14,7 +14,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   logger: {
     // A wrong password is an expected outcome, not a server error worth a stack trace.
     error(error) {
-      if (error.name === "CredentialsSignin") return;
+      if ((error as { type?: string }).type === "CredentialsSignin") return;
       logError("auth error", { error });
     },
   },

@@ -8,13 +8,14 @@ import { Field, Input } from "@/components/ui/input";
 import { signInAction } from "../actions";
 import { FormError } from "../form-error";
 
-export function SignInForm() {
+export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const [state, action, pending] = useActionState(signInAction, undefined);
   return (
     <Card>
       <h1 className="mb-4 text-lg font-semibold">Sign in to your dashboard</h1>
       <form action={action} className="space-y-4">
         <FormError state={state} />
+        <input type="hidden" name="callbackUrl" value={callbackUrl} />
         <Field label="Email" htmlFor="email">
           <Input id="email" name="email" type="email" autoComplete="email" required />
         </Field>

@@ -4,12 +4,17 @@ import { ModeSwitch } from "@/components/shell/mode-switch";
 import { Sidebar } from "@/components/shell/sidebar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { auth } from "@/lib/auth/auth";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { signOutAction } from "./actions";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const ctx = await getDashboardContext();
-  if (!ctx) redirect("/sign-in");
+  if (!ctx) {
+    // Signed in but a member of no business: a platform admin works in /admin.
+    const session = await auth();
+    redirect(session?.user?.isAdmin ? "/admin" : "/sign-in");
+  }
   const test = ctx.mode === "test";
   return (
     <div className="flex min-h-screen">
