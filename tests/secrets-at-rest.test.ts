@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { rollSecretKey } from "@/lib/keys/roll-secret-key";
@@ -45,5 +45,33 @@ describe("secrets at rest", () => {
     }
     // No full secret key of anyone, anywhere in the database.
     expect(dump.match(/sk_(test|live)_[0-9A-Za-z]{40}/g)).toBeNull();
+  });
+});
+
+describe("secrets in logs", () => {
+  it("secret keys never appear in what the server logs, even when a request with one fails", async () => {
+    const { route } = await import("@/lib/http/route");
+    const key = await makeKey();
+    const lines: string[] = [];
+    const capture = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+    const spies = [vi.spyOn(console, "error").mockImplementation(capture), vi.spyOn(console, "log").mockImplementation(capture), vi.spyOn(console, "warn").mockImplementation(capture)];
+    const prevQuiet = process.env.OWO_QUIET;
+    delete process.env.OWO_QUIET;
+    try {
+      const crashing = route({ keys: "secret" }, async () => {
+        throw new Error("boom while handling");
+      });
+      const ctx = { params: Promise.resolve({}) };
+      const res = await crashing(new Request("http://localhost/v1/x", { headers: { "x-api-key": key.secretKey } }), ctx);
+      expect(res.status).toBe(500);
+      await crashing(new Request("http://localhost/v1/x", { headers: { authorization: `Bearer ${key.secretKey.slice(0, -1)}X` } }), ctx);
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+      if (prevQuiet !== undefined) process.env.OWO_QUIET = prevQuiet;
+    }
+    // The 500 was logged (with its cause), so the capture works; the key is nowhere in it.
+    expect(lines.join("\n")).toContain("boom while handling");
+    expect(lines.join("\n")).not.toContain(key.secretKey);
+    expect(lines.join("\n")).not.toContain(key.secretKey.slice(8));
   });
 });

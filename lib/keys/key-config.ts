@@ -9,20 +9,23 @@ const list = z.preprocess(
   z.array(z.string().trim()).transform((xs) => xs.filter(Boolean)),
 );
 
+/** A list whose entries are normalised one by one; an entry that will not normalise is named. */
+const normalisedList = (normalise: (x: string) => string | null, problem: string) =>
+  list.transform((xs, ctx) =>
+    xs.map((x) => {
+      const n = normalise(x);
+      if (!n) ctx.addIssue({ code: "custom", message: `${problem}: ${x}` });
+      return n ?? x;
+    }),
+  );
+
 /** Everything a key pair is configured with. The CLI, the dashboard and the seed share it. */
 export const KeyConfigInput = z.object({
   name: z.string().trim().min(1, "name is required").max(100, "name must be at most 100 characters").default("API key"),
   permissions: list
     .pipe(z.array(z.enum(PERMISSIONS, { error: `permissions must be among ${PERMISSIONS.join(", ")}` })))
     .default([...PERMISSIONS]),
-  allowedDomains: list
-    .transform((xs, ctx) =>
-      xs.map((x) => {
-        const d = normaliseDomain(x);
-        if (!d) ctx.addIssue({ code: "custom", message: `allowed_domains has an invalid domain: ${x}` });
-        return d ?? x;
-      }),
-    )
+  allowedDomains: normalisedList(normaliseDomain, "allowed_domains has an invalid domain")
     .pipe(z.array(z.string()).max(50, "allowed_domains may hold at most 50 domains"))
     .default([]),
   webhookUrl: z
@@ -39,15 +42,7 @@ export const KeyConfigInput = z.object({
         .min(1, "payment_methods needs at least one method"),
     )
     .default(["bank_transfer", "payid"]),
-  cryptoAssets: list
-    .transform((xs, ctx) =>
-      xs.map((x) => {
-        const s = normaliseCryptoSelector(x);
-        if (!s) ctx.addIssue({ code: "custom", message: `crypto_assets has an unknown asset: ${x}` });
-        return s ?? x;
-      }),
-    )
-    .default([]),
+  cryptoAssets: normalisedList(normaliseCryptoSelector, "crypto_assets has an unknown asset").default([]),
   /** A PayID of this merchant in this mode (with or without @); default: the wallet PayID. */
   settlementPayId: z.string().trim().max(64).optional(),
   linkWallet: z.boolean().default(true),
