@@ -5,3 +5,5 @@ export * from "./pay-ids";
 export * from "./api-keys";
 export * from "./rate-limits";
 export * from "./audit-log";
+export * from "./ledger";
+export * from "./events";

@@ -1,0 +1,53 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { ledgerAccounts, type LedgerAccount, type LedgerAccountKind, type Mode } from "@/db/schema";
+import { getWalletPayId } from "@/lib/payids/find-pay-id";
+
+/** Platform accounts may run negative: they mirror money held or owed outside the ledger. */
+const PLATFORM_NEGATIVE: ReadonlySet<LedgerAccountKind> = new Set(["bank_clearing", "sandbox_funding"]);
+
+type AccountSpec = { code: string; mode: Mode; kind: LedgerAccountKind; merchantId?: string | null; payIdId?: string | null; allowNegative?: boolean };
+
+/** The account with this code, created on first use (concurrent first uses agree on one). */
+export async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<LedgerAccount> {
+  const inserted = await tx
+    .insert(ledgerAccounts)
+    .values({ ...spec, merchantId: spec.merchantId ?? null, payIdId: spec.payIdId ?? null, allowNegative: spec.allowNegative ?? false })
+    .onConflictDoNothing({ target: ledgerAccounts.code })
+    .returning();
+  if (inserted[0]) return inserted[0];
+  const [existing] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code)).limit(1);
+  return existing!;
+}
+
+export function platformAccount(tx: DbOrTx, mode: Mode, kind: LedgerAccountKind): Promise<LedgerAccount> {
+  return ensureAccount(tx, { code: `platform:${mode}:${kind}`, mode, kind, allowNegative: PLATFORM_NEGATIVE.has(kind) });
+}
+
+export function walletAccountFor(tx: DbOrTx, wallet: { id: string; merchantId: string; mode: Mode }): Promise<LedgerAccount> {
+  return ensureAccount(tx, { code: `wallet:${wallet.id}`, mode: wallet.mode, kind: "wallet", merchantId: wallet.merchantId, payIdId: wallet.id });
+}
+
+export function merchantAccount(tx: DbOrTx, input: { merchantId: string; mode: Mode; kind: LedgerAccountKind }): Promise<LedgerAccount> {
+  return ensureAccount(tx, { code: `merchant:${input.merchantId}:${input.mode}:${input.kind}`, ...input });
+}
+
+/** A wallet's available balance in kobo (0 before its first entry). */
+export async function walletBalance(tx: DbOrTx, input: { payIdId: string }): Promise<number> {
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.code, `wallet:${input.payIdId}`)))
+    .limit(1);
+  return row?.balance ?? 0;
+}
+
+/** The merchant's wallet for a mode, with its ledger account (created on first use). */
+export async function merchantWalletAccount(tx: DbOrTx, input: { merchantId: string; mode: Mode }) {
+  const wallet = await getWalletPayId(tx, input);
+  if (!wallet) return null;
+  return { wallet, account: await walletAccountFor(tx, wallet) };
+}
+
+export const lockAccountsSql = (ids: string[]) =>
+  sql`select id from ledger_accounts where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) order by id for update`;
