@@ -24,6 +24,8 @@ export const ID_PREFIXES = {
   staticAccount: "sa",
   refund: "rfd",
   invoice: "inv",
+  payment: "pay",
+  funding: "fund",
 } as const;
 
 export function prefixedId(kind: keyof typeof ID_PREFIXES): string {

@@ -6,11 +6,19 @@ import { validationError } from "@/lib/errors";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
+import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { runJobs } from "@/lib/scheduler/run-jobs";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { optionalFlag, parseFlags, requireFlag, UsageError } from "./args";
 
 type Command = { usage: string; run: (argv: string[]) => Promise<Record<string, unknown>> };
+
+/** Thrown by a command whose answer is printed but whose exit code must be 1. */
+export class CommandFailed extends Error {
+  constructor(readonly result: Record<string, unknown>) {
+    super("command failed");
+  }
+}
 
 /** Supplement §8: every command prints exactly one JSON object with --json. */
 export const COMMANDS: Record<string, Command> = {
@@ -109,6 +117,16 @@ export const COMMANDS: Record<string, Command> = {
     async run(argv) {
       parseFlags(argv, {});
       return runJobs(await getDb());
+    },
+  },
+  "ledger audit": {
+    usage: "owo ledger audit",
+    async run(argv) {
+      parseFlags(argv, {});
+      const audit = await auditLedger(await getDb());
+      const result = { ok: audit.ok, accounts: audit.accounts, transactions: audit.transactions, imbalance: audit.imbalance };
+      if (!audit.ok) throw new CommandFailed(result);
+      return result;
     },
   },
   seed: {

@@ -2,7 +2,7 @@ import { closeDb } from "@/db/client";
 import { migrateDb } from "@/db/migrate";
 import { isAppError } from "@/lib/errors";
 import { UsageError } from "./args";
-import { COMMANDS, findCommand } from "./commands";
+import { CommandFailed, COMMANDS, findCommand } from "./commands";
 
 function usage(): string {
   return ["Usage:", ...Object.values(COMMANDS).map((c) => `  ${c.usage} [--json]`)].join("\n");
@@ -28,6 +28,11 @@ export async function main(argv: string[]): Promise<number> {
     else printHuman(result);
     return 0;
   } catch (err) {
+    if (err instanceof CommandFailed) {
+      if (json) process.stdout.write(`${JSON.stringify(err.result)}\n`);
+      else printHuman(err.result);
+      return 1;
+    }
     const error = isAppError(err)
       ? { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) }
       : err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")

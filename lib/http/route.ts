@@ -21,6 +21,10 @@ export type RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | 
   permission?: Permission;
   /** Session initialize also counts against the key's tighter initialize limit. */
   limit?: "initialize";
+  /** Sandbox endpoints answer test keys only (supplement §5). */
+  sandbox?: boolean;
+  /** Transfer endpoints need a programmable-debit wallet linked to the key. */
+  wallet?: boolean;
   body?: B;
   query?: Q;
 };
@@ -32,6 +36,8 @@ export type RouteContext<B, Q> = {
   key: AuthenticatedKey;
   merchantId: string;
   mode: AuthenticatedKey["keyPair"]["mode"];
+  /** The key's linked wallet PayID id (set whenever the route asked for `wallet`). */
+  walletPayIdId: string | null;
   body: B extends z.ZodType ? z.output<B> : undefined;
   query: Q extends z.ZodType ? z.output<Q> : undefined;
   params: Record<string, string>;
@@ -119,6 +125,12 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
           message: `This API key lacks the ${options.permission} permission.`,
         });
       }
+      if (options.sandbox && keyPair.mode !== "test") {
+        throw new AppError({ code: "SANDBOX_ONLY", status: 403, message: "Sandbox endpoints accept test keys only." });
+      }
+      if (options.wallet && !keyPair.walletPayIdId) {
+        throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "No wallet is linked to this API key." });
+      }
       if (limitState.exceeded) throw tooManyRequests(limitState);
 
       let body: unknown = undefined;
@@ -136,6 +148,7 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
         key,
         merchantId: key.merchant.id,
         mode: keyPair.mode,
+        walletPayIdId: keyPair.walletPayIdId,
         body: body as RouteContext<B, Q>["body"],
         query: query as RouteContext<B, Q>["query"],
         params,

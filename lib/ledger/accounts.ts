@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { ledgerAccounts, type LedgerAccount, type LedgerAccountKind, type Mode } from "@/db/schema";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -25,7 +25,7 @@ export function platformAccount(tx: DbOrTx, mode: Mode, kind: LedgerAccountKind)
 }
 
 export function walletAccountFor(tx: DbOrTx, wallet: { id: string; merchantId: string; mode: Mode }): Promise<LedgerAccount> {
-  return ensureAccount(tx, { code: `wallet:${wallet.id}`, mode: wallet.mode, kind: "wallet", merchantId: wallet.merchantId, payIdId: wallet.id });
+  return ensureAccount(tx, { code: walletAccountCode(wallet.id), mode: wallet.mode, kind: "wallet", merchantId: wallet.merchantId, payIdId: wallet.id });
 }
 
 export function merchantAccount(tx: DbOrTx, input: { merchantId: string; mode: Mode; kind: LedgerAccountKind }): Promise<LedgerAccount> {
@@ -37,7 +37,7 @@ export async function walletBalance(tx: DbOrTx, input: { payIdId: string }): Pro
   const [row] = await tx
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.code, `wallet:${input.payIdId}`)))
+    .where(eq(ledgerAccounts.code, walletAccountCode(input.payIdId)))
     .limit(1);
   return row?.balance ?? 0;
 }
@@ -51,3 +51,11 @@ export async function merchantWalletAccount(tx: DbOrTx, input: { merchantId: str
 
 export const lockAccountsSql = (ids: string[]) =>
   sql`select id from ledger_accounts where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) order by id for update`;
+
+/** Reads an account without creating it (pages must not write). */
+export async function findAccount(tx: DbOrTx, code: string): Promise<LedgerAccount | null> {
+  const [row] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1);
+  return row ?? null;
+}
+
+export const walletAccountCode = (payIdId: string) => `wallet:${payIdId}`;

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { FundWalletForm } from "@/components/home/fund-wallet-form";
+import { StatementTable } from "@/components/home/statement-table";
 import { Card, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Money } from "@/components/ui/money";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { countActiveKeyPairs } from "@/lib/keys/get-key-pair";
-import { getWalletPayId } from "@/lib/payids/find-pay-id";
+import { getWalletOverview } from "@/lib/wallets/wallet-overview";
 
 export const metadata: Metadata = { title: "Home" };
 
@@ -14,22 +16,23 @@ export default async function OverviewPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
-  const [wallet, activeKeys] = await Promise.all([getWalletPayId(ctx.db, scope), countActiveKeyPairs(ctx.db, scope)]);
+  const [wallet, activeKeys] = await Promise.all([getWalletOverview(ctx.db, scope), countActiveKeyPairs(ctx.db, scope)]);
+  const canFund = ctx.mode === "test" && (ctx.role === "owner" || ctx.role === "developer");
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold">Home</h1>
       <div className="grid gap-4 md:grid-cols-3">
         <Card>
           <CardTitle>Wallet balance</CardTitle>
-          {/* The ledger (next issue) supplies the real balance; a new wallet holds nothing. */}
-          <p className="mt-2 text-2xl font-semibold" data-testid="wallet-balance"><Money kobo={0} /></p>
+          <p className="mt-2 text-2xl font-semibold" data-testid="wallet-balance"><Money kobo={wallet.balance} /></p>
           <p className="mt-1 text-xs text-neutral-500">Available in {ctx.mode} mode</p>
+          {canFund && <FundWalletForm />}
         </Card>
         <Card>
           <CardTitle>Wallet PayID</CardTitle>
           <div className="mt-2 flex items-center gap-1">
-            <p className="font-mono text-lg" data-testid="wallet-payid">@{wallet?.payId ?? "—"}</p>
-            {wallet && <CopyButton value={`@${wallet.payId}`} label="Copy PayID" />}
+            <p className="font-mono text-lg" data-testid="wallet-payid">@{wallet.payId ?? "—"}</p>
+            {wallet.payId && <CopyButton value={`@${wallet.payId}`} label="Copy PayID" />}
           </div>
           <p className="mt-1 text-xs text-neutral-500">Anyone can send you money with this PayID.</p>
         </Card>
@@ -41,6 +44,7 @@ export default async function OverviewPage() {
           </Link>
         </Card>
       </div>
+      <StatementTable lines={wallet.statement} />
     </div>
   );
 }

@@ -1,0 +1,7 @@
+// GET /v1/checkout/transfer/balance – the linked wallet's available balance (kobo)
+import { methods, route } from "@/lib/http/route";
+import { getBalance } from "@/lib/wallets/wallet-balance";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: route({ permission: "transfers", wallet: true }, ({ db, walletPayIdId }) => getBalance(db, { walletPayIdId: walletPayIdId! })),
+});

@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { payIds } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { prefixedId } from "@/lib/ids";
+import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
+import { postEntry } from "@/lib/ledger/post-entry";
+import { getBalance, type Balance } from "./wallet-balance";
+
+export const FundWalletBody = z.object({
+  amount: z
+    .number({ error: (i) => (i.input === undefined ? "amount is required" : "amount must be an integer number of kobo") })
+    .int("amount must be an integer number of kobo")
+    .min(100, "amount must be at least 100 kobo")
+    .max(100_000_000_000, "amount must be at most 100000000000 kobo"),
+});
+
+/**
+ * Sandbox: credits a test wallet from the sandbox funding account (supplement §5). Test mode
+ * only; the dashboard's "fund wallet" and POST /v1/sandbox/wallet/fund both come here.
+ */
+export async function fundWallet(db: Db, input: { walletPayIdId: string; amount: number; merchantId: string }): Promise<Balance> {
+  return db.transaction(async (tx) => {
+    const [wallet] = await tx.select().from(payIds).where(eq(payIds.id, input.walletPayIdId));
+    if (!wallet || wallet.merchantId !== input.merchantId || wallet.kind !== "wallet") {
+      throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "No wallet is linked to this API key." });
+    }
+    if (wallet.mode !== "test") throw new AppError({ code: "SANDBOX_ONLY", status: 403, message: "Only test wallets can be funded." });
+    const [source, target] = await Promise.all([platformAccount(tx, "test", "sandbox_funding"), walletAccountFor(tx, wallet)]);
+    await postEntry(tx, {
+      reference: prefixedId("funding"),
+      mode: "test",
+      merchantId: wallet.merchantId,
+      kind: "sandbox_funding",
+      description: "Sandbox wallet funding",
+      moves: [{ from: source.id, to: target.id, amount: input.amount }],
+    });
+    return getBalance(tx, { walletPayIdId: wallet.id });
+  });
+}
