@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { signUp, uniqueEmail } from "./helpers";
+
+test("fund the test wallet from the dashboard: the balance and the statement show it", async ({ page }) => {
+  await signUp(page, { business: "Fund Me Ltd", email: uniqueEmail("fund"), password: "a-strong-password" });
+  await expect(page.getByTestId("statement-empty")).toBeVisible();
+
+  await page.getByLabel("Amount in naira").fill("12500.50");
+  await page.getByTestId("fund-wallet").click();
+  await expect(page.getByTestId("wallet-balance")).toHaveText("₦12,500.50");
+  await expect(page.getByTestId("statement-line")).toHaveCount(1);
+  await expect(page.getByTestId("statement-line").first()).toContainText("+₦12,500.50");
+
+  await page.getByLabel("Amount in naira").fill("1000");
+  await page.getByTestId("fund-wallet").click();
+  await expect(page.getByTestId("wallet-balance")).toHaveText("₦13,500.50");
+  const newest = page.getByTestId("statement-line").first();
+  await expect(newest).toContainText("+₦1,000.00");
+  await expect(newest).toContainText("₦13,500.50");
+});
+
+test("live mode has no fund control and its own (empty) balance", async ({ page }) => {
+  await signUp(page, { business: "Live Balance", email: uniqueEmail("livebal"), password: "a-strong-password" });
+  await page.getByLabel("Amount in naira").fill("500");
+  await page.getByTestId("fund-wallet").click();
+  await expect(page.getByTestId("wallet-balance")).toHaveText("₦500.00");
+  await page.getByTestId("mode-switch").click();
+  await expect(page.getByTestId("dashboard-header")).toHaveAttribute("data-mode", "live");
+  await expect(page.getByTestId("wallet-balance")).toHaveText("₦0.00");
+  await expect(page.getByTestId("fund-wallet")).toHaveCount(0);
+});
