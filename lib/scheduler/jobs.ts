@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/db/client";
+import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 
 /**
  * The scheduler's jobs (supplement §9). Each is idempotent and safe to run from several app
  * instances at once; each returns how many rows it worked on. Later issues add expiries,
- * settlement, pending transfers, webhook retries and invoice due dates here.
+ * settlement, pending transfers and invoice due dates here.
  */
 export type Job = { name: string; run: (db: Db) => Promise<number> };
 
@@ -20,5 +21,11 @@ export const JOBS: Job[] = [
       );
       return rows[0]?.n ?? 0;
     },
+  },
+  {
+    // Due webhook attempts (first attempts nobody sent after commit, and retries), claimed
+    // under a lease in bounded rounds; returns how many attempts it made.
+    name: "deliver_webhooks",
+    run: (db) => deliverDueEvents(db),
   },
 ];

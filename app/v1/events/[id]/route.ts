@@ -1,0 +1,10 @@
+// GET /v1/events/:id – one of the key's events
+import { toEventView } from "@/lib/events/event-view";
+import { getKeyPairEventOrThrow } from "@/lib/events/get-event";
+import { methods, route } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: route({ keys: "secret" }, async ({ db, key, params }) =>
+    toEventView(await getKeyPairEventOrThrow(db, { keyPairId: key.keyPair.id, eventId: params.id ?? "" })),
+  ),
+});

@@ -1,0 +1,37 @@
+import { getDb } from "@/db/client";
+import { logError } from "@/lib/log";
+import { claimDueEvents } from "./claim-due-events";
+import { deliverClaimedEvents } from "./deliver-claimed-events";
+import { deliverDueEvents } from "./deliver-due-events";
+
+const inFlight = new Set<Promise<void>>();
+
+async function deliverNow(eventIds: string[]): Promise<void> {
+  const db = await getDb();
+  // The same lease as the scheduler's: whoever claims an event first makes its attempt.
+  const claimed = await claimDueEvents(db, { eventIds, limit: eventIds.length });
+  if (claimed.length === 0) return;
+  await deliverClaimedEvents(db, claimed);
+  // Later events of these keys may have been held back behind ours by the order rule
+  // (concurrent requests): send them now rather than at the next scheduler pass.
+  const keyPairIds = [...new Set(claimed.map((e) => e.keyPairId))];
+  await deliverDueEvents(db, { keyPairIds, maxAttempts: 50 });
+}
+
+/**
+ * Starts the first delivery attempt of freshly committed events, without making the caller
+ * wait: call it after the transaction that emitted them has committed, and do not await it.
+ * Never throws; anything it does not manage to send, the scheduler's deliver_webhooks job will.
+ */
+export function deliverAfterCommit(eventIds: string[]): void {
+  if (eventIds.length === 0) return;
+  const run: Promise<void> = deliverNow([...new Set(eventIds)])
+    .catch((error) => logError("after-commit webhook delivery failed", { eventIds, error }))
+    .finally(() => inFlight.delete(run));
+  inFlight.add(run);
+}
+
+/** Resolves once every after-commit delivery started so far has finished (tests, shutdown). */
+export async function afterCommitDeliveriesSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+}

@@ -1,0 +1,116 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import type { Mode } from "@/db/schema";
+import { isPrivateAddress } from "@/lib/keys/webhook-url";
+
+/** Supplement §4: a delivery must answer 2xx within 15 s. Tests shorten it with OWO_WEBHOOK_TIMEOUT_MS. */
+export function webhookTimeoutMs(): number {
+  const override = Number(process.env.OWO_WEBHOOK_TIMEOUT_MS);
+  return Number.isFinite(override) && override > 0 ? override : 15_000;
+}
+
+/** What the merchant's webhook log keeps of a response body. */
+export const SNIPPET_CHARS = 1024;
+
+export type PostResult = {
+  ok: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  snippet: string | null;
+  error: string | null;
+};
+
+const INTERNAL_ADDRESS = "webhook_url must not point to an internal address in live mode";
+
+/**
+ * Resolves like the system resolver but refuses internal addresses. Used for the connection
+ * itself, so a host that passed the check and then re-resolves to 127.0.0.1 (DNS rebinding)
+ * still never gets a request from us.
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    if (err) return callback(err, "", 4);
+    const refused = addresses.find((a) => isPrivateAddress(a.address));
+    if (refused || addresses.length === 0) {
+      const error = Object.assign(new Error(INTERNAL_ADDRESS), { code: "EWEBHOOKPRIVATE" }) as NodeJS.ErrnoException;
+      return callback(error, "", 4);
+    }
+    if (options.all) return callback(null, addresses);
+    return callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
+
+/** Reads a response's status and the first KiB of its body, then lets the connection go. */
+function readResponse(res: http.IncomingMessage, finish: (r: Omit<PostResult, "durationMs">) => void): void {
+  const statusCode = res.statusCode ?? null;
+  const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
+  let error: string | null = null;
+  if (statusCode !== null && statusCode >= 300 && statusCode < 400) error = `Redirect (${statusCode}) not followed`;
+  else if (!ok) error = `Receiver answered ${statusCode ?? "without a status"}`;
+  const decoder = new TextDecoder();
+  let text = "";
+  const done = () => {
+    text += decoder.decode();
+    finish({ ok, statusCode, snippet: text.slice(0, SNIPPET_CHARS), error });
+    res.destroy();
+  };
+  res.on("data", (chunk: Buffer) => {
+    text += decoder.decode(chunk, { stream: true });
+    // The log keeps the first KiB: no reason to read a large (or endless) body.
+    if (text.length >= SNIPPET_CHARS) done();
+  });
+  res.on("end", done);
+  // A body that stalls after the status line (then times out): the status decides.
+  res.on("close", done);
+  res.on("error", () => done());
+}
+
+/**
+ * One HTTP POST of a webhook. Redirects are never followed (a 3xx is a failure); the whole
+ * attempt, connection included, is bounded by `timeoutMs`. Never throws: every outcome is a
+ * result the attempt log can record.
+ */
+export function postWebhook(input: {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  mode: Mode;
+  timeoutMs?: number;
+}): Promise<PostResult> {
+  const timeoutMs = input.timeoutMs ?? webhookTimeoutMs();
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (r: Omit<PostResult, "durationMs">) => {
+      if (settled) return;
+      settled = true;
+      resolve({ ...r, durationMs: Math.max(0, Math.round(performance.now() - started)) });
+    };
+    const failed = (error: string) => finish({ ok: false, statusCode: null, snippet: null, error });
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const url = new URL(input.url);
+      const client = url.protocol === "https:" ? https : http;
+      const req = client.request(
+        url,
+        {
+          method: "POST",
+          headers: { ...input.headers, "content-length": String(Buffer.byteLength(input.body)) },
+          // A fresh connection per attempt, resolved (and, live, checked) for this request.
+          agent: false,
+          signal,
+          lookup: input.mode === "live" ? publicOnlyLookup : undefined,
+        },
+        (res) => readResponse(res, finish),
+      );
+      req.on("error", (err: NodeJS.ErrnoException) => {
+        failed(signal.aborted ? `Timed out after ${timeoutMs} ms` : err.message || err.code || "Request failed");
+      });
+      req.end(input.body);
+    } catch (err) {
+      failed(err instanceof Error && err.message ? err.message : "Request failed");
+    }
+  });
+}
