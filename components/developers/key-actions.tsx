@@ -12,13 +12,14 @@ import {
 } from "@/app/(dashboard)/dashboard/developers/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { SendTestEventButton } from "@/components/webhooks/send-test-event-button";
 import { SecretValue } from "./secret-reveal";
 
 type Confirm = "roll" | "revoke" | "rotate" | null;
 
 const onError = ({ error }: { error: { serverError?: string } }) => toast.error(error.serverError ?? "Something went wrong");
 
-export function KeyActions({ keyPairId, name }: { keyPairId: string; name: string }) {
+export function KeyActions({ keyPairId, name, hasWebhookUrl }: { keyPairId: string; name: string; hasWebhookUrl: boolean }) {
   const router = useRouter();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [newSecret, setNewSecret] = useState<string | null>(null);
@@ -55,6 +56,7 @@ export function KeyActions({ keyPairId, name }: { keyPairId: string; name: strin
       <Button size="sm" variant="secondary" onClick={() => reveal.execute({ keyPairId })} disabled={reveal.isPending} data-testid="reveal-webhook-secret">
         Webhook secret
       </Button>
+      <SendTestEventButton keyPairId={keyPairId} disabled={!hasWebhookUrl} />
       <Button size="sm" variant="secondary" onClick={() => setConfirm("roll")} data-testid="roll-key">Roll secret</Button>
       <Button size="sm" variant="danger" onClick={() => setConfirm("revoke")} data-testid="revoke-key">Revoke</Button>
 

@@ -62,7 +62,7 @@ export function KeyPairList({ keys, canManage, walletPayId }: { keys: KeyRow[]; 
                   <dd><time dateTime={k.createdAt} title={k.createdAt}>{dateFormat.format(new Date(k.createdAt))}</time></dd>
                 </dl>
               </div>
-              {canManage && !k.revoked && <KeyActions keyPairId={k.id} name={k.name} />}
+              {canManage && !k.revoked && <KeyActions keyPairId={k.id} name={k.name} hasWebhookUrl={Boolean(k.webhookUrl)} />}
             </div>
           </Card>
         </li>

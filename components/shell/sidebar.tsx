@@ -1,6 +1,6 @@
 "use client";
 
-import { Home, KeyRound } from "lucide-react";
+import { Home, KeyRound, Webhook } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -8,7 +8,13 @@ import { cn } from "@/components/ui/cn";
 /** DESIGN.md's map; an area appears here once it exists. */
 const GROUPS = [
   { title: null, items: [{ href: "/dashboard", label: "Home", icon: Home }] },
-  { title: "Developers", items: [{ href: "/dashboard/developers", label: "API keys", icon: KeyRound }] },
+  {
+    title: "Developers",
+    items: [
+      { href: "/dashboard/developers", label: "API keys", icon: KeyRound },
+      { href: "/dashboard/developers/webhooks", label: "Webhooks", icon: Webhook },
+    ],
+  },
 ];
 
 export function Sidebar() {
@@ -20,7 +26,10 @@ export function Sidebar() {
           {g.title && <p className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-neutral-400">{g.title}</p>}
           <ul className="space-y-0.5">
             {g.items.map(({ href, label, icon: Icon }) => {
-              const active = href === "/dashboard" ? path === href : path.startsWith(href);
+              // The most specific item wins: /dashboard/developers/webhooks is not "API keys".
+              const matches = g.items.filter((i) => path === i.href || path.startsWith(`${i.href}/`));
+              const best = matches.sort((a, b) => b.href.length - a.href.length)[0];
+              const active = href === "/dashboard" ? path === href : best?.href === href;
               return (
                 <li key={href}>
                   <Link

@@ -1,0 +1,89 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { Card } from "@/components/ui/card";
+import { DeliveryBadge } from "@/components/webhooks/delivery-badge";
+import { DELIVERY_STATUSES, type DeliveryStatus } from "@/db/schema";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { EVENT_TYPES } from "@/lib/events/event-types";
+import { listMerchantEvents } from "@/lib/events/list-events";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+const when = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "medium", timeZone: "Africa/Lagos" });
+type Search = { type?: string; status?: string; page?: string };
+
+function pageHref(search: Search, page: number): string {
+  const q = new URLSearchParams({ ...(search.type ? { type: search.type } : {}), ...(search.status ? { status: search.status } : {}), page: String(page) });
+  return `/dashboard/developers/webhooks?${q}`;
+}
+
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const search = await searchParams;
+  const page = Math.max(1, Number(search.page) || 1);
+  const status = (DELIVERY_STATUSES as readonly string[]).includes(search.status ?? "") ? (search.status as DeliveryStatus) : undefined;
+  const type = search.type && search.type.length <= 100 ? search.type : undefined;
+  const result = await listMerchantEvents(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, type, status, page, pageSize: 25 });
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="text-xl font-semibold">Webhooks</h1>
+        <p className="text-sm text-neutral-500">Every event sent to your keys&apos; webhook URLs, with each delivery attempt. Send a test event from <Link href="/dashboard/developers" className="text-accent hover:underline">API keys</Link>.</p>
+      </div>
+      <form className="flex flex-wrap items-end gap-3" action="/dashboard/developers/webhooks">
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Event type</span>
+          <select name="type" defaultValue={type ?? ""} className="h-9 rounded-md border border-neutral-300 bg-white px-2 dark:border-neutral-700 dark:bg-neutral-900">
+            <option value="">All types</option>
+            {EVENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Delivery</span>
+          <select name="status" defaultValue={status ?? ""} className="h-9 rounded-md border border-neutral-300 bg-white px-2 dark:border-neutral-700 dark:bg-neutral-900">
+            <option value="">Any status</option>
+            {DELIVERY_STATUSES.map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
+          </select>
+        </label>
+        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Filter</button>
+      </form>
+      {result.items.length === 0 ? (
+        <Card className="py-12 text-center" data-testid="events-empty">
+          <p className="font-medium">No events{type || status ? " match these filters" : " yet"}</p>
+          <p className="mt-1 text-sm text-neutral-500">Events appear when money moves, or when you send a test event from a key.</p>
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm" data-testid="events-table">
+            <thead className="text-xs uppercase text-neutral-500">
+              <tr><th className="px-4 py-2 font-medium">Event</th><th className="px-4 py-2 font-medium">Delivery</th><th className="px-4 py-2 font-medium">Attempts</th><th className="px-4 py-2 font-medium">Last response</th><th className="px-4 py-2 font-medium">Created</th></tr>
+            </thead>
+            <tbody>
+              {result.items.map((e) => (
+                <tr key={e.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="event-row">
+                  <td className="px-4 py-2">
+                    <Link href={`/dashboard/developers/webhooks/${e.id}`} className="font-medium text-accent hover:underline">{e.type}</Link>
+                    <p className="font-mono text-xs text-neutral-500">{e.id}</p>
+                  </td>
+                  <td className="px-4 py-2"><DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} /></td>
+                  <td className="px-4 py-2 tabular-nums">{e.attempts}</td>
+                  <td className="px-4 py-2 tabular-nums">{e.lastStatusCode ?? "—"}</td>
+                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={e.createdAt.toISOString()} title={e.createdAt.toISOString()}>{when.format(e.createdAt)}</time></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="flex items-center justify-between border-t border-neutral-200 px-4 py-2 text-sm dark:border-neutral-800">
+            <span className="text-neutral-500">{result.total} event{result.total === 1 ? "" : "s"} · page {result.page} of {Math.max(1, result.total_pages)}</span>
+            <span className="flex gap-3">
+              {page > 1 && <Link href={pageHref(search, page - 1)} className="text-accent hover:underline">← Newer</Link>}
+              {page < result.total_pages && <Link href={pageHref(search, page + 1)} className="text-accent hover:underline">Older →</Link>}
+            </span>
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { toast } from "sonner";
+import { sendTestEventAction } from "@/app/(dashboard)/dashboard/developers/webhooks/actions";
+import { Button } from "@/components/ui/button";
+
+export function SendTestEventButton({ keyPairId, disabled }: { keyPairId: string; disabled?: boolean }) {
+  const router = useRouter();
+  const { execute, isPending } = useAction(sendTestEventAction, {
+    onSuccess: ({ data }) => {
+      toast.success("Test event sent", {
+        action: data ? { label: "View", onClick: () => router.push(`/dashboard/developers/webhooks/${data.eventId}`) } : undefined,
+      });
+    },
+    onError: ({ error }) => toast.error(error.serverError ?? "Could not send a test event"),
+  });
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={disabled || isPending}
+      title={disabled ? "Set a webhook URL on this key first" : undefined}
+      onClick={() => execute({ keyPairId })}
+      data-testid="send-test-event"
+    >
+      {isPending ? "Sending…" : "Send test event"}
+    </Button>
+  );
+}

@@ -1,0 +1,85 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+import { signUp, uniqueEmail } from "./helpers";
+
+/** A real receiver: answers 500 to the first delivery, 200 after, and records webhook-ids. */
+async function startReceiver() {
+  const ids: string[] = [];
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      ids.push(String(req.headers["webhook-id"]));
+      res.writeHead(ids.length === 1 ? 500 : 200, { "content-type": "text/plain" });
+      res.end(ids.length === 1 ? "receiver not ready" : "ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, ids, close: () => new Promise((r) => server.close(r)) };
+}
+
+test("send a test event, see it and its failed attempt in the webhook log, resend it with the same webhook-id", async ({ page }) => {
+  const receiver = await startReceiver();
+  try {
+    await signUp(page, { business: "Hooks Ltd", email: uniqueEmail("hooks"), password: "a-strong-password" });
+    await page.goto("/dashboard/developers/webhooks");
+    await expect(page.getByTestId("events-empty")).toBeVisible();
+
+    await page.goto("/dashboard/developers");
+    await page.getByTestId("create-key").click();
+    await page.getByLabel("Webhook URL").fill(receiver.url);
+    await page.getByTestId("create-key-submit").click();
+    await page.getByTestId("secret-saved").click();
+    await page.getByTestId("send-test-event").click();
+    await expect(page.getByText("Test event sent")).toBeVisible();
+    await expect.poll(() => receiver.ids.length).toBe(1);
+
+    await page.getByRole("link", { name: "Webhooks" }).click();
+    const row = page.getByTestId("event-row").first();
+    await expect(row).toContainText("webhook.test");
+    await expect(row).toContainText("Retrying (1 failed)");
+    await expect(row).toContainText("500");
+
+    await row.getByRole("link", { name: "webhook.test" }).click();
+    await expect(page.getByTestId("event-type")).toHaveText("webhook.test");
+    await expect(page.getByTestId("event-payload")).toContainText('"message": "This is a test event from Owo."');
+    await expect(page.getByTestId("attempt-row")).toHaveCount(1);
+    await expect(page.getByTestId("attempt-row").first()).toContainText("HTTP 500");
+    await expect(page.getByTestId("attempt-row").first()).toContainText("receiver not ready");
+
+    await page.getByTestId("resend-event").click();
+    await expect(page.getByText("Delivered (HTTP 200)")).toBeVisible();
+    await expect(page.getByTestId("attempt-row")).toHaveCount(2);
+    await expect(page.getByTestId("attempt-row").nth(1)).toContainText(/manual/i);
+    await expect(page.getByTestId("attempt-row").nth(1)).toContainText("HTTP 200");
+    expect(receiver.ids).toHaveLength(2);
+    expect(receiver.ids[1]).toBe(receiver.ids[0]);
+
+    await page.goto("/dashboard/developers/webhooks?status=delivered");
+    await expect(page.getByTestId("event-row")).toHaveCount(1);
+    await page.goto("/dashboard/developers/webhooks?status=exhausted");
+    await expect(page.getByTestId("events-empty")).toBeVisible();
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("a payment to the wallet PayID shows in the statement and sends charge.success to the log", async ({ page, request }) => {
+  await signUp(page, { business: "Paid Co", email: uniqueEmail("paid"), password: "a-strong-password" });
+  const handle = (await page.getByTestId("wallet-payid").textContent())!.replace("@", "");
+  await page.goto("/dashboard/developers");
+  await page.getByTestId("create-key").click();
+  await page.getByLabel("Webhook URL").fill("http://127.0.0.1:9/unreachable");
+  await page.getByTestId("create-key-submit").click();
+  const secret = (await page.getByTestId("new-secret-key").textContent())!;
+  await page.getByTestId("secret-saved").click();
+
+  const paid = await request.post("/v1/sandbox/payments", { headers: { "x-api-key": secret }, data: { pay_id: `@${handle}`, amount: 750_000, payer: { name: "Bola Ade" } } });
+  expect(paid.status()).toBe(200);
+
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("wallet-balance")).toHaveText("₦7,500.00");
+  await expect(page.getByTestId("statement-line").first()).toContainText("Bola Ade");
+  await page.goto("/dashboard/developers/webhooks?type=charge.success");
+  await expect(page.getByTestId("event-row")).toHaveCount(1);
+});
