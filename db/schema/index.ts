@@ -7,3 +7,4 @@ export * from "./rate-limits";
 export * from "./audit-log";
 export * from "./ledger";
 export * from "./events";
+export * from "./transfers";

@@ -13,6 +13,7 @@ export const LEDGER_ACCOUNT_KINDS = [
   "vat_payable",
   "stamp_duty_payable",
   "refunds_in_flight",
+  "transfers_in_flight",
   "sandbox_funding",
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];

@@ -24,3 +24,8 @@ export async function getWalletPayId(tx: DbOrTx, input: { merchantId: string; mo
     .limit(1);
   return rows[0] ?? null;
 }
+
+export async function getPayIdById(tx: DbOrTx, id: string): Promise<PayId | null> {
+  const rows = await tx.select().from(payIds).where(eq(payIds.id, id)).limit(1);
+  return rows[0] ?? null;
+}

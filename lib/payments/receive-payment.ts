@@ -1,11 +1,11 @@
-import { and, eq, isNull, or } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { apiKeyPairs, type PayId } from "@/db/schema";
+import type { PayId } from "@/db/schema";
 import { emitEvent } from "@/lib/events/emit-event";
 import { collectionFee, type Channel } from "@/lib/fees/collection-fee";
 import { prefixedId } from "@/lib/ids";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
+import { walletKeyPairIds } from "./wallet-key-pairs";
 
 export type Payer = { name?: string | null; bank?: string | null; account?: string | null };
 
@@ -45,21 +45,11 @@ export async function receivePayment(
   if (!created) return { reference, channel: input.channel, amount: input.amount, status: "completed", eventIds: [], duplicate: true };
 
   // The wallet is linked to (or settles) the merchant's keys of this mode: each is told.
-  const keys = await tx
-    .select({ id: apiKeyPairs.id })
-    .from(apiKeyPairs)
-    .where(
-      and(
-        eq(apiKeyPairs.merchantId, payId.merchantId),
-        eq(apiKeyPairs.mode, payId.mode),
-        isNull(apiKeyPairs.revokedAt),
-        or(eq(apiKeyPairs.walletPayIdId, payId.id), eq(apiKeyPairs.settlementPayIdId, payId.id)),
-      ),
-    );
+  const keyPairIds = await walletKeyPairIds(tx, payId);
   const data = chargeSuccessData({ reference, amount: input.amount, channel: input.channel, fee, payer: input.payer, paidAt });
   const eventIds: string[] = [];
-  for (const key of keys) {
-    eventIds.push(await emitEvent(tx, { merchantId: payId.merchantId, mode: payId.mode, keyPairId: key.id, type: "charge.success", data }));
+  for (const keyPairId of keyPairIds) {
+    eventIds.push(await emitEvent(tx, { merchantId: payId.merchantId, mode: payId.mode, keyPairId, type: "charge.success", data }));
   }
   return { reference, channel: input.channel, amount: input.amount, status: "completed", eventIds, duplicate: false };
 }

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/db/client";
+import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
+import { processPendingTransfers } from "@/lib/transfers/process-pending-transfers";
 
 /**
  * The scheduler's jobs (supplement §9). Each is idempotent and safe to run from several app
@@ -21,6 +23,17 @@ export const JOBS: Job[] = [
       );
       return rows[0]?.n ?? 0;
     },
+  },
+  {
+    // The sandbox bank's clock: decided outcomes apply, undecided transfers complete
+    // (supplement §5: "a sandbox bank transfer completes on the next scheduler pass").
+    name: "sandbox_bank_clock",
+    run: () => tickSandboxBank({ settleUndecided: true }),
+  },
+  {
+    // Pending bank transfers: unsent ones are sent (idempotently), sent ones checked.
+    name: "process_pending_transfers",
+    run: (db) => processPendingTransfers(db),
   },
   {
     // Due webhook attempts (first attempts nobody sent after commit, and retries), claimed

@@ -1,6 +1,7 @@
 import { AppError, validationError } from "@/lib/errors";
 import { findBank, NIGERIAN_BANKS } from "../nigerian-banks";
-import type { BankProvider } from "../provider";
+import type { BankProvider, BankTransferRequest } from "../provider";
+import { applySandboxDecision, sandboxSendTransfer, sandboxTransferStatus } from "./sandbox-transfers";
 import { sandboxAccountName } from "./account-names";
 
 /** Supplement §5: the sandbox bank behaves like a real partner, deterministically. */
@@ -15,5 +16,15 @@ export class SandboxBank implements BankProvider {
       throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "Account not found." });
     }
     return { account_name: sandboxAccountName(bankCode, accountNumber), account_number: accountNumber, bank_code: bankCode };
+  }
+
+  sendTransfer(input: BankTransferRequest) {
+    return sandboxSendTransfer(input);
+  }
+
+  /** A decided outcome is applied on the next look (verify or scheduler). */
+  async getTransferStatus(reference: string) {
+    await applySandboxDecision(reference);
+    return sandboxTransferStatus(reference);
   }
 }

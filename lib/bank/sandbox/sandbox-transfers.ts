@@ -1,0 +1,57 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb, queryRows } from "@/db/client";
+import { sandboxBankTransfers } from "@/db/schema";
+import type { BankTransferRequest, BankTransferStatus } from "../provider";
+
+/**
+ * The sandbox bank's transfer desk. It records each transfer once per reference (a repeat
+ * is the same transfer), answers `pending` until it settles, and settles on its clock tick
+ * (the scheduler's `sandbox_bank_clock` job): the decided outcome, else completed.
+ */
+export async function sandboxSendTransfer(input: BankTransferRequest): Promise<BankTransferStatus> {
+  const db = await getDb();
+  await db
+    .insert(sandboxBankTransfers)
+    .values({ reference: input.reference, amount: input.amount, bankCode: input.bankCode, accountNumber: input.accountNumber })
+    .onConflictDoNothing({ target: sandboxBankTransfers.reference });
+  return (await sandboxTransferStatus(input.reference))!;
+}
+
+export async function sandboxTransferStatus(reference: string): Promise<BankTransferStatus | null> {
+  const db = await getDb();
+  const [row] = await db.select().from(sandboxBankTransfers).where(eq(sandboxBankTransfers.reference, reference));
+  return row ? { status: row.status, reason: row.reason } : null;
+}
+
+/** A test decides how a pending sandbox transfer ends; it applies on the next look. */
+export async function decideSandboxTransfer(input: { reference: string; status: "completed" | "failed"; reason?: string | null }): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(sandboxBankTransfers)
+    .set({ decidedStatus: input.status, reason: input.status === "failed" ? (input.reason ?? "Declined by the beneficiary bank") : null })
+    .where(eq(sandboxBankTransfers.reference, input.reference))
+    .returning({ reference: sandboxBankTransfers.reference });
+  return rows.length > 0;
+}
+
+/** Applies a decided outcome to one transfer (what a verify call sees). */
+export async function applySandboxDecision(reference: string): Promise<void> {
+  const db = await getDb();
+  await db.execute(
+    sql`update sandbox_bank_transfers set status = decided_status, updated_at = now()
+        where reference = ${reference} and status = 'pending' and decided_status is not null`,
+  );
+}
+
+/** Applies decided outcomes at once; settles undecided transfers on the clock tick. */
+export async function tickSandboxBank(opts: { settleUndecided: boolean }): Promise<number> {
+  const db = await getDb();
+  const rows = await queryRows<{ reference: string }>(
+    db,
+    sql`update sandbox_bank_transfers
+        set status = coalesce(decided_status, 'completed'), updated_at = now()
+        where status = 'pending' and (decided_status is not null or ${opts.settleUndecided})
+        returning reference`,
+  );
+  return rows.length;
+}

@@ -1,0 +1,41 @@
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { transfers, type Mode, type Transfer } from "@/db/schema";
+import type { ListTransfersQuery } from "./transfer-input";
+
+export type TransferFilter = Omit<ListTransfersQuery, "page" | "page_size">;
+
+/** Search matches a reference (ours or the caller's), the recipient's name or account number. */
+export function transferFilter(input: { merchantId: string; mode: Mode } & TransferFilter): SQL | undefined {
+  const q = input.search?.trim();
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return and(
+    eq(transfers.merchantId, input.merchantId),
+    eq(transfers.mode, input.mode),
+    input.status ? eq(transfers.status, input.status) : undefined,
+    input.type ? eq(transfers.type, input.type) : undefined,
+    q
+      ? or(
+          eq(transfers.reference, q),
+          eq(transfers.merchantReference, q),
+          eq(transfers.recipientAccountNumber, q),
+          ilike(transfers.recipientName, like!),
+          ilike(transfers.reference, like!),
+        )
+      : undefined,
+  );
+}
+
+/** GET /v1/checkout/transfer and the dashboard list: newest first, paged. */
+export async function listTransfers(
+  tx: DbOrTx,
+  input: { merchantId: string; mode: Mode } & ListTransfersQuery,
+): Promise<{ items: Transfer[]; total: number; page: number; page_size: number; total_pages: number }> {
+  const where = transferFilter(input);
+  const [items, [total]] = await Promise.all([
+    tx.select().from(transfers).where(where).orderBy(desc(transfers.createdAt), desc(transfers.id)).limit(input.page_size).offset((input.page - 1) * input.page_size),
+    tx.select({ n: count() }).from(transfers).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+const amount = z
+  .number({ error: (i) => (i.input === undefined ? "amount is required" : "amount must be an integer number of kobo") })
+  .int("amount must be an integer number of kobo")
+  .min(10_000, "amount must be at least 10000 kobo")
+  .max(500_000_000, "amount must be at most 500000000 kobo");
+
+const common = {
+  amount,
+  narration: z.string({ error: "narration must be a string" }).max(100, "narration must be at most 100 characters").optional(),
+  reference: z
+    .string({ error: "reference must be a string" })
+    .trim()
+    .min(1, "reference must not be empty")
+    .max(128, "reference must be at most 128 characters")
+    .optional(),
+  metadata: z.record(z.string(), z.unknown(), { error: "metadata must be an object" }).optional(),
+};
+
+const required = (field: string, what: string) => ({ error: (i: { input: unknown }) => (i.input === undefined ? `${field} is required` : `${field} must be ${what}`) });
+
+export const BankTransferBody = z.object({
+  type: z.literal("bank_transfer"),
+  account_number: z.string(required("account_number", "a string of 10 digits")).regex(/^\d{10}$/, "account_number must be 10 digits"),
+  bank_code: z.string(required("bank_code", "a string")).trim().min(1, "bank_code is required").max(10, "bank_code must be at most 10 characters"),
+  account_name: z.string(required("account_name", "a string")).trim().min(1, "account_name is required").max(200, "account_name must be at most 200 characters"),
+  ...common,
+});
+
+export const PayIdTransferBody = z.object({
+  type: z.literal("payid"),
+  pay_id: z.string(required("pay_id", "a string")).trim().min(1, "pay_id is required").max(80, "pay_id must be at most 80 characters"),
+  ...common,
+});
+
+/** POST /v1/checkout/transfer: api.md's two bodies, told apart by `type`. */
+export const InitiateTransferBody = z.discriminatedUnion("type", [BankTransferBody, PayIdTransferBody], {
+  error: (i) => (i.input === undefined ? "type is required" : "type must be one of bank_transfer, payid"),
+});
+export type InitiateTransferBody = z.output<typeof InitiateTransferBody>;
+
+export const ChargesBody = z.object({
+  amount,
+  bank_code: z.string(required("bank_code", "a string")).trim().min(1, "bank_code is required").max(10, "bank_code must be at most 10 characters"),
+});
+
+export const ListTransfersQuery = z.object({
+  page: z.coerce.number({ error: "page must be an integer" }).int("page must be an integer").min(1, "page must be at least 1").default(1),
+  page_size: z.coerce.number({ error: "page_size must be an integer" }).int("page_size must be an integer").min(1, "page_size must be at least 1").max(100, "page_size must be at most 100").default(20),
+  status: z.enum(["pending", "completed", "failed"], { error: "status must be one of pending, completed, failed" }).optional(),
+  type: z.enum(["bank_transfer", "payid"], { error: "type must be one of bank_transfer, payid" }).optional(),
+  search: z.string().trim().max(128, "search must be at most 128 characters").optional(),
+});
+export type ListTransfersQuery = z.output<typeof ListTransfersQuery>;
