@@ -3,19 +3,20 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { signUp, uniqueEmail } from "./helpers";
 
-/** A real receiver: answers 500 to the first delivery, 200 after, and records webhook-ids. */
+/** A real receiver: answers 500 until told it is healthy, then 200; records webhook-ids. */
 async function startReceiver() {
   const ids: string[] = [];
+  const state = { healthy: false };
   const server = http.createServer((req, res) => {
     req.resume();
     req.on("end", () => {
       ids.push(String(req.headers["webhook-id"]));
-      res.writeHead(ids.length === 1 ? 500 : 200, { "content-type": "text/plain" });
-      res.end(ids.length === 1 ? "receiver not ready" : "ok");
+      res.writeHead(state.healthy ? 200 : 500, { "content-type": "text/plain" });
+      res.end(state.healthy ? "ok" : "receiver not ready");
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, ids, close: () => new Promise((r) => server.close(r)) };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, ids, state, close: () => new Promise((r) => server.close(r)) };
 }
 
 test("send a test event, see it and its failed attempt in the webhook log, resend it with the same webhook-id", async ({ page }) => {
@@ -43,17 +44,18 @@ test("send a test event, see it and its failed attempt in the webhook log, resen
     await row.getByRole("link", { name: "webhook.test" }).click();
     await expect(page.getByTestId("event-type")).toHaveText("webhook.test");
     await expect(page.getByTestId("event-payload")).toContainText('"message": "This is a test event from Owo."');
-    await expect(page.getByTestId("attempt-row")).toHaveCount(1);
     await expect(page.getByTestId("attempt-row").first()).toContainText("HTTP 500");
     await expect(page.getByTestId("attempt-row").first()).toContainText("receiver not ready");
 
+    // The receiver recovers; the merchant resends by hand (automatic retries may also have run).
+    receiver.state.healthy = true;
     await page.getByTestId("resend-event").click();
     await expect(page.getByText("Delivered (HTTP 200)")).toBeVisible();
-    await expect(page.getByTestId("attempt-row")).toHaveCount(2);
-    await expect(page.getByTestId("attempt-row").nth(1)).toContainText(/manual/i);
-    await expect(page.getByTestId("attempt-row").nth(1)).toContainText("HTTP 200");
-    expect(receiver.ids).toHaveLength(2);
-    expect(receiver.ids[1]).toBe(receiver.ids[0]);
+    const last = page.getByTestId("attempt-row").last();
+    await expect(last).toContainText(/manual/i);
+    await expect(last).toContainText("HTTP 200");
+    expect(receiver.ids.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(receiver.ids).size).toBe(1); // every attempt carried the same webhook-id
 
     await page.goto("/dashboard/developers/webhooks?status=delivered");
     await expect(page.getByTestId("event-row")).toHaveCount(1);

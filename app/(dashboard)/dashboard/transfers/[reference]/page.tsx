@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { AutoRefresh } from "@/components/transfers/auto-refresh";
+import { TransferStatus } from "@/components/transfers/transfer-status";
+import { VerifyButton } from "@/components/transfers/verify-button";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DeliveryBadge } from "@/components/webhooks/delivery-badge";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { isAppError } from "@/lib/errors";
+import { formatNaira } from "@/lib/money";
+import { getTransferOrThrow } from "@/lib/transfers/get-transfer";
+import { getTransferTrail } from "@/lib/transfers/transfer-trail";
+
+export const metadata: Metadata = { title: "Transfer" };
+const when = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "medium", timeZone: "Africa/Lagos" });
+
+export default async function TransferPage({ params }: { params: Promise<{ reference: string }> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const { reference } = await params;
+  const transfer = await getTransferOrThrow(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: decodeURIComponent(reference) }).catch((err) => {
+    if (isAppError(err)) return null;
+    throw err;
+  });
+  if (!transfer) notFound();
+  const trail = await getTransferTrail(ctx.db, transfer);
+  const total = transfer.amount + transfer.fee + transfer.vat + transfer.stampDuty;
+  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
+  return (
+    <div className="space-y-5">
+      <AutoRefresh active={transfer.status === "pending"} />
+      <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">← Transfers</Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-2xl font-semibold tabular-nums" data-testid="transfer-amount">{formatNaira(transfer.amount)}</p>
+          <div className="mt-1 flex items-center gap-2">
+            <TransferStatus status={transfer.status} />
+            <span className="text-sm text-neutral-600">to {transfer.recipientName}</span>
+          </div>
+        </div>
+        {transfer.type === "bank_transfer" && transfer.status === "pending" && <VerifyButton reference={transfer.reference} />}
+      </div>
+      <Card>
+        <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+          {row("Reference", <span className="flex items-center gap-1 font-mono text-xs" data-testid="transfer-reference">{transfer.reference}<CopyButton value={transfer.reference} label="Copy reference" /></span>)}
+          {transfer.merchantReference && row("Your reference", <span className="font-mono text-xs">{transfer.merchantReference}</span>)}
+          {row("Type", transfer.type === "payid" ? "PayID transfer" : "Bank transfer")}
+          {row("Recipient", transfer.type === "payid" ? transfer.recipientName : `${transfer.recipientName} · ${transfer.recipientBankName} · ${transfer.recipientAccountNumber}`)}
+          {row("Fee / VAT / stamp duty", `${formatNaira(transfer.fee)} / ${formatNaira(transfer.vat)} / ${formatNaira(transfer.stampDuty)}`)}
+          {row("Total debited", formatNaira(total))}
+          {transfer.narration && row("Narration", transfer.narration)}
+          {transfer.failureReason && row("Failure reason", <span className="text-red-700">{transfer.failureReason}</span>)}
+          {row("Created", when.format(transfer.createdAt))}
+          {transfer.completedAt && row("Completed", when.format(transfer.completedAt))}
+          {transfer.failedAt && row("Failed", when.format(transfer.failedAt))}
+        </dl>
+      </Card>
+      <Card className="p-0">
+        <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Ledger entries</h2>
+        <table className="w-full text-left text-sm" data-testid="transfer-ledger">
+          <tbody>
+            {trail.ledger.map((l, i) => (
+              <tr key={i} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
+                <td className="px-5 py-2 font-mono text-xs">{l.reference}</td>
+                <td className="px-5 py-2">{l.accountKind.replace(/_/g, " ")}</td>
+                <td className={`px-5 py-2 text-right tabular-nums ${l.amount < 0 ? "text-red-700" : "text-green-700"}`}>{l.amount > 0 ? "+" : ""}{formatNaira(l.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <Card className="p-0">
+        <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Events</h2>
+        {trail.events.length === 0 ? (
+          <p className="px-5 py-4 text-sm text-neutral-500">{transfer.status === "pending" ? "An event is sent when the bank decides." : "No webhook events (no key linked to this wallet)."}</p>
+        ) : (
+          <ul className="divide-y divide-neutral-100 text-sm dark:divide-neutral-800" data-testid="transfer-events">
+            {trail.events.map((e) => (
+              <li key={e.id} className="flex items-center justify-between px-5 py-2">
+                <Link href={`/dashboard/developers/webhooks/${e.id}`} className="text-accent hover:underline">{e.type}</Link>
+                <DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

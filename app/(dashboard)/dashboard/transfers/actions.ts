@@ -1,0 +1,67 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { merchantAction, requireRole } from "@/lib/actions/safe-action";
+import type { DashboardContext } from "@/lib/auth/dashboard-context";
+import { AppError } from "@/lib/errors";
+import { transferCharges } from "@/lib/fees/transfer-fees";
+import { getWalletPayId } from "@/lib/payids/find-pay-id";
+import { initiateTransfer } from "@/lib/transfers/initiate-transfer";
+import { lookupPayIdRecipient } from "@/lib/transfers/lookup-recipient";
+import { resolveAccount } from "@/lib/transfers/resolve-account";
+import { InitiateTransferBody } from "@/lib/transfers/transfer-input";
+import { verifyTransfer } from "@/lib/transfers/verify-transfer";
+import { getBalance } from "@/lib/wallets/wallet-balance";
+
+/** Who may move money: owners always; developers only in test mode (issue 9's rule). */
+function requirePayoutRole(ctx: DashboardContext): void {
+  requireRole(ctx.role, ctx.mode === "live" ? ["owner"] : ["owner", "developer"]);
+}
+
+async function walletOf(ctx: DashboardContext) {
+  const wallet = await getWalletPayId(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode });
+  if (!wallet) throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "This business has no wallet in this mode." });
+  return wallet;
+}
+
+export const resolveAccountAction = merchantAction
+  .inputSchema(z.object({ accountNumber: z.string().regex(/^\d{10}$/), bankCode: z.string().min(1).max(10) }))
+  .action(async ({ parsedInput }) => resolveAccount({ account_number: parsedInput.accountNumber, bank_code: parsedInput.bankCode }));
+
+export const lookupPayIdAction = merchantAction
+  .inputSchema(z.object({ payId: z.string().trim().min(1).max(80) }))
+  .action(async ({ parsedInput, ctx }) => lookupPayIdRecipient(ctx.db, { mode: ctx.mode, payId: parsedInput.payId, merchantId: ctx.merchant.id }));
+
+/** The quote shown before confirming, with the balance it will come from. */
+export const quoteAction = merchantAction
+  .inputSchema(z.object({ amount: z.number().int().min(1), type: z.enum(["bank_transfer", "payid"]) }))
+  .action(async ({ parsedInput, ctx }) => {
+    const wallet = await walletOf(ctx);
+    const balance = await getBalance(ctx.db, { walletPayIdId: wallet.id });
+    return { ...transferCharges({ amount: parsedInput.amount, type: parsedInput.type }), available_balance: balance.available_balance };
+  });
+
+/** "Send money": the same command as POST /v1/checkout/transfer, validated by the same schema. */
+export const sendMoneyAction = merchantAction.inputSchema(InitiateTransferBody).action(async ({ parsedInput, ctx }) => {
+  requirePayoutRole(ctx);
+  const wallet = await walletOf(ctx);
+  const transfer = await initiateTransfer(ctx.db, {
+    merchantId: ctx.merchant.id,
+    mode: ctx.mode,
+    walletPayIdId: wallet.id,
+    keyPairId: null,
+    source: "dashboard",
+    body: parsedInput,
+  });
+  revalidatePath("/dashboard", "layout");
+  return transfer;
+});
+
+export const verifyTransferAction = merchantAction
+  .inputSchema(z.object({ reference: z.string().min(1).max(128) }))
+  .action(async ({ parsedInput, ctx }) => {
+    const transfer = await verifyTransfer(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: parsedInput.reference });
+    revalidatePath(`/dashboard/transfers/${parsedInput.reference}`);
+    return transfer;
+  });

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { SendMoneyForm } from "@/components/transfers/send-money-form";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
+import { getWalletOverview } from "@/lib/wallets/wallet-overview";
+
+export const metadata: Metadata = { title: "Send money" };
+
+export default async function SendMoneyPage() {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const wallet = await getWalletOverview(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, lines: 0 });
+  const allowed = ctx.role === "owner" || (ctx.role === "developer" && ctx.mode === "test");
+  return (
+    <div className="space-y-5">
+      <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">← Transfers</Link>
+      <h1 className="text-xl font-semibold">Send money</h1>
+      {allowed ? (
+        <SendMoneyForm banks={[...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName))} balance={wallet.balance} />
+      ) : (
+        <p className="text-sm text-neutral-600">Your role cannot send money in {ctx.mode} mode. Ask an owner.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AutoRefresh } from "@/components/transfers/auto-refresh";
+import { TransferStatus } from "@/components/transfers/transfer-status";
+import { Card } from "@/components/ui/card";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { formatNaira } from "@/lib/money";
+import { listTransfers } from "@/lib/transfers/list-transfers";
+import { parseTransferSearch } from "@/lib/transfers/parse-filter";
+
+export const metadata: Metadata = { title: "Transfers" };
+
+const when = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
+type Search = Record<string, string | string[] | undefined>;
+
+function href(query: Record<string, string | number | undefined>, base = "/dashboard/transfers"): string {
+  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
+  return `${base}?${q}`;
+}
+
+export default async function TransfersPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const query = parseTransferSearch(await searchParams);
+  const result = await listTransfers(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const filters = { status: query.status, type: query.type, search: query.search };
+  const filtered = Boolean(query.status || query.type || query.search);
+  const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
+  return (
+    <div className="space-y-5">
+      <AutoRefresh active={result.items.some((t) => t.status === "pending")} />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-xl font-semibold">Transfers</h1>
+        <div className="flex gap-2">
+          <a href={href(filters, "/dashboard/transfers/export")} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
+            Export CSV
+          </a>
+          <Link href="/dashboard/transfers/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="send-money">
+            Send money
+          </Link>
+        </div>
+      </div>
+      <form className="flex flex-wrap items-end gap-3" action="/dashboard/transfers">
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Search</span>
+          <input name="search" defaultValue={query.search ?? ""} placeholder="Reference, name or account" className={`${select} w-64 px-3`} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Status</span>
+          <select name="status" defaultValue={query.status ?? ""} className={select}>
+            <option value="">Any</option><option value="pending">Pending</option><option value="completed">Completed</option><option value="failed">Failed</option>
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Type</span>
+          <select name="type" defaultValue={query.type ?? ""} className={select}>
+            <option value="">Any</option><option value="bank_transfer">Bank transfer</option><option value="payid">PayID</option>
+          </select>
+        </label>
+        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
+        {filtered && <Link href="/dashboard/transfers" className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
+      </form>
+      {result.items.length === 0 ? (
+        <Card className="py-12 text-center" data-testid="transfers-empty">
+          <p className="font-medium">{filtered ? "No transfers match these filters" : "No transfers yet"}</p>
+          {!filtered && <p className="mt-1 text-sm text-neutral-500"><Link href="/dashboard/transfers/new" className="text-accent hover:underline">Send money</Link> to a bank account or a PayID.</p>}
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm" data-testid="transfers-table">
+            <thead className="text-xs uppercase text-neutral-500">
+              <tr><th className="px-4 py-2 font-medium">Recipient</th><th className="px-4 py-2 text-right font-medium">Amount</th><th className="px-4 py-2 font-medium">Status</th><th className="px-4 py-2 font-medium">Reference</th><th className="px-4 py-2 font-medium">Date</th></tr>
+            </thead>
+            <tbody>
+              {result.items.map((t) => (
+                <tr key={t.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="transfer-row">
+                  <td className="px-4 py-2">
+                    <Link href={`/dashboard/transfers/${t.reference}`} className="font-medium text-accent hover:underline">{t.recipientName}</Link>
+                    <p className="text-xs text-neutral-500">{t.type === "payid" ? "PayID" : `${t.recipientBankName} · ${t.recipientAccountNumber}`}</p>
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(t.amount)}</td>
+                  <td className="px-4 py-2"><TransferStatus status={t.status} /></td>
+                  <td className="px-4 py-2 font-mono text-xs">{t.reference}</td>
+                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={t.createdAt.toISOString()} title={t.createdAt.toISOString()}>{when.format(t.createdAt)}</time></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="flex items-center justify-between border-t border-neutral-200 px-4 py-2 text-sm dark:border-neutral-800">
+            <span className="text-neutral-500" data-testid="transfers-total">{result.total} transfer{result.total === 1 ? "" : "s"} · page {result.page} of {Math.max(1, result.total_pages)}</span>
+            <span className="flex gap-3">
+              {query.page > 1 && <Link href={href({ ...filters, page: query.page - 1 })} className="text-accent hover:underline">← Newer</Link>}
+              {query.page < result.total_pages && <Link href={href({ ...filters, page: query.page + 1 })} className="text-accent hover:underline">Older →</Link>}
+            </span>
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

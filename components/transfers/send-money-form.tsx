@@ -1,0 +1,168 @@
+"use client";
+
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
+import { toast } from "sonner";
+import { lookupPayIdAction, quoteAction, resolveAccountAction, sendMoneyAction } from "@/app/(dashboard)/dashboard/transfers/actions";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, Input } from "@/components/ui/input";
+import { formatNaira, nairaToKobo } from "@/lib/money";
+
+type Bank = { bankCode: string; bankName: string };
+type Kind = "bank_transfer" | "payid";
+
+function parseNaira(text: string): number | null {
+  const clean = text.replace(/,/g, "").trim();
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(clean)) return null;
+  return nairaToKobo(clean);
+}
+
+const newReference = () => `dash_${crypto.randomUUID()}`;
+
+export function SendMoneyForm({ banks, balance }: { banks: Bank[]; balance: number }) {
+  const router = useRouter();
+  const [kind, setKind] = useState<Kind>("bank_transfer");
+  const [accountNumber, setAccountNumber] = useState("");
+  const [bankCode, setBankCode] = useState("");
+  const [payId, setPayId] = useState("");
+  const [naira, setNaira] = useState("");
+  const [narration, setNarration] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  // One idempotency reference per attempt: a double click or a retry cannot send twice.
+  const [reference, setReference] = useState(newReference);
+
+  const resolve = useAction(resolveAccountAction);
+  const lookup = useAction(lookupPayIdAction);
+  const quote = useAction(quoteAction);
+  const send = useAction(sendMoneyAction, {
+    onSuccess: ({ data }) => {
+      if (!data) return;
+      toast.success(data.status === "completed" ? "Transfer completed" : "Transfer sent: awaiting the bank");
+      router.push(`/dashboard/transfers/${data.reference}`);
+    },
+    onError: ({ error }) => {
+      setConfirming(false);
+      setReference(newReference());
+      toast.error(error.serverError ?? "The transfer could not be sent");
+    },
+  });
+
+  const amount = parseNaira(naira);
+  const bank = banks.find((b) => b.bankCode === bankCode);
+  const { execute: runResolve } = resolve;
+  const { execute: runQuote } = quote;
+
+  useEffect(() => {
+    if (kind === "bank_transfer" && /^\d{10}$/.test(accountNumber) && bankCode) runResolve({ accountNumber, bankCode });
+  }, [kind, accountNumber, bankCode, runResolve]);
+
+  useEffect(() => {
+    if (amount === null || amount < 1) return;
+    const t = setTimeout(() => runQuote({ amount, type: kind }), 250);
+    return () => clearTimeout(t);
+  }, [amount, kind, runQuote]);
+
+  const recipientName = kind === "bank_transfer" ? resolve.result.data?.account_name : lookup.result.data?.name;
+  const q = quote.result.data && quote.result.data.amount === amount ? quote.result.data : null;
+  const amountProblem =
+    naira === "" ? null : amount === null ? "Enter an amount in naira, e.g. 12500 or 12500.50" : amount < 10_000 ? "The minimum transfer is ₦100.00" : amount > 500_000_000 ? "The maximum transfer is ₦5,000,000.00" : null;
+  const insufficient = q ? q.total > q.available_balance : false;
+  const ready = Boolean(recipientName) && amount !== null && !amountProblem && q !== null && !insufficient;
+
+  const body = useMemo(() => {
+    if (amount === null) return null;
+    const common = { amount, reference, ...(narration.trim() ? { narration: narration.trim() } : {}) };
+    return kind === "bank_transfer"
+      ? { type: "bank_transfer" as const, account_number: accountNumber, bank_code: bankCode, account_name: recipientName ?? "", ...common }
+      : { type: "payid" as const, pay_id: payId, ...common };
+  }, [amount, reference, narration, kind, accountNumber, bankCode, recipientName, payId]);
+
+  return (
+    <Card className="max-w-xl space-y-5">
+      <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Send to">
+        {(["bank_transfer", "payid"] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="radio"
+            aria-checked={kind === k}
+            onClick={() => setKind(k)}
+            className={cn("rounded-md border px-3 py-2 text-sm", kind === k ? "border-accent bg-accent-soft/40 font-medium" : "border-neutral-300 dark:border-neutral-700")}
+          >
+            {k === "bank_transfer" ? "Bank account" : "PayID"}
+          </button>
+        ))}
+      </div>
+
+      {kind === "bank_transfer" ? (
+        <div className="space-y-4">
+          <Field label="Bank" htmlFor="bank">
+            <select id="bank" value={bankCode} onChange={(e) => setBankCode(e.target.value)} className="h-9 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900">
+              <option value="">Choose a bank</option>
+              {banks.map((b) => <option key={b.bankCode} value={b.bankCode}>{b.bankName}</option>)}
+            </select>
+          </Field>
+          <Field label="Account number" htmlFor="account-number" error={resolve.result.serverError}>
+            <Input id="account-number" inputMode="numeric" maxLength={10} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))} placeholder="0123456789" />
+          </Field>
+          {resolve.isPending && <p className="text-sm text-neutral-500">Checking the account…</p>}
+          {recipientName && !resolve.isPending && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="recipient-name">{recipientName}</p>}
+        </div>
+      ) : (
+        <div className="space-y-2">
+          <Field label="Recipient PayID" htmlFor="pay-id" error={lookup.result.serverError}>
+            <Input id="pay-id" value={payId} onChange={(e) => setPayId(e.target.value)} onBlur={() => payId.trim() && lookup.execute({ payId })} placeholder="@acme" />
+          </Field>
+          {lookup.isPending && <p className="text-sm text-neutral-500">Looking up the PayID…</p>}
+          {recipientName && !lookup.isPending && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="recipient-name">{recipientName}</p>}
+        </div>
+      )}
+
+      <Field label="Amount (₦)" htmlFor="amount" error={amountProblem ?? undefined} hint={`Available: ${formatNaira(q?.available_balance ?? balance)}`}>
+        <Input id="amount" inputMode="decimal" value={naira} onChange={(e) => setNaira(e.target.value)} placeholder="12,500.00" />
+      </Field>
+      <Field label="Narration (optional)" htmlFor="narration">
+        <Input id="narration" maxLength={100} value={narration} onChange={(e) => setNarration(e.target.value)} />
+      </Field>
+
+      {q && !amountProblem && (
+        <dl className="grid grid-cols-2 gap-y-1 rounded-md bg-neutral-50 p-3 text-sm dark:bg-neutral-950" data-testid="quote">
+          <dt className="text-neutral-500">Amount</dt><dd className="text-right tabular-nums">{formatNaira(q.amount)}</dd>
+          <dt className="text-neutral-500">Fee</dt><dd className="text-right tabular-nums">{formatNaira(q.fee)}</dd>
+          <dt className="text-neutral-500">VAT</dt><dd className="text-right tabular-nums">{formatNaira(q.vat)}</dd>
+          <dt className="text-neutral-500">Stamp duty</dt><dd className="text-right tabular-nums">{formatNaira(q.stamp_duty)}</dd>
+          <dt className="font-medium">Total debit</dt><dd className="text-right font-medium tabular-nums" data-testid="quote-total">{formatNaira(q.total)}</dd>
+        </dl>
+      )}
+      {insufficient && <p className="text-sm text-red-700" data-testid="insufficient">Your balance is too low for this transfer.</p>}
+
+      <Button className="w-full" disabled={!ready} onClick={() => setConfirming(true)} data-testid="review-transfer">
+        Review transfer
+      </Button>
+
+      <Dialog open={confirming} onClose={() => !send.isPending && setConfirming(false)} title="Confirm transfer">
+        {q && (
+          <div className="space-y-4 text-sm">
+            <p>
+              Send <b>{formatNaira(q.amount)}</b> to <b>{recipientName}</b>
+              {kind === "bank_transfer" ? <> at {bank?.bankName} ({accountNumber})</> : <> (PayID @{payId.replace(/^@/, "")})</>}.
+            </p>
+            <p className="text-neutral-600">
+              {formatNaira(q.total)} will leave your wallet{q.total > q.amount ? ` (fee ${formatNaira(q.fee)}, VAT ${formatNaira(q.vat)}${q.stamp_duty ? `, stamp duty ${formatNaira(q.stamp_duty)}` : ""})` : ""}.
+            </p>
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={send.isPending}>Back</Button>
+              <Button onClick={() => body && send.execute(body)} disabled={send.isPending} data-testid="confirm-send">
+                {send.isPending ? "Sending…" : `Send ${formatNaira(q.amount)}`}
+              </Button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </Card>
+  );
+}

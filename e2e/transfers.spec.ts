@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { signUp, uniqueEmail } from "./helpers";
+
+test("send a bank transfer and a PayID transfer from the dashboard, see both complete, export the CSV", async ({ page, browser }) => {
+  // A second business to receive the PayID transfer.
+  const other = await browser.newPage();
+  await signUp(other, { business: "Receiver Stores", email: uniqueEmail("recv"), password: "a-strong-password" });
+  const recipientPayId = (await other.getByTestId("wallet-payid").textContent())!;
+  await other.close();
+
+  await signUp(page, { business: "Sender Ltd", email: uniqueEmail("send"), password: "a-strong-password" });
+  await page.getByLabel("Amount in naira").fill("100000");
+  await page.getByTestId("fund-wallet").click();
+  await expect(page.getByTestId("wallet-balance")).toHaveText("₦100,000.00");
+
+  // Bank transfer: name enquiry, quote, confirmation, then the bank settles it.
+  await page.getByRole("link", { name: "Transfers" }).click();
+  await expect(page.getByTestId("transfers-empty")).toBeVisible();
+  await page.getByTestId("send-money").click();
+  await page.getByLabel("Bank").selectOption({ label: "Guaranty Trust Bank" });
+  await page.getByLabel("Account number").fill("0123456789");
+  await expect(page.getByTestId("recipient-name")).not.toBeEmpty();
+  const bankRecipient = (await page.getByTestId("recipient-name").textContent())!;
+  await page.getByLabel("Amount (₦)").fill("12500");
+  await expect(page.getByTestId("quote-total")).toHaveText("₦12,576.88"); // 12,500 + 25 fee + 1.88 VAT + 50 stamp duty
+  await page.getByTestId("review-transfer").click();
+  await expect(page.getByRole("dialog")).toContainText(`Send ₦12,500.00 to ${bankRecipient}`);
+  await page.getByTestId("confirm-send").click();
+  await expect(page).toHaveURL(/\/dashboard\/transfers\/TRF_/);
+  await expect(page.getByTestId("transfer-amount")).toHaveText("₦12,500.00");
+  await expect(page.getByTestId("transfer-status")).toHaveText(/completed/i, { timeout: 20_000 });
+  await expect(page.getByTestId("transfer-ledger")).toContainText("transfers in flight");
+  const bankRef = (await page.getByTestId("transfer-reference").textContent())!;
+
+  // PayID transfer: completes at once, free.
+  await page.goto("/dashboard/transfers/new");
+  await page.getByRole("radio", { name: "PayID" }).click();
+  await page.getByLabel("Recipient PayID").fill(recipientPayId);
+  await page.getByLabel("Recipient PayID").blur();
+  await expect(page.getByTestId("recipient-name")).toHaveText("Receiver Stores");
+  await page.getByLabel("Amount (₦)").fill("2000");
+  await expect(page.getByTestId("quote-total")).toHaveText("₦2,000.00");
+  await page.getByTestId("review-transfer").click();
+  await page.getByTestId("confirm-send").click();
+  await expect(page.getByTestId("transfer-status")).toHaveText(/completed/i);
+
+  await page.goto("/dashboard/transfers");
+  await expect(page.getByTestId("transfer-row")).toHaveCount(2);
+  await expect(page.getByTestId("transfers-total")).toContainText("2 transfers");
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("wallet-balance")).toHaveText("₦85,423.12"); // 100,000 − 12,576.88 − 2,000
+
+  // Search narrows the list; the CSV holds the filtered rows.
+  await page.goto(`/dashboard/transfers?search=${encodeURIComponent(bankRef)}`);
+  await expect(page.getByTestId("transfer-row")).toHaveCount(1);
+  await page.goto("/dashboard/transfers");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+  const csv = fs.readFileSync((await download.path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toContain("reference,merchant_reference,type,status,amount_naira");
+  expect(csv).toContain(bankRef);
+  expect(csv).toContain("12500.00");
+  expect(csv).toContain("Receiver Stores");
+});
+
+test("a transfer larger than the balance cannot be reviewed", async ({ page }) => {
+  await signUp(page, { business: "Broke Co", email: uniqueEmail("broke"), password: "a-strong-password" });
+  await page.goto("/dashboard/transfers/new");
+  await page.getByLabel("Bank").selectOption({ label: "Access Bank" });
+  await page.getByLabel("Account number").fill("1234567890");
+  await expect(page.getByTestId("recipient-name")).not.toBeEmpty();
+  await page.getByLabel("Amount (₦)").fill("500");
+  await expect(page.getByTestId("insufficient")).toBeVisible();
+  await expect(page.getByTestId("review-transfer")).toBeDisabled();
+});
