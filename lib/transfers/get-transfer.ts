@@ -1,4 +1,4 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
 import { AppError } from "@/lib/errors";
@@ -17,6 +17,8 @@ export async function getTransferOrThrow(tx: DbOrTx, input: { merchantId: string
         or(eq(transfers.reference, input.reference), eq(transfers.merchantReference, input.reference)),
       ),
     )
+    // A service reference wins over a caller's reference that happens to equal it.
+    .orderBy(sql`(${transfers.reference} = ${input.reference}) desc`)
     .limit(1);
   if (!row) throw transferNotFound();
   return row;

@@ -21,7 +21,9 @@ export async function submitToBank(db: Db, transfer: Transfer): Promise<Transfer
       accountName: transfer.recipientName,
       narration: transfer.narration,
     });
-    await db.update(transfers).set({ bankSubmittedAt: new Date() }).where(and(eq(transfers.id, transfer.id), isNull(transfers.bankSubmittedAt)));
+    // Sent: due again at once, so the next scheduler pass collects its outcome (this also
+    // releases the lease the scheduler took to send it).
+    await db.update(transfers).set({ bankSubmittedAt: new Date(), nextCheckAt: new Date() }).where(and(eq(transfers.id, transfer.id), isNull(transfers.bankSubmittedAt)));
     if (outcome.status !== "pending") return finalizeTransfer(db, { transferId: transfer.id, status: outcome.status, reason: outcome.reason });
   } catch (error) {
     logError("bank transfer call failed; the scheduler will retry", { reference: transfer.reference, error });

@@ -36,7 +36,10 @@ export const PayIdTransferBody = z.object({
 
 /** POST /v1/checkout/transfer: api.md's two bodies, told apart by `type`. */
 export const InitiateTransferBody = z.discriminatedUnion("type", [BankTransferBody, PayIdTransferBody], {
-  error: (i) => (i.input === undefined ? "type is required" : "type must be one of bank_transfer, payid"),
+  error: (i) =>
+    i.input === undefined || (typeof i.input === "object" && i.input !== null && (i.input as { type?: unknown }).type === undefined)
+      ? "type is required"
+      : "type must be one of bank_transfer, payid",
 });
 export type InitiateTransferBody = z.output<typeof InitiateTransferBody>;
 
