@@ -1,0 +1,47 @@
+// POST /api/bench/floor – the benchmark's floor: one write transaction with none of the /v1
+// pipeline (no key lookup, no rate limit, no zod), so `npm run bench` can tell our cost from
+// the cost of Next.js + Postgres. Exists only when OWO_BENCH=1; a 404 otherwise.
+import { sql } from "drizzle-orm";
+import { getDb, queryRows, type Db } from "@/db/client";
+
+export const dynamic = "force-dynamic";
+
+const notFound = () => Response.json({ status: false, message: "Not found" }, { status: 404 });
+
+// Benchmark tables, kept out of the migrations: made once per process on first use. One
+// balance row that every request updates mirrors a transfer debiting one wallet.
+let tablesReady: Promise<void> | null = null;
+function ensureTables(db: Db): Promise<void> {
+  tablesReady ??= (async () => {
+    await db.execute(sql`create table if not exists bench_floor_balances (id int primary key, balance bigint not null)`);
+    await db.execute(sql`create table if not exists bench_floor_entries (
+      id bigint generated always as identity primary key,
+      reference text not null unique,
+      amount bigint not null,
+      created_at timestamptz not null default now())`);
+    await db.execute(sql`insert into bench_floor_balances (id, balance) values (1, 0) on conflict (id) do nothing`);
+  })().catch((err: unknown) => {
+    tablesReady = null;
+    throw err;
+  });
+  return tablesReady;
+}
+
+async function handle(req: Request): Promise<Response> {
+  if (process.env.OWO_BENCH !== "1") return notFound();
+  if (req.method !== "POST") return Response.json({ status: false, message: "Method not allowed" }, { status: 405, headers: { allow: "POST" } });
+  const body = (await req.json().catch(() => null)) as { reference?: unknown; amount?: unknown } | null;
+  const reference = typeof body?.reference === "string" ? body.reference : crypto.randomUUID();
+  const amount = typeof body?.amount === "number" ? body.amount : 10_000;
+
+  const db = await getDb();
+  await ensureTables(db);
+  const row = await db.transaction(async (tx) => {
+    const [entry] = await queryRows<{ id: string }>(tx, sql`insert into bench_floor_entries (reference, amount) values (${reference}, ${amount}) returning id`);
+    const [balance] = await queryRows<{ balance: string }>(tx, sql`update bench_floor_balances set balance = balance - ${amount} where id = 1 returning balance`);
+    return { id: entry!.id, reference, balance: balance!.balance };
+  });
+  return Response.json({ status: true, message: "ok", data: row });
+}
+
+export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };

@@ -1,0 +1,68 @@
+// BENCHMARKS.md: what was measured, on what, the figures, and where the time went. The file
+// is rewritten on every run down to a `<!-- bench:notes -->` line; what follows that line
+// (a person's reading of the figures) is kept.
+import fs from "node:fs";
+import type { LoadResult } from "./load";
+import type { Scenario } from "./scenarios/scenario";
+import { cpuTable, errorNotes, machineLines, noisyRuns, resultsTable, type Machine, type Row } from "./table";
+
+const NOTES_MARKER = "<!-- bench:notes -->";
+
+export function composeReport(input: {
+  machine: Machine;
+  durationSeconds: number;
+  warmupSeconds: number;
+  floors: string[];
+  scenarios: Scenario[];
+  rows: Row[];
+  runs: { label: string; result: LoadResult }[];
+}): string {
+  const errors = errorNotes(input.runs);
+  const noisy = noisyRuns(input.runs);
+  return [
+    "# Benchmarks",
+    "",
+    "Written by `npm run bench` (scripts/bench/): the app under `next start` (production build) on a",
+    "fresh PostgreSQL database, the in-process scheduler off, loaded with autocannon from the same",
+    `machine, ${input.durationSeconds} s per run after a ${input.warmupSeconds} s warm-up. The floor is measured in the same run`,
+    `against the same server: ${input.floors.join("; ")}. req/s counts 2xx answers only;`,
+    "latency is over every answer.",
+    "",
+    "## Machine",
+    "",
+    ...machineLines(input.machine),
+    "",
+    "## Results",
+    "",
+    ...input.scenarios.map((s) => `- **${s.name}**: ${s.description}.`),
+    "",
+    resultsTable(input.rows),
+    "",
+    ...(errors.length ? ["Errors:", "", ...errors, ""] : []),
+    ...(noisy.length ? ["**The machine was not quiet**: these runs shared it with other work, so their figures are low:", "", ...noisy, ""] : []),
+    "## Where the time went",
+    "",
+    "CPU in cores (1.00 = one core busy for the whole run), shared by the Next.js server (its process",
+    "group), Postgres (this database's backends and the server's own processes), autocannon, and",
+    "other processes (plus kernel time charged to none). The last column samples pg_stat_activity",
+    "every 100 ms: the database's backends inside a statement or transaction, and those of them",
+    "waiting on a lock (a hot row). Node runs our code on one core, so a server near 1.00 is",
+    "CPU-bound; one well below it while backends wait on locks is bound by contention.",
+    "",
+    cpuTable(input.runs),
+    "",
+  ].join("\n");
+}
+
+/** Writes the report, keeping the notes section of the file it replaces. */
+export function writeReport(file: string, report: string): void {
+  let notes = "";
+  try {
+    const previous = fs.readFileSync(file, "utf8");
+    const at = previous.indexOf(NOTES_MARKER);
+    if (at >= 0) notes = `\n${previous.slice(at)}`;
+  } catch {
+    /* first run */
+  }
+  fs.writeFileSync(file, report + notes);
+}
