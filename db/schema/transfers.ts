@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { apiKeyPairs } from "./api-keys";
 import { createdAt, id, MODES, updatedAt } from "./columns";
-import { journalEntries } from "./ledger";
 import { merchants } from "./merchants";
 import { payIds } from "./pay-ids";
 
@@ -46,7 +45,6 @@ export const transfers = pgTable(
     metadata: jsonb().$type<Record<string, unknown>>(),
     source: text().notNull().default("api"),
     failureReason: text(),
-    debitEntryId: uuid().references(() => journalEntries.id),
     bankSubmittedAt: timestamp({ withTimezone: true }),
     /** When the scheduler may next look at a pending transfer (also its lease). */
     nextCheckAt: timestamp({ withTimezone: true }),

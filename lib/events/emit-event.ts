@@ -12,19 +12,26 @@ export type EmitInput = {
 };
 
 /**
- * Writes an event to the outbox in the caller's transaction: no change without its event,
- * no event without its change. Delivery starts after commit (see deliver-after-commit.ts)
- * and the scheduler retries what is still due. Returns the event id (`webhook-id`).
+ * Writes events to the outbox in the caller's transaction (one statement however many):
+ * no change without its event, no event without its change. Delivery starts after commit
+ * (deliver-after-commit.ts) and the scheduler retries what is still due. Returns the event
+ * ids (each one the `webhook-id` of its deliveries), in order.
  */
-export async function emitEvent(tx: DbOrTx, input: EmitInput): Promise<string> {
-  const id = prefixedId("event");
-  await tx.insert(events).values({
-    id,
+export async function emitEvents(tx: DbOrTx, inputs: EmitInput[]): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const rows = inputs.map((input) => ({
+    id: prefixedId("event"),
     merchantId: input.merchantId,
     mode: input.mode,
     keyPairId: input.keyPairId,
     type: input.type,
     data: input.data,
-  });
-  return id;
+  }));
+  await tx.insert(events).values(rows);
+  return rows.map((r) => r.id);
+}
+
+export async function emitEvent(tx: DbOrTx, input: EmitInput): Promise<string> {
+  const [id] = await emitEvents(tx, [input]);
+  return id!;
 }

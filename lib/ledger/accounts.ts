@@ -8,27 +8,48 @@ const PLATFORM_NEGATIVE: ReadonlySet<LedgerAccountKind> = new Set(["bank_clearin
 
 type AccountSpec = { code: string; mode: Mode; kind: LedgerAccountKind; merchantId?: string | null; payIdId?: string | null; allowNegative?: boolean };
 
+export type AccountRef = { id: string };
+
+// Account codes never change their id, so a process remembers them: posting to a known
+// account costs no lookup. Only ids read (never ones this transaction just inserted, which a
+// rollback could undo) are remembered; postEntry forgets an id that turns out not to exist.
+const g = globalThis as unknown as { __owoAccountIds?: Map<string, string> };
+const knownIds = (g.__owoAccountIds ??= new Map());
+
+export function forgetAccountIds(ids: string[]): void {
+  for (const [code, id] of knownIds) if (ids.includes(id)) knownIds.delete(code);
+}
+
 /** The account with this code, created on first use (concurrent first uses agree on one). */
-export async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<LedgerAccount> {
-  const inserted = await tx
+export async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<AccountRef> {
+  const known = knownIds.get(spec.code);
+  if (known) return { id: known };
+  // Read first: a plain read never waits for the row lock a concurrent entry holds, as an
+  // INSERT … ON CONFLICT on a locked row would.
+  const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code)).limit(1);
+  if (found) {
+    knownIds.set(spec.code, found.id);
+    return found;
+  }
+  const [inserted] = await tx
     .insert(ledgerAccounts)
     .values({ ...spec, merchantId: spec.merchantId ?? null, payIdId: spec.payIdId ?? null, allowNegative: spec.allowNegative ?? false })
     .onConflictDoNothing({ target: ledgerAccounts.code })
-    .returning();
-  if (inserted[0]) return inserted[0];
-  const [existing] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code)).limit(1);
+    .returning({ id: ledgerAccounts.id });
+  if (inserted) return inserted;
+  const [existing] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code)).limit(1);
   return existing!;
 }
 
-export function platformAccount(tx: DbOrTx, mode: Mode, kind: LedgerAccountKind): Promise<LedgerAccount> {
+export function platformAccount(tx: DbOrTx, mode: Mode, kind: LedgerAccountKind): Promise<AccountRef> {
   return ensureAccount(tx, { code: `platform:${mode}:${kind}`, mode, kind, allowNegative: PLATFORM_NEGATIVE.has(kind) });
 }
 
-export function walletAccountFor(tx: DbOrTx, wallet: { id: string; merchantId: string; mode: Mode }): Promise<LedgerAccount> {
+export function walletAccountFor(tx: DbOrTx, wallet: { id: string; merchantId: string; mode: Mode }): Promise<AccountRef> {
   return ensureAccount(tx, { code: walletAccountCode(wallet.id), mode: wallet.mode, kind: "wallet", merchantId: wallet.merchantId, payIdId: wallet.id });
 }
 
-export function merchantAccount(tx: DbOrTx, input: { merchantId: string; mode: Mode; kind: LedgerAccountKind }): Promise<LedgerAccount> {
+export function merchantAccount(tx: DbOrTx, input: { merchantId: string; mode: Mode; kind: LedgerAccountKind }): Promise<AccountRef> {
   return ensureAccount(tx, { code: `merchant:${input.merchantId}:${input.mode}:${input.kind}`, ...input });
 }
 

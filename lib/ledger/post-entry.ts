@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "@/db/client";
-import { journalEntries, postings, type JournalEntry, type Mode } from "@/db/schema";
+import { journalEntries, type JournalEntry, type Mode } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { lockAccountsSql } from "./accounts";
+import { forgetAccountIds, lockAccountsSql } from "./accounts";
 import { pgError } from "./db-errors";
 
 /** Money moved from one account to another: a positive integer number of kobo. */
@@ -64,23 +64,26 @@ export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<{ entry:
   }
 
   const ids = [...net.keys()].sort();
-  let balances: { id: string; balance: string | number }[];
+  let posted: { account_id: string }[];
   try {
     await tx.execute(lockAccountsSql(ids));
+    // Balances and postings (each with the balance right after it) in one statement.
     const values = sql.join(ids.map((id) => sql`(${id}::uuid, ${net.get(id)!}::bigint)`), sql`, `);
-    balances = await queryRows(
+    posted = await queryRows(
       tx,
-      sql`update ledger_accounts a set balance = a.balance + v.delta from (values ${values}) as v(id, delta)
-          where a.id = v.id returning a.id, a.balance`,
+      sql`with v(id, delta) as (values ${values}),
+          moved as (update ledger_accounts a set balance = a.balance + v.delta from v where a.id = v.id returning a.id, a.balance)
+          insert into postings (entry_id, account_id, amount, balance_after)
+          select ${entry.id}::uuid, moved.id, v.delta, moved.balance from moved join v on v.id = moved.id
+          returning account_id`,
     );
   } catch (err) {
     if (pgError(err)?.code === "23514") throw insufficientFunds();
     throw err;
   }
-  if (balances.length !== ids.length) throw new Error("ledger: posting to an account that does not exist");
-  const after = new Map(balances.map((b) => [b.id, Number(b.balance)]));
-  await tx
-    .insert(postings)
-    .values(ids.map((accountId) => ({ entryId: entry.id, accountId, amount: net.get(accountId)!, balanceAfter: after.get(accountId)! })));
+  if (posted.length !== ids.length) {
+    forgetAccountIds(ids);
+    throw new Error("ledger: posting to an account that does not exist");
+  }
   return { entry, created: true };
 }

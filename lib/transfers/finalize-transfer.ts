@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { transfers, type Transfer } from "@/db/schema";
+import { journalEntries, transfers, type Transfer } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { platformAccount } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { reverseEntry } from "@/lib/ledger/reverse-entry";
+import { debitReference } from "./transfer-references";
 import { emitTransferEvent } from "./transfer-events";
 
 /**
@@ -45,8 +46,9 @@ export async function finalizeTransfer(
       });
       [updated] = await tx.update(transfers).set({ status: "completed", completedAt: now, nextCheckAt: null }).where(eq(transfers.id, current.id)).returning();
     } else {
+      const [debit] = await tx.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.reference, debitReference(current)));
       await reverseEntry(tx, {
-        entryId: current.debitEntryId!,
+        entryId: debit!.id,
         reference: `${current.reference}:reverse`,
         kind: "transfer_reversed",
         description: `Transfer ${current.reference} failed: refunded`,

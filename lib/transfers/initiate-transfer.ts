@@ -1,25 +1,28 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { merchants, transfers, type Mode, type PayId, type Transfer } from "@/db/schema";
+import { merchants, payIds, transfers, type Mode, type PayId, type Transfer } from "@/db/schema";
 import { findBank } from "@/lib/bank/nigerian-banks";
-import { AppError, validationError } from "@/lib/errors";
+import { AppError, isAppError, validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
-import { emitEvent } from "@/lib/events/emit-event";
+import { emitEvents, type EmitInput } from "@/lib/events/emit-event";
 import { transferCharges } from "@/lib/fees/transfer-fees";
 import { prefixedId, randomBase62 } from "@/lib/ids";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
-import { findPayId, getPayIdById } from "@/lib/payids/find-pay-id";
+import { normalisePayId } from "@/lib/payids/find-pay-id";
 import { chargeSuccessData } from "@/lib/payments/receive-payment";
 import { walletKeyPairIds } from "@/lib/payments/wallet-key-pairs";
 import { submitToBank } from "./submit-to-bank";
-import { emitTransferEvent } from "./transfer-events";
+import { debitReference } from "./transfer-references";
+import { transferEventData, transferEventKeys } from "./transfer-events";
 import type { InitiateTransferBody } from "./transfer-input";
 import { toTransferView, type TransferView } from "./transfer-view";
 
 export type InitiateInput = {
   merchantId: string;
+  /** The sender's name, shown to PayID recipients (the key or session already knows it). */
+  merchantName: string;
   mode: Mode;
   walletPayIdId: string;
   /** The key that asked (API); null from the dashboard. */
@@ -52,21 +55,31 @@ async function existingByReference(tx: DbOrTx, input: InitiateInput, hash: strin
   return row;
 }
 
+/** The recipient wallet and its owner's name, in one read. */
 async function recipientWallet(tx: DbOrTx, input: InitiateInput, payIdText: string): Promise<{ payId: PayId; name: string }> {
-  const payId = await findPayId(tx, { mode: input.mode, payId: payIdText });
-  if (!payId || payId.kind !== "wallet" || !payId.isActive) {
+  const [row] = await tx
+    .select({ payId: payIds, name: merchants.name })
+    .from(payIds)
+    .innerJoin(merchants, eq(merchants.id, payIds.merchantId))
+    .where(and(eq(payIds.mode, input.mode), eq(payIds.payId, normalisePayId(payIdText))))
+    .limit(1);
+  if (!row || row.payId.kind !== "wallet" || !row.payId.isActive) {
     throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "No wallet has this PayID." });
   }
-  if (payId.id === input.walletPayIdId) throw validationError(["pay_id is your own wallet: choose another recipient"]);
-  const [owner] = await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, payId.merchantId));
-  return { payId, name: owner!.name };
+  if (row.payId.id === input.walletPayIdId) throw validationError(["pay_id is your own wallet: choose another recipient"]);
+  return row;
 }
+
+const newReference = () => `TRF_${Date.now().toString(36).toUpperCase()}${randomBase62(10).toUpperCase()}`;
 
 /**
  * POST /v1/checkout/transfer and the dashboard's "send money". The debit (amount + fee +
  * VAT + stamp duty) and the pending record commit together before the bank is called; the
  * caller's `reference` makes it idempotent (same body: the same transfer back; a different
  * body: 409). PayID transfers move wallet to wallet at once, free.
+ *
+ * The ledger posting (which locks the sender's wallet) is the transaction's last statement,
+ * so concurrent transfers from one wallet wait for each other as briefly as possible.
  */
 export async function initiateTransfer(db: Db, input: InitiateInput): Promise<TransferView> {
   const { body } = input;
@@ -76,16 +89,20 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
   const charges = transferCharges({ amount: body.amount, type: body.type });
 
   const { transfer, eventIds, replay } = await db.transaction(async (tx) => {
-    const existing = await existingByReference(tx, input, hash);
-    if (existing) return { transfer: existing, eventIds: [] as string[], replay: true };
-
-    const wallet = await getPayIdById(tx, input.walletPayIdId);
-    if (!wallet || wallet.merchantId !== input.merchantId) {
-      throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "No wallet is linked to this API key." });
+    let recipient: { payId: PayId; name: string } | null = null;
+    if (body.type === "payid") {
+      try {
+        recipient = await recipientWallet(tx, input, body.pay_id);
+      } catch (err) {
+        // A replay answers with the transfer it already made, even if the recipient changed since.
+        const existing = isAppError(err) ? await existingByReference(tx, input, hash) : null;
+        if (existing) return { transfer: existing, eventIds: [] as string[], replay: true };
+        throw err;
+      }
     }
-    const recipient = body.type === "payid" ? await recipientWallet(tx, input, body.pay_id) : null;
-    const reference = `TRF_${Date.now().toString(36).toUpperCase()}${randomBase62(10).toUpperCase()}`;
-    const inserted = await tx
+    const reference = newReference();
+    const now = new Date();
+    const [inserted] = await tx
       .insert(transfers)
       .values({
         reference,
@@ -93,8 +110,11 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
         merchantId: input.merchantId,
         mode: input.mode,
         keyPairId: input.keyPairId,
-        walletPayIdId: wallet.id,
+        walletPayIdId: input.walletPayIdId,
         type: body.type,
+        // A PayID transfer is complete the moment this transaction commits.
+        status: recipient ? "completed" : "pending",
+        completedAt: recipient ? now : null,
         amount: charges.amount,
         fee: charges.fee,
         vat: charges.vat,
@@ -111,21 +131,38 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
         source: input.source,
         // Due at once: the next scheduler pass sends it if this request dies before the bank
         // call (the bank deduplicates on our reference), or collects its outcome.
-        nextCheckAt: body.type === "bank_transfer" ? sql`now()` : null,
+        nextCheckAt: recipient ? null : sql`now()`,
       })
       .onConflictDoNothing({ target: [transfers.merchantId, transfers.mode, transfers.merchantReference], where: sql`merchant_reference is not null` })
       .returning();
-    if (!inserted[0]) {
-      // A concurrent request with the same reference won: answer with its transfer.
-      const winner = await existingByReference(tx, input, hash);
-      return { transfer: winner!, eventIds: [] as string[], replay: true };
+    if (!inserted) {
+      // The reference is taken: by this very request before (a replay), or a concurrent one.
+      return { transfer: (await existingByReference(tx, input, hash))!, eventIds: [] as string[], replay: true };
     }
-    let transfer: Transfer | undefined = inserted[0];
-    const from = await walletAccountFor(tx, wallet);
 
+    const from = await walletAccountFor(tx, { id: input.walletPayIdId, merchantId: input.merchantId, mode: input.mode });
+    let eventIds: string[] = [];
     if (recipient) {
+      // The recipient sees a payment in (charge.success, payid channel, free); the sender's
+      // key hears transfer.success.
+      const paid = chargeSuccessData({ reference, amount: charges.amount, channel: "payid", fee: 0, payer: { name: input.merchantName }, paidAt: now });
+      const toRecipient: EmitInput[] = (await walletKeyPairIds(tx, recipient.payId)).map((keyPairId) => ({
+        merchantId: recipient.payId.merchantId,
+        mode: input.mode,
+        keyPairId,
+        type: "charge.success",
+        data: paid,
+      }));
+      const toSender: EmitInput[] = (await transferEventKeys(tx, inserted)).map((keyPairId) => ({
+        merchantId: input.merchantId,
+        mode: input.mode,
+        keyPairId,
+        type: "transfer.success",
+        data: transferEventData(inserted),
+      }));
+      eventIds = await emitEvents(tx, [...toRecipient, ...toSender]);
       const to = await walletAccountFor(tx, recipient.payId);
-      const { entry } = await postEntry(tx, {
+      await postEntry(tx, {
         reference,
         mode: input.mode,
         merchantId: input.merchantId,
@@ -134,34 +171,19 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
         metadata: { transfer: reference, recipient_merchant_id: recipient.payId.merchantId },
         moves: [{ from: from.id, to: to.id, amount: charges.amount }],
       });
-      [transfer] = await tx
-        .update(transfers)
-        .set({ status: "completed", completedAt: new Date(), debitEntryId: entry.id })
-        .where(eq(transfers.id, transfer.id))
-        .returning();
-      // The recipient sees a payment in: charge.success on the payid channel, free.
-      const [sender] = await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, input.merchantId));
-      const data = chargeSuccessData({ reference, amount: charges.amount, channel: "payid", fee: 0, payer: { name: sender!.name }, paidAt: new Date() });
-      const ids: string[] = [];
-      for (const keyPairId of await walletKeyPairIds(tx, recipient.payId)) {
-        ids.push(await emitEvent(tx, { merchantId: recipient.payId.merchantId, mode: input.mode, keyPairId, type: "charge.success", data }));
-      }
-      ids.push(...(await emitTransferEvent(tx, transfer!)));
-      return { transfer: transfer!, eventIds: ids, replay: false };
+    } else {
+      const held = await platformAccount(tx, input.mode, "transfers_in_flight");
+      await postEntry(tx, {
+        reference: debitReference(inserted),
+        mode: input.mode,
+        merchantId: input.merchantId,
+        kind: "transfer_debit",
+        description: `Transfer to ${inserted.recipientName} (${bank!.bankName})`,
+        metadata: { transfer: reference, amount: charges.amount, fee: charges.fee, vat: charges.vat, stamp_duty: charges.stamp_duty },
+        moves: [{ from: from.id, to: held.id, amount: charges.total }],
+      });
     }
-
-    const held = await platformAccount(tx, input.mode, "transfers_in_flight");
-    const { entry } = await postEntry(tx, {
-      reference: `${reference}:debit`,
-      mode: input.mode,
-      merchantId: input.merchantId,
-      kind: "transfer_debit",
-      description: `Transfer to ${body.type === "bank_transfer" ? `${body.account_name} (${bank!.bankName})` : ""}`,
-      metadata: { transfer: reference, amount: charges.amount, fee: charges.fee, vat: charges.vat, stamp_duty: charges.stamp_duty },
-      moves: [{ from: from.id, to: held.id, amount: charges.total }],
-    });
-    [transfer] = await tx.update(transfers).set({ debitEntryId: entry.id }).where(eq(transfers.id, transfer.id)).returning();
-    return { transfer: transfer!, eventIds: [] as string[], replay: false };
+    return { transfer: inserted, eventIds, replay: false };
   });
 
   deliverAfterCommit(eventIds);

@@ -23,8 +23,13 @@ export async function submitToBank(db: Db, transfer: Transfer): Promise<Transfer
     });
     // Sent: due again at once, so the next scheduler pass collects its outcome (this also
     // releases the lease the scheduler took to send it).
-    await db.update(transfers).set({ bankSubmittedAt: new Date(), nextCheckAt: new Date() }).where(and(eq(transfers.id, transfer.id), isNull(transfers.bankSubmittedAt)));
+    const [sent] = await db
+      .update(transfers)
+      .set({ bankSubmittedAt: new Date(), nextCheckAt: new Date() })
+      .where(and(eq(transfers.id, transfer.id), isNull(transfers.bankSubmittedAt)))
+      .returning();
     if (outcome.status !== "pending") return finalizeTransfer(db, { transferId: transfer.id, status: outcome.status, reason: outcome.reason });
+    if (sent) return sent;
   } catch (error) {
     logError("bank transfer call failed; the scheduler will retry", { reference: transfer.reference, error });
   }

@@ -1,21 +1,26 @@
 import type { DbOrTx } from "@/db/client";
-import { type Transfer } from "@/db/schema";
-import { emitEvent } from "@/lib/events/emit-event";
+import type { Transfer } from "@/db/schema";
+import { emitEvents } from "@/lib/events/emit-event";
 import { getPayIdById } from "@/lib/payids/find-pay-id";
 import { walletKeyPairIds } from "@/lib/payments/wallet-key-pairs";
 import { toTransferView } from "./transfer-view";
 
-/**
- * transfer.success / transfer.failed (supplement §3): the Transfer object, plus
- * failure_reason on failure. Sent to the key that initiated it, or (from the dashboard) to
- * the keys linked to the wallet.
- */
+/** The key that initiated a transfer hears about it; from the dashboard, the wallet's keys. */
+export async function transferEventKeys(tx: DbOrTx, transfer: Transfer): Promise<string[]> {
+  if (transfer.keyPairId) return [transfer.keyPairId];
+  const wallet = await getPayIdById(tx, transfer.walletPayIdId);
+  return wallet ? walletKeyPairIds(tx, wallet) : [];
+}
+
+/** The Transfer object, plus failure_reason on transfer.failed (supplement §3). */
+export function transferEventData(transfer: Transfer): Record<string, unknown> {
+  return { ...toTransferView(transfer), ...(transfer.status === "failed" ? { failure_reason: transfer.failureReason } : {}) };
+}
+
+/** transfer.success / transfer.failed for a transfer that reached its final state. */
 export async function emitTransferEvent(tx: DbOrTx, transfer: Transfer): Promise<string[]> {
   if (transfer.status === "pending") return [];
-  const keyPairIds = transfer.keyPairId ? [transfer.keyPairId] : await walletKeyPairIds(tx, (await getPayIdById(tx, transfer.walletPayIdId))!);
   const type = transfer.status === "completed" ? "transfer.success" : "transfer.failed";
-  const data = { ...toTransferView(transfer), ...(transfer.status === "failed" ? { failure_reason: transfer.failureReason } : {}) };
-  const ids: string[] = [];
-  for (const keyPairId of keyPairIds) ids.push(await emitEvent(tx, { merchantId: transfer.merchantId, mode: transfer.mode, keyPairId, type, data }));
-  return ids;
+  const keys = await transferEventKeys(tx, transfer);
+  return emitEvents(tx, keys.map((keyPairId) => ({ merchantId: transfer.merchantId, mode: transfer.mode, keyPairId, type, data: transferEventData(transfer) })));
 }

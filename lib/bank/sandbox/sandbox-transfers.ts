@@ -10,11 +10,13 @@ import type { BankTransferRequest, BankTransferStatus } from "../provider";
  */
 export async function sandboxSendTransfer(input: BankTransferRequest): Promise<BankTransferStatus> {
   const db = await getDb();
-  await db
+  // One statement: a new transfer, or the one already made under this reference.
+  const [row] = await db
     .insert(sandboxBankTransfers)
     .values({ reference: input.reference, amount: input.amount, bankCode: input.bankCode, accountNumber: input.accountNumber })
-    .onConflictDoNothing({ target: sandboxBankTransfers.reference });
-  return (await sandboxTransferStatus(input.reference))!;
+    .onConflictDoUpdate({ target: sandboxBankTransfers.reference, set: { reference: sql`excluded.reference` } })
+    .returning({ status: sandboxBankTransfers.status, reason: sandboxBankTransfers.reason });
+  return { status: row!.status, reason: row!.reason };
 }
 
 export async function sandboxTransferStatus(reference: string): Promise<BankTransferStatus | null> {

@@ -48,6 +48,7 @@ export const sendMoneyAction = merchantAction.inputSchema(InitiateTransferBody).
   const wallet = await walletOf(ctx);
   const transfer = await initiateTransfer(ctx.db, {
     merchantId: ctx.merchant.id,
+    merchantName: ctx.merchant.name,
     mode: ctx.mode,
     walletPayIdId: wallet.id,
     keyPairId: null,

@@ -7,7 +7,7 @@ import { toTransferView } from "@/lib/transfers/transfer-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route({ permission: "transfers", wallet: true, body: InitiateTransferBody }, ({ db, merchantId, mode, walletPayIdId, key, body }) =>
-    initiateTransfer(db, { merchantId, mode, walletPayIdId: walletPayIdId!, keyPairId: key.keyPair.id, source: "api", body }),
+    initiateTransfer(db, { merchantId, merchantName: key.merchant.name, mode, walletPayIdId: walletPayIdId!, keyPairId: key.keyPair.id, source: "api", body }),
   ),
   GET: route({ permission: "transfers", wallet: true, query: ListTransfersQuery }, async ({ db, merchantId, mode, query }) => {
     const page = await listTransfers(db, { merchantId, mode, ...query });
