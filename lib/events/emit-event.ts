@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { events, type Mode } from "@/db/schema";
 import { prefixedId } from "@/lib/ids";
@@ -19,6 +20,9 @@ export type EmitInput = {
  */
 export async function emitEvents(tx: DbOrTx, inputs: EmitInput[]): Promise<string[]> {
   if (inputs.length === 0) return [];
+  // A key with no webhook URL has nowhere to deliver: the event is recorded (GET /v1/events
+  // lists it) as no_endpoint at once, so nothing claims it after commit.
+  const noUrl = (keyPairId: string) => sql`(select webhook_url is null from api_key_pairs where id = ${keyPairId}::uuid)`;
   const rows = inputs.map((input) => ({
     id: prefixedId("event"),
     merchantId: input.merchantId,
@@ -26,6 +30,8 @@ export async function emitEvents(tx: DbOrTx, inputs: EmitInput[]): Promise<strin
     keyPairId: input.keyPairId,
     type: input.type,
     data: input.data,
+    deliveryStatus: sql`case when ${noUrl(input.keyPairId)} then 'no_endpoint' else 'pending' end`,
+    nextAttemptAt: sql`case when ${noUrl(input.keyPairId)} then null else now() end`,
   }));
   await tx.insert(events).values(rows);
   return rows.map((r) => r.id);

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { ledgerAccounts, type LedgerAccount, type LedgerAccountKind, type Mode } from "@/db/schema";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -70,8 +70,6 @@ export async function merchantWalletAccount(tx: DbOrTx, input: { merchantId: str
   return { wallet, account: await walletAccountFor(tx, wallet) };
 }
 
-export const lockAccountsSql = (ids: string[]) =>
-  sql`select id from ledger_accounts where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) order by id for update`;
 
 /** Reads an account without creating it (pages must not write). */
 export async function findAccount(tx: DbOrTx, code: string): Promise<LedgerAccount | null> {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "@/db/client";
 import { journalEntries, type JournalEntry, type Mode } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { forgetAccountIds, lockAccountsSql } from "./accounts";
+import { forgetAccountIds } from "./accounts";
 import { pgError } from "./db-errors";
 
 /** Money moved from one account to another: a positive integer number of kobo. */
@@ -66,13 +66,17 @@ export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<{ entry:
   const ids = [...net.keys()].sort();
   let posted: { account_id: string }[];
   try {
-    await tx.execute(lockAccountsSql(ids));
-    // Balances and postings (each with the balance right after it) in one statement.
+    // One statement: lock the accounts in id order (the sort runs below the row locks, so
+    // two entries never lock the same pair in opposite orders), move the balances, and write
+    // the postings with the balance right after each. The wallet's lock is then held for
+    // this statement and the commit only.
     const values = sql.join(ids.map((id) => sql`(${id}::uuid, ${net.get(id)!}::bigint)`), sql`, `);
     posted = await queryRows(
       tx,
       sql`with v(id, delta) as (values ${values}),
-          moved as (update ledger_accounts a set balance = a.balance + v.delta from v where a.id = v.id returning a.id, a.balance)
+          locked as (select a.id from ledger_accounts a where a.id in (select id from v) order by a.id for update),
+          moved as (update ledger_accounts a set balance = a.balance + v.delta from v, locked
+                    where a.id = v.id and locked.id = a.id returning a.id, a.balance)
           insert into postings (entry_id, account_id, amount, balance_after)
           select ${entry.id}::uuid, moved.id, v.delta, moved.balance from moved join v on v.id = moved.id
           returning account_id`,
