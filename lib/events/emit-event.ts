@@ -15,10 +15,14 @@ export type EmitInput = {
 /**
  * Writes events to the outbox in the caller's transaction (one statement however many):
  * no change without its event, no event without its change. Delivery starts after commit
- * (deliver-after-commit.ts) and the scheduler retries what is still due. Returns the event
- * ids (each one the `webhook-id` of its deliveries), in order.
+ * (deliver-after-commit.ts) and the scheduler retries what is still due. Returns the ids of
+ * the events that have somewhere to go: what to hand to deliverAfterCommit.
  */
 export async function emitEvents(tx: DbOrTx, inputs: EmitInput[]): Promise<string[]> {
+  return (await insertEvents(tx, inputs)).filter((e) => e.deliveryStatus === "pending").map((e) => e.id);
+}
+
+async function insertEvents(tx: DbOrTx, inputs: EmitInput[]) {
   if (inputs.length === 0) return [];
   // A key with no webhook URL has nowhere to deliver: the event is recorded (GET /v1/events
   // lists it) as no_endpoint at once, so nothing claims it after commit.
@@ -33,11 +37,11 @@ export async function emitEvents(tx: DbOrTx, inputs: EmitInput[]): Promise<strin
     deliveryStatus: sql`case when ${noUrl(input.keyPairId)} then 'no_endpoint' else 'pending' end`,
     nextAttemptAt: sql`case when ${noUrl(input.keyPairId)} then null else now() end`,
   }));
-  await tx.insert(events).values(rows);
-  return rows.map((r) => r.id);
+  return tx.insert(events).values(rows).returning({ id: events.id, deliveryStatus: events.deliveryStatus });
 }
 
+/** One event; returns its id (the `webhook-id`) whether or not it has somewhere to go. */
 export async function emitEvent(tx: DbOrTx, input: EmitInput): Promise<string> {
-  const [id] = await emitEvents(tx, [input]);
-  return id!;
+  const [row] = await insertEvents(tx, [input]);
+  return row!.id;
 }

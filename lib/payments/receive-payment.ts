@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/db/client";
 import type { PayId } from "@/db/schema";
-import { emitEvent } from "@/lib/events/emit-event";
+import { emitEvents } from "@/lib/events/emit-event";
 import { collectionFee, type Channel } from "@/lib/fees/collection-fee";
 import { prefixedId } from "@/lib/ids";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
@@ -47,10 +47,7 @@ export async function receivePayment(
   // The wallet is linked to (or settles) the merchant's keys of this mode: each is told.
   const keyPairIds = await walletKeyPairIds(tx, payId);
   const data = chargeSuccessData({ reference, amount: input.amount, channel: input.channel, fee, payer: input.payer, paidAt });
-  const eventIds: string[] = [];
-  for (const keyPairId of keyPairIds) {
-    eventIds.push(await emitEvent(tx, { merchantId: payId.merchantId, mode: payId.mode, keyPairId, type: "charge.success", data }));
-  }
+  const eventIds = await emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: payId.merchantId, mode: payId.mode, keyPairId, type: "charge.success", data })));
   return { reference, channel: input.channel, amount: input.amount, status: "completed", eventIds, duplicate: false };
 }
 
