@@ -1,10 +1,10 @@
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { formatDateTime } from "@/components/ui/format-time";
 import { formatNaira } from "@/lib/money";
 import type { StatementLine } from "@/lib/ledger/statement";
 
 const KIND_LABELS: Record<string, string> = { sandbox_funding: "Sandbox funding", payment: "Payment received" };
-const when = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
 /** The wallet's entries, newest first, each with the balance right after it. */
 export function StatementTable({ lines }: { lines: StatementLine[] }) {
@@ -32,7 +32,7 @@ export function StatementTable({ lines }: { lines: StatementLine[] }) {
             <tbody>
               {lines.map((l) => (
                 <tr key={l.postingId} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="statement-line">
-                  <td className="px-5 py-2 whitespace-nowrap"><time dateTime={l.createdAt} title={l.createdAt}>{when.format(new Date(l.createdAt))}</time></td>
+                  <td className="px-5 py-2 whitespace-nowrap"><time dateTime={l.createdAt} title={l.createdAt}>{formatDateTime(l.createdAt)}</time></td>
                   <td className="px-5 py-2">{l.description ?? KIND_LABELS[l.kind] ?? l.kind}</td>
                   <td className="px-5 py-2 font-mono text-xs">{l.reference}</td>
                   <td className={cn("px-5 py-2 text-right tabular-nums", l.amount < 0 ? "text-red-700" : "text-green-700")}>

@@ -8,10 +8,10 @@ import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
 import { listTransfers } from "@/lib/transfers/list-transfers";
 import { parseTransferSearch } from "@/lib/transfers/parse-filter";
+import { formatDateTime } from "@/components/ui/format-time";
 
 export const metadata: Metadata = { title: "Transfers" };
 
-const when = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 type Search = Record<string, string | string[] | undefined>;
 
 function href(query: Record<string, string | number | undefined>, base = "/dashboard/transfers"): string {
@@ -82,7 +82,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
                   <td className="px-4 py-2 text-right tabular-nums">{formatNaira(t.amount)}</td>
                   <td className="px-4 py-2"><TransferStatus status={t.status} /></td>
                   <td className="px-4 py-2 font-mono text-xs">{t.reference}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={t.createdAt.toISOString()} title={t.createdAt.toISOString()}>{when.format(t.createdAt)}</time></td>
+                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={t.createdAt.toISOString()} title={t.createdAt.toISOString()}>{formatDateTime(t.createdAt)}</time></td>
                 </tr>
               ))}
             </tbody>

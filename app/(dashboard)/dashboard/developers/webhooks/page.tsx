@@ -7,10 +7,10 @@ import { DELIVERY_STATUSES, type DeliveryStatus } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { listMerchantEvents } from "@/lib/events/list-events";
+import { formatDateTime } from "@/components/ui/format-time";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-const when = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "medium", timeZone: "Africa/Lagos" });
 type Search = { type?: string; status?: string; page?: string };
 
 function pageHref(search: Search, page: number): string {
@@ -70,7 +70,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                   <td className="px-4 py-2"><DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} /></td>
                   <td className="px-4 py-2 tabular-nums">{e.attempts}</td>
                   <td className="px-4 py-2 tabular-nums">{e.lastStatusCode ?? "—"}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={e.createdAt.toISOString()} title={e.createdAt.toISOString()}>{when.format(e.createdAt)}</time></td>
+                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={e.createdAt.toISOString()} title={e.createdAt.toISOString()}>{formatDateTime(e.createdAt, { seconds: true })}</time></td>
                 </tr>
               ))}
             </tbody>

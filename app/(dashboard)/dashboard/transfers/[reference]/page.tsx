@@ -12,9 +12,9 @@ import { isAppError } from "@/lib/errors";
 import { formatNaira } from "@/lib/money";
 import { getTransferOrThrow } from "@/lib/transfers/get-transfer";
 import { getTransferTrail } from "@/lib/transfers/transfer-trail";
+import { formatDateTime } from "@/components/ui/format-time";
 
 export const metadata: Metadata = { title: "Transfer" };
-const when = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "medium", timeZone: "Africa/Lagos" });
 
 export default async function TransferPage({ params }: { params: Promise<{ reference: string }> }) {
   const ctx = await getDashboardContext();
@@ -52,9 +52,9 @@ export default async function TransferPage({ params }: { params: Promise<{ refer
           {row("Total debited", formatNaira(total))}
           {transfer.narration && row("Narration", transfer.narration)}
           {transfer.failureReason && row("Failure reason", <span className="text-red-700">{transfer.failureReason}</span>)}
-          {row("Created", when.format(transfer.createdAt))}
-          {transfer.completedAt && row("Completed", when.format(transfer.completedAt))}
-          {transfer.failedAt && row("Failed", when.format(transfer.failedAt))}
+          {row("Created", formatDateTime(transfer.createdAt, { seconds: true }))}
+          {transfer.completedAt && row("Completed", formatDateTime(transfer.completedAt, { seconds: true }))}
+          {transfer.failedAt && row("Failed", formatDateTime(transfer.failedAt, { seconds: true }))}
         </dl>
       </Card>
       <Card className="p-0">

@@ -8,10 +8,10 @@ import { ResendButton } from "@/components/webhooks/resend-button";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { isAppError } from "@/lib/errors";
 import { getEventWithAttemptsOrThrow } from "@/lib/events/get-event";
+import { formatDateTime } from "@/components/ui/format-time";
 
 export const metadata: Metadata = { title: "Event" };
 
-const when = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "medium", timeZone: "Africa/Lagos" });
 
 export default async function EventPage({ params }: { params: Promise<{ eventId: string }> }) {
   const ctx = await getDashboardContext();
@@ -36,8 +36,8 @@ export default async function EventPage({ params }: { params: Promise<{ eventId:
             <DeliveryBadge status={event.deliveryStatus} attempts={event.attempts} />
           </div>
           <p className="mt-1 text-xs text-neutral-500">
-            Created <time dateTime={event.createdAt.toISOString()}>{when.format(event.createdAt)}</time>
-            {event.nextAttemptAt && event.deliveryStatus === "pending" && event.attempts > 0 && <> · next automatic attempt {when.format(event.nextAttemptAt)}</>}
+            Created <time dateTime={event.createdAt.toISOString()}>{formatDateTime(event.createdAt, { seconds: true })}</time>
+            {event.nextAttemptAt && event.deliveryStatus === "pending" && event.attempts > 0 && <> · next automatic attempt {formatDateTime(event.nextAttemptAt, { seconds: true })}</>}
           </p>
         </div>
         {canResend && <ResendButton eventId={event.id} />}
@@ -56,7 +56,7 @@ export default async function EventPage({ params }: { params: Promise<{ eventId:
                 {attempts.map((a) => (
                   <tr key={a.id} className="border-t border-neutral-100 align-top dark:border-neutral-800" data-testid="attempt-row">
                     <td className="px-5 py-2 tabular-nums">{a.attemptNumber}</td>
-                    <td className="px-5 py-2 whitespace-nowrap">{when.format(a.createdAt)}</td>
+                    <td className="px-5 py-2 whitespace-nowrap">{formatDateTime(a.createdAt, { seconds: true })}</td>
                     <td className="px-5 py-2 capitalize">{a.trigger}</td>
                     <td className="px-5 py-2">
                       {a.statusCode !== null ? <span className={a.statusCode >= 200 && a.statusCode < 300 ? "text-green-700" : "text-red-700"}>HTTP {a.statusCode}</span> : <span className="text-red-700">No response</span>}
