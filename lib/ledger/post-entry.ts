@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
 import { queryRows, type DbOrTx } from "@/db/client";
 import { journalEntries, type JournalEntry, type Mode } from "@/db/schema";
 import { AppError } from "@/lib/errors";
@@ -45,49 +46,57 @@ export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<{ entry:
   const net = netPostings(input.moves);
   if (net.size === 0) throw new Error("ledger: an entry must move money");
 
-  const [entry] = await tx
-    .insert(journalEntries)
-    .values({
-      reference: input.reference,
-      mode: input.mode,
-      merchantId: input.merchantId ?? null,
-      kind: input.kind,
-      description: input.description ?? null,
-      metadata: input.metadata ?? null,
-      reversesEntryId: input.reversesEntryId ?? null,
-    })
-    .onConflictDoNothing({ target: journalEntries.reference })
-    .returning();
-  if (!entry) {
-    const [existing] = await tx.select().from(journalEntries).where(eq(journalEntries.reference, input.reference));
-    return { entry: existing!, created: false };
-  }
-
   const ids = [...net.keys()].sort();
-  let posted: { account_id: string }[];
+  const entryId = uuidv7();
+  const values = sql.join(ids.map((id) => sql`(${id}::uuid, ${net.get(id)!}::bigint)`), sql`, `);
+  let rows: { id: string; created_at: string | Date; posted: number }[];
   try {
-    // One statement: lock the accounts in id order (the sort runs below the row locks, so
-    // two entries never lock the same pair in opposite orders), move the balances, and write
-    // the postings with the balance right after each. The wallet's lock is then held for
-    // this statement and the commit only.
-    const values = sql.join(ids.map((id) => sql`(${id}::uuid, ${net.get(id)!}::bigint)`), sql`, `);
-    posted = await queryRows(
+    // One statement, one round trip: the entry (skipped if its reference exists), then the
+    // accounts locked in id order (the sort runs below the row locks, so two entries never
+    // lock the same pair in opposite orders), the balances moved, and the postings written
+    // with the balance right after each. The wallet's lock is held for this statement and
+    // the commit only.
+    rows = await queryRows(
       tx,
-      sql`with v(id, delta) as (values ${values}),
-          locked as (select a.id from ledger_accounts a where a.id in (select id from v) order by a.id for update),
+      sql`with e as (
+            insert into journal_entries (id, reference, mode, merchant_id, kind, description, metadata, reverses_entry_id)
+            values (${entryId}::uuid, ${input.reference}, ${input.mode}, ${input.merchantId ?? null}::uuid, ${input.kind},
+                    ${input.description ?? null}, ${input.metadata ? JSON.stringify(input.metadata) : null}::jsonb, ${input.reversesEntryId ?? null}::uuid)
+            on conflict (reference) do nothing
+            returning id, created_at),
+          v(id, delta) as (values ${values}),
+          locked as (select a.id from ledger_accounts a
+                     where a.id in (select id from v) and exists (select 1 from e) order by a.id for update),
           moved as (update ledger_accounts a set balance = a.balance + v.delta from v, locked
-                    where a.id = v.id and locked.id = a.id returning a.id, a.balance)
-          insert into postings (entry_id, account_id, amount, balance_after)
-          select ${entry.id}::uuid, moved.id, v.delta, moved.balance from moved join v on v.id = moved.id
-          returning account_id`,
+                    where a.id = v.id and locked.id = a.id returning a.id, a.balance),
+          posted as (insert into postings (entry_id, account_id, amount, balance_after)
+                     select e.id, moved.id, v.delta, moved.balance from moved join v on v.id = moved.id cross join e
+                     returning account_id)
+          select e.id, e.created_at, (select count(*)::int from posted) as posted from e`,
     );
   } catch (err) {
     if (pgError(err)?.code === "23514") throw insufficientFunds();
     throw err;
   }
-  if (posted.length !== ids.length) {
+  const row = rows[0];
+  if (!row) {
+    const [existing] = await tx.select().from(journalEntries).where(eq(journalEntries.reference, input.reference));
+    return { entry: existing!, created: false };
+  }
+  if (Number(row.posted) !== ids.length) {
     forgetAccountIds(ids);
     throw new Error("ledger: posting to an account that does not exist");
   }
+  const entry: JournalEntry = {
+    id: row.id,
+    reference: input.reference,
+    mode: input.mode,
+    merchantId: input.merchantId ?? null,
+    kind: input.kind,
+    description: input.description ?? null,
+    metadata: input.metadata ?? null,
+    reversesEntryId: input.reversesEntryId ?? null,
+    createdAt: new Date(row.created_at),
+  };
   return { entry, created: true };
 }
