@@ -15,10 +15,20 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-/** Creates an empty database with a unique name and returns its URL. */
+const STALE_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Creates an empty database with a unique name and returns its URL. Test databases a killed
+ * run could not drop (their name carries their creation time) are swept first.
+ */
 export async function createTestDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${process.pid}`;
   const admin = postgres(TEST_SERVER, { max: 1, onnotice: () => {} });
+  const old = await admin<{ datname: string }[]>`select datname from pg_database where datname ~ '^owo_(test|e2e|scratch|bench)_[0-9]+_[0-9]+$'`;
+  for (const { datname } of old) {
+    const created = Number(datname.split("_")[2]);
+    if (Date.now() - created > STALE_AFTER_MS) await admin.unsafe(`drop database if exists "${datname}" with (force)`).catch(() => {});
+  }
   await admin.unsafe(`create database "${name}"`);
   await admin.end();
   const url = new URL(TEST_SERVER);
