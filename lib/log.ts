@@ -5,8 +5,3 @@ export function logError(message: string, fields: Record<string, unknown> = {}):
     err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : err;
   console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), message, ...fields, error: serialised }));
 }
-
-export function logInfo(message: string, fields: Record<string, unknown> = {}): void {
-  if (process.env.OWO_QUIET === "1") return;
-  console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), message, ...fields }));
-}

@@ -31,12 +31,3 @@ export async function recordAudit(
     userAgent: entry.actor.userAgent ?? null,
   });
 }
-
-/** The before/after of the fields that differ. */
-export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
-  const out: Changes = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = { from: before[key], to: after[key] };
-  }
-  return out;
-}

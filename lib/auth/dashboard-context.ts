@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { getDb, type Db } from "@/db/client";
 import { memberships, merchants, type Merchant, type Mode, type Role } from "@/db/schema";
@@ -51,13 +51,4 @@ export async function getDashboardContext(): Promise<DashboardContext | null> {
     },
     memberships: rows.map((r) => ({ merchantId: r.merchant.id, name: r.merchant.name, role: r.role })),
   };
-}
-
-export async function isMember(db: Db, userId: string, merchantId: string): Promise<boolean> {
-  const rows = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, merchantId)))
-    .limit(1);
-  return rows.length > 0;
 }

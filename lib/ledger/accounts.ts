@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { ledgerAccounts, type LedgerAccount, type LedgerAccountKind, type Mode } from "@/db/schema";
-import { getWalletPayId } from "@/lib/payids/find-pay-id";
 
 /** Platform accounts may run negative: they mirror money held or owed outside the ledger. */
 const PLATFORM_NEGATIVE: ReadonlySet<LedgerAccountKind> = new Set(["bank_clearing", "sandbox_funding"]);
@@ -49,10 +48,6 @@ export function walletAccountFor(tx: DbOrTx, wallet: { id: string; merchantId: s
   return ensureAccount(tx, { code: walletAccountCode(wallet.id), mode: wallet.mode, kind: "wallet", merchantId: wallet.merchantId, payIdId: wallet.id });
 }
 
-export function merchantAccount(tx: DbOrTx, input: { merchantId: string; mode: Mode; kind: LedgerAccountKind }): Promise<AccountRef> {
-  return ensureAccount(tx, { code: `merchant:${input.merchantId}:${input.mode}:${input.kind}`, ...input });
-}
-
 /** A wallet's available balance in kobo (0 before its first entry). */
 export async function walletBalance(tx: DbOrTx, input: { payIdId: string }): Promise<number> {
   const [row] = await tx
@@ -61,13 +56,6 @@ export async function walletBalance(tx: DbOrTx, input: { payIdId: string }): Pro
     .where(eq(ledgerAccounts.code, walletAccountCode(input.payIdId)))
     .limit(1);
   return row?.balance ?? 0;
-}
-
-/** The merchant's wallet for a mode, with its ledger account (created on first use). */
-export async function merchantWalletAccount(tx: DbOrTx, input: { merchantId: string; mode: Mode }) {
-  const wallet = await getWalletPayId(tx, input);
-  if (!wallet) return null;
-  return { wallet, account: await walletAccountFor(tx, wallet) };
 }
 
 
