@@ -1,5 +1,4 @@
 import { createSafeActionClient } from "next-safe-action";
-import type { Role } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { AppError, isAppError } from "@/lib/errors";
 import { logError } from "@/lib/log";
@@ -19,10 +18,3 @@ export const merchantAction = actionClient.use(async ({ next }) => {
   if (!ctx) throw new AppError({ code: "UNAUTHENTICATED", status: 401, message: "Please sign in again." });
   return next({ ctx });
 });
-
-/** Refuses (on the server) an action the member's role may not take. */
-export function requireRole(role: Role, allowed: readonly Role[]): void {
-  if (!allowed.includes(role)) {
-    throw new AppError({ code: "FORBIDDEN", status: 403, message: "Your role does not allow this action." });
-  }
-}

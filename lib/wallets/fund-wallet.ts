@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { prefixedId } from "@/lib/ids";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
+import { parseOrThrow } from "@/lib/validation";
 import { getBalance, type Balance } from "./wallet-balance";
 
 export const FundWalletBody = z.object({
@@ -21,6 +22,7 @@ export const FundWalletBody = z.object({
  * only; the dashboard's "fund wallet" and POST /v1/sandbox/wallet/fund both come here.
  */
 export async function fundWallet(db: Db, input: { walletPayIdId: string; amount: number; merchantId: string }): Promise<Balance> {
+  const { amount } = parseOrThrow(FundWalletBody, { amount: input.amount });
   return db.transaction(async (tx) => {
     const [wallet] = await tx.select().from(payIds).where(eq(payIds.id, input.walletPayIdId));
     if (!wallet || wallet.merchantId !== input.merchantId || wallet.kind !== "wallet") {
@@ -34,7 +36,7 @@ export async function fundWallet(db: Db, input: { walletPayIdId: string; amount:
       merchantId: wallet.merchantId,
       kind: "sandbox_funding",
       description: "Sandbox wallet funding",
-      moves: [{ from: source.id, to: target.id, amount: input.amount }],
+      moves: [{ from: source.id, to: target.id, amount }],
     });
     return getBalance(tx, { walletPayIdId: wallet.id });
   });

@@ -7,6 +7,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Money } from "@/components/ui/money";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { rolePolicy } from "@/lib/auth/role-policy";
 import { countActiveKeyPairs } from "@/lib/keys/get-key-pair";
 import { getWalletOverview } from "@/lib/wallets/wallet-overview";
 
@@ -17,7 +18,7 @@ export default async function OverviewPage() {
   if (!ctx) redirect("/sign-in");
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
   const [wallet, activeKeys] = await Promise.all([getWalletOverview(ctx.db, scope), countActiveKeyPairs(ctx.db, scope)]);
-  const canFund = ctx.mode === "test" && (ctx.role === "owner" || ctx.role === "developer");
+  const canFund = rolePolicy.fundTestWallet(ctx.role, ctx.mode);
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold">Home</h1>

@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { merchantAction, requireRole } from "@/lib/actions/safe-action";
+import { merchantAction } from "@/lib/actions/safe-action";
+import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
 import { revealWebhookSecret } from "@/lib/keys/get-key-pair";
 import { revokeKeyPair } from "@/lib/keys/revoke-key-pair";
@@ -10,40 +11,39 @@ import { rollSecretKey } from "@/lib/keys/roll-secret-key";
 import { rotateWebhookSecret } from "@/lib/keys/rotate-webhook-secret";
 
 // The same commands the CLI runs; the command validates the configuration itself.
-const KEY_MANAGERS = ["owner", "developer"] as const;
 const KeyRef = z.object({ keyPairId: z.string().min(1).max(64) });
 const PATH = "/dashboard/developers";
 
 export const createKeyAction = merchantAction
   .inputSchema(z.record(z.string(), z.unknown()))
   .action(async ({ parsedInput, ctx }) => {
-    requireRole(ctx.role, KEY_MANAGERS);
+    requireAllowed(rolePolicy.manageDevelopers(ctx.role));
     const created = await createKeyPair(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, config: parsedInput, actor: ctx.actor });
     revalidatePath(PATH);
     return { secretKey: created.secretKey, publicKey: created.keyPair.publicKey, webhookSecret: created.webhookSecret };
   });
 
 export const rollKeyAction = merchantAction.inputSchema(KeyRef).action(async ({ parsedInput, ctx }) => {
-  requireRole(ctx.role, KEY_MANAGERS);
+  requireAllowed(rolePolicy.manageDevelopers(ctx.role));
   const rolled = await rollSecretKey(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId: parsedInput.keyPairId, actor: ctx.actor });
   revalidatePath(PATH);
   return { secretKey: rolled.secretKey };
 });
 
 export const revokeKeyAction = merchantAction.inputSchema(KeyRef).action(async ({ parsedInput, ctx }) => {
-  requireRole(ctx.role, KEY_MANAGERS);
+  requireAllowed(rolePolicy.manageDevelopers(ctx.role));
   await revokeKeyPair(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId: parsedInput.keyPairId, actor: ctx.actor });
   revalidatePath(PATH);
   return { revoked: true };
 });
 
 export const revealWebhookSecretAction = merchantAction.inputSchema(KeyRef).action(async ({ parsedInput, ctx }) => {
-  requireRole(ctx.role, KEY_MANAGERS);
+  requireAllowed(rolePolicy.manageDevelopers(ctx.role));
   return { webhookSecret: await revealWebhookSecret(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId: parsedInput.keyPairId }) };
 });
 
 export const rotateWebhookSecretAction = merchantAction.inputSchema(KeyRef).action(async ({ parsedInput, ctx }) => {
-  requireRole(ctx.role, KEY_MANAGERS);
+  requireAllowed(rolePolicy.manageDevelopers(ctx.role));
   const rotated = await rotateWebhookSecret(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId: parsedInput.keyPairId, actor: ctx.actor });
   return rotated;
 });

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { CreateKeyButton } from "@/components/developers/create-key-button";
 import { KeyPairList } from "@/components/developers/key-pair-list";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { rolePolicy } from "@/lib/auth/role-policy";
 import { CRYPTO_CATALOGUE } from "@/lib/crypto/catalogue";
 import { listKeyPairs } from "@/lib/keys/get-key-pair";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -14,7 +15,7 @@ export default async function DevelopersPage() {
   if (!ctx) redirect("/sign-in");
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
   const [keys, wallet] = await Promise.all([listKeyPairs(ctx.db, scope), getWalletPayId(ctx.db, scope)]);
-  const canManage = ctx.role === "owner" || ctx.role === "developer";
+  const canManage = rolePolicy.manageDevelopers(ctx.role);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { merchantAction, requireRole } from "@/lib/actions/safe-action";
+import { merchantAction } from "@/lib/actions/safe-action";
+import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { AppError } from "@/lib/errors";
 import { transferCharges } from "@/lib/fees/transfer-fees";
@@ -13,11 +14,6 @@ import { resolveAccount } from "@/lib/transfers/resolve-account";
 import { InitiateTransferBody } from "@/lib/transfers/transfer-input";
 import { verifyTransfer } from "@/lib/transfers/verify-transfer";
 import { getBalance } from "@/lib/wallets/wallet-balance";
-
-/** Who may move money: owners always; developers only in test mode (issue 9's rule). */
-function requirePayoutRole(ctx: DashboardContext): void {
-  requireRole(ctx.role, ctx.mode === "live" ? ["owner"] : ["owner", "developer"]);
-}
 
 async function walletOf(ctx: DashboardContext) {
   const wallet = await getWalletPayId(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode });
@@ -44,7 +40,7 @@ export const quoteAction = merchantAction
 
 /** "Send money": the same command as POST /v1/checkout/transfer, validated by the same schema. */
 export const sendMoneyAction = merchantAction.inputSchema(InitiateTransferBody).action(async ({ parsedInput, ctx }) => {
-  requirePayoutRole(ctx);
+  requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
   const wallet = await walletOf(ctx);
   const transfer = await initiateTransfer(ctx.db, {
     merchantId: ctx.merchant.id,

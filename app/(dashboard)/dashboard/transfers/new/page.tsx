@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SendMoneyForm } from "@/components/transfers/send-money-form";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { rolePolicy } from "@/lib/auth/role-policy";
 import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
 import { getWalletOverview } from "@/lib/wallets/wallet-overview";
 
@@ -12,7 +13,7 @@ export default async function SendMoneyPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const wallet = await getWalletOverview(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, lines: 0 });
-  const allowed = ctx.role === "owner" || (ctx.role === "developer" && ctx.mode === "test");
+  const allowed = rolePolicy.moveMoney(ctx.role, ctx.mode);
   return (
     <div className="space-y-5">
       <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">← Transfers</Link>

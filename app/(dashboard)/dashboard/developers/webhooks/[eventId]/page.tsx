@@ -6,6 +6,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DeliveryBadge } from "@/components/webhooks/delivery-badge";
 import { ResendButton } from "@/components/webhooks/resend-button";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { rolePolicy } from "@/lib/auth/role-policy";
 import { isAppError } from "@/lib/errors";
 import { getEventWithAttemptsOrThrow } from "@/lib/events/get-event";
 import { formatDateTime } from "@/components/ui/format-time";
@@ -23,7 +24,7 @@ export default async function EventPage({ params }: { params: Promise<{ eventId:
   });
   if (!found) notFound();
   const { event, attempts } = found;
-  const canResend = ctx.role === "owner" || ctx.role === "developer";
+  const canResend = rolePolicy.manageDevelopers(ctx.role);
   return (
     <div className="space-y-5">
       <Link href="/dashboard/developers/webhooks" className="text-sm text-accent hover:underline">← All events</Link>
