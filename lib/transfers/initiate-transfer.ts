@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { merchants, payIds, transfers, type Mode, type PayId, type Transfer } from "@/db/schema";
+import { transfers, type Mode, type PayId, type Transfer } from "@/db/schema";
 import { findBank } from "@/lib/bank/nigerian-banks";
 import { AppError, isAppError, validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
@@ -10,9 +10,9 @@ import { transferCharges } from "@/lib/fees/transfer-fees";
 import { prefixedId, randomBase62 } from "@/lib/ids";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
-import { normalisePayId } from "@/lib/payids/find-pay-id";
 import { chargeSuccessData } from "@/lib/payments/receive-payment";
 import { walletKeyPairIds } from "@/lib/payments/wallet-key-pairs";
+import { findRecipientWallet } from "./lookup-recipient";
 import { submitToBank } from "./submit-to-bank";
 import { debitReference } from "./transfer-references";
 import { transferEventData, transferEventKeys } from "./transfer-events";
@@ -55,21 +55,6 @@ async function existingByReference(tx: DbOrTx, input: InitiateInput, hash: strin
   return row;
 }
 
-/** The recipient wallet and its owner's name, in one read. */
-async function recipientWallet(tx: DbOrTx, input: InitiateInput, payIdText: string): Promise<{ payId: PayId; name: string }> {
-  const [row] = await tx
-    .select({ payId: payIds, name: merchants.name })
-    .from(payIds)
-    .innerJoin(merchants, eq(merchants.id, payIds.merchantId))
-    .where(and(eq(payIds.mode, input.mode), eq(payIds.payId, normalisePayId(payIdText))))
-    .limit(1);
-  if (!row || row.payId.kind !== "wallet" || !row.payId.isActive) {
-    throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "No wallet has this PayID." });
-  }
-  if (row.payId.id === input.walletPayIdId) throw validationError(["pay_id is your own wallet: choose another recipient"]);
-  return row;
-}
-
 const newReference = () => `TRF_${Date.now().toString(36).toUpperCase()}${randomBase62(10).toUpperCase()}`;
 
 /**
@@ -92,7 +77,7 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
     let recipient: { payId: PayId; name: string } | null = null;
     if (body.type === "payid") {
       try {
-        recipient = await recipientWallet(tx, input, body.pay_id);
+        recipient = await findRecipientWallet(tx, { mode: input.mode, payId: body.pay_id, senderMerchantId: input.merchantId });
       } catch (err) {
         // A replay answers with the transfer it already made, even if the recipient changed since.
         const existing = isAppError(err) ? await existingByReference(tx, input, hash) : null;

@@ -1,14 +1,27 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { merchants, type Mode } from "@/db/schema";
-import { AppError } from "@/lib/errors";
-import { findPayId } from "@/lib/payids/find-pay-id";
+import { merchants, payIds, type Mode, type PayId } from "@/db/schema";
+import { AppError, validationError } from "@/lib/errors";
+import { normalisePayId } from "@/lib/payids/find-pay-id";
 
-/** Who a PayID belongs to, before sending to it (the dashboard's "name enquiry" for PayIDs). */
-export async function lookupPayIdRecipient(tx: DbOrTx, input: { mode: Mode; payId: string; merchantId: string }): Promise<{ name: string; payId: string }> {
-  const payId = await findPayId(tx, input);
-  if (!payId || payId.kind !== "wallet" || !payId.isActive) throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "No wallet has this PayID." });
-  if (payId.merchantId === input.merchantId) throw new AppError({ code: "VALIDATION_ERROR", status: 400, message: "That is your own wallet." });
-  const [owner] = await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, payId.merchantId));
-  return { name: owner!.name, payId: payId.payId };
+/**
+ * The wallet a PayID transfer would go to, and its owner's name, in one read: the
+ * dashboard's "name enquiry" for PayIDs and initiateTransfer's recipient check alike.
+ */
+export async function findRecipientWallet(
+  tx: DbOrTx,
+  input: { mode: Mode; payId: string; senderMerchantId: string },
+): Promise<{ payId: PayId; name: string }> {
+  const [row] = await tx
+    .select({ payId: payIds, name: merchants.name })
+    .from(payIds)
+    .innerJoin(merchants, eq(merchants.id, payIds.merchantId))
+    .where(and(eq(payIds.mode, input.mode), eq(payIds.payId, normalisePayId(input.payId))))
+    .limit(1);
+  if (!row || row.payId.kind !== "wallet" || !row.payId.isActive) {
+    throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "No wallet has this PayID." });
+  }
+  // A merchant has one wallet per mode: a recipient wallet of the sender is its own.
+  if (row.payId.merchantId === input.senderMerchantId) throw validationError(["pay_id is your own wallet: choose another recipient"]);
+  return row;
 }
