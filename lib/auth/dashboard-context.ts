@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
+import { cache } from "react";
 import { getDb, type Db } from "@/db/client";
 import { memberships, merchants, type Merchant, type Mode, type Role } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
@@ -21,9 +22,9 @@ export type DashboardContext = {
 /**
  * Who is signed in, which business they are working in (cookie, else their first) and in
  * which mode. Null when signed out or a member of no business. Every dashboard page and
- * action reads its scope from here and nowhere else.
+ * action reads its scope from here and nowhere else; one render (layout and page) reads it once.
  */
-export async function getDashboardContext(): Promise<DashboardContext | null> {
+export const getDashboardContext = cache(async function getDashboardContext(): Promise<DashboardContext | null> {
   const session = await auth();
   if (!session?.user?.id) return null;
   const db = await getDb();
@@ -51,4 +52,4 @@ export async function getDashboardContext(): Promise<DashboardContext | null> {
     },
     memberships: rows.map((r) => ({ merchantId: r.merchant.id, name: r.merchant.name, role: r.role })),
   };
-}
+});
