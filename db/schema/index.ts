@@ -8,3 +8,4 @@ export * from "./audit-log";
 export * from "./ledger";
 export * from "./events";
 export * from "./transfers";
+export * from "./receiving";
