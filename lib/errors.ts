@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   "FORBIDDEN",
   "UNAUTHENTICATED",
   "CONFLICT",
+  "BANK_UNAVAILABLE",
+  "BANK_SWITCH_FAILED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

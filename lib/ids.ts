@@ -26,6 +26,7 @@ export const ID_PREFIXES = {
   invoice: "inv",
   payment: "pay",
   funding: "fund",
+  virtualAccount: "va",
 } as const;
 
 export function prefixedId(kind: keyof typeof ID_PREFIXES): string {
