@@ -25,6 +25,8 @@ export type RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | 
   sandbox?: boolean;
   /** Transfer endpoints need a programmable-debit wallet linked to the key. */
   wallet?: boolean;
+  /** Static PayID endpoints answer keys of business accounts only (api.md Authentication 5). */
+  business?: boolean;
   body?: B;
   query?: Q;
 };
@@ -127,6 +129,13 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       }
       if (options.sandbox && keyPair.mode !== "test") {
         throw new AppError({ code: "SANDBOX_ONLY", status: 403, message: "Sandbox endpoints accept test keys only." });
+      }
+      if (options.business && key.merchant.type !== "business") {
+        throw new AppError({
+          code: "BUSINESS_ACCOUNT_REQUIRED",
+          status: 403,
+          message: "Static PayIDs are available to business accounts only.",
+        });
       }
       if (options.wallet && !keyPair.walletPayIdId) {
         throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "No wallet is linked to this API key." });
