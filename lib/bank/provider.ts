@@ -1,8 +1,10 @@
 /**
  * The bank port: everything Owo asks of a banking partner. The sandbox implements it today;
- * a real partner's adapter implements the same interface. Later issues add virtual and
- * static accounts, identity checks, transfers and refunds here.
+ * a real partner's adapter implements the same interface. Later issues add static accounts,
+ * identity checks and refunds here.
  */
+import type { AmountValidation } from "@/db/schema";
+
 export type Bank = { bankCode: string; bankName: string };
 
 export type ResolvedAccount = { account_name: string; account_number: string; bank_code: string };
@@ -20,6 +22,25 @@ export type BankTransferRequest = {
   narration?: string | null;
 };
 
+export type VirtualAccountRequest = {
+  /** The partner bank to issue at (a `PARTNER_BANKS` provider key). */
+  provider: string;
+  /** Our reference for the account: the bank deduplicates on it. */
+  reference: string;
+  accountName: string;
+  /** Kobo; null means any amount. */
+  amount: number | null;
+  amountValidation: AmountValidation;
+  expiresAt: Date;
+  /** Passed to the bank with the request, as partners take a free-form meta object. */
+  metadata?: Record<string, unknown> | null;
+};
+
+/** The bank's answer to an issue request: a NUBAN at that bank, or a refusal. */
+export type VirtualAccountIssue =
+  | { issued: true; accountNumber: string; accountName: string; bankCode: string; bankName: string }
+  | { issued: false; reason: string };
+
 export interface BankProvider {
   /** Banks a transfer can be sent to, with their CBN codes. */
   listBanks(): Promise<Bank[]>;
@@ -29,4 +50,11 @@ export interface BankProvider {
   sendTransfer(input: BankTransferRequest): Promise<BankTransferStatus>;
   /** The latest status of a transfer we sent; `null` when the bank never received it. */
   getTransferStatus(reference: string): Promise<BankTransferStatus | null>;
+  /**
+   * A temporary account number at one partner bank. `attempt` > 0 asks for a different
+   * number after the last one was already known to us (a collision).
+   */
+  issueVirtualAccount(input: VirtualAccountRequest & { attempt?: number }): Promise<VirtualAccountIssue>;
+  /** Stops the number accepting payments. `retired: false` when the bank refuses (retry later). */
+  retireVirtualAccount(input: { provider: string; reference: string; accountNumber: string }): Promise<{ retired: boolean; reason?: string }>;
 }

@@ -1,8 +1,9 @@
 import { AppError, validationError } from "@/lib/errors";
 import { findBank, NIGERIAN_BANKS } from "../nigerian-banks";
-import type { BankProvider, BankTransferRequest } from "../provider";
+import type { BankProvider, BankTransferRequest, VirtualAccountRequest } from "../provider";
 import { applySandboxDecision, sandboxSendTransfer, sandboxTransferStatus } from "./sandbox-transfers";
 import { sandboxAccountName } from "./account-names";
+import { sandboxIssueVirtualAccount } from "./sandbox-virtual-accounts";
 
 /** Supplement §5: the sandbox bank behaves like a real partner, deterministically. */
 export class SandboxBank implements BankProvider {
@@ -26,5 +27,14 @@ export class SandboxBank implements BankProvider {
   async getTransferStatus(reference: string) {
     await applySandboxDecision(reference);
     return sandboxTransferStatus(reference);
+  }
+
+  issueVirtualAccount(input: VirtualAccountRequest & { attempt?: number }) {
+    return sandboxIssueVirtualAccount(input);
+  }
+
+  /** The sandbox never refuses to retire an account. */
+  async retireVirtualAccount() {
+    return { retired: true };
   }
 }

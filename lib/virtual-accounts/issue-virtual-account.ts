@@ -1,0 +1,152 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { virtualAccounts, type AmountValidation, type Mode, type Source, type VirtualAccount } from "@/db/schema";
+import { getBank } from "@/lib/bank";
+import { findPartnerBank, nextPartnerBank, type PartnerBank } from "@/lib/bank/partner-banks";
+import type { VirtualAccountIssue } from "@/lib/bank/provider";
+import { AppError } from "@/lib/errors";
+import { prefixedId, randomBase62 } from "@/lib/ids";
+import { logError } from "@/lib/log";
+
+/** The name on an account when the merchant has no business name (api.md "default platform display name"). */
+export const PLATFORM_DISPLAY_NAME = "Owo Checkout";
+
+/** account_name (and merchant_name): the merchant's business name, else the platform's. */
+export function virtualAccountName(merchantName: string | null | undefined): string {
+  return merchantName?.trim() || PLATFORM_DISPLAY_NAME;
+}
+
+export type IssueVirtualAccountInput = {
+  merchantId: string;
+  mode: Mode;
+  keyPairId: string | null;
+  settlementPayIdId: string;
+  /** Kobo; null means any amount. */
+  amount: number | null;
+  /** Defaults to the partner bank's own default. */
+  amountValidation?: AmountValidation;
+  expiresAt: Date;
+  source: Source;
+  sessionId?: string | null;
+  /** A partner key from PARTNER_BANKS (a session's bank switch); otherwise the next bank in turn. */
+  provider?: string;
+  accountName: string;
+  metadata?: Record<string, unknown> | null;
+};
+
+/** A number the bank hands out twice (or already ours in this mode) is asked for again. */
+const MAX_ATTEMPTS = 5;
+
+const newReference = () => `VA_${randomBase62(20)}`;
+
+function partnerFor(provider: string | undefined): PartnerBank {
+  if (provider === undefined) return nextPartnerBank();
+  const bank = findPartnerBank(provider);
+  if (!bank) throw new AppError({ code: "BANK_UNAVAILABLE", status: 400, message: `Bank ${provider} is not available.` });
+  return bank;
+}
+
+/**
+ * A temporary account number at a partner bank, standalone or for a checkout session. When
+ * the bank cannot issue one, the record is still stored, `cancelled` with no account number
+ * (api.md: "provider fails to create account → cancelled"), and returned as such.
+ *
+ * The bank is called with the caller's transaction open: the sandbox partners answer
+ * in-process, and a collision on (mode, account_number) must be retried before commit.
+ */
+export async function issueVirtualAccount(tx: DbOrTx, input: IssueVirtualAccountInput): Promise<VirtualAccount> {
+  const partner = partnerFor(input.provider);
+  const amountValidation = input.amountValidation ?? partner.defaultAmountValidation;
+  const base = {
+    merchantId: input.merchantId,
+    mode: input.mode,
+    keyPairId: input.keyPairId,
+    sessionId: input.sessionId ?? null,
+    settlementPayIdId: input.settlementPayIdId,
+    provider: partner.provider,
+    bankName: partner.bankName,
+    bankCode: partner.bankCode,
+    accountName: input.accountName,
+    amount: input.amount,
+    amountValidation,
+    source: input.source,
+    metadata: input.metadata ?? null,
+    expiresAt: input.expiresAt,
+  };
+
+  let failureReason = "The bank could not issue an account number";
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const reference = newReference();
+    let answer: VirtualAccountIssue;
+    try {
+      answer = await getBank().issueVirtualAccount({
+        provider: partner.provider,
+        reference,
+        accountName: input.accountName,
+        amount: input.amount,
+        amountValidation,
+        expiresAt: input.expiresAt,
+        metadata: input.metadata ?? null,
+        attempt,
+      });
+    } catch (error) {
+      logError("virtual account issue failed at the bank", { provider: partner.provider, error });
+      answer = { issued: false, reason: "The bank did not answer" };
+    }
+    if (!answer.issued) {
+      failureReason = answer.reason;
+      break;
+    }
+    // ON CONFLICT DO NOTHING keeps the caller's transaction usable when the number is taken.
+    const [row] = await tx
+      .insert(virtualAccounts)
+      .values({
+        ...base,
+        publicId: prefixedId("virtualAccount"),
+        reference,
+        bankName: answer.bankName,
+        bankCode: answer.bankCode,
+        accountNumber: answer.accountNumber,
+        accountName: answer.accountName,
+        status: "pending",
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    failureReason = "No free account number at the bank";
+  }
+
+  const [cancelled] = await tx
+    .insert(virtualAccounts)
+    .values({ ...base, publicId: prefixedId("virtualAccount"), reference: newReference(), accountNumber: null, status: "cancelled", failureReason })
+    .returning();
+  return cancelled!;
+}
+
+/**
+ * Stops a pending account taking payments before its expiry (a session's bank switch or
+ * method change): pending → expired with retiredAt now, after the bank has closed the
+ * number. Any other state is left as it is. 503 BANK_SWITCH_FAILED when the bank refuses.
+ */
+export async function retireVirtualAccount(tx: DbOrTx, id: string): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(virtualAccounts)
+    .where(and(eq(virtualAccounts.id, id), eq(virtualAccounts.status, "pending")))
+    .for("update");
+  if (!row) return;
+  if (row.accountNumber) {
+    const answer = await getBank().retireVirtualAccount({ provider: row.provider, reference: row.reference, accountNumber: row.accountNumber });
+    if (!answer.retired) {
+      throw new AppError({
+        code: "BANK_SWITCH_FAILED",
+        status: 503,
+        message: "The previous account could not be retired. Please retry.",
+      });
+    }
+  }
+  await tx
+    .update(virtualAccounts)
+    .set({ status: "expired", retiredAt: sql`now()` })
+    .where(and(eq(virtualAccounts.id, id), eq(virtualAccounts.status, "pending")));
+}
