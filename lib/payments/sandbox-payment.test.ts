@@ -77,8 +77,8 @@ describe("POST /v1/sandbox/payments to a wallet PayID (receivePayment)", () => {
     const db = await getDb();
     const payId = (await findPayId(db, { mode: "test", payId: merchant.payIds.test }))!;
     const reference = `bank_${Date.now()}_${Math.random()}`;
-    const first = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "wallet", payId }, amount: 5_000, channel: "payid", reference }));
-    const again = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "wallet", payId }, amount: 5_000, channel: "payid", reference }));
+    const first = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "pay_id", payId }, amount: 5_000, reference }));
+    const again = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "pay_id", payId }, amount: 5_000, reference }));
     expect(first.duplicate).toBe(false);
     expect(first.eventIds).toHaveLength(1);
     expect(again).toMatchObject({ duplicate: true, eventIds: [] });

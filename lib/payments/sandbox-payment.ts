@@ -1,12 +1,16 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@/db/client";
-import type { Mode } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import type { Db, DbOrTx } from "@/db/client";
+import { checkoutSessions, virtualAccounts, type Mode } from "@/db/schema";
+import { resolveCryptoSelector } from "@/lib/crypto/catalogue";
+import { validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { findPayId } from "@/lib/payids/find-pay-id";
-import { receivePayment } from "./receive-payment";
+import { destinationNotFound } from "./payment-errors";
+import { receivePayment, type Destination, type Payer } from "./receive-payment";
 
 const DESTINATIONS = ["account_number", "pay_id", "session_id", "invoice_id"] as const;
+const UUID = z.uuid();
 
 export const SandboxPaymentBody = z
   .object({
@@ -30,25 +34,70 @@ export const SandboxPaymentBody = z
   .refine((b) => DESTINATIONS.filter((d) => b[d] !== undefined).length === 1, {
     message: "body needs exactly one of account_number, pay_id, session_id, invoice_id",
     path: [],
+  })
+  .refine((b) => b.session_id === undefined || b.channel === "card" || b.channel === "crypto", {
+    message: "channel must be card or crypto when paying a session_id",
+    path: ["channel"],
   });
+type Body = z.output<typeof SandboxPaymentBody>;
 
-const destinationNotFound = (what: string) => new AppError({ code: "DESTINATION_NOT_FOUND", status: 400, message: `No ${what} matches this payment.` });
+/** Sandbox naira price of one unit of each asset, for the payer's crypto amount. */
+const NAIRA_PER_UNIT: Record<string, number> = { USDT: 1_500, USDC: 1_500, BTC: 150_000_000, ETH: 5_000_000 };
+
+/** A test card, masked as api.md requires (first 6 and last 4, never the full number). */
+const SANDBOX_CARD = { masked_pan: "408408******4081", card_type: "visa" };
 
 /**
- * POST /v1/sandbox/payments: books a payment exactly as a real inbound payment would. Today
- * PayIDs (wallet) are payable; accounts, sessions and invoices join as their issues land.
+ * POST /v1/sandbox/payments: books a payment exactly as a real inbound payment would, through
+ * receivePayment, to any destination a test-mode payer can reach: a PayID (wallet, static or
+ * dynamic), a virtual account by its number, or a session by card or crypto.
  */
-export async function makeSandboxPayment(db: Db, input: { mode: Mode; body: z.output<typeof SandboxPaymentBody> }) {
+export async function makeSandboxPayment(db: Db, input: { mode: Mode; body: Body }) {
   const { body } = input;
   const result = await db.transaction(async (tx) => {
-    if (body.pay_id !== undefined) {
-      const payId = await findPayId(tx, { mode: input.mode, payId: body.pay_id });
-      if (!payId || payId.kind !== "wallet") throw destinationNotFound("PayID");
-      if (!payId.isActive) throw new AppError({ code: "DESTINATION_CLOSED", status: 400, message: "This PayID no longer accepts payments." });
-      return receivePayment(tx, { destination: { kind: "wallet", payId }, amount: body.amount, channel: "payid", payer: body.payer, narration: body.narration });
-    }
-    throw destinationNotFound(body.account_number !== undefined ? "account" : body.session_id !== undefined ? "session" : "invoice");
+    const { destination, payer } = await resolveDestination(tx, input.mode, body);
+    return receivePayment(tx, { destination, amount: body.amount, payer, narration: body.narration });
   });
   deliverAfterCommit(result.eventIds);
   return { reference: result.reference, channel: result.channel, amount: result.amount, status: result.status };
+}
+
+async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{ destination: Destination; payer: Payer }> {
+  const payer: Payer = { name: body.payer?.name ?? "Sandbox Payer", bank: body.payer?.bank ?? "Sandbox Bank", account: body.payer?.account ?? "0123456789" };
+  if (body.pay_id !== undefined) {
+    const payId = await findPayId(tx, { mode, payId: body.pay_id });
+    if (!payId) throw destinationNotFound("PayID");
+    return { destination: { kind: "pay_id", payId }, payer };
+  }
+  if (body.account_number !== undefined) {
+    const [account] = await tx
+      .select({ id: virtualAccounts.id })
+      .from(virtualAccounts)
+      .where(and(eq(virtualAccounts.mode, mode), eq(virtualAccounts.accountNumber, body.account_number)));
+    if (!account) throw destinationNotFound("account");
+    return { destination: { kind: "virtual_account", virtualAccountId: account.id }, payer };
+  }
+  if (body.session_id !== undefined) {
+    if (!UUID.safeParse(body.session_id).success) throw destinationNotFound("session");
+    const [session] = await tx
+      .select({ id: checkoutSessions.id, amount: checkoutSessions.amount, cryptoAssets: checkoutSessions.cryptoAssets })
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.id, body.session_id), eq(checkoutSessions.mode, mode)));
+    if (!session) throw destinationNotFound("session");
+    const channel = body.channel as "card" | "crypto";
+    if (channel === "card") return { destination: { kind: "session", sessionId: session.id, channel }, payer: { name: payer.name, card: SANDBOX_CARD } };
+    return { destination: { kind: "session", sessionId: session.id, channel }, payer: { name: payer.name, crypto: cryptoPaid(session.cryptoAssets, body, session.amount) } };
+  }
+  throw destinationNotFound("invoice");
+}
+
+/** The asset the sandbox payer sent: the one named (it must be offered), else the first offered. */
+function cryptoPaid(offered: string[], body: Body, amountKobo: number): NonNullable<Payer["crypto"]> {
+  const pairs = offered.flatMap((s) => resolveCryptoSelector(s));
+  const chosen = body.asset
+    ? pairs.find((a) => a.assetCode === body.asset!.toUpperCase() && (body.network === undefined || a.network === body.network.toLowerCase()))
+    : pairs[0];
+  if (!chosen) throw validationError([body.asset ? `asset ${body.asset}${body.network ? `:${body.network}` : ""} is not offered by this session` : "asset: this session offers no crypto assets"]);
+  const units = amountKobo / 100 / (NAIRA_PER_UNIT[chosen.assetCode] ?? 1_500);
+  return { asset: chosen.assetCode, network: chosen.network, amount: units.toFixed(Math.min(chosen.decimals, 8)) };
 }
