@@ -1,0 +1,16 @@
+// GET /v1/checkout/static-payid/:id – one static PayID; PUT – rename; DELETE – deactivate
+import { methods, route } from "@/lib/http/route";
+import { UpdateStaticPayIdBody } from "@/lib/payids/payid-input";
+import { deactivateStaticPayIdRoute } from "@/lib/payids/payid-routes";
+import { toStaticPayIdView } from "@/lib/payids/static-payid-view";
+import { getStaticPayIdOrThrow, updateStaticPayId } from "@/lib/payids/static-payids";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: route({ permission: "virtual_payid", business: true }, async ({ db, merchantId, mode, params }) =>
+    toStaticPayIdView(await getStaticPayIdOrThrow(db, { merchantId, mode, id: params.id! })),
+  ),
+  PUT: route({ permission: "virtual_payid", business: true, body: UpdateStaticPayIdBody }, async ({ db, merchantId, mode, params, body }) =>
+    toStaticPayIdView(await updateStaticPayId(db, { merchantId, mode, id: params.id!, body })),
+  ),
+  DELETE: deactivateStaticPayIdRoute,
+});

@@ -1,0 +1,62 @@
+import { and, count, desc, eq, ilike, lte, or, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { dynamicPayIds, type DynamicPayId, type Mode } from "@/db/schema";
+import { expireDynamicPayIdIfDue } from "@/lib/receiving/expiry";
+import { DYNAMIC_SUFFIX } from "./dynamic-payids";
+import { normalisePayId } from "./find-pay-id";
+import { containsPattern, type ListDynamicPayIdsQuery } from "./payid-input";
+
+type Scope = { merchantId: string; mode: Mode };
+
+/** Search matches the slug, the name or the full PayID (`<slug>.dypid`, with or without @). */
+function listFilter(input: Scope & Omit<ListDynamicPayIdsQuery, "page" | "page_size">): SQL | undefined {
+  const q = input.search?.trim();
+  const slug = q ? normalisePayId(q).replace(new RegExp(`\\${DYNAMIC_SUFFIX}$`), "") : "";
+  return and(
+    eq(dynamicPayIds.merchantId, input.merchantId),
+    eq(dynamicPayIds.mode, input.mode),
+    input.status ? eq(dynamicPayIds.status, input.status) : undefined,
+    q ? or(ilike(dynamicPayIds.name, containsPattern(q)), slug ? ilike(dynamicPayIds.slug, containsPattern(slug)) : undefined) : undefined,
+  );
+}
+
+/**
+ * Applies expiry to this merchant's active dynamic PayIDs past their time before a list is
+ * read, so a status filter and the totals see what each one is now (not what the scheduler
+ * has yet to get to).
+ */
+async function expireDueInScope(tx: DbOrTx, input: Scope, now: Date): Promise<void> {
+  const due = await tx
+    .select()
+    .from(dynamicPayIds)
+    .where(
+      and(
+        eq(dynamicPayIds.merchantId, input.merchantId),
+        eq(dynamicPayIds.mode, input.mode),
+        eq(dynamicPayIds.status, "active"),
+        lte(dynamicPayIds.expiresAt, now),
+      ),
+    );
+  for (const row of due) await expireDynamicPayIdIfDue(tx, row, now);
+}
+
+/** GET /v1/checkout/dynamic-payid and the dashboard list: newest first, paged, status as of now. */
+export async function listDynamicPayIds(
+  tx: DbOrTx,
+  input: Scope & ListDynamicPayIdsQuery,
+): Promise<{ items: DynamicPayId[]; total: number; page: number; page_size: number; total_pages: number }> {
+  await expireDueInScope(tx, input, new Date());
+  const where = listFilter(input);
+  const [items, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(dynamicPayIds)
+      .where(where)
+      .orderBy(desc(dynamicPayIds.createdAt), desc(dynamicPayIds.id))
+      .limit(input.page_size)
+      .offset((input.page - 1) * input.page_size),
+    tx.select({ n: count() }).from(dynamicPayIds).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+}
