@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/db/client";
 import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
+import { expireDueReceivables } from "@/lib/receiving/expiry";
 import { processPendingTransfers } from "@/lib/transfers/process-pending-transfers";
 
 /**
@@ -34,6 +35,11 @@ export const JOBS: Job[] = [
     // Pending bank transfers: unsent ones are sent (idempotently), sent ones checked.
     name: "process_pending_transfers",
     run: (db) => processPendingTransfers(db),
+  },
+  {
+    // Sessions, dynamic PayIDs and virtual accounts past their expiry (api.md states).
+    name: "expire_receivables",
+    run: (db) => expireDueReceivables(db),
   },
   {
     // Due webhook attempts (first attempts nobody sent after commit, and retries), claimed
