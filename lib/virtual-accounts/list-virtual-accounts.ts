@@ -1,0 +1,40 @@
+import { and, count, desc, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { virtualAccounts, type Mode, type VirtualAccount, type VirtualAccountStatus } from "@/db/schema";
+import { expireVirtualAccountIfDue } from "@/lib/receiving/expiry";
+import type { ListVirtualAccountsQuery } from "./virtual-account-input";
+
+export type VirtualAccountPage = { items: VirtualAccount[]; total: number; page: number; page_size: number; total_pages: number };
+
+/**
+ * A status as a read would report it: a pending account past its expiry is already
+ * `expired` (the lazy expiry below writes it), so filters count it where it is going.
+ */
+function statusFilter(status: VirtualAccountStatus | undefined, now: Date): SQL | undefined {
+  if (!status) return undefined;
+  const lapsed = and(eq(virtualAccounts.status, "pending"), lte(virtualAccounts.expiresAt, now));
+  if (status === "pending") return and(eq(virtualAccounts.status, "pending"), or(gt(virtualAccounts.expiresAt, now), isNull(virtualAccounts.expiresAt)));
+  if (status === "expired") return or(eq(virtualAccounts.status, "expired"), lapsed);
+  return eq(virtualAccounts.status, status);
+}
+
+/** GET /v1/checkout/virtual-account and the dashboard list: newest first, paged, due expiries applied. */
+export async function listVirtualAccounts(tx: DbOrTx, input: { merchantId: string; mode: Mode } & ListVirtualAccountsQuery): Promise<VirtualAccountPage> {
+  const now = new Date();
+  const where = and(eq(virtualAccounts.merchantId, input.merchantId), eq(virtualAccounts.mode, input.mode), statusFilter(input.status, now));
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(virtualAccounts)
+      .where(where)
+      .orderBy(desc(virtualAccounts.createdAt), desc(virtualAccounts.id))
+      .limit(input.page_size)
+      .offset((input.page - 1) * input.page_size),
+    tx.select({ n: count() }).from(virtualAccounts).where(where),
+  ]);
+  // Only rows past their expiry touch the database here.
+  const items: VirtualAccount[] = [];
+  for (const row of rows) items.push(await expireVirtualAccountIfDue(tx, row, now));
+  const n = total?.n ?? 0;
+  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+}
