@@ -12,6 +12,8 @@ export const rolePolicy = {
   moveMoney: (role: Role, mode: Mode) => role === "owner" || (role === "developer" && mode === "test"),
   /** Sandbox funding of the test wallet. */
   fundTestWallet: (role: Role, mode: Mode) => mode === "test" && (role === "owner" || role === "developer"),
+  /** Issuing things customers pay into (virtual accounts, PayIDs): any role but viewer. */
+  createReceivables: (role: Role) => role === "owner" || role === "developer",
 };
 
 /** Refuses (on the server) an action the member's role may not take. */
