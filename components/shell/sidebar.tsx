@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowUpRight, Home, KeyRound, Landmark, Webhook } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, AtSign, Home, KeyRound, Landmark, ShoppingCart, Webhook } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -8,7 +8,15 @@ import { cn } from "@/components/ui/cn";
 /** DESIGN.md's map; an area appears here once it exists. */
 const GROUPS = [
   { title: null, items: [{ href: "/dashboard", label: "Home", icon: Home }] },
-  { title: "Payments", items: [{ href: "/dashboard/virtual-accounts", label: "Virtual accounts", icon: Landmark }] },
+  {
+    title: "Receiving",
+    items: [
+      { href: "/dashboard/payments", label: "Payments", icon: ArrowDownLeft },
+      { href: "/dashboard/sessions", label: "Checkout sessions", icon: ShoppingCart },
+      { href: "/dashboard/payids", label: "PayIDs", icon: AtSign },
+      { href: "/dashboard/virtual-accounts", label: "Virtual accounts", icon: Landmark },
+    ],
+  },
   { title: "Payouts", items: [{ href: "/dashboard/transfers", label: "Transfers", icon: ArrowUpRight }] },
   {
     title: "Developers",
