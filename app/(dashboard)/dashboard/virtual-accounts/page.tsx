@@ -1,0 +1,118 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { StatusBadge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { formatDateTime } from "@/components/ui/format-time";
+import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
+import { VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { rolePolicy } from "@/lib/auth/role-policy";
+import { formatNaira } from "@/lib/money";
+import { listVirtualAccounts } from "@/lib/virtual-accounts/list-virtual-accounts";
+import { parseVirtualAccountSearch } from "@/lib/virtual-accounts/parse-filter";
+
+export const metadata: Metadata = { title: "Virtual accounts" };
+
+type Search = Record<string, string | string[] | undefined>;
+
+function href(query: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
+  return `/dashboard/virtual-accounts?${q}`;
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export default async function VirtualAccountsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const query = parseVirtualAccountSearch(await searchParams);
+  const result = await listVirtualAccounts(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const canCreate = rolePolicy.createReceivables(ctx.role);
+  const now = new Date();
+  const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-xl font-semibold">Virtual accounts</h1>
+          <p className="mt-1 text-sm text-neutral-500">Temporary bank account numbers, one per payment. The bank differs between accounts.</p>
+        </div>
+        {canCreate && (
+          <Link href="/dashboard/virtual-accounts/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="new-virtual-account">
+            New virtual account
+          </Link>
+        )}
+      </div>
+      <form className="flex flex-wrap items-end gap-3" action="/dashboard/virtual-accounts">
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Status</span>
+          <select name="status" defaultValue={query.status ?? ""} className={select} data-testid="va-status-filter">
+            <option value="">Any</option>
+            {VIRTUAL_ACCOUNT_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+          </select>
+        </label>
+        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
+        {query.status && <Link href="/dashboard/virtual-accounts" className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
+      </form>
+      {result.items.length === 0 ? (
+        <Card className="py-12 text-center" data-testid="virtual-accounts-empty">
+          <p className="font-medium">{query.status ? `No ${query.status} virtual accounts` : "No virtual accounts yet"}</p>
+          {!query.status && (
+            <p className="mt-1 text-sm text-neutral-500">
+              {canCreate ? <><Link href="/dashboard/virtual-accounts/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
+              or with POST /v1/checkout/virtual-account.
+            </p>
+          )}
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm" data-testid="virtual-accounts-table">
+            <thead className="text-xs uppercase text-neutral-500">
+              <tr>
+                <th className="px-4 py-2 font-medium">Account</th>
+                <th className="px-4 py-2 text-right font-medium">Amount</th>
+                <th className="px-4 py-2 font-medium">Status</th>
+                <th className="px-4 py-2 font-medium">Expires</th>
+                <th className="px-4 py-2 font-medium">Source</th>
+                <th className="px-4 py-2 font-medium">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.items.map((va) => (
+                <tr key={va.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="virtual-account-row">
+                  <td className="px-4 py-2">
+                    <Link href={`/dashboard/virtual-accounts/${va.publicId}`} className="font-mono font-medium text-accent hover:underline">
+                      {va.accountNumber ?? "No number"}
+                    </Link>
+                    <p className="text-xs text-neutral-500">{va.bankName}</p>
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{va.amount === null ? "Any" : formatNaira(va.amount)}</td>
+                  <td className="px-4 py-2"><StatusBadge status={va.status} /></td>
+                  <td className="px-4 py-2 whitespace-nowrap">
+                    {va.expiresAt ? (
+                      <time dateTime={va.expiresAt.toISOString()} title={va.expiresAt.toISOString()}>
+                        {va.status === "pending" ? relativeTime(va.expiresAt, now) : formatDateTime(va.expiresAt)}
+                      </time>
+                    ) : "—"}
+                  </td>
+                  <td className="px-4 py-2 capitalize">{va.source}</td>
+                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={va.createdAt.toISOString()} title={va.createdAt.toISOString()}>{formatDateTime(va.createdAt)}</time></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="flex items-center justify-between border-t border-neutral-200 px-4 py-2 text-sm dark:border-neutral-800">
+            <span className="text-neutral-500" data-testid="virtual-accounts-total">
+              {result.total} virtual account{result.total === 1 ? "" : "s"} · page {result.page} of {Math.max(1, result.total_pages)}
+            </span>
+            <span className="flex gap-3">
+              {query.page > 1 && <Link href={href({ status: query.status, page: query.page - 1 })} className="text-accent hover:underline">← Newer</Link>}
+              {query.page < result.total_pages && <Link href={href({ status: query.status, page: query.page + 1 })} className="text-accent hover:underline">Older →</Link>}
+            </span>
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { createVirtualAccountAction } from "@/app/(dashboard)/dashboard/virtual-accounts/actions";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Input } from "@/components/ui/input";
+import { formatNaira, nairaToKobo } from "@/lib/money";
+import { AMOUNT_RULE_LABELS, type AmountRule } from "./amount-rules";
+
+const VALIDITY_CHOICES = [
+  { minutes: 30, label: "30 minutes" },
+  { minutes: 60, label: "1 hour" },
+  { minutes: 1440, label: "24 hours" },
+  { minutes: 4320, label: "3 days (longest)" },
+] as const;
+
+const select = "h-9 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
+
+function parseNaira(text: string): number | null {
+  const clean = text.replace(/,/g, "").trim();
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(clean)) return null;
+  return nairaToKobo(clean);
+}
+
+/** Field errors as next-safe-action returns them from the API's own zod schema. */
+type FieldErrors = Partial<Record<"amount" | "validity_minutes" | "amount_validation", { _errors?: string[] }>> & { _errors?: string[] };
+
+export function CreateVirtualAccountForm() {
+  const router = useRouter();
+  const [naira, setNaira] = useState("");
+  const [validity, setValidity] = useState(4320);
+  const [rule, setRule] = useState<AmountRule | "">("");
+  const create = useAction(createVirtualAccountAction, {
+    onSuccess: ({ data }) => {
+      if (!data) return;
+      if (data.status === "cancelled") toast.error("The bank could not issue an account number. Try again.");
+      else toast.success("Virtual account created");
+      router.push(`/dashboard/virtual-accounts/${data.publicId}`);
+    },
+    onError: ({ error }) => {
+      if (error.serverError) toast.error(error.serverError);
+    },
+  });
+
+  const amount = parseNaira(naira);
+  const amountProblem = naira === "" ? null : amount === null ? "Enter an amount in naira, e.g. 12500 or 12500.50" : amount <= 0 ? "The amount must be more than ₦0.00" : null;
+  const serverErrors = create.result.validationErrors as FieldErrors | undefined;
+  const fieldError = (field: keyof Omit<FieldErrors, "_errors">) => serverErrors?.[field]?._errors?.[0];
+
+  return (
+    <Card className="max-w-xl">
+      <form
+        className="space-y-5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (amount === null || amountProblem) return;
+          create.execute({ amount: naira.replace(/,/g, "").trim(), validity_minutes: validity, ...(rule ? { amount_validation: rule } : {}) });
+        }}
+      >
+        <Field label="Amount (₦)" htmlFor="va-amount" error={amountProblem ?? fieldError("amount")} hint="The amount the customer should transfer.">
+          <Input id="va-amount" inputMode="decimal" value={naira} onChange={(e) => setNaira(e.target.value)} placeholder="12,500.00" required data-testid="va-amount" />
+        </Field>
+        <Field label="Valid for" htmlFor="va-validity" error={fieldError("validity_minutes")} hint="After this the account expires and stops accepting payment.">
+          <select id="va-validity" className={select} value={validity} onChange={(e) => setValidity(Number(e.target.value))} data-testid="va-validity">
+            {VALIDITY_CHOICES.map((c) => <option key={c.minutes} value={c.minutes}>{c.label}</option>)}
+          </select>
+        </Field>
+        <Field label="Accept" htmlFor="va-rule" error={fieldError("amount_validation")} hint="Which payments the bank accepts into this account.">
+          <select id="va-rule" className={select} value={rule} onChange={(e) => setRule(e.target.value as AmountRule | "")} data-testid="va-rule">
+            <option value="">The bank&apos;s default</option>
+            {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]} ({r})</option>)}
+          </select>
+        </Field>
+        <Button type="submit" className="w-full" disabled={amount === null || Boolean(amountProblem) || create.isPending} data-testid="create-virtual-account">
+          {create.isPending ? "Creating…" : amount && !amountProblem ? `Create account for ${formatNaira(amount)}` : "Create account"}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+import { ListVirtualAccountsQuery } from "./virtual-account-input";
+
+/** URL search params → a valid list query; anything invalid falls back to its default. */
+export function parseVirtualAccountSearch(search: Record<string, string | string[] | undefined>): ListVirtualAccountsQuery {
+  const flat = Object.fromEntries(Object.entries(search).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = ListVirtualAccountsQuery.safeParse(flat);
+  if (parsed.success) return parsed.data;
+  const { page: _p, ...rest } = flat;
+  const retry = ListVirtualAccountsQuery.safeParse(rest);
+  return retry.success ? retry.data : ListVirtualAccountsQuery.parse({});
+}
