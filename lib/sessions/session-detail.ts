@@ -16,6 +16,8 @@ export type SessionDetail = {
   timeline: SessionEvent[];
   issued: IssuedInstrument[];
   payments: SessionPayment[];
+  /** When the session's state was read: what "expires in" counts from. */
+  readAt: Date;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,6 +29,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function getSessionDetail(db: Db, input: { merchantId: string; mode: Mode; idOrReference: string }): Promise<SessionDetail | null> {
   const key = input.idOrReference.trim();
+  const readAt = new Date();
   const [row] = await db
     .select()
     .from(checkoutSessions)
@@ -40,7 +43,7 @@ export async function getSessionDetail(db: Db, input: { merchantId: string; mode
     .limit(1);
   if (!row) return null;
   // The expiry, its timeline entry and the retirement of what it issued commit together.
-  const session = row.status === "active" && row.expiresAt.getTime() <= Date.now() ? await db.transaction((tx) => expireSessionIfDue(tx, row)) : row;
+  const session = row.status === "active" && row.expiresAt.getTime() <= readAt.getTime() ? await db.transaction((tx) => expireSessionIfDue(tx, row)) : row;
 
   const [timeline, accounts, payIds, paid] = await Promise.all([
     db.select().from(sessionEvents).where(eq(sessionEvents.sessionId, session.id)).orderBy(asc(sessionEvents.createdAt), asc(sessionEvents.id)),
@@ -70,5 +73,5 @@ export async function getSessionDetail(db: Db, input: { merchantId: string; mode
     ...accounts.map((a) => ({ kind: "virtual_account" as const, ...a })),
     ...payIds.map(({ slug, ...p }) => ({ kind: "dynamic_payid" as const, payId: fullDynamicPayId({ slug }), ...p })),
   ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
-  return { session, timeline, issued, payments: paid };
+  return { session, timeline, issued, payments: paid, readAt };
 }

@@ -1,0 +1,23 @@
+/**
+ * The address customers reach the app at, for links we hand out (checkout_url, qr_data):
+ * `APP_URL` when the operator set it (README: "checkout links … use it"), else the origin the
+ * request came in on, as the proxy in front reports it.
+ */
+export function publicBaseUrl(req: Request): string {
+  const configured = process.env.APP_URL?.trim();
+  if (configured) return configured.replace(/\/+$/, "");
+  const url = new URL(req.url);
+  const first = (name: string) => req.headers.get(name)?.split(",")[0]?.trim();
+  const proto = first("x-forwarded-proto");
+  const host = first("x-forwarded-host") ?? first("host");
+  // Only a plain host[:port] is trusted from headers; anything else falls back to the URL.
+  const safeHost = host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : url.host;
+  const scheme = proto === "http" || proto === "https" ? proto : url.protocol.replace(/:$/, "");
+  return `${scheme}://${safeHost}`;
+}
+
+/** api.md checkout_url: `{checkout_url_base}/<session_id>`, served by app/pay/[sessionId]. */
+export const checkoutUrl = (base: string, sessionId: string) => `${base}/pay/${sessionId}`;
+
+/** api.md qr_data: `{pay_link_base}/<pay_id>`, served by app/p/[payId]. */
+export const payLink = (base: string, payId: string) => `${base}/p/${encodeURIComponent(payId)}`;

@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { checkoutSessions, type CheckoutSession, type Mode } from "@/db/schema";
+import { expireSessionIfDue } from "@/lib/receiving/expiry";
+import { sessionExpired, sessionNotActive, sessionNotFound, sessionNotYours } from "./session-errors";
+
+/**
+ * Who is asking for a session. A key pair (either half: supplement §1, the pair is "the API
+ * key") sees only its own sessions; `null` is the hosted checkout page, which holds the
+ * session id from checkout_url and nothing else.
+ */
+export type SessionOwner = { merchantId: string; mode: Mode; keyPairId: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Supplement §1: another merchant's or mode's session (or none, or a malformed id) is 404 so
+ * the caller cannot learn it exists; another key pair of the same merchant and mode is 400.
+ */
+export function assertOwner(session: CheckoutSession | undefined, owner: SessionOwner | null): asserts session is CheckoutSession {
+  if (!session) throw sessionNotFound();
+  if (!owner) return;
+  if (session.merchantId !== owner.merchantId || session.mode !== owner.mode) throw sessionNotFound();
+  if (session.keyPairId !== owner.keyPairId) throw sessionNotYours();
+}
+
+/** The session as it stands (lazy expiry applied), or the api.md ownership errors. */
+export async function findSession(tx: DbOrTx, input: { sessionId: string; owner: SessionOwner | null }): Promise<CheckoutSession> {
+  if (!UUID.test(input.sessionId)) throw sessionNotFound();
+  const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, input.sessionId)).limit(1);
+  assertOwner(row, input.owner);
+  return expireSessionIfDue(tx, row);
+}
+
+/**
+ * The session locked FOR UPDATE for a change (method selection, bank switch), so concurrent
+ * changes take turns. Lazy expiry is applied first; an expired session answers "Session has
+ * expired." and any other non-active one "Session is {status}." — returned, not thrown, so the
+ * caller can commit the expiry before answering.
+ */
+export async function lockActiveSession(
+  tx: DbOrTx,
+  input: { sessionId: string; owner: SessionOwner | null },
+): Promise<{ session: CheckoutSession; refusal: null } | { session: null; refusal: Error }> {
+  if (!UUID.test(input.sessionId)) throw sessionNotFound();
+  const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, input.sessionId)).for("update");
+  assertOwner(row, input.owner);
+  const session = await expireSessionIfDue(tx, row);
+  if (session.status === "expired") return { session: null, refusal: sessionExpired() };
+  if (session.status !== "active") return { session: null, refusal: sessionNotActive(session.status) };
+  return { session, refusal: null };
+}
