@@ -1,0 +1,224 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { CreateDynamicPayIdButton } from "@/components/payids/create-dynamic-payid-button";
+import { CreateStaticPayIdButton } from "@/components/payids/create-static-payid-button";
+import { StatusBadge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { CopyButton } from "@/components/ui/copy-button";
+import { formatDateTime } from "@/components/ui/format-time";
+import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
+import type { Db } from "@/db/client";
+import { DYNAMIC_PAY_ID_STATUSES, type Mode } from "@/db/schema";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { rolePolicy } from "@/lib/auth/role-policy";
+import { formatNaira } from "@/lib/money";
+import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
+import { getWalletPayId } from "@/lib/payids/find-pay-id";
+import { listDynamicPayIds } from "@/lib/payids/list-dynamic-payids";
+import { parseDynamicPayIdSearch, parseStaticPayIdSearch } from "@/lib/payids/parse-filter";
+import { listStaticPayIds } from "@/lib/payids/static-payids";
+
+export const metadata: Metadata = { title: "PayIDs" };
+
+type Search = Record<string, string | string[] | undefined>;
+type Tab = "static" | "dynamic";
+
+function href(query: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
+  return `/dashboard/payids?${q}`;
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
+const th = "px-4 py-2 font-medium";
+const td = "px-4 py-2";
+
+function Paging({ total, page, totalPages, noun, link }: { total: number; page: number; totalPages: number; noun: string; link: (page: number) => string }) {
+  return (
+    <div className="flex items-center justify-between border-t border-neutral-200 px-4 py-2 text-sm dark:border-neutral-800">
+      <span className="text-neutral-500" data-testid="payids-total">{total} {noun}{total === 1 ? "" : "s"} · page {page} of {Math.max(1, totalPages)}</span>
+      <span className="flex gap-3">
+        {page > 1 && <Link href={link(page - 1)} className="text-accent hover:underline">← Newer</Link>}
+        {page < totalPages && <Link href={link(page + 1)} className="text-accent hover:underline">Older →</Link>}
+      </span>
+    </div>
+  );
+}
+
+export default async function PayIdsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const search = await searchParams;
+  const business = ctx.merchant.type === "business";
+  const tab: Tab = search.tab === "dynamic" || (search.tab !== "static" && !business) ? "dynamic" : "static";
+  const canCreate = rolePolicy.createReceivables(ctx.role);
+  const scope = { db: ctx.db, merchantId: ctx.merchant.id, mode: ctx.mode };
+  const wallet = await getWalletPayId(ctx.db, scope);
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-xl font-semibold">PayIDs</h1>
+          <p className="mt-1 text-sm text-neutral-500">
+            Handles customers pay by name.{wallet && <> Your wallet PayID is <span className="font-mono">{wallet.payId}</span>.</>}
+          </p>
+        </div>
+        {canCreate && (
+          <div className="flex gap-2">
+            {business && <CreateStaticPayIdButton />}
+            <CreateDynamicPayIdButton variant={business ? "secondary" : "primary"} />
+          </div>
+        )}
+      </div>
+      <nav aria-label="PayID kinds" className="flex gap-1 border-b border-neutral-200 dark:border-neutral-800">
+        {(["static", "dynamic"] as const).map((t) => (
+          <Link
+            key={t}
+            href={href({ tab: t })}
+            aria-current={tab === t ? "page" : undefined}
+            data-testid={`payids-tab-${t}`}
+            className={cn("-mb-px border-b-2 px-3 py-2 text-sm", tab === t ? "border-accent font-medium text-neutral-900 dark:text-neutral-100" : "border-transparent text-neutral-500 hover:text-neutral-800")}
+          >
+            {t === "static" ? "Static" : "Dynamic"}
+          </Link>
+        ))}
+      </nav>
+      {tab === "static" ? <StaticList search={search} scope={scope} business={business} canCreate={canCreate} /> : <DynamicList search={search} scope={scope} canCreate={canCreate} />}
+    </div>
+  );
+}
+
+type Scope = { db: Db; merchantId: string; mode: Mode };
+
+async function StaticList({ search, scope, business, canCreate }: { search: Search; scope: Scope; business: boolean; canCreate: boolean }) {
+  if (!business) {
+    return (
+      <Card className="py-12 text-center" data-testid="static-payids-business-only">
+        <p className="font-medium">Static PayIDs are for business accounts</p>
+        <p className="mt-1 text-sm text-neutral-500">Use a <Link href={href({ tab: "dynamic" })} className="text-accent hover:underline">dynamic PayID</Link> to take a payment.</p>
+      </Card>
+    );
+  }
+  const query = parseStaticPayIdSearch(search);
+  const result = await listStaticPayIds(scope.db, { ...scope, ...query });
+  return (
+    <>
+      <form className="flex flex-wrap items-end gap-3" action="/dashboard/payids">
+        <input type="hidden" name="tab" value="static" />
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Search</span>
+          <input name="search" defaultValue={query.search ?? ""} placeholder="Name or PayID" className={`${select} w-64 px-3`} data-testid="payids-search" />
+        </label>
+        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
+        {query.search && <Link href={href({ tab: "static" })} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
+      </form>
+      {result.items.length === 0 ? (
+        <Card className="py-12 text-center" data-testid="static-payids-empty">
+          <p className="font-medium">{query.search ? "No static PayIDs match this search" : "No static PayIDs yet"}</p>
+          {!query.search && (
+            <p className="mt-1 text-sm text-neutral-500">
+              A static PayID is permanent and reusable: print its QR code at a till or share its link.{" "}
+              {canCreate ? "Create one above" : "Create one"} or with POST /v1/checkout/static-payid.
+            </p>
+          )}
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm" data-testid="static-payids-table">
+            <thead className="text-xs uppercase text-neutral-500">
+              <tr><th className={th}>PayID</th><th className={th}>Name</th><th className={th}>Status</th><th className={th}>Source</th><th className={th}>Created</th></tr>
+            </thead>
+            <tbody>
+              {result.items.map((p) => (
+                <tr key={p.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="static-payid-row">
+                  <td className={td}>
+                    <span className="flex items-center gap-1">
+                      <Link href={`/dashboard/payids/static/${p.id}`} className="font-mono font-medium text-accent hover:underline">{p.payId}</Link>
+                      <CopyButton value={p.payId} label="Copy PayID" />
+                    </span>
+                  </td>
+                  <td className={td}>{p.name}</td>
+                  <td className={td}><StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} /></td>
+                  <td className={cn(td, "capitalize")}>{p.source}</td>
+                  <td className={cn(td, "whitespace-nowrap")}><time dateTime={p.createdAt.toISOString()} title={p.createdAt.toISOString()}>{formatDateTime(p.createdAt)}</time></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="static PayID" link={(page) => href({ tab: "static", search: query.search, page })} />
+        </Card>
+      )}
+    </>
+  );
+}
+
+async function DynamicList({ search, scope, canCreate }: { search: Search; scope: Scope; canCreate: boolean }) {
+  const query = parseDynamicPayIdSearch(search);
+  const result = await listDynamicPayIds(scope.db, { ...scope, ...query });
+  const filtered = Boolean(query.search || query.status);
+  const now = new Date();
+  return (
+    <>
+      <form className="flex flex-wrap items-end gap-3" action="/dashboard/payids">
+        <input type="hidden" name="tab" value="dynamic" />
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Search</span>
+          <input name="search" defaultValue={query.search ?? ""} placeholder="Name or PayID" className={`${select} w-64 px-3`} data-testid="payids-search" />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Status</span>
+          <select name="status" defaultValue={query.status ?? ""} className={select} data-testid="payids-status-filter">
+            <option value="">Any</option>
+            {DYNAMIC_PAY_ID_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+          </select>
+        </label>
+        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
+        {filtered && <Link href={href({ tab: "dynamic" })} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
+      </form>
+      {result.items.length === 0 ? (
+        <Card className="py-12 text-center" data-testid="dynamic-payids-empty">
+          <p className="font-medium">{filtered ? "No dynamic PayIDs match these filters" : "No dynamic PayIDs yet"}</p>
+          {!filtered && (
+            <p className="mt-1 text-sm text-neutral-500">
+              A dynamic PayID takes one payment (or several) and expires on its own. {canCreate ? "Create one above" : "Create one"} or with POST /v1/checkout/dynamic-payid.
+            </p>
+          )}
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm" data-testid="dynamic-payids-table">
+            <thead className="text-xs uppercase text-neutral-500">
+              <tr><th className={th}>PayID</th><th className={th}>Name</th><th className={cn(th, "text-right")}>Amount</th><th className={th}>Status</th><th className={th}>Expires</th><th className={th}>Created</th></tr>
+            </thead>
+            <tbody>
+              {result.items.map((p) => {
+                const full = fullDynamicPayId(p);
+                return (
+                  <tr key={p.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="dynamic-payid-row">
+                    <td className={td}>
+                      <span className="flex items-center gap-1">
+                        <Link href={`/dashboard/payids/dynamic/${p.id}`} className="font-mono font-medium text-accent hover:underline">{full}</Link>
+                        <CopyButton value={full} label="Copy PayID" />
+                      </span>
+                    </td>
+                    <td className={td}>{p.name}</td>
+                    <td className={cn(td, "text-right tabular-nums")}>{p.amount === null ? "Any amount" : formatNaira(p.amount)}</td>
+                    <td className={td}><StatusBadge status={p.status} /></td>
+                    <td className={cn(td, "whitespace-nowrap")}>
+                      <time dateTime={p.expiresAt.toISOString()} title={formatDateTime(p.expiresAt)}>{p.status === "active" ? relativeTime(p.expiresAt, now) : formatDateTime(p.expiresAt)}</time>
+                    </td>
+                    <td className={cn(td, "whitespace-nowrap")}><time dateTime={p.createdAt.toISOString()} title={p.createdAt.toISOString()}>{formatDateTime(p.createdAt)}</time></td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="dynamic PayID" link={(page) => href({ tab: "dynamic", search: query.search, status: query.status, page })} />
+        </Card>
+      )}
+    </>
+  );
+}

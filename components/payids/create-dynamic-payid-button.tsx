@@ -1,0 +1,100 @@
+"use client";
+
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { createDynamicPayIdAction } from "@/app/(dashboard)/dashboard/payids/actions";
+import { AMOUNT_RULE_LABELS, type AmountRule } from "@/components/virtual-accounts/amount-rules";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, Input } from "@/components/ui/input";
+import { formatNaira, nairaToKobo } from "@/lib/money";
+import { firstError } from "./field-errors";
+
+const EXPIRY_CHOICES = [
+  { minutes: 30, label: "30 minutes" },
+  { minutes: 60, label: "1 hour" },
+  { minutes: 360, label: "6 hours" },
+  { minutes: 1440, label: "24 hours" },
+  { minutes: 4320, label: "3 days (longest)" },
+] as const;
+
+const select = "h-9 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
+
+/** Naira as typed ("12,500.50") → kobo, or null when it is not an amount. */
+function parseNaira(text: string): number | null {
+  const clean = text.replace(/,/g, "").trim();
+  return /^\d{1,9}(\.\d{1,2})?$/.test(clean) ? nairaToKobo(clean) : null;
+}
+
+/** "New dynamic PayID": a temporary PayID, for one payment unless told otherwise. */
+export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "primary" | "secondary" }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [naira, setNaira] = useState("");
+  const [rule, setRule] = useState<AmountRule>("A4");
+  const [expiry, setExpiry] = useState(1440);
+  const [multiple, setMultiple] = useState(false);
+  const create = useAction(createDynamicPayIdAction, {
+    onSuccess: ({ data }) => {
+      if (!data) return;
+      toast.success(`${data.payId} created`);
+      setOpen(false);
+      router.push(`/dashboard/payids/dynamic/${data.id}`);
+    },
+  });
+  const amount = naira.trim() === "" ? null : parseNaira(naira);
+  const amountProblem = naira.trim() === "" ? undefined : amount === null ? "Enter an amount in naira, e.g. 12500 or 12500.50" : amount <= 0 ? "The amount must be more than ₦0.00" : undefined;
+  const errors = create.result.validationErrors;
+
+  return (
+    <>
+      <Button variant={variant} onClick={() => setOpen(true)} data-testid="new-dynamic-payid">New dynamic PayID</Button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="New dynamic PayID">
+        <form
+          className="space-y-4"
+          action={(form) =>
+            create.execute({
+              amount: amount === null ? null : amount / 100,
+              amount_validation: rule,
+              allow_multiple_payments: multiple,
+              expires_in_minutes: expiry,
+              name: String(form.get("name") ?? "").trim() || undefined,
+            })
+          }
+        >
+          {create.result.serverError && <p role="status" data-testid="dynamic-payid-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{create.result.serverError}</p>}
+          <Field label="Amount (₦, optional)" htmlFor="dpid-amount" error={amountProblem ?? firstError(errors, "amount")} hint="Leave empty to accept any amount.">
+            <Input id="dpid-amount" inputMode="decimal" value={naira} onChange={(e) => setNaira(e.target.value)} placeholder="12,500.00" data-testid="dynamic-payid-amount" />
+          </Field>
+          {amount !== null && (
+            <Field label="Accept" htmlFor="dpid-rule" error={firstError(errors, "amount_validation")}>
+              <select id="dpid-rule" className={select} value={rule} onChange={(e) => setRule(e.target.value as AmountRule)} data-testid="dynamic-payid-rule">
+                {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]} ({r})</option>)}
+              </select>
+            </Field>
+          )}
+          <Field label="Expires after" htmlFor="dpid-expiry" error={firstError(errors, "expires_in_minutes")}>
+            <select id="dpid-expiry" className={select} value={expiry} onChange={(e) => setExpiry(Number(e.target.value))} data-testid="dynamic-payid-expiry">
+              {EXPIRY_CHOICES.map((c) => <option key={c.minutes} value={c.minutes}>{c.label}</option>)}
+            </select>
+          </Field>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={multiple} onChange={(e) => setMultiple(e.target.checked)} className="accent-[var(--color-accent)]" data-testid="dynamic-payid-multiple" />
+            Accept several payments until it expires
+          </label>
+          <Field label="Name (optional)" htmlFor="dpid-name" error={firstError(errors, "name")} hint="Named after your business when left empty.">
+            <Input id="dpid-name" name="name" maxLength={255} data-testid="dynamic-payid-name" />
+          </Field>
+          <div className="flex justify-end gap-2 pt-2">
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="submit" disabled={create.isPending || Boolean(amountProblem)} data-testid="create-dynamic-payid">
+              {create.isPending ? "Creating…" : amount ? `Create PayID for ${formatNaira(amount)}` : "Create PayID"}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

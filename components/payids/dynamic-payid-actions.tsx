@@ -1,0 +1,37 @@
+"use client";
+
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { deactivateDynamicPayIdAction } from "@/app/(dashboard)/dashboard/payids/actions";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+
+/** Deactivate an active dynamic PayID before it expires (it cannot be undone). */
+export function DeactivateDynamicPayIdButton({ id, payId }: { id: string; payId: string }) {
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const deactivate = useAction(deactivateDynamicPayIdAction, {
+    onSuccess: () => {
+      toast.success(`${payId} deactivated`);
+      setConfirming(false);
+      router.refresh();
+    },
+    onError: ({ error }) => toast.error(error.serverError ?? "Something went wrong"),
+  });
+  return (
+    <>
+      <Button size="sm" variant="danger" onClick={() => setConfirming(true)} data-testid="deactivate-dynamic-payid">Deactivate</Button>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Deactivate ${payId}?`}>
+        <p className="text-sm">Payments to <b className="font-mono">{payId}</b> will be refused from now on. This cannot be undone: create a new dynamic PayID to take another payment.</p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button variant="danger" onClick={() => deactivate.execute({ id })} disabled={deactivate.isPending} data-testid="confirm-deactivate-dynamic-payid">
+            {deactivate.isPending ? "Deactivating…" : `Deactivate ${payId}`}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
