@@ -3,10 +3,10 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { TransferStatus } from "@/components/transfers/transfer-status";
+import { LedgerEntriesCard, TrailEventsCard } from "@/components/trail/record-trail-cards";
 import { VerifyButton } from "@/components/transfers/verify-button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { DeliveryBadge } from "@/components/webhooks/delivery-badge";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { isAppError } from "@/lib/errors";
 import { formatNaira } from "@/lib/money";
@@ -57,35 +57,12 @@ export default async function TransferPage({ params }: { params: Promise<{ refer
           {transfer.failedAt && row("Failed", formatDateTime(transfer.failedAt, { seconds: true }))}
         </dl>
       </Card>
-      <Card className="p-0">
-        <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Ledger entries</h2>
-        <table className="w-full text-left text-sm" data-testid="transfer-ledger">
-          <tbody>
-            {trail.ledger.map((l, i) => (
-              <tr key={i} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
-                <td className="px-5 py-2 font-mono text-xs">{l.reference}</td>
-                <td className="px-5 py-2">{l.accountKind.replace(/_/g, " ")}</td>
-                <td className={`px-5 py-2 text-right tabular-nums ${l.amount < 0 ? "text-red-700" : "text-green-700"}`}>{l.amount > 0 ? "+" : ""}{formatNaira(l.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
-      <Card className="p-0">
-        <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Events</h2>
-        {trail.events.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-neutral-500">{transfer.status === "pending" ? "An event is sent when the bank decides." : "No webhook events (no key linked to this wallet)."}</p>
-        ) : (
-          <ul className="divide-y divide-neutral-100 text-sm dark:divide-neutral-800" data-testid="transfer-events">
-            {trail.events.map((e) => (
-              <li key={e.id} className="flex items-center justify-between px-5 py-2">
-                <Link href={`/dashboard/developers/webhooks/${e.id}`} className="text-accent hover:underline">{e.type}</Link>
-                <DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <LedgerEntriesCard lines={trail.ledger} testId="transfer-ledger" />
+      <TrailEventsCard
+        events={trail.events}
+        testId="transfer-events"
+        empty={transfer.status === "pending" ? "An event is sent when the bank decides." : "No webhook events (no key linked to this wallet)."}
+      />
     </div>
   );
 }

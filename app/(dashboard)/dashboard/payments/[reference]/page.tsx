@@ -1,0 +1,69 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { channelLabel, destinationLabel } from "@/components/payments/payment-labels";
+import { PayerDetails } from "@/components/payments/payer-details";
+import { LedgerEntriesCard, TrailEventsCard } from "@/components/trail/record-trail-cards";
+import { StatusBadge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { formatDateTime } from "@/components/ui/format-time";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { getRecordTrail } from "@/lib/ledger/record-trail";
+import { formatNaira } from "@/lib/money";
+import { findPayment } from "@/lib/payments/get-payment";
+import { payerName } from "@/lib/payments/list-payments";
+
+export const metadata: Metadata = { title: "Payment" };
+
+export default async function PaymentPage({ params }: { params: Promise<{ reference: string }> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const { reference } = await params;
+  const payment = await findPayment(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: decodeURIComponent(reference) });
+  if (!payment) notFound();
+  const trail = await getRecordTrail(ctx.db, { merchantId: payment.merchantId, mode: payment.mode, reference: payment.reference });
+  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
+  const payer = payerName(payment);
+  const va = payment.virtualAccount;
+  return (
+    <div className="space-y-5">
+      <Link href="/dashboard/payments" className="text-sm text-accent hover:underline">← Payments</Link>
+      <div>
+        <p className="text-2xl font-semibold tabular-nums" data-testid="payment-amount">{formatNaira(payment.amount)}</p>
+        <div className="mt-1 flex items-center gap-2">
+          <span data-testid="payment-status"><StatusBadge status={payment.status} /></span>
+          <span className="text-sm text-neutral-600">{payer ? `from ${payer}` : "payer not reported"} · {channelLabel(payment.channel)}</span>
+        </div>
+      </div>
+      <Card>
+        <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+          {row("Reference", <span className="flex items-center gap-1 font-mono text-xs" data-testid="payment-reference">{payment.reference}<CopyButton value={payment.reference} label="Copy reference" /></span>)}
+          {payment.merchantReference && row("Your reference", <span className="flex items-center gap-1 font-mono text-xs">{payment.merchantReference}<CopyButton value={payment.merchantReference} label="Copy your reference" /></span>)}
+          {row("Amount / fee / net", <span className="tabular-nums" data-testid="payment-net">{formatNaira(payment.amount)} / {formatNaira(payment.fee)} / {formatNaira(payment.amount - payment.fee)}</span>)}
+          {row("Channel", channelLabel(payment.channel))}
+          {row("Payer", <PayerDetails payer={payment.payer} fallbackName={payment.customerName} />)}
+          {(payment.customerEmail || payment.customerName) && row("Customer", [payment.customerName, payment.customerEmail].filter(Boolean).join(" · "))}
+          {row(
+            "Paid to",
+            <span data-testid="payment-destination">
+              {destinationLabel(payment.destinationKind)}
+              {payment.session && (
+                <>
+                  {" · "}
+                  <Link href={`/dashboard/sessions/${payment.session.id}`} className="font-mono text-xs text-accent hover:underline" data-testid="payment-session-link">{payment.session.reference}</Link>
+                </>
+              )}
+              {payment.payIdText && <span className="font-mono text-xs"> · {payment.payIdText}{payment.staticPayIdName || payment.dynamicPayIdName ? ` (${payment.staticPayIdName ?? payment.dynamicPayIdName})` : ""}</span>}
+              {va && <span className="font-mono text-xs"> · {va.accountNumber ?? "no number"} · {va.bankName}</span>}
+            </span>,
+          )}
+          {payment.narration && row("Narration", payment.narration)}
+          {row("Paid", formatDateTime(payment.paidAt, { seconds: true }))}
+        </dl>
+      </Card>
+      <LedgerEntriesCard lines={trail.ledger} testId="payment-ledger" empty="No ledger entry under this reference." />
+      <TrailEventsCard events={trail.events} testId="payment-events" empty="No webhook events (no key linked to where this payment was made)." />
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { CHANNEL_LABELS, channelLabel, DESTINATION_LABELS, destinationLabel } from "@/components/payments/payment-labels";
+import { StatusBadge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { formatDateTime } from "@/components/ui/format-time";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { formatNaira } from "@/lib/money";
+import { listPayments, parsePaymentSearch, payerName } from "@/lib/payments/list-payments";
+import { destinationDetail } from "@/lib/payments/payments-csv";
+
+export const metadata: Metadata = { title: "Payments" };
+
+type Search = Record<string, string | string[] | undefined>;
+
+function href(query: Record<string, string | number | undefined>, base = "/dashboard/payments"): string {
+  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
+  return `${base}?${q}`;
+}
+
+export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const query = parsePaymentSearch(await searchParams);
+  const result = await listPayments(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const filters = { search: query.search, channel: query.channel, destination: query.destination, from: query.from, to: query.to };
+  const filtered = Object.values(filters).some(Boolean);
+  const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-xl font-semibold">Payments</h1>
+        <a href={href(filters, "/dashboard/payments/export")} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
+          Export CSV
+        </a>
+      </div>
+      <form className="flex flex-wrap items-end gap-3" action="/dashboard/payments">
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Search</span>
+          <input name="search" defaultValue={query.search ?? ""} placeholder="Reference, payer or email" className={`${select} w-64 px-3`} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Channel</span>
+          <select name="channel" defaultValue={query.channel ?? ""} className={select}>
+            <option value="">Any</option>
+            {Object.entries(CHANNEL_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Paid to</span>
+          <select name="destination" defaultValue={query.destination ?? ""} className={select}>
+            <option value="">Anything</option>
+            {Object.entries(DESTINATION_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">From</span>
+          <input type="date" name="from" defaultValue={query.from ?? ""} className={select} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">To</span>
+          <input type="date" name="to" defaultValue={query.to ?? ""} className={select} />
+        </label>
+        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
+        {filtered && <Link href="/dashboard/payments" className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
+      </form>
+      {result.items.length === 0 ? (
+        <Card className="py-12 text-center" data-testid="payments-empty">
+          <p className="font-medium">{filtered ? "No payments match these filters" : "No payments yet"}</p>
+          {!filtered && (
+            <p className="mt-1 text-sm text-neutral-500">
+              Payments appear here when customers pay a <Link href="/dashboard/sessions" className="text-accent hover:underline">checkout session</Link>, a{" "}
+              <Link href="/dashboard/payids" className="text-accent hover:underline">PayID</Link> or a{" "}
+              <Link href="/dashboard/virtual-accounts" className="text-accent hover:underline">virtual account</Link>.
+            </p>
+          )}
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm" data-testid="payments-table">
+            <thead className="text-xs uppercase text-neutral-500">
+              <tr>
+                <th className="px-4 py-2 font-medium">Payer</th>
+                <th className="px-4 py-2 text-right font-medium">Amount</th>
+                <th className="px-4 py-2 font-medium">Status</th>
+                <th className="px-4 py-2 font-medium">Channel</th>
+                <th className="px-4 py-2 font-medium">Paid to</th>
+                <th className="px-4 py-2 font-medium">Reference</th>
+                <th className="px-4 py-2 font-medium">Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.items.map((p) => (
+                <tr key={p.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="payment-row">
+                  <td className="px-4 py-2">
+                    <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="font-medium text-accent hover:underline">{payerName(p) ?? "Unknown payer"}</Link>
+                    {p.customerEmail && <p className="text-xs text-neutral-500">{p.customerEmail}</p>}
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">
+                    {formatNaira(p.amount)}
+                    {p.fee > 0 && <p className="text-xs text-neutral-500">net {formatNaira(p.amount - p.fee)}</p>}
+                  </td>
+                  <td className="px-4 py-2"><StatusBadge status={p.status} /></td>
+                  <td className="px-4 py-2">{channelLabel(p.channel)}</td>
+                  <td className="px-4 py-2">
+                    {destinationLabel(p.destinationKind)}
+                    {destinationDetail(p) && <p className="font-mono text-xs text-neutral-500">{destinationDetail(p)}</p>}
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs">{p.reference}</td>
+                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={p.paidAt.toISOString()} title={p.paidAt.toISOString()}>{formatDateTime(p.paidAt)}</time></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="flex items-center justify-between border-t border-neutral-200 px-4 py-2 text-sm dark:border-neutral-800">
+            <span className="text-neutral-500" data-testid="payments-total">{result.total} payment{result.total === 1 ? "" : "s"} · page {result.page} of {Math.max(1, result.total_pages)}</span>
+            <span className="flex gap-3">
+              {query.page > 1 && <Link href={href({ ...filters, page: query.page - 1 })} className="text-accent hover:underline">← Newer</Link>}
+              {query.page < result.total_pages && <Link href={href({ ...filters, page: query.page + 1 })} className="text-accent hover:underline">Older →</Link>}
+            </span>
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { channelLabel } from "@/components/payments/payment-labels";
+import { AutoRefresh } from "@/components/transfers/auto-refresh";
+import { StatusBadge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { formatDateTime } from "@/components/ui/format-time";
+import { SESSION_STATUSES } from "@/db/schema";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { formatNaira } from "@/lib/money";
+import { listSessions, parseSessionSearch } from "@/lib/sessions/list-sessions";
+
+export const metadata: Metadata = { title: "Checkout sessions" };
+
+type Search = Record<string, string | string[] | undefined>;
+
+function href(query: Record<string, string | number | undefined>, base = "/dashboard/sessions"): string {
+  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
+  return `${base}?${q}`;
+}
+
+export default async function SessionsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const query = parseSessionSearch(await searchParams);
+  const result = await listSessions(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const filters = { status: query.status, search: query.search };
+  const filtered = Boolean(query.status || query.search);
+  const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
+  return (
+    <div className="space-y-5">
+      {/* An active session can be paid (or lapse) at any moment. */}
+      <AutoRefresh active={result.items.some((s) => s.displayStatus === "active")} everyMs={5_000} />
+      <h1 className="text-xl font-semibold">Checkout sessions</h1>
+      <form className="flex flex-wrap items-end gap-3" action="/dashboard/sessions">
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Search</span>
+          <input name="search" defaultValue={query.search ?? ""} placeholder="Reference or customer email" className={`${select} w-64 px-3`} />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Status</span>
+          <select name="status" defaultValue={query.status ?? ""} className={select}>
+            <option value="">Any</option>
+            {SESSION_STATUSES.map((s) => <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>)}
+          </select>
+        </label>
+        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
+        {filtered && <Link href="/dashboard/sessions" className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
+      </form>
+      {result.items.length === 0 ? (
+        <Card className="py-12 text-center" data-testid="sessions-empty">
+          <p className="font-medium">{filtered ? "No sessions match these filters" : "No checkout sessions yet"}</p>
+          {!filtered && (
+            <p className="mt-1 text-sm text-neutral-500">
+              Start one with <code className="font-mono text-xs">POST /v1/checkout/session/initialize</code> using a key from{" "}
+              <Link href="/dashboard/developers" className="text-accent hover:underline">API keys</Link>.
+            </p>
+          )}
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm" data-testid="sessions-table">
+            <thead className="text-xs uppercase text-neutral-500">
+              <tr>
+                <th className="px-4 py-2 font-medium">Customer</th>
+                <th className="px-4 py-2 text-right font-medium">Amount</th>
+                <th className="px-4 py-2 font-medium">Status</th>
+                <th className="px-4 py-2 font-medium">Method</th>
+                <th className="px-4 py-2 font-medium">Reference</th>
+                <th className="px-4 py-2 font-medium">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.items.map((s) => (
+                <tr key={s.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="session-row">
+                  <td className="px-4 py-2">
+                    <Link href={`/dashboard/sessions/${s.id}`} className="font-medium text-accent hover:underline">{s.customerEmail}</Link>
+                    {s.customerName && <p className="text-xs text-neutral-500">{s.customerName}</p>}
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(s.amount)}</td>
+                  <td className="px-4 py-2"><span data-testid="session-status"><StatusBadge status={s.displayStatus} /></span></td>
+                  <td className="px-4 py-2">
+                    {s.paymentMethod ? channelLabel(s.paymentMethod) : <span className="text-neutral-400">Not chosen</span>}
+                    {s.attempts > 0 && <p className="text-xs text-neutral-500">{s.attempts} switch{s.attempts === 1 ? "" : "es"}</p>}
+                  </td>
+                  <td className="px-4 py-2">
+                    <span className="font-mono text-xs">{s.reference}</span>
+                    {s.merchantReference && <p className="font-mono text-xs text-neutral-500">{s.merchantReference}</p>}
+                  </td>
+                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={s.createdAt.toISOString()} title={s.createdAt.toISOString()}>{formatDateTime(s.createdAt)}</time></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="flex items-center justify-between border-t border-neutral-200 px-4 py-2 text-sm dark:border-neutral-800">
+            <span className="text-neutral-500" data-testid="sessions-total">{result.total} session{result.total === 1 ? "" : "s"} · page {result.page} of {Math.max(1, result.total_pages)}</span>
+            <span className="flex gap-3">
+              {query.page > 1 && <Link href={href({ ...filters, page: query.page - 1 })} className="text-accent hover:underline">← Newer</Link>}
+              {query.page < result.total_pages && <Link href={href({ ...filters, page: query.page + 1 })} className="text-accent hover:underline">Older →</Link>}
+            </span>
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}
