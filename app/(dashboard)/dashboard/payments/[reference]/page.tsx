@@ -55,7 +55,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
                 </>
               )}
               {payment.payIdText && <span className="font-mono text-xs"> · {payment.payIdText}{payment.staticPayIdName || payment.dynamicPayIdName ? ` (${payment.staticPayIdName ?? payment.dynamicPayIdName})` : ""}</span>}
-              {va && <span className="font-mono text-xs"> · {va.accountNumber ?? "no number"} · {va.bankName}</span>}
+              {va && (
+                <>
+                  {" · "}
+                  <Link href={`/dashboard/virtual-accounts/${va.publicId}`} className="font-mono text-xs text-accent hover:underline">{va.accountNumber ?? "no number"} · {va.bankName}</Link>
+                </>
+              )}
             </span>,
           )}
           {payment.narration && row("Narration", payment.narration)}

@@ -127,7 +127,13 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
               {issued.map((i) => (
                 <tr key={i.id} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
                   <td className="px-5 py-2">{i.kind === "virtual_account" ? "Virtual account" : "Dynamic PayID"}</td>
-                  <td className="px-5 py-2 font-mono text-xs">{i.kind === "virtual_account" ? `${i.accountNumber ?? "not issued"} · ${i.bankName}` : i.payId}</td>
+                  <td className="px-5 py-2 font-mono text-xs">
+                    {i.kind === "virtual_account" ? (
+                      <Link href={`/dashboard/virtual-accounts/${i.publicId}`} className="text-accent hover:underline">{i.accountNumber ?? "not issued"} · {i.bankName}</Link>
+                    ) : (
+                      i.payId
+                    )}
+                  </td>
                   <td className="px-5 py-2"><StatusBadge status={i.status} /></td>
                   <td className="px-5 py-2 text-right text-xs text-neutral-500">
                     {formatDateTime(i.createdAt)}
