@@ -11,7 +11,7 @@ import { formatDateTime } from "@/components/ui/format-time";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { getRecordTrail } from "@/lib/ledger/record-trail";
 import { formatNaira } from "@/lib/money";
-import { findPayment } from "@/lib/payments/get-payment";
+import { findPayment, type PaymentDetail } from "@/lib/payments/get-payment";
 import { payerName } from "@/lib/payments/list-payments";
 
 export const metadata: Metadata = { title: "Payment" };
@@ -54,7 +54,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
                   <Link href={`/dashboard/sessions/${payment.session.id}`} className="font-mono text-xs text-accent hover:underline" data-testid="payment-session-link">{payment.session.reference}</Link>
                 </>
               )}
-              {payment.payIdText && <span className="font-mono text-xs"> · {payment.payIdText}{payment.staticPayIdName || payment.dynamicPayIdName ? ` (${payment.staticPayIdName ?? payment.dynamicPayIdName})` : ""}</span>}
+              {payment.payIdText && (
+                <>
+                  {" · "}
+                  <PayIdLink payment={payment} />
+                </>
+              )}
               {va && (
                 <>
                   {" · "}
@@ -71,4 +76,11 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
       <TrailEventsCard events={trail.events} testId="payment-events" empty="No webhook events (no key linked to where this payment was made)." />
     </div>
   );
+}
+
+/** The PayID paid, linking to its page when it is a static or dynamic one (a wallet PayID has none). */
+function PayIdLink({ payment: p }: { payment: PaymentDetail }) {
+  const text = `${p.payIdText}${p.staticPayIdName || p.dynamicPayIdName ? ` (${p.staticPayIdName ?? p.dynamicPayIdName})` : ""}`;
+  const href = p.staticPayIdId ? `/dashboard/payids/static/${p.staticPayIdId}` : p.dynamicPayIdId ? `/dashboard/payids/dynamic/${p.dynamicPayIdId}` : null;
+  return href ? <Link href={href} className="font-mono text-xs text-accent hover:underline">{text}</Link> : <span className="font-mono text-xs">{text}</span>;
 }

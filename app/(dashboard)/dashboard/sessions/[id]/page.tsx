@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { channelLabel } from "@/components/payments/payment-labels";
-import { CheckoutLinkCopy } from "@/components/sessions/checkout-link-copy";
 import { describeSessionEvent } from "@/components/sessions/session-event-text";
 import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
@@ -10,6 +9,8 @@ import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatDateTime } from "@/components/ui/format-time";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { checkoutUrl } from "@/lib/http/public-url";
+import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { formatNaira } from "@/lib/money";
 import { getSessionDetail } from "@/lib/sessions/session-detail";
 
@@ -21,12 +22,15 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { id } = await params;
-  const detail = await getSessionDetail(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, idOrReference: decodeURIComponent(id) });
+  const [detail, base] = await Promise.all([
+    getSessionDetail(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, idOrReference: decodeURIComponent(id) }),
+    requestBaseUrl(),
+  ]);
   if (!detail) notFound();
   const { session: s, timeline, issued, payments, readAt } = detail;
   const active = s.status === "active";
-  const checkoutPath = `/pay/${s.id}`;
-  const appUrl = process.env.APP_URL?.trim().replace(/\/+$/, "") || null;
+  // The same checkout_url the API handed out: APP_URL, else the address this page was reached at.
+  const link = checkoutUrl(base, s.id);
   const minutesLeft = Math.max(0, Math.ceil((s.expiresAt.getTime() - readAt.getTime()) / 60_000));
   const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
   const mono = (value: string, copy?: string) => (
@@ -46,8 +50,8 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
         </div>
         {active && (
           <div className="flex items-center gap-1 text-sm">
-            <a href={checkoutPath} target="_blank" rel="noreferrer" className="text-accent hover:underline" data-testid="checkout-link">Open checkout page ↗</a>
-            <CheckoutLinkCopy base={appUrl} path={checkoutPath} />
+            <a href={link} target="_blank" rel="noreferrer" className="text-accent hover:underline" data-testid="checkout-link">Open checkout page ↗</a>
+            <CopyButton value={link} label="Copy checkout link" />
           </div>
         )}
       </div>
@@ -64,7 +68,7 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           {row(active ? "Expires" : "Expiry", <>{time(s.expiresAt)}{active && <span className="text-neutral-500"> · in {minutesLeft} min</span>}</>)}
           {s.paidAt && row("Paid", time(s.paidAt))}
           {s.callbackUrl && row("Callback URL", <span className="break-all font-mono text-xs">{s.callbackUrl}</span>)}
-          {row("Checkout link", <span className="break-all font-mono text-xs">{appUrl ? `${appUrl}${checkoutPath}` : checkoutPath}</span>)}
+          {row("Checkout link", <span className="break-all font-mono text-xs">{link}</span>)}
         </dl>
       </Card>
       {s.lineItems && s.lineItems.length > 0 && (
@@ -131,7 +135,7 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
                     {i.kind === "virtual_account" ? (
                       <Link href={`/dashboard/virtual-accounts/${i.publicId}`} className="text-accent hover:underline">{i.accountNumber ?? "not issued"} · {i.bankName}</Link>
                     ) : (
-                      i.payId
+                      <Link href={`/dashboard/payids/dynamic/${i.id}`} className="text-accent hover:underline">{i.payId}</Link>
                     )}
                   </td>
                   <td className="px-5 py-2"><StatusBadge status={i.status} /></td>
