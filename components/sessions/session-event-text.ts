@@ -1,7 +1,11 @@
 import { channelLabel } from "@/components/payments/payment-labels";
+import { findPartnerBank } from "@/lib/bank/partner-banks";
 import { formatNaira } from "@/lib/money";
 
 type Data = Record<string, unknown> | null;
+
+/** A partner's bank name; the provider key itself is deprecated and never shown (api.md). */
+const bankOf = (provider: string | null) => (provider ? (findPartnerBank(provider)?.bankName ?? null) : null);
 
 const pick = (data: Data, ...keys: string[]): string | null => {
   for (const k of keys) {
@@ -21,25 +25,26 @@ export function describeSessionEvent(type: string, data: Data): { title: string;
     const m = pick(data, ...keys);
     return m ? channelLabel(m) : null;
   };
-  const where = [pick(data, "bank_name", "bank"), pick(data, "account_number"), pick(data, "pay_id")].filter(Boolean).join(" · ") || null;
+  const where = [bankOf(pick(data, "provider")), pick(data, "account_number"), pick(data, "pay_id")].filter(Boolean).join(" · ") || null;
   const attempt = pick(data, "attempts", "attempt");
   switch (type) {
     case "created":
       return { title: "Session created", detail: null };
     case "method_selected":
-      return { title: `Customer chose ${method(["method", "payment_method", "to"]) ?? "a payment method"}`, detail: where };
+      return { title: `Customer chose ${method(["method", "payment_method", "to"]) ?? "a payment method"}${data?.reissued === true ? " again" : ""}`, detail: where };
     case "method_switched": {
       const from = method(["from", "previous_method", "from_method"]);
       const to = method(["to", "method", "payment_method"]);
       return {
         title: `Switched payment method${from ? ` from ${from}` : ""}${to ? ` to ${to}` : ""}`,
-        detail: [attempt ? `attempt ${attempt}` : null, where].filter(Boolean).join(" · ") || null,
+        detail: [attempt ? `switch ${attempt}` : null, where].filter(Boolean).join(" · ") || null,
       };
     }
     case "bank_switched": {
-      const from = pick(data, "from_bank_name", "previous_bank_name", "from_bank", "from");
-      const to = pick(data, "bank_name", "to_bank_name", "to_bank", "to", "bank");
-      return { title: `Switched bank${from ? ` from ${from}` : ""}${to ? ` to ${to}` : ""}`, detail: pick(data, "account_number") };
+      const from = bankOf(pick(data, "from_provider"));
+      const to = bankOf(pick(data, "to_provider"));
+      const accounts = [pick(data, "from_account_number"), pick(data, "to_account_number")].filter(Boolean).join(" → ");
+      return { title: `Switched bank${from ? ` from ${from}` : ""}${to ? ` to ${to}` : ""}`, detail: accounts || null };
     }
     case "paid":
     case "completed": {
