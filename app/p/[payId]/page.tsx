@@ -1,0 +1,139 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { getDb } from "@/db/client";
+import type { AmountValidation, Mode } from "@/db/schema";
+import { Countdown } from "@/components/checkout/countdown";
+import { HostedCard, HostedShell } from "@/components/checkout/hosted-shell";
+import { PaySummary } from "@/components/checkout/pay-summary";
+import { PayIdSimulate } from "@/components/checkout/payid-simulate";
+import { QrCode } from "@/components/checkout/qr-code";
+import { StatusBadge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { getPayPagePayId, type PayPagePayId } from "@/lib/hosted/pay-page-payid";
+import { qrSvg } from "@/lib/hosted/qr-svg";
+import { payLink } from "@/lib/http/public-url";
+import { requestBaseUrl } from "@/lib/http/request-base-url";
+import { formatNaira, koboToNaira } from "@/lib/money";
+
+type Props = { params: Promise<{ payId: string }>; searchParams: Promise<{ mode?: string | string[] }> };
+
+function safeDecode(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
+const load = cache(async (payId: string, mode: Mode | undefined) => getPayPagePayId(await getDb(), { payId: safeDecode(payId), mode }));
+
+async function read({ params, searchParams }: Props) {
+  const [{ payId }, sp] = await Promise.all([params, searchParams]);
+  const mode: Mode | undefined = sp.mode === "test" || sp.mode === "live" ? sp.mode : undefined;
+  return { found: await load(payId, mode), mode, serverNow: Date.now() };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { found } = await read(props);
+  return { title: found ? `Pay ${found.name}` : "PayID not found", robots: { index: false, follow: false } };
+}
+
+const RULE_NOTES: Record<AmountValidation, string> = {
+  A0: "Pay exactly this amount",
+  A1: "Pay less than this amount",
+  A2: "Pay more than this amount",
+  A3: "Pay this amount or less",
+  A4: "Pay this amount or more",
+  A5: "Any amount is accepted",
+};
+
+const CLOSED: Record<string, string> = {
+  inactive: "This PayID is not accepting payments.",
+  expired: "This PayID has expired and no longer accepts payments.",
+  completed: "This PayID has already been paid.",
+  deactivated: "This PayID was cancelled by its owner and no longer accepts payments.",
+};
+
+// GET /p/:payId – the PayID pay page behind qr_data and pay links (wallet, static and dynamic PayIDs)
+export default async function PayIdPage(props: Props) {
+  const { found, mode, serverNow } = await read(props);
+  if (!found) notFound();
+  const display = `@${found.payId}`;
+  // A test PayID whose twin exists in live needs ?mode=test, or the link would open the live one.
+  const link = payLink(await requestBaseUrl(), found.payId) + (found.mode === "test" && found.otherMode === "live" ? "?mode=test" : "");
+  const qr = found.open ? await qrSvg(link) : null;
+  const amountNote = found.session ? "Checkout payment" : found.amount !== null && found.amountValidation ? RULE_NOTES[found.amountValidation] : undefined;
+
+  return (
+    <HostedShell testMode={found.mode === "test"}>
+      <PaySummary merchantName={found.name} amount={found.amount} amountNote={amountNote} />
+      <HostedCard className="space-y-4">
+        <div className="flex items-center justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-xs text-neutral-500">PayID{found.name !== found.merchantName ? ` · ${found.merchantName}` : ""}</p>
+            <p className="font-mono text-xl font-bold break-all" data-testid="pay-id">{display}</p>
+          </div>
+          <StatusBadge status={found.open ? "active" : found.status === "active" ? "inactive" : found.status} label={found.open ? "Open" : "Closed"} />
+        </div>
+
+        {found.open ? <OpenInstructions found={found} qr={qr} display={display} serverNow={serverNow} /> : <ClosedNotice found={found} />}
+
+        {found.session && (
+          <p className="text-sm">
+            <Link href={`/pay/${found.session.id}`} className="font-medium text-accent underline-offset-2 hover:underline" data-testid="back-to-checkout">
+              {found.session.status === "active" ? "Back to checkout" : "View the checkout"}
+            </Link>
+          </p>
+        )}
+
+        {found.mode === "test" && <PayIdSimulate payId={found.payId} mode={mode} defaultAmount={defaultAmount(found)} open={found.open} />}
+      </HostedCard>
+    </HostedShell>
+  );
+}
+
+function OpenInstructions({ found, qr, display, serverNow }: { found: PayPagePayId; qr: string | null; display: string; serverNow: number }) {
+  return (
+    <>
+      <div className="flex justify-end">
+        <CopyButton value={display} label="Copy PayID" className="h-10 w-10" />
+      </div>
+      {qr && <QrCode svg={qr} label={`QR code for PayID ${display}`} />}
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-neutral-700 dark:text-neutral-300" data-testid="payid-instructions">
+        <li>Open your bank or wallet app and choose to pay a PayID (or scan this code).</li>
+        <li>
+          Enter <span className="font-mono font-semibold">{display}</span> and check the name shows <strong>{found.name}</strong>.
+        </li>
+        <li>{found.amount !== null ? `Send ${found.session || found.amountValidation === "A0" ? "exactly " : ""}${formatNaira(found.amount)}.` : "Enter the amount you want to pay and send it."}</li>
+      </ol>
+      {found.expiresAt && (
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          Expires in <Countdown expiresAt={found.expiresAt.toISOString()} serverNow={serverNow} />
+        </p>
+      )}
+    </>
+  );
+}
+
+function ClosedNotice({ found }: { found: PayPagePayId }) {
+  const text =
+    found.session && found.session.status !== "active"
+      ? found.session.status === "completed"
+        ? "This checkout has already been paid."
+        : `The checkout this PayID belongs to is ${found.session.status}.`
+      : (CLOSED[found.status] ?? "This PayID is not accepting payments.");
+  return (
+    <p className="rounded-lg bg-neutral-50 p-3 text-sm text-neutral-700 ring-1 ring-neutral-200 dark:bg-neutral-950 dark:text-neutral-300 dark:ring-neutral-800" data-testid="payid-closed">
+      {text} Please do not send money to it.
+    </p>
+  );
+}
+
+/** What the simulate field starts with: an amount the PayID's rule accepts. */
+function defaultAmount(found: PayPagePayId): string {
+  if (found.amount === null) return "";
+  const shift = found.amountValidation === "A1" ? -100 : found.amountValidation === "A2" ? 100 : 0;
+  return koboToNaira(Math.max(1, found.amount + shift));
+}

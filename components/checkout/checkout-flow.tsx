@@ -1,0 +1,240 @@
+"use client";
+
+import { AtSign, Bitcoin, ChevronLeft, ChevronRight, CreditCard, Landmark, LoaderCircle } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { selectMethodAction, simulateCheckoutPaymentAction, switchBankAction, verifyCheckoutAction } from "@/app/pay/[sessionId]/actions";
+import { Button } from "@/components/ui/button";
+import type { CryptoAsset } from "@/lib/crypto/catalogue";
+import type { PaymentDetails } from "@/lib/sessions/session-views";
+import { actionErrorMessage } from "./action-error";
+import { BankTransferPanel } from "./bank-transfer-panel";
+import { CardPanel, CryptoPanel } from "./card-crypto-panel";
+import { CheckoutOutcome, type OutcomeStatus } from "./checkout-outcome";
+import { METHOD_LABELS, type CheckoutMethod, type CheckoutView } from "./checkout-view";
+import { HostedCard } from "./hosted-shell";
+import { PaySummary } from "./pay-summary";
+import { PayIdPanel } from "./payid-panel";
+import { SimulateBox } from "./simulate-box";
+
+const POLL_MS = 2_000;
+const ICONS: Record<CheckoutMethod, typeof Landmark> = { bank_transfer: Landmark, payid: AtSign, card: CreditCard, crypto: Bitcoin };
+
+/**
+ * The hosted checkout, one step at a time: choose a method → see where to pay → "I've sent
+ * the money" (polls verify every 2 s) → paid (back to callback_url) / expired / replaced.
+ */
+export function CheckoutFlow({ view }: { view: CheckoutView }) {
+  const { sessionId } = view;
+  const [outcome, setOutcome] = useState<{ status: OutcomeStatus; justNow: boolean } | null>(
+    view.status === "active" ? null : { status: view.status, justNow: false },
+  );
+  const [method, setMethod] = useState<CheckoutMethod | null>(view.details?.payment_method ?? null);
+  const [details, setDetails] = useState<PaymentDetails | null>(view.details);
+  const [qrSvg, setQrSvg] = useState<string | null>(view.qrSvg);
+  const [checking, setChecking] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(view.initialError);
+
+  /** Reads the session's status; anything but active ends the flow. */
+  const sync = useCallback(async () => {
+    const r = await verifyCheckoutAction({ sessionId });
+    const status = r?.data?.status;
+    if (status && status !== "active") {
+      setOutcome({ status, justNow: true });
+      setChecking(false);
+    }
+    return status;
+  }, [sessionId]);
+
+  // "I've sent the money": ask every 2 s until the payment lands or the session ends.
+  useEffect(() => {
+    if (!checking) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const poll = async () => {
+      const status = await sync().catch(() => undefined);
+      if (cancelled || (status && status !== "active")) return;
+      timer = setTimeout(poll, POLL_MS);
+    };
+    timer = setTimeout(poll, 0);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [checking, sync]);
+
+  const onExpire = useCallback(() => void sync(), [sync]);
+
+  async function choose(m: CheckoutMethod) {
+    setError(null);
+    if (m === "card" || m === "crypto") {
+      setMethod(m);
+      return;
+    }
+    if (details?.payment_method === m) {
+      setMethod(m);
+      return;
+    }
+    setBusy(`select:${m}`);
+    const r = await selectMethodAction({ sessionId, method: m }).catch(() => undefined);
+    setBusy(null);
+    if (r?.data) {
+      setDetails(r.data.details);
+      setQrSvg(r.data.qrSvg);
+      setMethod(m);
+    } else {
+      setError(actionErrorMessage(r));
+      void sync();
+    }
+  }
+
+  async function switchTo(provider: string): Promise<boolean> {
+    setError(null);
+    setBusy("switch");
+    const r = await switchBankAction({ sessionId, provider }).catch(() => undefined);
+    setBusy(null);
+    if (r?.data) {
+      setDetails(r.data);
+      toast.success(`New account at ${r.data.bank_name}`);
+      return true;
+    }
+    setError(actionErrorMessage(r));
+    void sync();
+    return false;
+  }
+
+  async function simulate(asset?: CryptoAsset) {
+    if (!method) return;
+    setError(null);
+    setBusy("simulate");
+    const r = await simulateCheckoutPaymentAction({ sessionId, method, asset: asset?.assetCode, network: asset?.network }).catch(() => undefined);
+    setBusy(null);
+    if (r?.data) setChecking(true);
+    else {
+      setError(actionErrorMessage(r));
+      void sync();
+    }
+  }
+
+  const summary = <PaySummary merchantName={view.merchantName} amount={view.amount} lineItems={view.lineItems} />;
+  if (outcome) {
+    return (
+      <>
+        {summary}
+        <HostedCard>
+          <CheckoutOutcome status={outcome.status} justNow={outcome.justNow} amount={view.amount} merchantName={view.merchantName} reference={view.reference} returnUrl={view.returnUrl} />
+        </HostedCard>
+      </>
+    );
+  }
+
+  const errorBox = error && (
+    <p role="alert" data-testid="checkout-error" className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/40 dark:text-red-200 dark:ring-red-900">
+      {error}
+    </p>
+  );
+
+  if (checking) {
+    return (
+      <>
+        {summary}
+        <HostedCard>
+          <div className="space-y-3 py-4 text-center" aria-live="polite" data-testid="checking">
+            <LoaderCircle className="mx-auto h-10 w-10 animate-spin text-accent" aria-hidden />
+            <h2 className="text-lg font-semibold">Checking for your payment…</h2>
+            <p className="text-sm text-neutral-600 dark:text-neutral-400">
+              This page updates by itself as soon as the money arrives, usually within a minute of your bank confirming it. Please keep it open.
+            </p>
+            <Button variant="ghost" onClick={() => setChecking(false)} data-testid="back-to-details">
+              <ChevronLeft className="h-4 w-4" aria-hidden /> Show payment details again
+            </Button>
+          </div>
+        </HostedCard>
+      </>
+    );
+  }
+
+  const activeDetails = method && details?.payment_method === method ? details : null;
+  return (
+    <>
+      {summary}
+      <HostedCard>
+        {errorBox}
+        {!method ? (
+          <MethodChooser methods={view.methods} busy={busy} onChoose={choose} />
+        ) : (
+          <div className="space-y-4">
+            <div className="flex items-center justify-between gap-2">
+              <h2 className="text-base font-semibold" data-testid="method-title">Pay by {METHOD_LABELS[method].title.toLowerCase()}</h2>
+              {view.methods.length > 1 && (
+                <button type="button" className="text-sm text-accent underline-offset-2 hover:underline" onClick={() => setMethod(null)} data-testid="change-method">
+                  Change method
+                </button>
+              )}
+            </div>
+
+            {activeDetails?.payment_method === "bank_transfer" && (
+              <BankTransferPanel details={activeDetails} serverNow={view.serverNow} busy={busy !== null} onSwitchBank={switchTo} onExpire={onExpire} />
+            )}
+            {activeDetails?.payment_method === "payid" && <PayIdPanel details={activeDetails} qrSvg={qrSvg} serverNow={view.serverNow} onExpire={onExpire} />}
+            {method === "card" && <CardPanel amount={view.amount} testMode={view.testMode} busy={busy === "simulate"} onSimulate={() => void simulate()} />}
+            {method === "crypto" && <CryptoPanel amount={view.amount} assets={view.cryptoAssets} testMode={view.testMode} busy={busy === "simulate"} onSimulate={(a) => void simulate(a)} />}
+
+            {activeDetails && (
+              <>
+                <Button size="lg" className="w-full" onClick={() => setChecking(true)} disabled={busy !== null} data-testid="i-have-paid">
+                  I&apos;ve sent the money
+                </Button>
+                {view.testMode && (
+                  <SimulateBox hint={`Pays ${activeDetails.payment_method === "bank_transfer" ? "this account" : "this PayID"} from the sandbox bank; no real money moves.`}>
+                    <Button variant="secondary" className="w-full" onClick={() => void simulate()} disabled={busy !== null} data-testid="simulate-payment">
+                      {busy === "simulate" ? "Paying…" : "Simulate payment"}
+                    </Button>
+                  </SimulateBox>
+                )}
+              </>
+            )}
+            {(method === "bank_transfer" || method === "payid") && !activeDetails && (
+              <Button size="lg" className="w-full" onClick={() => void choose(method)} disabled={busy !== null}>
+                {busy ? "Preparing…" : "Try again"}
+              </Button>
+            )}
+          </div>
+        )}
+      </HostedCard>
+    </>
+  );
+}
+
+function MethodChooser({ methods, busy, onChoose }: { methods: CheckoutMethod[]; busy: string | null; onChoose: (m: CheckoutMethod) => void }) {
+  return (
+    <div>
+      <h2 className="mb-3 text-base font-semibold">How would you like to pay?</h2>
+      <ul className="space-y-2">
+        {methods.map((m) => {
+          const Icon = ICONS[m];
+          const loading = busy === `select:${m}`;
+          return (
+            <li key={m}>
+              <button
+                type="button"
+                onClick={() => onChoose(m)}
+                disabled={busy !== null}
+                className="flex w-full items-center gap-3 rounded-lg border border-neutral-200 bg-white px-3 py-3 text-left hover:border-accent focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-60 dark:border-neutral-700 dark:bg-neutral-900"
+                data-testid={`method-${m}`}
+              >
+                <Icon className="h-5 w-5 shrink-0 text-accent" aria-hidden />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">{METHOD_LABELS[m].title}</span>
+                  <span className="block text-sm text-neutral-500">{METHOD_LABELS[m].hint}</span>
+                </span>
+                {loading ? <LoaderCircle className="h-4 w-4 animate-spin" aria-label="Preparing" /> : <ChevronRight className="h-4 w-4 text-neutral-400" aria-hidden />}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

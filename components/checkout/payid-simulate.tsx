@@ -1,0 +1,76 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { simulatePayIdPaymentAction } from "@/app/p/[payId]/actions";
+import { Button } from "@/components/ui/button";
+import { formatNaira } from "@/lib/money";
+import { actionErrorMessage } from "./action-error";
+import { SimulateBox } from "./simulate-box";
+
+/**
+ * Test mode: pay this PayID through the sandbox bank with any amount (pre-filled with the
+ * PayID's own). Stays mounted after the page refreshes, so the receipt survives a PayID that
+ * closes on its first payment.
+ */
+export function PayIdSimulate({ payId, mode, defaultAmount, open }: { payId: string; mode?: "test" | "live"; defaultAmount: string; open: boolean }) {
+  const router = useRouter();
+  const [amount, setAmount] = useState(defaultAmount);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [paid, setPaid] = useState<{ reference: string; amount: number } | null>(null);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const r = await simulatePayIdPaymentAction({ payId, mode, amount }).catch(() => undefined);
+    setBusy(false);
+    if (r?.data) {
+      setPaid({ reference: r.data.reference, amount: r.data.amount });
+      toast.success("Payment received");
+      router.refresh();
+    } else setError(actionErrorMessage(r));
+  }
+
+  return (
+    <div className="space-y-3">
+      {paid && (
+        <div className="rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200 dark:bg-green-950/40 dark:text-green-200 dark:ring-green-900" data-testid="payid-paid" aria-live="polite">
+          <p className="font-semibold">Payment of {formatNaira(paid.amount)} received</p>
+          <p className="mt-0.5 text-xs">
+            Reference <span className="font-mono" data-testid="payment-reference">{paid.reference}</span>
+          </p>
+        </div>
+      )}
+      {open && (
+        <SimulateBox hint="Pays this PayID from the sandbox bank; no real money moves.">
+          <form onSubmit={submit} className="space-y-2" noValidate>
+            <label htmlFor="simulate-amount" className="block text-sm font-medium text-amber-950 dark:text-amber-100">
+              Amount (₦)
+            </label>
+            <input
+              id="simulate-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              className="h-11 w-full rounded-md border border-neutral-300 bg-white px-3 text-base tabular-nums outline-none focus:border-accent focus:ring-2 focus:ring-accent/20 dark:border-neutral-700 dark:bg-neutral-900"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "simulate-error" : undefined}
+            />
+            {error && (
+              <p id="simulate-error" className="text-sm text-red-700 dark:text-red-300" data-testid="simulate-error">
+                {error}
+              </p>
+            )}
+            <Button type="submit" variant="secondary" className="w-full" disabled={busy} data-testid="simulate-payment">
+              {busy ? "Paying…" : "Simulate payment"}
+            </Button>
+          </form>
+        </SimulateBox>
+      )}
+    </div>
+  );
+}
