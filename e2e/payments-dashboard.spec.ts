@@ -23,7 +23,7 @@ test("a session paid after a method switch: Checkout sessions shows its timeline
   await page.getByRole("link", { name: "Checkout sessions" }).click();
   await expect(page.getByTestId("sessions-empty")).toContainText("No checkout sessions yet");
 
-  // A session through the API: bank transfer first, then the customer switches to PayID.
+  // A session through the API: bank transfer, another bank, then the customer switches to PayID.
   const orderRef = `order-${Date.now()}`;
   const session = await api("/v1/checkout/session/initialize", {
     amount: 250_000,
@@ -32,7 +32,9 @@ test("a session paid after a method switch: Checkout sessions shows its timeline
     reference: orderRef,
     line_items: [{ name: "Ankara tote", quantity: 2, amount: 125_000 }],
   });
-  await api(`/v1/checkout/session/${session.session_id}/payment-method`, { payment_method: "bank_transfer" });
+  const bank = await api(`/v1/checkout/session/${session.session_id}/payment-method`, { payment_method: "bank_transfer" });
+  const otherBank = (bank.banks as { provider: string; current: boolean }[]).find((b) => !b.current)!;
+  await api(`/v1/checkout/session/${session.session_id}/switch-bank`, { provider: otherBank.provider });
   const { pay_id: payId } = await api(`/v1/checkout/session/${session.session_id}/payment-method`, { payment_method: "payid" });
 
   await page.goto("/dashboard/sessions");
@@ -45,9 +47,13 @@ test("a session paid after a method switch: Checkout sessions shows its timeline
   await expect(page.getByTestId("session-reference")).toHaveText(session.reference);
   await expect(page.getByTestId("session-line-items")).toContainText("Ankara tote");
   await expect(page.getByTestId("session-attempts")).toHaveText("1");
-  await expect(page.getByTestId("session-event")).toHaveCount(3);
-  await expect(page.getByTestId("session-timeline")).toContainText("Switched payment method");
+  await expect(page.getByTestId("session-event")).toHaveCount(4);
+  await expect(page.getByTestId("session-timeline")).toContainText("Switched bank");
+  await expect(page.getByTestId("session-timeline")).toContainText("Switched payment method from Bank transfer to PayID");
   await expect(page.getByTestId("session-issued")).toContainText(payId);
+  await expect(page.getByTestId("session-issued").locator("tr")).toHaveCount(3);
+  // Partner keys are deprecated and never displayed, only bank names.
+  expect(await page.locator("main").textContent()).not.toMatch(/\b(wema|providus|sterling)\b/);
   await expect(page.getByTestId("checkout-link")).toHaveAttribute("href", session.checkout_url);
 
   // The customer pays while the merchant watches: the page updates without a reload.
