@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { POST as deactivatePost } from "@/app/v1/checkout/dynamic-payid/[id]/deactivate/route";
 import { DELETE as oneDelete, GET as oneGet } from "@/app/v1/checkout/dynamic-payid/[id]/route";
 import { GET as listGet, POST as createPost } from "@/app/v1/checkout/dynamic-payid/route";
+import { POST as sandboxPay } from "@/app/v1/sandbox/payments/route";
 import { getDb } from "@/db/client";
 import { dynamicPayIds, payIds } from "@/db/schema";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -376,5 +377,32 @@ describe("createDynamicPayId and retireDynamicPayId (used by checkout sessions)"
     await retireDynamicPayId(db, created.id);
     const [still] = await db.select().from(dynamicPayIds).where(eq(dynamicPayIds.id, created.id));
     expect(still).toMatchObject({ status: "completed", deactivatedAt: null });
+  });
+});
+
+describe("payments follow the status (sandbox payments to the PayID)", () => {
+  const pay = (k: TestKey, payId: string, amount: number) =>
+    call(sandboxPay, { method: "POST", path: "/v1/sandbox/payments", key: k.secretKey, json: { pay_id: payId, amount } });
+
+  it("a deactivated dynamic PayID refuses payments (DESTINATION_CLOSED)", async () => {
+    const k = await key();
+    const v = await createOk(k);
+    await del(k, v.id);
+    const r = await pay(k, v.full_pay_id, 10_000);
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.error!.code).toBe("DESTINATION_CLOSED");
+  });
+
+  it("the default rule A4 takes the amount or more: less is refused, the amount completes it (single payment)", async () => {
+    const k = await key();
+    const v = await createOk(k, { amount: 1000 });
+    const less = await pay(k, v.full_pay_id, 99_999);
+    expect(less.status, less.text).toBe(400);
+    expect(less.body.error!.code).toBe("AMOUNT_REJECTED");
+    const exact = await pay(k, v.full_pay_id, 100_000);
+    expect(exact.status, exact.text).toBe(200);
+    const got = (await getOne(k, v.id)).body.data!;
+    expect(got.status).toBe("completed");
+    expect(got.completed_at).not.toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { POST as deactivatePost } from "@/app/v1/checkout/static-payid/[id]/deac
 import { POST as reactivatePost } from "@/app/v1/checkout/static-payid/[id]/reactivate/route";
 import { DELETE as oneDelete, GET as oneGet, PUT as onePut } from "@/app/v1/checkout/static-payid/[id]/route";
 import { GET as listGet, POST as createPost } from "@/app/v1/checkout/static-payid/route";
+import { POST as sandboxPay } from "@/app/v1/sandbox/payments/route";
 import { getDb } from "@/db/client";
 import { apiKeyPairs, payIds } from "@/db/schema";
 import { randomBase62 } from "@/lib/ids";
@@ -389,5 +390,23 @@ describe("DELETE, POST …/deactivate and POST …/reactivate", () => {
       expect(r.body.error!.code).toBe("NOT_FOUND");
     }
     expect((await getOne(k, created.id)).body.data!.is_active).toBe(true);
+  });
+});
+
+describe("payments follow is_active (sandbox payments to the PayID)", () => {
+  const pay = (k: TestKey, payId: string) =>
+    call(sandboxPay, { method: "POST", path: "/v1/sandbox/payments", key: k.secretKey, json: { pay_id: payId, amount: 50_000 } });
+
+  it("an active static PayID takes payments; deactivated it refuses them (DESTINATION_CLOSED); reactivated it takes them again", async () => {
+    const k = await key();
+    const created = await createOk(k);
+    const first = await pay(k, created.pay_id);
+    expect(first.status, first.text).toBe(200);
+    await del(k, created.id);
+    const refused = await pay(k, `@${created.pay_id.toUpperCase()}`);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.error!.code).toBe("DESTINATION_CLOSED");
+    await reactivate(k, created.id);
+    expect((await pay(k, created.pay_id)).status).toBe(200);
   });
 });
