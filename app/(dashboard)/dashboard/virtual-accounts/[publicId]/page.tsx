@@ -82,7 +82,7 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
           {row("Accepts", va.amount === null ? "Any amount" : `${AMOUNT_RULE_LABELS[va.amountValidation]} (${va.amountValidation})`)}
           {row("Expires", va.expiresAt ? <time dateTime={va.expiresAt.toISOString()} title={va.expiresAt.toISOString()}>{formatDateTime(va.expiresAt, { seconds: true })}</time> : "—")}
           {row("Source", <span className="capitalize">{va.source}</span>)}
-          {va.sessionId && row("Checkout session", <span className="font-mono text-xs">{va.sessionId}</span>)}
+          {va.sessionId && row("Checkout session", <Link href={`/dashboard/sessions/${va.sessionId}`} className="font-mono text-xs text-accent hover:underline">{va.sessionId}</Link>)}
           {row("Created", formatDateTime(va.createdAt, { seconds: true }))}
           {va.completedAt && row("Completed", formatDateTime(va.completedAt, { seconds: true }))}
         </dl>
@@ -109,7 +109,9 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
             <tbody>
               {received.map((p) => (
                 <tr key={p.id} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
-                  <td className="px-5 py-2 font-mono text-xs">{p.reference}</td>
+                  <td className="px-5 py-2 font-mono text-xs">
+                    <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">{p.reference}</Link>
+                  </td>
                   <td className="px-5 py-2">{payerName(p) ?? "—"}</td>
                   <td className="px-5 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
                   <td className="px-5 py-2 text-right text-neutral-500">{formatDateTime(p.paidAt)}</td>
