@@ -48,6 +48,9 @@ export const GET_FIELDS = [
   "status",
 ].sort();
 
+/** Either kind of payment method details, loosely typed for assertions. */
+type AnyDetails = Omit<BankTransferDetails, "payment_method"> & Omit<PayIdDetails, "payment_method"> & { payment_method: string };
+
 type Auth = { key?: string; headers?: Record<string, string> };
 
 export function initialize(key: string | Auth, json: unknown) {
@@ -74,7 +77,7 @@ export function getSession(key: string | Auth, sessionId: string) {
 
 export function selectMethod(key: string | Auth, sessionId: string, json: unknown) {
   const auth = typeof key === "string" ? { key } : key;
-  return call<BankTransferDetails & PayIdDetails>(paymentMethodPost, {
+  return call<AnyDetails>(paymentMethodPost, {
     method: "POST",
     path: `/v1/checkout/session/${sessionId}/payment-method`,
     ...auth,

@@ -59,11 +59,15 @@ async function failReplacedSession(tx: DbOrTx, old: CheckoutSession, replacement
 /**
  * The caller's reference is held by an active session: the same amount answers that session;
  * a new amount fails it and takes the reference. The holder is locked, so concurrent
- * initializes with one reference leave one active session. Null: the holder changed under us
- * (committed by a racing request); try again.
+ * initializes with one reference leave one active session. Null: a request that found the
+ * reference free committed a session first; try again.
  */
 async function takeOverReference(db: Db, fresh: CheckoutSession): Promise<CheckoutSession | null> {
   return db.transaction(async (tx) => {
+    // Requests contending for one reference queue here rather than overtaking each other
+    // between reading the holder and inserting (a burst of differing amounts would starve).
+    const lockKey = `checkout_reference:${fresh.merchantId}:${fresh.mode}:${fresh.merchantReference}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
     const [holder] = await tx
       .select()
       .from(checkoutSessions)
@@ -87,7 +91,7 @@ async function takeOverReference(db: Db, fresh: CheckoutSession): Promise<Checko
   });
 }
 
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 10;
 
 /**
  * POST /v1/checkout/session/initialize. A new session costs one statement; a `reference`

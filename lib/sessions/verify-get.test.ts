@@ -53,7 +53,7 @@ describe("GET /v1/checkout/session/:sessionId/verify", () => {
     const row = await sessionRow(s.session_id);
     const db = await getDb();
     await db.transaction((tx) =>
-      receivePayment(tx, { destination: { kind: "virtual_account", virtualAccountId: row.virtualAccountId! }, amount: 50_000, channel: "bank_transfer", payer: { name: "ADA OBI" } }),
+      receivePayment(tx, { destination: { kind: "virtual_account", virtualAccountId: row.virtualAccountId! }, amount: 50_000, payer: { name: "ADA OBI" } }),
     );
     const r = await verify(key.secretKey, s.session_id);
     expect(r.body.data!.status).toBe("completed");
