@@ -1,0 +1,72 @@
+// Checkout sessions: POST /v1/checkout/session/initialize with a new reference per request
+// (every request makes a session; none is a replay) and GET /:sessionId/verify on one session
+// made beforehand. The fixture key keeps api.md's 30/min initialize limit, so this scenario
+// makes its own key pair for the same merchant with both limits out of reach (supplement §1:
+// benchmarks raise the limits so the limiter stays in the measured path without refusing).
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Scenario, ScenarioContext } from "./scenario";
+
+const run = promisify(execFile);
+const LIMIT = "1000000";
+
+/** Set by prepare. */
+let secretKey = "";
+let sessionId = "";
+
+async function benchKey(ctx: ScenarioContext): Promise<string> {
+  const args = ["bin/owo.mjs", "key", "create", "--merchant", ctx.fixtures.merchantId, "--mode", "test", "--name", "bench sessions"];
+  const { stdout } = await run(process.execPath, [...args, "--rate-limit", LIMIT, "--initialize-limit", LIMIT, "--json"], {
+    env: { ...process.env, DATABASE_URL: ctx.databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  const answer = JSON.parse(stdout.trim().split("\n").pop()!) as { secret_key?: string; error?: { message: string } };
+  if (!answer.secret_key) throw new Error(`owo key create (sessions scenario) failed: ${answer.error?.message ?? stdout}`);
+  return answer.secret_key;
+}
+
+const initializeBody = (reference: string) => ({
+  amount: 250_000,
+  email: "bench@example.com",
+  customer_name: "Bench Customer",
+  reference,
+  callback_url: "https://shop.example.com/thanks",
+  metadata: { order_id: reference },
+});
+
+export const sessions: Scenario = {
+  name: "sessions",
+  description:
+    "Checkout sessions: `initialize` (POST, a unique reference each time: one session and its `created` timeline entry) and `verify` (GET on one active session)",
+  prepare: async (ctx) => {
+    secretKey = await benchKey(ctx);
+    const res = await fetch(`${ctx.baseUrl}/v1/checkout/session/initialize`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": secretKey },
+      body: JSON.stringify(initializeBody(`${ctx.runTag}-verify-target`)),
+    });
+    const answer = (await res.json()) as { data?: { session_id: string } };
+    if (!res.ok || !answer.data) throw new Error(`sessions scenario: initialize answered ${res.status}: ${JSON.stringify(answer)}`);
+    sessionId = answer.data.session_id;
+  },
+  targets: (ctx) => {
+    let n = 0;
+    return [
+      {
+        label: "session initialize",
+        floor: "write",
+        request: {
+          method: "POST",
+          path: "/v1/checkout/session/initialize",
+          headers: { "x-api-key": secretKey },
+          body: () => initializeBody(`${ctx.runTag}-session-${++n}`),
+        },
+      },
+      {
+        label: "session verify",
+        // The only floor so far is a write transaction; a one-select read floor would be the fairer yardstick.
+        floor: "write",
+        request: { method: "GET", path: `/v1/checkout/session/${sessionId}/verify`, headers: { "x-api-key": secretKey } },
+      },
+    ];
+  },
+};
