@@ -166,7 +166,7 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
         ) : (
           <div className="space-y-4">
             <div className="flex items-center justify-between gap-2">
-              <h2 className="text-base font-semibold" data-testid="method-title">Pay by {METHOD_LABELS[method].title.toLowerCase()}</h2>
+              <h2 className="text-base font-semibold" data-testid="method-title">{METHOD_LABELS[method].heading}</h2>
               {view.methods.length > 1 && (
                 <button type="button" className="text-sm text-accent underline-offset-2 hover:underline" onClick={() => setMethod(null)} data-testid="change-method">
                   Change method

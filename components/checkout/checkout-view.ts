@@ -27,9 +27,9 @@ export type CheckoutView = {
   initialError: string | null;
 };
 
-export const METHOD_LABELS: Record<CheckoutMethod, { title: string; hint: string }> = {
-  bank_transfer: { title: "Bank transfer", hint: "Transfer to a one-time account number from any bank app" },
-  payid: { title: "PayID", hint: "Send to a PayID or scan a QR code" },
-  card: { title: "Card", hint: "Visa, Mastercard or Verve" },
-  crypto: { title: "Crypto", hint: "Stablecoins and other digital assets" },
+export const METHOD_LABELS: Record<CheckoutMethod, { title: string; heading: string; hint: string }> = {
+  bank_transfer: { title: "Bank transfer", heading: "Pay by bank transfer", hint: "Transfer to a one-time account number from any bank app" },
+  payid: { title: "PayID", heading: "Pay with PayID", hint: "Send to a PayID or scan a QR code" },
+  card: { title: "Card", heading: "Pay by card", hint: "Visa, Mastercard or Verve" },
+  crypto: { title: "Crypto", heading: "Pay with crypto", hint: "Stablecoins and other digital assets" },
 };
