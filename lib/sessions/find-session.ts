@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { checkoutSessions, type CheckoutSession, type Mode } from "@/db/schema";
 import { expireSessionIfDue } from "@/lib/receiving/expiry";
 import { sessionExpired, sessionNotActive, sessionNotFound, sessionNotYours } from "./session-errors";
@@ -24,12 +24,17 @@ export function assertOwner(session: CheckoutSession | undefined, owner: Session
   if (session.keyPairId !== owner.keyPairId) throw sessionNotYours();
 }
 
-/** The session as it stands (lazy expiry applied), or the api.md ownership errors. */
-export async function findSession(tx: DbOrTx, input: { sessionId: string; owner: SessionOwner | null }): Promise<CheckoutSession> {
+/**
+ * The session as it stands, or the api.md ownership errors: one read, and a transaction (the
+ * status, its timeline entry and the retired account or PayID together) only when it is due
+ * to expire (api.md: "status updated before returning").
+ */
+export async function findSession(db: Db, input: { sessionId: string; owner: SessionOwner | null }): Promise<CheckoutSession> {
   if (!UUID.test(input.sessionId)) throw sessionNotFound();
-  const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, input.sessionId)).limit(1);
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, input.sessionId)).limit(1);
   assertOwner(row, input.owner);
-  return expireSessionIfDue(tx, row);
+  if (row.status !== "active" || row.expiresAt.getTime() > Date.now()) return row;
+  return db.transaction((tx) => expireSessionIfDue(tx, row));
 }
 
 /**
