@@ -37,7 +37,7 @@ export function describeSessionEvent(type: string, data: Data): { title: string;
       const to = method(["to", "method", "payment_method"]);
       return {
         title: `Switched payment method${from ? ` from ${from}` : ""}${to ? ` to ${to}` : ""}`,
-        detail: [attempt ? `switch ${attempt}` : null, where].filter(Boolean).join(" · ") || null,
+        detail: [attempt ? `attempt ${attempt}` : null, where].filter(Boolean).join(" · ") || null,
       };
     }
     case "bank_switched": {

@@ -82,7 +82,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   <td className="px-4 py-2"><span data-testid="session-status"><StatusBadge status={s.displayStatus} /></span></td>
                   <td className="px-4 py-2">
                     {s.paymentMethod ? channelLabel(s.paymentMethod) : <span className="text-neutral-400">Not chosen</span>}
-                    {s.attempts > 0 && <p className="text-xs text-neutral-500">{s.attempts} switch{s.attempts === 1 ? "" : "es"}</p>}
+                    {s.attempts > 1 && <p className="text-xs text-neutral-500">{s.attempts} attempts</p>}
                   </td>
                   <td className="px-4 py-2">
                     <span className="font-mono text-xs">{s.reference}</span>

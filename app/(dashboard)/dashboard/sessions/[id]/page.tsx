@@ -63,7 +63,7 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           {row("Customer", [s.customerName, s.customerEmail].filter(Boolean).join(" · "))}
           {row("Methods offered", s.enabledPaymentMethods.map(channelLabel).join(", "))}
           {row("Method chosen", s.paymentMethod ? channelLabel(s.paymentMethod) : "Not yet")}
-          {row("Method switches", <span data-testid="session-attempts">{s.attempts}</span>)}
+          {row("Attempts", <span data-testid="session-attempts">{s.attempts}</span>)}
           {row("Created", time(s.createdAt))}
           {row(active ? "Expires" : "Expiry", <>{time(s.expiresAt)}{active && <span className="text-neutral-500"> · in {minutesLeft} min</span>}</>)}
           {s.paidAt && row("Paid", time(s.paidAt))}
