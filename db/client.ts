@@ -136,3 +136,20 @@ export async function queryRows<T>(tx: DbOrTx, query: import("drizzle-orm").SQL)
   const result = (await tx.execute(query)) as unknown;
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
+
+type RawClient = { unsafe?: (text: string, params: unknown[], opts: { prepare: boolean }) => Promise<unknown[]>; query?: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> };
+
+/**
+ * Rows of a hand-written statement with `$n` parameters, on the connection (or transaction)
+ * given, as a server-side prepared statement on postgres.js: the text is parsed and planned
+ * once per connection, not per request (Drizzle sends its queries unprepared). For the hot
+ * paths only. Pass parameters as strings or null and cast them in the text (`$1::text::bigint`):
+ * both drivers then send them verbatim.
+ */
+export async function preparedRows<T>(tx: DbOrTx, text: string, params: (string | null)[]): Promise<T[]> {
+  const holder = tx as unknown as { session?: { client?: RawClient }; $client?: RawClient };
+  const client = holder.session?.client ?? holder.$client;
+  if (client?.unsafe) return (await client.unsafe(text, params, { prepare: true })) as T[];
+  if (client?.query) return (await client.query(text, params)).rows as T[];
+  throw new Error("preparedRows: no database client behind this handle");
+}

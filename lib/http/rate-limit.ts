@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "@/db/client";
+import { getDb, preparedRows } from "@/db/client";
 import { AppError } from "@/lib/errors";
 
 export type Bucket = { name: string; limit: number };
@@ -9,19 +9,18 @@ const WINDOW_SECONDS = 60;
 
 /**
  * Counts one request in each bucket for the current minute and answers the tightest state.
- * One statement on an UNLOGGED table: shared by every app instance, and cheap.
+ * One prepared statement on an UNLOGGED table: shared by every app instance, and cheap.
  */
 export async function hitRateLimit(buckets: Bucket[]): Promise<RateLimitState & { exceeded: boolean }> {
   const db = await getDb();
-  const values = sql.join(
-    buckets.map((b) => sql`(${b.name}, date_trunc('minute', now()), 1)`),
-    sql`, `,
+  const values = buckets.map((_, i) => `($${i + 1}::text, date_trunc('minute', now()), 1)`).join(", ");
+  const rows = await preparedRows<{ bucket: string; count: number; window_epoch: string | number }>(
+    db,
+    `insert into rate_limit_counters (bucket, window_start, count) values ${values}
+     on conflict (bucket, window_start) do update set count = rate_limit_counters.count + 1
+     returning bucket, count, extract(epoch from window_start)::bigint::text as window_epoch`,
+    buckets.map((b) => b.name),
   );
-  const rows = await queryRows<{ bucket: string; count: number; window_epoch: string | number }>(db, sql`
-    insert into rate_limit_counters (bucket, window_start, count) values ${values}
-    on conflict (bucket, window_start) do update set count = rate_limit_counters.count + 1
-    returning bucket, count, extract(epoch from window_start)::bigint as window_epoch
-  `);
   if (Math.random() < 0.002) void pruneOldWindows();
 
   let state: (RateLimitState & { exceeded: boolean }) | null = null;

@@ -84,6 +84,20 @@ describe("ledger: double entry in integer kobo", () => {
     expect(gone!.n).toBe(0);
   });
 
+  it("an entry naming an account that does not exist fails in its own statement: no entry, no posting, no balance moved", async () => {
+    const db = await getDb();
+    const [source] = await accounts(1, { allowNegative: true });
+    const reference = `ref_${tag()}`;
+    const missing = "00000000-0000-7000-8000-000000000000";
+    // Even without a transaction around it (one statement is its own), nothing half-posted commits.
+    await expect(postEntry(db, { reference, mode: "test", kind: "test", moves: [{ from: source!.id, to: missing, amount: 700 }] })).rejects.toThrow(
+      "ledger: posting to an account that does not exist",
+    );
+    expect(await balanceOf(source!.id)).toBe(0);
+    const [gone] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from journal_entries where reference = ${reference}`);
+    expect(gone!.n).toBe(0);
+  });
+
   it("a reversal is a mirrored entry: balances return, the original is untouched, reversing twice books once", async () => {
     const db = await getDb();
     const [source] = await accounts(1, { allowNegative: true });

@@ -1,18 +1,19 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db/client";
-import { transfers, type Mode, type PayId, type Transfer } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import { preparedRows, type Db, type DbOrTx } from "@/db/client";
+import { Params } from "@/db/params";
+import { transfers, type Mode, type Transfer } from "@/db/schema";
 import { findBank } from "@/lib/bank/nigerian-banks";
 import { AppError, isAppError, validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
-import { emitEvents, type EmitInput } from "@/lib/events/emit-event";
+import { eventCtes, pendingEventIds, splitEventIds, type EmitInput } from "@/lib/events/emit-event";
 import { transferCharges } from "@/lib/fees/transfer-fees";
 import { prefixedId, randomBase62 } from "@/lib/ids";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
-import { postEntry } from "@/lib/ledger/post-entry";
+import { entryCtes, ledgerError, ledgerGuard, type EntryInput } from "@/lib/ledger/post-entry";
 import { chargeSuccessData } from "@/lib/payments/receive-payment";
-import { walletKeyPairIds } from "@/lib/payments/wallet-key-pairs";
-import { findRecipientWallet } from "./lookup-recipient";
+import { findTransferRecipient, type TransferRecipient } from "./lookup-recipient";
 import { submitToBank } from "./submit-to-bank";
 import { debitReference } from "./transfer-references";
 import { transferEventData, transferEventKeys } from "./transfer-events";
@@ -57,121 +58,158 @@ async function existingByReference(tx: DbOrTx, input: InitiateInput, hash: strin
 
 const newReference = () => `TRF_${Date.now().toString(36).toUpperCase()}${randomBase62(10).toUpperCase()}`;
 
+/** The transfer row, whole, as this request will insert it (so nothing needs reading back). */
+function newTransfer(input: InitiateInput, recipient: TransferRecipient | null, hash: string): Transfer {
+  const { body } = input;
+  const bank = body.type === "bank_transfer" ? findBank(body.bank_code) : undefined;
+  if (body.type === "bank_transfer" && !bank) throw validationError([`bank_code ${body.bank_code} is not a known bank code`]);
+  const charges = transferCharges({ amount: body.amount, type: body.type });
+  const now = new Date();
+  return {
+    id: uuidv7(),
+    reference: newReference(),
+    publicId: prefixedId("transfer"),
+    merchantId: input.merchantId,
+    mode: input.mode,
+    keyPairId: input.keyPairId,
+    walletPayIdId: input.walletPayIdId,
+    type: body.type,
+    // A PayID transfer is complete the moment its statement commits.
+    status: recipient ? "completed" : "pending",
+    amount: charges.amount,
+    fee: charges.fee,
+    vat: charges.vat,
+    stampDuty: charges.stamp_duty,
+    narration: body.narration ?? null,
+    recipientName: recipient ? recipient.name : body.type === "bank_transfer" ? body.account_name : "",
+    recipientBankCode: bank?.bankCode ?? null,
+    recipientBankName: bank?.bankName ?? null,
+    recipientAccountNumber: body.type === "bank_transfer" ? body.account_number : null,
+    recipientPayIdId: recipient?.payIdId ?? null,
+    merchantReference: body.reference ?? null,
+    requestHash: hash,
+    metadata: body.metadata ?? null,
+    source: input.source,
+    failureReason: null,
+    bankSubmittedAt: null,
+    // A bank transfer is due at once (the database's clock, set in the statement): the next
+    // scheduler pass sends it if this request dies before the bank call (the bank
+    // deduplicates on our reference), or collects its outcome.
+    nextCheckAt: null,
+    completedAt: recipient ? now : null,
+    failedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** `t`: the transfer row, or no row when the caller's reference is already taken. */
+function transferCte(p: Params, t: Transfer): string {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return `t as (
+      insert into transfers (id, reference, public_id, merchant_id, mode, key_pair_id, wallet_pay_id_id, type, status,
+                             amount, fee, vat, stamp_duty, narration, recipient_name, recipient_bank_code, recipient_bank_name,
+                             recipient_account_number, recipient_pay_id_id, merchant_reference, request_hash, metadata, source,
+                             next_check_at, completed_at, created_at, updated_at)
+      values (${p.add(t.id)}::uuid, ${p.add(t.reference)}::text, ${p.add(t.publicId)}::text, ${p.add(t.merchantId)}::uuid, ${p.add(t.mode)}::text,
+              ${p.add(t.keyPairId)}::uuid, ${p.add(t.walletPayIdId)}::uuid, ${p.add(t.type)}::text, ${p.add(t.status)}::text,
+              ${p.add(t.amount)}::bigint, ${p.add(t.fee)}::bigint, ${p.add(t.vat)}::bigint, ${p.add(t.stampDuty)}::bigint, ${p.add(t.narration)}::text,
+              ${p.add(t.recipientName)}::text, ${p.add(t.recipientBankCode)}::text, ${p.add(t.recipientBankName)}::text,
+              ${p.add(t.recipientAccountNumber)}::text, ${p.add(t.recipientPayIdId)}::uuid, ${p.add(t.merchantReference)}::text,
+              ${p.add(t.requestHash)}::text, ${p.json(t.metadata)}, ${p.add(t.source)}::text,
+              ${t.status === "pending" ? "now()" : "null"}, ${p.add(iso(t.completedAt))}::text::timestamptz,
+              ${p.add(iso(t.createdAt))}::text::timestamptz, ${p.add(iso(t.updatedAt))}::text::timestamptz)
+      on conflict (merchant_id, mode, merchant_reference) where merchant_reference is not null do nothing
+      returning id)`;
+}
+
+/** The ledger entry and the events of a new transfer: PayID wallet to wallet, or the bank transfer's debit. */
+async function postingsAndEvents(db: Db, input: InitiateInput, t: Transfer, recipient: TransferRecipient | null) {
+  const from = await walletAccountFor(db, { id: input.walletPayIdId, merchantId: input.merchantId, mode: input.mode });
+  if (!recipient) {
+    const held = await platformAccount(db, input.mode, "transfers_in_flight");
+    const entry: EntryInput = {
+      reference: debitReference(t),
+      mode: input.mode,
+      merchantId: input.merchantId,
+      kind: "transfer_debit",
+      description: `Transfer to ${t.recipientName} (${t.recipientBankName})`,
+      metadata: { transfer: t.reference, amount: t.amount, fee: t.fee, vat: t.vat, stamp_duty: t.stampDuty },
+      moves: [{ from: from.id, to: held.id, amount: t.amount + t.fee + t.vat + t.stampDuty }],
+    };
+    return { entry, events: [] as EmitInput[] };
+  }
+  const to = await walletAccountFor(db, { id: recipient.payIdId, merchantId: recipient.merchantId, mode: input.mode });
+  const entry: EntryInput = {
+    reference: t.reference,
+    mode: input.mode,
+    merchantId: input.merchantId,
+    kind: "payid_transfer",
+    description: `PayID transfer to @${recipient.payId}`,
+    metadata: { transfer: t.reference, recipient_merchant_id: recipient.merchantId },
+    moves: [{ from: from.id, to: to.id, amount: t.amount }],
+  };
+  // The recipient sees a payment in (charge.success, payid channel, free); the sender's key
+  // hears transfer.success.
+  const paid = chargeSuccessData({ reference: t.reference, amount: t.amount, channel: "payid", fee: 0, payer: { name: input.merchantName }, paidAt: t.completedAt! });
+  const sent = transferEventData(t);
+  const events: EmitInput[] = [
+    ...recipient.keyPairIds.map((keyPairId) => ({ merchantId: recipient.merchantId, mode: input.mode, keyPairId, type: "charge.success", data: paid })),
+    ...(await transferEventKeys(db, t)).map((keyPairId) => ({ merchantId: input.merchantId, mode: input.mode, keyPairId, type: "transfer.success", data: sent })),
+  ];
+  return { entry, events };
+}
+
 /**
  * POST /v1/checkout/transfer and the dashboard's "send money". The debit (amount + fee +
  * VAT + stamp duty) and the pending record commit together before the bank is called; the
  * caller's `reference` makes it idempotent (same body: the same transfer back; a different
  * body: 409). PayID transfers move wallet to wallet at once, free.
  *
- * The ledger posting (which locks the sender's wallet) is the transaction's last statement,
- * so concurrent transfers from one wallet wait for each other as briefly as possible.
+ * The transfer row, its ledger entry and its events are one statement (its own transaction):
+ * one round trip, and the sender's wallet is locked only from its ledger step to the commit.
+ * A reference already taken (a replay, or a concurrent twin that committed first) writes
+ * nothing and answers the existing transfer, or 409.
  */
 export async function initiateTransfer(db: Db, input: InitiateInput): Promise<TransferView> {
   const { body } = input;
   const hash = fingerprint(body);
-  const bank = body.type === "bank_transfer" ? findBank(body.bank_code) : undefined;
-  if (body.type === "bank_transfer" && !bank) throw validationError([`bank_code ${body.bank_code} is not a known bank code`]);
-  const charges = transferCharges({ amount: body.amount, type: body.type });
-
-  const { transfer, eventIds, replay } = await db.transaction(async (tx) => {
-    let recipient: { payId: PayId; name: string } | null = null;
-    if (body.type === "payid") {
-      try {
-        recipient = await findRecipientWallet(tx, { mode: input.mode, payId: body.pay_id, senderMerchantId: input.merchantId });
-      } catch (err) {
-        // A replay answers with the transfer it already made, even if the recipient changed since.
-        const existing = isAppError(err) ? await existingByReference(tx, input, hash) : null;
-        if (existing) return { transfer: existing, eventIds: [] as string[], replay: true };
-        throw err;
-      }
+  let recipient: TransferRecipient | null = null;
+  if (body.type === "payid") {
+    try {
+      recipient = await findTransferRecipient(db, { mode: input.mode, payId: body.pay_id, senderMerchantId: input.merchantId });
+    } catch (err) {
+      // A replay answers with the transfer it already made, even if the recipient changed since.
+      const existing = isAppError(err) ? await existingByReference(db, input, hash) : null;
+      if (existing) return toTransferView(existing);
+      throw err;
     }
-    const reference = newReference();
-    const now = new Date();
-    const [inserted] = await tx
-      .insert(transfers)
-      .values({
-        reference,
-        publicId: prefixedId("transfer"),
-        merchantId: input.merchantId,
-        mode: input.mode,
-        keyPairId: input.keyPairId,
-        walletPayIdId: input.walletPayIdId,
-        type: body.type,
-        // A PayID transfer is complete the moment this transaction commits.
-        status: recipient ? "completed" : "pending",
-        completedAt: recipient ? now : null,
-        amount: charges.amount,
-        fee: charges.fee,
-        vat: charges.vat,
-        stampDuty: charges.stamp_duty,
-        narration: body.narration ?? null,
-        recipientName: recipient ? recipient.name : body.type === "bank_transfer" ? body.account_name : "",
-        recipientBankCode: bank?.bankCode ?? null,
-        recipientBankName: bank?.bankName ?? null,
-        recipientAccountNumber: body.type === "bank_transfer" ? body.account_number : null,
-        recipientPayIdId: recipient?.payId.id ?? null,
-        merchantReference: body.reference ?? null,
-        requestHash: hash,
-        metadata: body.metadata ?? null,
-        source: input.source,
-        // Due at once: the next scheduler pass sends it if this request dies before the bank
-        // call (the bank deduplicates on our reference), or collects its outcome.
-        nextCheckAt: recipient ? null : sql`now()`,
-      })
-      .onConflictDoNothing({ target: [transfers.merchantId, transfers.mode, transfers.merchantReference], where: sql`merchant_reference is not null` })
-      .returning();
-    if (!inserted) {
-      // The reference is taken: by this very request before (a replay), or a concurrent one.
-      return { transfer: (await existingByReference(tx, input, hash))!, eventIds: [] as string[], replay: true };
-    }
+  }
+  const transfer = newTransfer(input, recipient, hash);
+  const { entry, events } = await postingsAndEvents(db, input, transfer, recipient);
 
-    const from = await walletAccountFor(tx, { id: input.walletPayIdId, merchantId: input.merchantId, mode: input.mode });
-    let eventIds: string[] = [];
-    if (recipient) {
-      // The recipient sees a payment in (charge.success, payid channel, free); the sender's
-      // key hears transfer.success.
-      const paid = chargeSuccessData({ reference, amount: charges.amount, channel: "payid", fee: 0, payer: { name: input.merchantName }, paidAt: now });
-      const toRecipient: EmitInput[] = (await walletKeyPairIds(tx, recipient.payId)).map((keyPairId) => ({
-        merchantId: recipient.payId.merchantId,
-        mode: input.mode,
-        keyPairId,
-        type: "charge.success",
-        data: paid,
-      }));
-      const toSender: EmitInput[] = (await transferEventKeys(tx, inserted)).map((keyPairId) => ({
-        merchantId: input.merchantId,
-        mode: input.mode,
-        keyPairId,
-        type: "transfer.success",
-        data: transferEventData(inserted),
-      }));
-      eventIds = await emitEvents(tx, [...toRecipient, ...toSender]);
-      const to = await walletAccountFor(tx, recipient.payId);
-      await postEntry(tx, {
-        reference,
-        mode: input.mode,
-        merchantId: input.merchantId,
-        kind: "payid_transfer",
-        description: `PayID transfer to @${recipient.payId.payId}`,
-        metadata: { transfer: reference, recipient_merchant_id: recipient.payId.merchantId },
-        moves: [{ from: from.id, to: to.id, amount: charges.amount }],
-      });
-    } else {
-      const held = await platformAccount(tx, input.mode, "transfers_in_flight");
-      await postEntry(tx, {
-        reference: debitReference(inserted),
-        mode: input.mode,
-        merchantId: input.merchantId,
-        kind: "transfer_debit",
-        description: `Transfer to ${inserted.recipientName} (${bank!.bankName})`,
-        metadata: { transfer: reference, amount: charges.amount, fee: charges.fee, vat: charges.vat, stamp_duty: charges.stamp_duty },
-        moves: [{ from: from.id, to: held.id, amount: charges.total }],
-      });
-    }
-    return { transfer: inserted, eventIds, replay: false };
-  });
+  const p = new Params();
+  const ctes = [transferCte(p, transfer)];
+  if (events.length) ctes.push(eventCtes(p, events, { gate: "t" }));
+  const ledger = entryCtes(p, entry, { entryId: uuidv7(), gate: "t" });
+  ctes.push(ledger.ctes);
+  let row: { inserted: number; pending_event_ids: string | null } | undefined;
+  try {
+    [row] = await preparedRows(
+      db,
+      `with ${ctes.join(",\n")}
+       select (select count(*)::int from t) as inserted, ${events.length ? pendingEventIds : "null as pending_event_ids"}, ${ledgerGuard(ledger.accounts.length)}`,
+      p.values,
+    );
+  } catch (err) {
+    throw ledgerError(err, ledger.accounts);
+  }
+  if (!row!.inserted) {
+    // The reference is taken: by this very request before (a replay), or a concurrent one.
+    return toTransferView((await existingByReference(db, input, hash))!);
+  }
 
-  deliverAfterCommit(eventIds);
-  if (replay || transfer.type !== "bank_transfer") return toTransferView(transfer);
+  deliverAfterCommit(splitEventIds(row!.pending_event_ids));
+  if (transfer.type !== "bank_transfer") return toTransferView(transfer);
   return toTransferView(await submitToBank(db, transfer));
 }

@@ -1,27 +1,62 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { preparedRows, type DbOrTx } from "@/db/client";
 import { merchants, payIds, type Mode, type PayId } from "@/db/schema";
 import { AppError, validationError } from "@/lib/errors";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 
+type LookupInput = { mode: Mode; payId: string; senderMerchantId: string };
+
+/** Only an active wallet PayID of another merchant can receive a transfer. */
+function checkRecipient<T extends Pick<PayId, "kind" | "isActive" | "merchantId">>(payId: T | undefined, input: LookupInput): T {
+  if (!payId || payId.kind !== "wallet" || !payId.isActive) {
+    throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "No wallet has this PayID." });
+  }
+  // A merchant has one wallet per mode: a recipient wallet of the sender is its own.
+  if (payId.merchantId === input.senderMerchantId) throw validationError(["pay_id is your own wallet: choose another recipient"]);
+  return payId;
+}
+
 /**
  * The wallet a PayID transfer would go to, and its owner's name, in one read: the
- * dashboard's "name enquiry" for PayIDs and initiateTransfer's recipient check alike.
+ * dashboard's "name enquiry" for PayIDs.
  */
-export async function findRecipientWallet(
-  tx: DbOrTx,
-  input: { mode: Mode; payId: string; senderMerchantId: string },
-): Promise<{ payId: PayId; name: string }> {
+export async function findRecipientWallet(tx: DbOrTx, input: LookupInput): Promise<{ payId: PayId; name: string }> {
   const [row] = await tx
     .select({ payId: payIds, name: merchants.name })
     .from(payIds)
     .innerJoin(merchants, eq(merchants.id, payIds.merchantId))
     .where(and(eq(payIds.mode, input.mode), eq(payIds.payId, normalisePayId(input.payId))))
     .limit(1);
-  if (!row || row.payId.kind !== "wallet" || !row.payId.isActive) {
-    throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "No wallet has this PayID." });
-  }
-  // A merchant has one wallet per mode: a recipient wallet of the sender is its own.
-  if (row.payId.merchantId === input.senderMerchantId) throw validationError(["pay_id is your own wallet: choose another recipient"]);
-  return row;
+  checkRecipient(row?.payId, input);
+  return row!;
+}
+
+/** What initiateTransfer needs of a PayID recipient: the wallet, its owner's name and who hears of the money. */
+export type TransferRecipient = {
+  payIdId: string;
+  payId: string;
+  merchantId: string;
+  name: string;
+  /** The active key pairs that link (or settle to) the wallet: each gets a charge.success. */
+  keyPairIds: string[];
+};
+
+const RECIPIENT_SQL = `
+  select p.id, p.pay_id, p.merchant_id::text as merchant_id, p.kind, p.is_active, m.name,
+         (select string_agg(k.id::text, ',' order by k.id) from api_key_pairs k
+           where k.merchant_id = p.merchant_id and k.mode = p.mode and k.revoked_at is null
+             and (k.wallet_pay_id_id = p.id or k.settlement_pay_id_id = p.id)) as key_pair_ids
+  from pay_ids p join merchants m on m.id = p.merchant_id
+  where p.mode = $1::text and p.pay_id = $2::text
+  limit 1`;
+
+/**
+ * findRecipientWallet for initiateTransfer, in one prepared round trip that also brings
+ * the recipient's key pairs (walletKeyPairIds), so the transfer itself is one statement.
+ */
+export async function findTransferRecipient(tx: DbOrTx, input: LookupInput): Promise<TransferRecipient> {
+  type Row = { id: string; pay_id: string; merchant_id: string; kind: PayId["kind"]; is_active: boolean; name: string; key_pair_ids: string | null };
+  const [row] = await preparedRows<Row>(tx, RECIPIENT_SQL, [input.mode, normalisePayId(input.payId)]);
+  const payId = checkRecipient(row && { kind: row.kind, isActive: row.is_active, merchantId: row.merchant_id }, input);
+  return { payIdId: row!.id, payId: row!.pay_id, merchantId: payId.merchantId, name: row!.name, keyPairIds: row!.key_pair_ids ? row!.key_pair_ids.split(",") : [] };
 }

@@ -1,6 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { transfers, type Transfer } from "@/db/schema";
+import { preparedRows, type Db } from "@/db/client";
+import type { Transfer } from "@/db/schema";
 import { getBank } from "@/lib/bank";
 import { logError } from "@/lib/log";
 import { finalizeTransfer } from "./finalize-transfer";
@@ -22,14 +21,21 @@ export async function submitToBank(db: Db, transfer: Transfer): Promise<Transfer
       narration: transfer.narration,
     });
     // Sent: due again at once, so the next scheduler pass collects its outcome (this also
-    // releases the lease the scheduler took to send it).
-    const [sent] = await db
-      .update(transfers)
-      .set({ bankSubmittedAt: new Date(), nextCheckAt: new Date() })
-      .where(and(eq(transfers.id, transfer.id), isNull(transfers.bankSubmittedAt)))
-      .returning();
+    // releases the lease the scheduler took to send it). Only the changed columns come back.
+    const [sent] = await preparedRows<{ at: string; status: Transfer["status"] }>(
+      db,
+      `update transfers set bank_submitted_at = now(), next_check_at = now(), updated_at = now()
+       where id = $1::uuid and bank_submitted_at is null
+       returning now()::text as at, status`,
+      [transfer.id],
+    );
     if (outcome.status !== "pending") return finalizeTransfer(db, { transferId: transfer.id, status: outcome.status, reason: outcome.reason });
-    if (sent) return sent;
+    // The row in hand plus what changed, unless something else decided it meanwhile.
+    if (sent && sent.status === transfer.status) {
+      const at = new Date(sent.at);
+      return { ...transfer, bankSubmittedAt: at, nextCheckAt: at, updatedAt: at };
+    }
+    if (sent) return getTransferById(db, transfer.id);
   } catch (error) {
     logError("bank transfer call failed; the scheduler will retry", { reference: transfer.reference, error });
   }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb, queryRows } from "@/db/client";
+import { getDb, preparedRows, queryRows } from "@/db/client";
 import { sandboxBankTransfers } from "@/db/schema";
 import type { BankTransferRequest, BankTransferStatus } from "../provider";
 
@@ -10,12 +10,15 @@ import type { BankTransferRequest, BankTransferStatus } from "../provider";
  */
 export async function sandboxSendTransfer(input: BankTransferRequest): Promise<BankTransferStatus> {
   const db = await getDb();
-  // One statement: a new transfer, or the one already made under this reference.
-  const [row] = await db
-    .insert(sandboxBankTransfers)
-    .values({ reference: input.reference, amount: input.amount, bankCode: input.bankCode, accountNumber: input.accountNumber })
-    .onConflictDoUpdate({ target: sandboxBankTransfers.reference, set: { reference: sql`excluded.reference` } })
-    .returning({ status: sandboxBankTransfers.status, reason: sandboxBankTransfers.reason });
+  // One prepared statement: a new transfer, or the one already made under this reference.
+  const [row] = await preparedRows<BankTransferStatus>(
+    db,
+    `insert into sandbox_bank_transfers (reference, amount, bank_code, account_number)
+     values ($1::text, $2::text::bigint, $3::text, $4::text)
+     on conflict (reference) do update set reference = excluded.reference
+     returning status, reason`,
+    [input.reference, String(input.amount), input.bankCode, input.accountNumber],
+  );
   return { status: row!.status, reason: row!.reason };
 }
 
