@@ -70,12 +70,15 @@ export default async function PayIdPage(props: Props) {
     <HostedShell testMode={found.mode === "test"}>
       <PaySummary merchantName={found.name} amount={found.amount} amountNote={amountNote} />
       <HostedCard className="space-y-4">
-        <div className="flex items-center justify-between gap-3">
-          <div className="min-w-0">
-            <p className="text-xs text-neutral-500">PayID{found.name !== found.merchantName ? ` · ${found.merchantName}` : ""}</p>
-            <p className="font-mono text-xl font-bold break-all" data-testid="pay-id">{display}</p>
+        <div>
+          <div className="flex items-center justify-between gap-3">
+            <p className="min-w-0 text-xs break-words text-neutral-500">PayID{found.name !== found.merchantName ? ` · ${found.merchantName}` : ""}</p>
+            <StatusBadge status={found.open ? "active" : found.status === "active" ? "inactive" : found.status} label={found.open ? "Open" : "Closed"} />
           </div>
-          <StatusBadge status={found.open ? "active" : found.status === "active" ? "inactive" : found.status} label={found.open ? "Open" : "Closed"} />
+          <div className="mt-0.5 flex items-center justify-between gap-2">
+            <p className="font-mono text-xl font-bold break-all" data-testid="pay-id">{display}</p>
+            {found.open && <CopyButton value={display} label="Copy PayID" className="h-10 w-10 shrink-0" />}
+          </div>
         </div>
 
         {found.open ? <OpenInstructions found={found} qr={qr} display={display} serverNow={serverNow} /> : <ClosedNotice found={found} />}
@@ -97,9 +100,6 @@ export default async function PayIdPage(props: Props) {
 function OpenInstructions({ found, qr, display, serverNow }: { found: PayPagePayId; qr: string | null; display: string; serverNow: number }) {
   return (
     <>
-      <div className="flex justify-end">
-        <CopyButton value={display} label="Copy PayID" className="h-10 w-10" />
-      </div>
       {qr && <QrCode svg={qr} label={`QR code for PayID ${display}`} />}
       <ol className="list-decimal space-y-1 pl-5 text-sm text-neutral-700 dark:text-neutral-300" data-testid="payid-instructions">
         <li>Open your bank or wallet app and choose to pay a PayID (or scan this code).</li>
