@@ -81,7 +81,7 @@ async function smoke(baseUrl: string, label: string, request: LoadRequest): Prom
   if (!res.ok) throw new Error(`${label}: ${request.method} ${request.path} answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
 }
 
-type Job = { label: string; scenario: string; request: LoadRequest; floor: FloorName | null };
+type Job = { label: string; scenario: string; request: LoadRequest; floor: FloorName | null; strictFloor?: FloorName };
 
 async function main() {
   const require = createRequire(import.meta.url);
@@ -106,8 +106,9 @@ async function main() {
     for (const scenario of scenarios) {
       await scenario.prepare?.(ctx);
       for (const target of scenario.targets(ctx)) {
-        jobs.push({ label: target.label, scenario: scenario.name, request: target.request, floor: target.floor });
+        jobs.push({ label: target.label, scenario: scenario.name, request: target.request, floor: target.floor, strictFloor: target.strictFloor });
         if (target.floor) floorsNeeded.add(target.floor);
+        if (target.strictFloor) floorsNeeded.add(target.strictFloor);
       }
     }
     const floorJobs = new Map([...floorsNeeded].map((name) => [name, { label: FLOORS[name].label, request: FLOORS[name].request(runTag) }]));
@@ -137,7 +138,13 @@ async function main() {
       for (const job of jobs) {
         log(`[${elapsed()}] ${job.label}, ${connections} connections, ${durationSeconds} s…`);
         const result = await runLoad({ baseUrl: server.url, ...job.request, connections, durationSeconds, observe });
-        rows.push({ scenario: job.scenario, target: job.label, ours: result, floor: job.floor ? floorResults.get(job.floor)! : null });
+        rows.push({
+          scenario: job.scenario,
+          target: job.label,
+          ours: result,
+          floor: job.floor ? floorResults.get(job.floor)! : null,
+          strict: job.strictFloor ? floorResults.get(job.strictFloor)! : null,
+        });
         runs.push({ label: job.label, result });
         // Let after-commit work (webhook attempts) finish before the next run.
         await new Promise((r) => setTimeout(r, 1000));

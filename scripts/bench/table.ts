@@ -8,6 +8,8 @@ export type Row = {
   target: string;
   ours: LoadResult;
   floor: LoadResult | null;
+  /** A stricter floor reported beside the first, when the target names one. */
+  strict?: LoadResult | null;
 };
 
 export type Machine = {
@@ -49,8 +51,8 @@ function table(header: string[], rows: string[][]): string {
 
 export function resultsTable(rows: Row[]): string {
   return table(
-    ["scenario", "connections", "req/s (2xx)", "p50 ms", "p99 ms", "errors", "floor req/s", "floor p50 / p99 ms", "ours / floor"],
-    rows.map(({ target, ours, floor }) => [
+    ["scenario", "connections", "req/s (2xx)", "p50 ms", "p99 ms", "errors", "floor req/s", "floor p50 / p99 ms", "ours / floor", "ours / strict floor"],
+    rows.map(({ target, ours, floor, strict }) => [
       target,
       String(ours.connections),
       int(ours.rps),
@@ -60,6 +62,7 @@ export function resultsTable(rows: Row[]): string {
       floor ? int(floor.rps) : "–",
       floor ? `${ms(floor.p50)} / ${ms(floor.p99)}` : "–",
       floor && floor.rps > 0 ? `${Math.round((ours.rps / floor.rps) * 100)}%` : "–",
+      strict && strict.rps > 0 ? `${Math.round((ours.rps / strict.rps) * 100)}% of ${int(strict.rps)}` : "–",
     ]),
   );
 }

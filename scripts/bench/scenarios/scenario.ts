@@ -18,6 +18,8 @@ export type Target = {
   label: string;
   /** The floor this target's figures are divided by; null for none. */
   floor: FloorName | null;
+  /** A stricter floor also reported beside it (ratio column "ours / strict floor"). */
+  strictFloor?: FloorName;
   request: LoadRequest;
 };
 

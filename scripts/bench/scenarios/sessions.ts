@@ -54,6 +54,7 @@ export const sessions: Scenario = {
       {
         label: "session initialize",
         floor: "write",
+        strictFloor: "write_statement",
         request: {
           method: "POST",
           path: "/v1/checkout/session/initialize",
@@ -63,8 +64,7 @@ export const sessions: Scenario = {
       },
       {
         label: "session verify",
-        // The only floor so far is a write transaction; a one-select read floor would be the fairer yardstick.
-        floor: "write",
+        floor: "read",
         request: { method: "GET", path: `/v1/checkout/session/${sessionId}/verify`, headers: { "x-api-key": secretKey } },
       },
     ];

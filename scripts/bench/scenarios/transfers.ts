@@ -9,6 +9,7 @@ function transferTarget(ctx: ScenarioContext, label: string, fields: Record<stri
   return {
     label,
     floor: "write",
+    strictFloor: "write_statement",
     request: {
       method: "POST",
       path: "/v1/checkout/transfer",
