@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { CreateDynamicPayIdButton } from "@/components/payids/create-dynamic-payid-button";
@@ -35,17 +36,6 @@ const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm d
 const th = "px-4 py-2 font-medium";
 const td = "px-4 py-2";
 
-function Paging({ total, page, totalPages, noun, link }: { total: number; page: number; totalPages: number; noun: string; link: (page: number) => string }) {
-  return (
-    <div className="flex items-center justify-between border-t border-neutral-200 px-4 py-2 text-sm dark:border-neutral-800">
-      <span className="text-neutral-500" data-testid="payids-total">{total} {noun}{total === 1 ? "" : "s"} · page {page} of {Math.max(1, totalPages)}</span>
-      <span className="flex gap-3">
-        {page > 1 && <Link href={link(page - 1)} className="text-accent hover:underline">← Newer</Link>}
-        {page < totalPages && <Link href={link(page + 1)} className="text-accent hover:underline">Older →</Link>}
-      </span>
-    </div>
-  );
-}
 
 export default async function PayIdsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const ctx = await getDashboardContext();
@@ -148,7 +138,7 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
               ))}
             </tbody>
           </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="static PayID" link={(page) => href({ tab: "static", search: query.search, page })} />
+          <Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="static PayID" link={(page) => href({ tab: "static", search: query.search, page })} />
         </Card>
       )}
     </>
@@ -216,7 +206,7 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
               })}
             </tbody>
           </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="dynamic PayID" link={(page) => href({ tab: "dynamic", search: query.search, status: query.status, page })} />
+          <Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="dynamic PayID" link={(page) => href({ tab: "dynamic", search: query.search, status: query.status, page })} />
         </Card>
       )}
     </>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { channelLabel } from "@/components/payments/payment-labels";
@@ -93,13 +94,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
               ))}
             </tbody>
           </table>
-          <div className="flex items-center justify-between border-t border-neutral-200 px-4 py-2 text-sm dark:border-neutral-800">
-            <span className="text-neutral-500" data-testid="sessions-total">{result.total} session{result.total === 1 ? "" : "s"} · page {result.page} of {Math.max(1, result.total_pages)}</span>
-            <span className="flex gap-3">
-              {query.page > 1 && <Link href={href({ ...filters, page: query.page - 1 })} className="text-accent hover:underline">← Newer</Link>}
-              {query.page < result.total_pages && <Link href={href({ ...filters, page: query.page + 1 })} className="text-accent hover:underline">Older →</Link>}
-            </span>
-          </div>
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="session" testId="sessions-total" link={(p) => href({ ...filters, page: p })} />
         </Card>
       )}
     </div>

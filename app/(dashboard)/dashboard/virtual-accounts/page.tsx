@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { StatusBadge } from "@/components/ui/badge";
@@ -102,15 +103,7 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
               ))}
             </tbody>
           </table>
-          <div className="flex items-center justify-between border-t border-neutral-200 px-4 py-2 text-sm dark:border-neutral-800">
-            <span className="text-neutral-500" data-testid="virtual-accounts-total">
-              {result.total} virtual account{result.total === 1 ? "" : "s"} · page {result.page} of {Math.max(1, result.total_pages)}
-            </span>
-            <span className="flex gap-3">
-              {query.page > 1 && <Link href={href({ status: query.status, page: query.page - 1 })} className="text-accent hover:underline">← Newer</Link>}
-              {query.page < result.total_pages && <Link href={href({ status: query.status, page: query.page + 1 })} className="text-accent hover:underline">Older →</Link>}
-            </span>
-          </div>
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="virtual account" testId="virtual-accounts-total" link={(p) => href({ status: query.status, page: p })} />
         </Card>
       )}
     </div>

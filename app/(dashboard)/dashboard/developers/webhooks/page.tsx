@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card } from "@/components/ui/card";
@@ -75,13 +76,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               ))}
             </tbody>
           </table>
-          <div className="flex items-center justify-between border-t border-neutral-200 px-4 py-2 text-sm dark:border-neutral-800">
-            <span className="text-neutral-500">{result.total} event{result.total === 1 ? "" : "s"} · page {result.page} of {Math.max(1, result.total_pages)}</span>
-            <span className="flex gap-3">
-              {page > 1 && <Link href={pageHref(search, page - 1)} className="text-accent hover:underline">← Newer</Link>}
-              {page < result.total_pages && <Link href={pageHref(search, page + 1)} className="text-accent hover:underline">Older →</Link>}
-            </span>
-          </div>
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="event" link={(p) => pageHref(search, p)} />
         </Card>
       )}
     </div>
