@@ -45,6 +45,17 @@ test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, d
   await page.getByTestId("reactivate-static-payid").click();
   await expect(page.getByTestId("payid-status")).toHaveText(/^active$/i);
 
+  // The PayID made in the dashboard is paid through its pay page (test mode: simulate).
+  const staticPage = page.url();
+  const payLink = (await page.getByTestId("payid-pay-link").textContent())!.trim();
+  await page.goto(payLink);
+  await expect(page.getByTestId("test-mode-banner")).toBeVisible();
+  await page.getByLabel("Amount (₦)").fill("1500");
+  await page.getByTestId("simulate-payment").click();
+  await expect(page.getByTestId("payid-paid")).toContainText("₦1,500.00");
+  await page.goto(staticPage);
+  await expect(page.getByTestId("payid-payments-total")).toContainText("1 payment");
+
   // Dynamic: amount and rule, then its page; listed under its tab; deactivated.
   await page.goto("/dashboard/payids?tab=dynamic");
   await expect(page.getByTestId("dynamic-payids-empty")).toBeVisible();

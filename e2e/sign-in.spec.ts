@@ -75,3 +75,16 @@ test("the seeded admin (a member of no business) signs in straight to /admin and
   await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
   await expect(page.getByTestId("admin-merchants")).toContainText("Demo Store");
 });
+
+test("a dashboard request answering after sign-out cannot bring the session back: the proxy never re-issues the session cookie", async ({ page }) => {
+  await signUp(page, { business: "Late Answer Co", email: uniqueEmail("late"), password: "a-strong-password" });
+  // A request made while signed in (a link prefetch, a refresh) …
+  const inFlight = await page.request.get("/dashboard/payments", { maxRedirects: 0 });
+  expect(inFlight.status()).toBe(200);
+  // … carries no Set-Cookie, so however late it lands it cannot undo a sign-out.
+  expect(inFlight.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie")).toEqual([]);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto("/dashboard/payments");
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+});
