@@ -123,6 +123,20 @@ function transferCte(p: Params, t: Transfer): string {
       returning id)`;
 }
 
+/**
+ * A PayID transfer is a payment in for its recipient: a `payments` row (wallet, payid channel,
+ * free) so it shows in the recipient's Payments area, written only with the transfer (`t`).
+ */
+function recipientPaymentCte(p: Params, t: Transfer, recipient: TransferRecipient, senderName: string | null | undefined): string {
+  return `pm as (
+      insert into payments (id, reference, merchant_id, mode, channel, status, amount, fee, destination_kind, pay_id_id,
+                            settlement_pay_id_id, payer, narration, paid_at, created_at)
+      select ${p.add(uuidv7())}::uuid, ${p.add(t.reference)}::text, ${p.add(recipient.merchantId)}::uuid, ${p.add(t.mode)}::text, 'payid', 'completed',
+             ${p.add(t.amount)}::bigint, 0, 'wallet', ${p.add(recipient.payIdId)}::uuid, ${p.add(recipient.payIdId)}::uuid,
+             ${p.json({ name: senderName ?? null })}, ${p.add(t.narration)}::text, ${p.add(t.completedAt!.toISOString())}::text::timestamptz, now()
+      where exists (select 1 from t))`;
+}
+
 /** The ledger entry and the events of a new transfer: PayID wallet to wallet, or the bank transfer's debit. */
 async function postingsAndEvents(db: Db, input: InitiateInput, t: Transfer, recipient: TransferRecipient | null) {
   const from = await walletAccountFor(db, { id: input.walletPayIdId, merchantId: input.merchantId, mode: input.mode });
@@ -190,6 +204,7 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
 
   const p = new Params();
   const ctes = [transferCte(p, transfer)];
+  if (recipient) ctes.push(recipientPaymentCte(p, transfer, recipient, input.merchantName));
   if (events.length) ctes.push(eventCtes(p, events, { gate: "t" }));
   const ledger = entryCtes(p, entry, { entryId: uuidv7(), gate: "t" });
   ctes.push(ledger.ctes);
