@@ -9,3 +9,4 @@ export * from "./ledger";
 export * from "./events";
 export * from "./transfers";
 export * from "./receiving";
+export * from "./static-accounts";
