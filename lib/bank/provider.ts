@@ -22,6 +22,18 @@ export type BankTransferRequest = {
   narration?: string | null;
 };
 
+/** Money sent back to whoever paid us (a refund). The bank deduplicates on `reference`. */
+export type BankRefundRequest = {
+  /** Our refund id: a repeated call never pays twice and answers the first outcome. */
+  reference: string;
+  /** The inbound payment's transaction reference (the bank's session for it). */
+  paymentReference: string;
+  /** Kobo. */
+  amount: number;
+  /** The payer as the bank reported them; the money goes back to this account. */
+  payer: { name: string | null; bank: string | null; account: string | null };
+};
+
 export type VirtualAccountRequest = {
   /** The partner bank to issue at (a `PARTNER_BANKS` provider key). */
   provider: string;
@@ -50,6 +62,11 @@ export interface BankProvider {
   sendTransfer(input: BankTransferRequest): Promise<BankTransferStatus>;
   /** The latest status of a transfer we sent; `null` when the bank never received it. */
   getTransferStatus(reference: string): Promise<BankTransferStatus | null>;
+  /**
+   * Returns an inbound payment's money to its payer. Idempotent on `reference`; answers the
+   * outcome (`pending` means ask again with the same reference).
+   */
+  refundPayment(input: BankRefundRequest): Promise<BankTransferStatus>;
   /**
    * A temporary account number at one partner bank. `attempt` > 0 asks for a different
    * number after the last one was already known to us (a collision).

@@ -1,6 +1,7 @@
 import { AppError, validationError } from "@/lib/errors";
 import { findBank, NIGERIAN_BANKS } from "../nigerian-banks";
-import type { BankProvider, BankTransferRequest, VirtualAccountRequest } from "../provider";
+import type { BankProvider, BankRefundRequest, BankTransferRequest, VirtualAccountRequest } from "../provider";
+import { sandboxRefundPayment } from "./sandbox-refunds";
 import { applySandboxDecision, sandboxSendTransfer, sandboxTransferStatus } from "./sandbox-transfers";
 import { sandboxAccountName } from "./account-names";
 import { sandboxIssueVirtualAccount } from "./sandbox-virtual-accounts";
@@ -27,6 +28,10 @@ export class SandboxBank implements BankProvider {
   async getTransferStatus(reference: string) {
     await applySandboxDecision(reference);
     return sandboxTransferStatus(reference);
+  }
+
+  refundPayment(input: BankRefundRequest) {
+    return sandboxRefundPayment(input);
   }
 
   issueVirtualAccount(input: VirtualAccountRequest & { attempt?: number }) {

@@ -1,0 +1,25 @@
+import { preparedRows, getDb } from "@/db/client";
+import type { BankRefundRequest, BankTransferStatus } from "../provider";
+
+/** The payer account the sandbox bank cannot pay back to (as name enquiry finds no such account). */
+export const SANDBOX_REFUND_FAILS_ACCOUNT = "0000000000";
+
+/**
+ * The sandbox bank's refund desk: it pays the payer back at once, recorded once per refund
+ * reference on the transfer desk (a repeat answers the first outcome). It fails when the
+ * payment carries no payer account or the account is `0000000000` (no such account).
+ */
+export async function sandboxRefundPayment(input: BankRefundRequest): Promise<BankTransferStatus> {
+  const account = input.payer.account?.trim() ?? "";
+  const failure = !account ? "The payment carries no payer account to return the money to" : account === SANDBOX_REFUND_FAILS_ACCOUNT ? "Payer account not found" : null;
+  const db = await getDb();
+  const [row] = await preparedRows<BankTransferStatus>(
+    db,
+    `insert into sandbox_bank_transfers (reference, amount, bank_code, account_number, status, reason)
+     values ($1::text, $2::text::bigint, $3::text, $4::text, $5::text, $6::text)
+     on conflict (reference) do update set reference = excluded.reference
+     returning status, reason`,
+    [input.reference, String(input.amount), input.payer.bank ?? "unknown", account, failure ? "failed" : "completed", failure],
+  );
+  return { status: row!.status, reason: row!.reason };
+}
