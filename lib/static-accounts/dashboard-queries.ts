@@ -1,0 +1,123 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { DbOrTx } from "@/db/client";
+import { refunds, STATIC_ACCOUNT_STATUSES, staticAccountPayments, staticAccounts, type Mode, type Refund, type StaticAccount, type StaticAccountPayment } from "@/db/schema";
+
+/**
+ * Read-only queries behind the merchant dashboard's Static accounts pages. Every state change
+ * goes through lib/static-accounts and lib/refunds; these only read, always scoped to one
+ * merchant and mode (another business's id reads as not found).
+ */
+
+export const DashboardStaticAccountsQuery = z.object({
+  page: z.coerce.number().int().min(1).catch(1),
+  page_size: z.coerce.number().int().min(1).max(100).catch(20),
+  status: z.enum(STATIC_ACCOUNT_STATUSES).optional().catch(undefined),
+  search: z.string().trim().max(128).optional().catch(undefined),
+});
+export type DashboardStaticAccountsQuery = z.output<typeof DashboardStaticAccountsQuery>;
+
+export function flattenSearch(search: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(search)
+      .map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])
+      .filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
+  );
+}
+
+export const parseStaticAccountSearch = (search: Record<string, string | string[] | undefined>) => DashboardStaticAccountsQuery.parse(flattenSearch(search));
+
+export type Paged<T> = { items: T[]; total: number; page: number; page_size: number; total_pages: number };
+
+export const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** api.md's search: account number, customer name, account name, reference, email. */
+function searchFilter(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const like = escapeLike(q);
+  return or(
+    ilike(staticAccounts.accountNumber, like),
+    ilike(staticAccounts.customerName, like),
+    ilike(staticAccounts.accountName, like),
+    ilike(staticAccounts.reference, like),
+    ilike(staticAccounts.customerEmail, like),
+  );
+}
+
+export async function listDashboardStaticAccounts(
+  tx: DbOrTx,
+  input: { merchantId: string; mode: Mode } & DashboardStaticAccountsQuery,
+): Promise<Paged<StaticAccount>> {
+  const where = and(
+    eq(staticAccounts.merchantId, input.merchantId),
+    eq(staticAccounts.mode, input.mode),
+    input.status ? eq(staticAccounts.status, input.status) : undefined,
+    searchFilter(input.search),
+  );
+  const [items, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(staticAccounts)
+      .where(where)
+      .orderBy(desc(staticAccounts.createdAt), desc(staticAccounts.id))
+      .limit(input.page_size)
+      .offset((input.page - 1) * input.page_size),
+    tx.select({ n: count() }).from(staticAccounts).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+}
+
+export async function getDashboardStaticAccount(tx: DbOrTx, input: { merchantId: string; mode: Mode; id: string }): Promise<StaticAccount | null> {
+  const [row] = await tx
+    .select()
+    .from(staticAccounts)
+    .where(and(eq(staticAccounts.id, input.id), eq(staticAccounts.merchantId, input.merchantId), eq(staticAccounts.mode, input.mode)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type DashboardStaticPayment = StaticAccountPayment & {
+  /** The newest refund of the payment, if any. */
+  refund: Refund | null;
+  /** A refund can be requested (api.md: only while pending settlement, with no open refund). */
+  refundable: boolean;
+};
+
+/** An account's payments, newest first, each with its newest refund. */
+export async function listDashboardStaticPayments(
+  tx: DbOrTx,
+  input: { merchantId: string; mode: Mode; staticAccountId: string; page: number; page_size: number },
+): Promise<Paged<DashboardStaticPayment>> {
+  const where = and(
+    eq(staticAccountPayments.staticAccountId, input.staticAccountId),
+    eq(staticAccountPayments.merchantId, input.merchantId),
+    eq(staticAccountPayments.mode, input.mode),
+  );
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(staticAccountPayments)
+      .where(where)
+      .orderBy(desc(staticAccountPayments.receivedAt), desc(staticAccountPayments.id))
+      .limit(input.page_size)
+      .offset((input.page - 1) * input.page_size),
+    tx.select({ n: count() }).from(staticAccountPayments).where(where),
+  ]);
+  const refundRows = rows.length
+    ? await tx
+        .select()
+        .from(refunds)
+        .where(inArray(refunds.paymentId, rows.map((r) => r.id)))
+        .orderBy(desc(refunds.createdAt))
+    : [];
+  const newest = new Map<string, Refund>();
+  for (const r of refundRows) if (!newest.has(r.paymentId)) newest.set(r.paymentId, r);
+  const items = rows.map((p) => {
+    const refund = newest.get(p.id) ?? null;
+    const open = refund !== null && (refund.status === "requested" || refund.status === "processing");
+    return { ...p, refund, refundable: p.status === "completed" && p.settlementStatus === "pending_settlement" && !open };
+  });
+  const n = total?.n ?? 0;
+  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+}
