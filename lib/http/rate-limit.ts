@@ -7,18 +7,24 @@ export type RateLimitState = { limit: number; remaining: number; resetAt: number
 
 const WINDOW_SECONDS = 60;
 
+/** The statement for n buckets: built once per n (1 or 2), so the same text each time. */
+const HIT_TEXT: string[] = [];
+function hitText(n: number): string {
+  const values = Array.from({ length: n }, (_, i) => `($${i + 1}::text, date_trunc('minute', now()), 1)`).join(", ");
+  return `insert into rate_limit_counters (bucket, window_start, count) values ${values}
+     on conflict (bucket, window_start) do update set count = rate_limit_counters.count + 1
+     returning bucket, count, extract(epoch from window_start)::bigint::text as window_epoch`;
+}
+
 /**
  * Counts one request in each bucket for the current minute and answers the tightest state.
  * One prepared statement on an UNLOGGED table: shared by every app instance, and cheap.
  */
 export async function hitRateLimit(buckets: Bucket[]): Promise<RateLimitState & { exceeded: boolean }> {
   const db = await getDb();
-  const values = buckets.map((_, i) => `($${i + 1}::text, date_trunc('minute', now()), 1)`).join(", ");
   const rows = await preparedRows<{ bucket: string; count: number; window_epoch: string | number }>(
     db,
-    `insert into rate_limit_counters (bucket, window_start, count) values ${values}
-     on conflict (bucket, window_start) do update set count = rate_limit_counters.count + 1
-     returning bucket, count, extract(epoch from window_start)::bigint::text as window_epoch`,
+    (HIT_TEXT[buckets.length] ??= hitText(buckets.length)),
     buckets.map((b) => b.name),
   );
   if (Math.random() < 0.002) void pruneOldWindows();

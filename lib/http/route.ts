@@ -147,9 +147,12 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       let query: unknown = undefined;
       if (options.query) query = parseOrThrow(options.query, Object.fromEntries(new URL(req.url).searchParams));
 
-      const params = Object.fromEntries(
-        Object.entries((await nextCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]),
-      );
+      const params: Record<string, string> = {};
+      const given = nextCtx?.params ? await nextCtx.params : undefined;
+      for (const k in given) {
+        const v = given[k];
+        params[k] = Array.isArray(v) ? v.join("/") : (v ?? "");
+      }
       const data = await handler({
         req,
         db: await getDb(),

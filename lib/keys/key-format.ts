@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import crypto, { createHash, randomBytes } from "node:crypto";
 import type { Mode } from "@/db/schema";
 import { randomBase62 } from "@/lib/ids";
 
@@ -23,8 +23,11 @@ export function newWebhookSecret(): string {
  * value useless to whoever reads the database (no slow hash needed on the hot path).
  */
 export function hashSecretKey(secretKey: string): string {
-  return createHash("sha256").update(secretKey).digest("hex");
+  return oneShotHash ? oneShotHash("sha256", secretKey, "hex") : createHash("sha256").update(secretKey).digest("hex");
 }
+
+// crypto.hash (Node >= 20.12) skips the Hash object: it runs on every /v1 request.
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
 
 export function displayPrefix(secretKey: string): { secretPrefix: string; secretLast4: string } {
   return { secretPrefix: secretKey.slice(0, 12), secretLast4: secretKey.slice(-4) };

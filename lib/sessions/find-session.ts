@@ -11,13 +11,16 @@ import { sessionExpired, sessionNotActive, sessionNotFound, sessionNotYours } fr
  */
 export type SessionOwner = { merchantId: string; mode: Mode; keyPairId: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The columns ownership is decided on. */
+type Owned = Pick<CheckoutSession, "merchantId" | "mode" | "keyPairId">;
 
 /**
  * Supplement §1: another merchant's or mode's session (or none, or a malformed id) is 404 so
  * the caller cannot learn it exists; another key pair of the same merchant and mode is 400.
  */
-export function assertOwner(session: CheckoutSession | undefined, owner: SessionOwner | null): asserts session is CheckoutSession {
+export function assertOwner<S extends Owned>(session: S | undefined, owner: SessionOwner | null): asserts session is S {
   if (!session) throw sessionNotFound();
   if (!owner) return;
   if (session.merchantId !== owner.merchantId || session.mode !== owner.mode) throw sessionNotFound();

@@ -86,7 +86,13 @@ export function toInitializeView(s: CheckoutSession, ctx: { baseUrl: string; mer
   };
 }
 
-export function toVerifyView(s: CheckoutSession): SessionVerifyView {
+/** The columns the verify answer is made of. */
+export type SessionVerifyFields = Pick<
+  CheckoutSession,
+  "id" | "reference" | "merchantReference" | "status" | "amount" | "currency" | "customerEmail" | "paymentMethod" | "paidAt"
+>;
+
+export function toVerifyView(s: SessionVerifyFields): SessionVerifyView {
   return {
     session_id: s.id,
     reference: s.reference,
