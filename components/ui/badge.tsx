@@ -7,6 +7,12 @@ const TONES: Record<string, string> = {
   failed: "bg-red-100 text-red-800", rejected: "bg-red-100 text-red-800", revoked: "bg-red-100 text-red-800",
   expired: "bg-neutral-200 text-neutral-700", cancelled: "bg-neutral-200 text-neutral-700", deactivated: "bg-neutral-200 text-neutral-700",
   under_review: "bg-blue-100 text-blue-800",
+  // Static accounts, settlement and refunds (issue 6), in the same language.
+  enabled: "bg-green-100 text-green-800", paid_out: "bg-green-100 text-green-800", wallet_credit: "bg-green-100 text-green-800",
+  pending_settlement: "bg-amber-100 text-amber-800", batched: "bg-amber-100 text-amber-800", open: "bg-amber-100 text-amber-800", paying: "bg-amber-100 text-amber-800",
+  requested: "bg-blue-100 text-blue-800",
+  suspended: "bg-red-100 text-red-800",
+  disabled: "bg-neutral-200 text-neutral-700", deleted: "bg-neutral-200 text-neutral-700", refunded: "bg-neutral-200 text-neutral-700",
 };
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
