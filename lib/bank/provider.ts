@@ -1,7 +1,6 @@
 /**
  * The bank port: everything Owo asks of a banking partner. The sandbox implements it today;
- * a real partner's adapter implements the same interface. Later issues add static accounts,
- * identity checks and refunds here.
+ * a real partner's adapter implements the same interface.
  */
 import type { AmountValidation } from "@/db/schema";
 
@@ -48,6 +47,34 @@ export type VirtualAccountRequest = {
   metadata?: Record<string, unknown> | null;
 };
 
+/** An identity record kind a static account is opened against (BVN, NIN or a CAC number). */
+export type IdentityKind = "bvn" | "nin" | "rc";
+
+export type IdentityCheckRequest = { identityType: IdentityKind; identityNumber: string; name: string };
+
+/** The identity registry's answer: the name matches the record, does not, or no answer. */
+export type IdentityCheckResult = { outcome: "match" } | { outcome: "mismatch" } | { outcome: "unavailable"; reason: string };
+
+export type StaticAccountRequest = {
+  /** The partner bank to issue at (a `PARTNER_BANKS` provider key). */
+  provider: string;
+  /** Our id for the account: the bank deduplicates on it. */
+  reference: string;
+  accountName: string;
+  customerName: string;
+  identityType: IdentityKind;
+  /** In clear for the bank's own KYC; Owo never stores it. */
+  identityNumber: string;
+};
+
+/**
+ * The bank's answer to a static account request: a permanent NUBAN, a refusal (`rejected`),
+ * or no account for now (`unavailable`: retry later).
+ */
+export type StaticAccountIssue =
+  | { issued: true; accountNumber: string; accountName: string; bankCode: string; bankName: string }
+  | { issued: false; outcome: "rejected" | "unavailable"; reason: string };
+
 /** The bank's answer to an issue request: a NUBAN at that bank, or a refusal. */
 export type VirtualAccountIssue =
   | { issued: true; accountNumber: string; accountName: string; bankCode: string; bankName: string }
@@ -72,6 +99,13 @@ export interface BankProvider {
    * number after the last one was already known to us (a collision).
    */
   issueVirtualAccount(input: VirtualAccountRequest & { attempt?: number }): Promise<VirtualAccountIssue>;
+  /** Checks a customer's name against the identity registry (BVN, NIN or CAC record). */
+  verifyIdentity(input: IdentityCheckRequest): Promise<IdentityCheckResult>;
+  /**
+   * A permanent account number for one customer at a partner bank. `attempt` > 0 asks for a
+   * different number after the last one was already known to us (a collision).
+   */
+  issueStaticAccount(input: StaticAccountRequest & { attempt?: number }): Promise<StaticAccountIssue>;
   /** Stops the number accepting payments. `retired: false` when the bank refuses (retry later). */
   retireVirtualAccount(input: { provider: string; reference: string; accountNumber: string }): Promise<{ retired: boolean; reason?: string }>;
 }

@@ -1,6 +1,8 @@
 import { AppError, validationError } from "@/lib/errors";
 import { findBank, NIGERIAN_BANKS } from "../nigerian-banks";
-import type { BankProvider, BankRefundRequest, BankTransferRequest, VirtualAccountRequest } from "../provider";
+import type { BankProvider, BankRefundRequest, BankTransferRequest, IdentityCheckRequest, StaticAccountRequest, VirtualAccountRequest } from "../provider";
+import { sandboxVerifyIdentity } from "./sandbox-identity";
+import { sandboxIssueStaticAccount } from "./sandbox-static-accounts";
 import { sandboxRefundPayment } from "./sandbox-refunds";
 import { applySandboxDecision, sandboxSendTransfer, sandboxTransferStatus } from "./sandbox-transfers";
 import { sandboxAccountName } from "./account-names";
@@ -36,6 +38,14 @@ export class SandboxBank implements BankProvider {
 
   issueVirtualAccount(input: VirtualAccountRequest & { attempt?: number }) {
     return sandboxIssueVirtualAccount(input);
+  }
+
+  verifyIdentity(input: IdentityCheckRequest) {
+    return sandboxVerifyIdentity(input);
+  }
+
+  issueStaticAccount(input: StaticAccountRequest & { attempt?: number }) {
+    return sandboxIssueStaticAccount(input);
   }
 
   /** The sandbox never refuses to retire an account. */
