@@ -1,0 +1,261 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { events, payments, refunds, sandboxBankTransfers, staticAccountPayments, type StaticAccountPayment } from "@/db/schema";
+import { createAdmin } from "@/lib/admin/create-admin";
+import { CLI_ACTOR, type Actor } from "@/lib/audit/record-audit";
+import { getBank } from "@/lib/bank";
+import { randomBase62 } from "@/lib/ids";
+import { auditLedger } from "@/lib/ledger/audit-ledger";
+import { auditRows, entryPostings, merchantKindBalance, paymentRow, pendingPayment, refundMerchant, PAYER, type RefundMerchant } from "@/tests/refunds";
+import { approveRefund } from "./approve-refund";
+import { rejectRefund } from "./reject-refund";
+import { requestRefund } from "./request-refund";
+
+let m: RefundMerchant;
+let admin: Actor;
+
+const request = (p: StaticAccountPayment, reason: string | null = "Customer paid twice", who: RefundMerchant = m) =>
+  requestRefund(db(), { merchantId: who.merchantId, mode: who.mode, keyPairId: who.keyPairId, staticAccountId: p.staticAccountId, paymentId: p.id, reason });
+
+let dbHandle: Awaited<ReturnType<typeof getDb>>;
+const db = () => dbHandle;
+
+async function eventsOf(type: string, keyPairId: string) {
+  return db().select().from(events).where(and(eq(events.type, type), eq(events.keyPairId, keyPairId)));
+}
+
+async function expectCode(p: Promise<unknown>, code: string, status: number) {
+  await expect(p).rejects.toMatchObject({ code, status });
+}
+
+beforeAll(async () => {
+  dbHandle = await getDb();
+  m = await refundMerchant();
+  const a = await createAdmin(db(), { email: `refund-admin-${randomBase62(6).toLowerCase()}@owo.test`, password: "owo-admin-password", actor: CLI_ACTOR });
+  admin = { type: "admin", userId: a.id };
+});
+
+describe("requestRefund (api.md Static account payment settlement, Refund)", () => {
+  it("accepts a payment waiting for settlement: refund requested for the gross, payment under_review", async () => {
+    const p = await pendingPayment(m, { amount: 2_500_000 });
+    const { refund, created } = await request(p);
+    expect(created).toBe(true);
+    expect(refund).toMatchObject({ status: "requested", amount: 2_500_000, currency: "NGN", reason: "Customer paid twice", paymentId: p.id, merchantId: m.merchantId });
+    expect(refund.id).toMatch(/^rfd_/);
+    expect((await paymentRow(p.id)).settlementStatus).toBe("under_review");
+  });
+
+  it("a repeated request returns the open refund (no second refund)", async () => {
+    const p = await pendingPayment(m);
+    const first = await request(p);
+    const again = await request(p, "another reason");
+    expect(again.created).toBe(false);
+    expect(again.refund.id).toBe(first.refund.id);
+    expect(again.refund.reason).toBe("Customer paid twice");
+    expect(await db().select().from(refunds).where(eq(refunds.paymentId, p.id))).toHaveLength(1);
+  });
+
+  it("concurrent requests for one payment make exactly one refund", async () => {
+    const p = await pendingPayment(m);
+    const results = await Promise.all(Array.from({ length: 6 }, () => request(p)));
+    expect(new Set(results.map((r) => r.refund.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+  });
+
+  it("a blank reason is stored as null", async () => {
+    const p = await pendingPayment(m);
+    expect((await request(p, "   ")).refund.reason).toBeNull();
+  });
+
+  it.each(["batched", "paid_out", "wallet_credit", "failed"] as const)("a payment %s cannot be refunded: 400 REFUND_NOT_ALLOWED", async (settlementStatus) => {
+    const p = await pendingPayment(m, { settlementStatus });
+    await expectCode(request(p), "REFUND_NOT_ALLOWED", 400);
+    expect((await paymentRow(p.id)).settlementStatus).toBe(settlementStatus);
+  });
+
+  it("a payment not booked yet (processing) cannot be refunded: REFUND_NOT_ALLOWED", async () => {
+    const p = await pendingPayment(m, { status: "processing" });
+    await expectCode(request(p), "REFUND_NOT_ALLOWED", 400);
+  });
+
+  it("a refunded payment: 400 ALREADY_REFUNDED", async () => {
+    const p = await pendingPayment(m, { settlementStatus: "refunded" });
+    await expectCode(request(p), "ALREADY_REFUNDED", 400);
+  });
+
+  it("another merchant's payment, another account's, another mode's or a malformed id: 404 NOT_FOUND", async () => {
+    const p = await pendingPayment(m);
+    const other = await refundMerchant();
+    await expectCode(request(p, null, other), "NOT_FOUND", 404);
+    await expectCode(requestRefund(db(), { merchantId: m.merchantId, mode: m.mode, staticAccountId: other.accountId, paymentId: p.id }), "NOT_FOUND", 404);
+    await expectCode(requestRefund(db(), { merchantId: m.merchantId, mode: "live", staticAccountId: p.staticAccountId, paymentId: p.id }), "NOT_FOUND", 404);
+    await expectCode(requestRefund(db(), { merchantId: m.merchantId, mode: m.mode, staticAccountId: p.staticAccountId, paymentId: "not-a-uuid" }), "NOT_FOUND", 404);
+    expect((await paymentRow(p.id)).settlementStatus).toBe("pending_settlement");
+  });
+});
+
+describe("approveRefund: requested → processing → completed", () => {
+  it("moves the money back to the payer through refunds_in_flight, marks the payment refunded and sends charge.refunded", async () => {
+    const p = await pendingPayment(m, { amount: 3_000_000 });
+    const fee = p.fee;
+    const net = p.amount - fee;
+    const pendingBefore = await merchantKindBalance(m.merchantId, m.mode, "pending_settlement");
+    const { refund } = await request(p);
+    const done = await approveRefund(db(), { refundId: refund.id, actor: admin });
+
+    expect(done).toMatchObject({ status: "completed", reviewedByUserId: admin.userId });
+    expect(done.completedAt).toBeInstanceOf(Date);
+    expect(await entryPostings(`refund:${refund.id}`)).toEqual([`fee_revenue:${-fee}`, `pending_settlement:${-net}`, `refunds_in_flight:${p.amount}`].sort());
+    expect(await entryPostings(`refund:${refund.id}:completed`)).toEqual([`bank_clearing:${p.amount}`, `refunds_in_flight:${-p.amount}`].sort());
+    expect(await merchantKindBalance(m.merchantId, m.mode, "pending_settlement")).toBe(pendingBefore - net);
+
+    const payment = await paymentRow(p.id);
+    expect(payment.settlementStatus).toBe("refunded");
+    const [row] = await db().select().from(payments).where(eq(payments.reference, p.reference));
+    expect(row!.status).toBe("refunded");
+
+    // The bank was asked once, under the refund id, for the gross, to the payer's account.
+    const [bank] = await db().select().from(sandboxBankTransfers).where(eq(sandboxBankTransfers.reference, refund.id));
+    expect(bank).toMatchObject({ amount: p.amount, accountNumber: PAYER.account, status: "completed" });
+
+    const sent = (await eventsOf("charge.refunded", m.keyPairId)).filter((e) => (e.data as { reference: string }).reference === p.reference);
+    expect(sent).toHaveLength(1);
+    const data = sent[0]!.data as Record<string, unknown>;
+    expect(Object.keys(data).sort()).toEqual(
+      ["amount", "channel", "currency", "merchant_reference", "payer", "reference", "refund", "refunded_amount", "refunded_at", "static_account", "status"].sort(),
+    );
+    expect(data).toMatchObject({
+      reference: p.reference,
+      merchant_reference: m.accountReference,
+      amount: p.amount,
+      refunded_amount: p.amount,
+      currency: "NGN",
+      status: "refunded",
+      channel: "static_account",
+      refund: { id: refund.id, reason: "Customer paid twice", requested_at: refund.requestedAt.toISOString(), completed_at: done.completedAt!.toISOString() },
+      static_account: { id: m.accountId, account_name: "Owo/Ngozi Eze", bank_name: "Wema Bank", reference: m.accountReference, customer_name: "Ngozi Eze" },
+      payer: PAYER,
+      refunded_at: done.completedAt!.toISOString(),
+    });
+    expect(Object.keys(data.static_account as object).sort()).toEqual(["account_name", "account_number", "bank_name", "customer_name", "id", "reference"]);
+
+    const audit = await auditRows(refund.id);
+    expect(audit.map((a) => a.action)).toEqual(["refund.approved"]);
+    expect(audit[0]).toMatchObject({ actorType: "admin", actorUserId: admin.userId, merchantId: m.merchantId });
+
+    // Refunded now: a further request is ALREADY_REFUNDED.
+    await expectCode(request(p), "ALREADY_REFUNDED", 400);
+  });
+
+  it("an admin cannot act twice: a second approval or a rejection after approval is INVALID_STATE", async () => {
+    const p = await pendingPayment(m);
+    const { refund } = await request(p);
+    await approveRefund(db(), { refundId: refund.id, actor: admin });
+    await expectCode(approveRefund(db(), { refundId: refund.id, actor: admin }), "INVALID_STATE", 400);
+    await expectCode(rejectRefund(db(), { refundId: refund.id, reason: "no", actor: admin }), "INVALID_STATE", 400);
+    expect(await entryPostings(`refund:${refund.id}`)).toHaveLength(3);
+    expect((await eventsOf("charge.refunded", m.keyPairId)).filter((e) => (e.data as { reference: string }).reference === p.reference)).toHaveLength(1);
+  });
+
+  it("approve and reject racing on one refund: exactly one wins", async () => {
+    const p = await pendingPayment(m);
+    const { refund } = await request(p);
+    const results = await Promise.allSettled([
+      approveRefund(db(), { refundId: refund.id, actor: admin }),
+      rejectRefund(db(), { refundId: refund.id, reason: "Duplicate", actor: admin }),
+      approveRefund(db(), { refundId: refund.id, actor: admin }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const [row] = await db().select().from(refunds).where(eq(refunds.id, refund.id));
+    const payment = await paymentRow(p.id);
+    if (row!.status === "completed") expect(payment.settlementStatus).toBe("refunded");
+    else expect([row!.status, payment.settlementStatus]).toEqual(["rejected", "pending_settlement"]);
+  });
+
+  it("an unknown refund: 404 NOT_FOUND", async () => {
+    await expectCode(approveRefund(db(), { refundId: "rfd_missing", actor: admin }), "NOT_FOUND", 404);
+    await expectCode(rejectRefund(db(), { refundId: "rfd_missing", reason: "x", actor: admin }), "NOT_FOUND", 404);
+  });
+
+  it("the bank refusing ends the refund failed with its reason; the money and the payment go back to settlement; no event; the merchant may ask again", async () => {
+    const p = await pendingPayment(m, { payer: { name: "Ghost", bank: "Nowhere Bank", account: "0000000000" } });
+    const pendingBefore = await merchantKindBalance(m.merchantId, m.mode, "pending_settlement");
+    const { refund } = await request(p);
+    const failed = await approveRefund(db(), { refundId: refund.id, actor: admin });
+    expect(failed).toMatchObject({ status: "failed", failureReason: "Payer account not found", completedAt: null });
+    expect(await entryPostings(`refund:${refund.id}:failed`)).toEqual(
+      [`fee_revenue:${p.fee}`, `pending_settlement:${p.amount - p.fee}`, `refunds_in_flight:${-p.amount}`].sort(),
+    );
+    expect(await merchantKindBalance(m.merchantId, m.mode, "pending_settlement")).toBe(pendingBefore);
+    expect((await paymentRow(p.id)).settlementStatus).toBe("pending_settlement");
+    expect((await eventsOf("charge.refunded", m.keyPairId)).filter((e) => (e.data as { reference: string }).reference === p.reference)).toHaveLength(0);
+    expect((await auditRows(refund.id)).map((a) => a.action)).toEqual(["refund.approved", "refund.failed"]);
+
+    const again = await request(p);
+    expect(again.created).toBe(true);
+    expect(again.refund.id).not.toBe(refund.id);
+  });
+
+  it("a payment with no payer account fails at the bank the same way", async () => {
+    const p = await pendingPayment(m, { payer: null });
+    const { refund } = await request(p);
+    expect((await approveRefund(db(), { refundId: refund.id, actor: admin })).status).toBe("failed");
+  });
+
+  it("the bank's refund call is idempotent on the refund id", async () => {
+    const reference = `rfd_${randomBase62(10)}`;
+    const first = await getBank().refundPayment({ reference, paymentReference: "txn_1", amount: 5000, payer: PAYER });
+    const again = await getBank().refundPayment({ reference, paymentReference: "txn_1", amount: 5000, payer: { ...PAYER, account: "0000000000" } });
+    expect(again).toEqual(first);
+    expect(await db().select().from(sandboxBankTransfers).where(eq(sandboxBankTransfers.reference, reference))).toHaveLength(1);
+  });
+});
+
+describe("rejectRefund: requested → rejected", () => {
+  it("needs a reason; declines with it; the payment returns to pending_settlement; no event, no money moved; audited", async () => {
+    const p = await pendingPayment(m);
+    const { refund } = await request(p);
+    await expectCode(rejectRefund(db(), { refundId: refund.id, reason: "  ", actor: admin }), "HTTP_ERROR", 400);
+    const rejected = await rejectRefund(db(), { refundId: refund.id, reason: "Payer confirmed the payment", actor: admin });
+    expect(rejected).toMatchObject({ status: "rejected", rejectionReason: "Payer confirmed the payment", reviewedByUserId: admin.userId });
+    expect((await paymentRow(p.id)).settlementStatus).toBe("pending_settlement");
+    expect(await entryPostings(`refund:${refund.id}`)).toEqual([]);
+    expect((await eventsOf("charge.refunded", m.keyPairId)).filter((e) => (e.data as { reference: string }).reference === p.reference)).toHaveLength(0);
+    const audit = await auditRows(refund.id);
+    expect(audit.map((a) => a.action)).toEqual(["refund.rejected"]);
+    expect(audit[0]!.changes).toMatchObject({ rejection_reason: { to: "Payer confirmed the payment" } });
+    await expectCode(rejectRefund(db(), { refundId: refund.id, reason: "again", actor: admin }), "INVALID_STATE", 400);
+  });
+});
+
+describe("a refund racing the settlement cutoff ends in exactly one of the two", () => {
+  it("request vs the batching UPDATE (guarded by settlement_status = 'pending_settlement'), many times", async () => {
+    const list = await Promise.all(Array.from({ length: 12 }, () => pendingPayment(m, { amount: 700_000 })));
+    const ids = list.map((p) => p.id);
+    // The settlement's batching statement, as run-settlement.ts takes due payments.
+    const batch = () =>
+      db().execute(
+        sql`update static_account_payments set settlement_status = 'batched', updated_at = now()
+            where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) and settlement_status = 'pending_settlement'`,
+      );
+    const results = await Promise.allSettled([...list.slice(0, 6).map((p) => request(p)), batch(), ...list.slice(6).map((p) => request(p))]);
+    const rows = await db().select().from(staticAccountPayments).where(inArray(staticAccountPayments.id, ids));
+    const open = await db().select().from(refunds).where(inArray(refunds.paymentId, ids));
+    for (const row of rows) {
+      const refund = open.find((r) => r.paymentId === row.id);
+      if (row.settlementStatus === "batched") expect(refund).toBeUndefined();
+      else {
+        expect(row.settlementStatus).toBe("under_review");
+        expect(refund?.status).toBe("requested");
+      }
+    }
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "REFUND_NOT_ALLOWED" });
+  });
+});
+
+describe("ledger", () => {
+  it("stays balanced after every refund path", async () => {
+    expect((await auditLedger(db())).ok).toBe(true);
+  });
+});

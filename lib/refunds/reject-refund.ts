@@ -1,0 +1,39 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { refunds, staticAccountPayments, type Refund } from "@/db/schema";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { parseOrThrow } from "@/lib/validation";
+import { lockPayment, notRequested } from "./approve-refund";
+import { RejectionReason } from "./refund-input";
+
+/**
+ * An admin declines a requested refund, with a reason (requested → rejected). The payment
+ * returns to `pending_settlement` and settles normally at the next cutoff; no event is sent
+ * (api.md). Guarded: a refund already approved or rejected is refused with INVALID_STATE.
+ */
+export async function rejectRefund(db: Db, input: { refundId: string; reason: string; actor: Actor }): Promise<Refund> {
+  const reason = parseOrThrow(RejectionReason, input.reason);
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [refund] = await tx
+      .update(refunds)
+      .set({ status: "rejected", rejectionReason: reason, reviewedByUserId: input.actor.userId ?? null, reviewedAt: now, updatedAt: now })
+      .where(and(eq(refunds.id, input.refundId), eq(refunds.status, "requested")))
+      .returning();
+    if (!refund) throw await notRequested(tx, input.refundId, "rejected");
+    const payment = await lockPayment(tx, refund.paymentId);
+    await tx
+      .update(staticAccountPayments)
+      .set({ settlementStatus: "pending_settlement", updatedAt: now })
+      .where(and(eq(staticAccountPayments.id, payment.id), eq(staticAccountPayments.settlementStatus, "under_review")));
+    await recordAudit(tx, {
+      merchantId: refund.merchantId,
+      actor: input.actor,
+      action: "refund.rejected",
+      targetType: "refund",
+      targetId: refund.id,
+      changes: { status: { from: "requested", to: "rejected" }, rejection_reason: { to: reason } },
+    });
+    return refund;
+  });
+}

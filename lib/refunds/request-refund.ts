@@ -1,0 +1,86 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/schema";
+import { prefixedId } from "@/lib/ids";
+import { alreadyRefunded, isUuid, paymentNotFound, refundNotAllowed } from "./refund-errors";
+
+export type RequestRefundInput = {
+  merchantId: string;
+  mode: Mode;
+  /** The key pair asking (null from the dashboard). */
+  keyPairId?: string | null;
+  staticAccountId: string;
+  paymentId: string;
+  reason?: string | null;
+};
+
+/**
+ * A merchant asks for a static-account payment's money to go back to its payer (api.md
+ * "Static account payment settlement"). Accepted only while the payment's settlement status
+ * is `pending_settlement`: the payment moves to `under_review` and the refund waits for an
+ * admin. A repeated request returns the open refund. The payment row is locked for the check
+ * and the change, and the settlement's batching UPDATE takes only `pending_settlement` rows,
+ * so a request racing the cutoff ends in exactly one of the two: refund or batch.
+ * Another merchant's (or mode's) payment is NOT_FOUND.
+ */
+export async function requestRefund(db: Db, input: RequestRefundInput): Promise<{ refund: Refund; created: boolean }> {
+  if (!isUuid(input.paymentId)) throw paymentNotFound();
+  return db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(staticAccountPayments)
+      .where(
+        and(
+          eq(staticAccountPayments.id, input.paymentId),
+          eq(staticAccountPayments.staticAccountId, input.staticAccountId),
+          eq(staticAccountPayments.merchantId, input.merchantId),
+          eq(staticAccountPayments.mode, input.mode),
+        ),
+      )
+      .for("update");
+    if (!payment) throw paymentNotFound();
+    if (payment.status !== "completed") throw refundNotAllowed("This payment is not booked yet.");
+
+    switch (payment.settlementStatus) {
+      case "pending_settlement":
+        break;
+      case "under_review": {
+        const [open] = await tx
+          .select()
+          .from(refunds)
+          .where(and(eq(refunds.paymentId, payment.id), inArray(refunds.status, ["requested", "processing"])));
+        if (open) return { refund: open, created: false };
+        throw refundNotAllowed("This payment is under review.");
+      }
+      case "refunded":
+        throw alreadyRefunded();
+      case "batched":
+        throw refundNotAllowed("This payment is already in a settlement batch.");
+      case "paid_out":
+      case "wallet_credit":
+        throw refundNotAllowed("This payment has already been paid out.");
+      default:
+        throw refundNotAllowed(`This payment's settlement is ${payment.settlementStatus}; it cannot be refunded.`);
+    }
+
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        id: prefixedId("refund"),
+        paymentId: payment.id,
+        staticAccountId: payment.staticAccountId,
+        merchantId: payment.merchantId,
+        mode: payment.mode,
+        keyPairId: input.keyPairId ?? null,
+        amount: payment.amount,
+        currency: payment.currency,
+        reason: input.reason?.trim() || null,
+      })
+      .returning();
+    await tx
+      .update(staticAccountPayments)
+      .set({ settlementStatus: "under_review", updatedAt: new Date() })
+      .where(eq(staticAccountPayments.id, payment.id));
+    return { refund: refund!, created: true };
+  });
+}
