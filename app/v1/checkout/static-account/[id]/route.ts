@@ -1,0 +1,17 @@
+// GET /v1/checkout/static-account/:id – one account; DELETE – delete it (permanent)
+import { methods, route } from "@/lib/http/route";
+import { deleteStaticAccount } from "@/lib/static-accounts/change-static-account-status";
+import { getStaticAccountOrThrow } from "@/lib/static-accounts/get-static-account";
+import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
+import { toStaticAccountView } from "@/lib/static-accounts/static-account-view";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: route({}, async ({ db, merchantId, mode, params }) => {
+    await assertStaticAccountsEnabled(db, merchantId);
+    return toStaticAccountView(await getStaticAccountOrThrow(db, { merchantId, mode, id: params.id! }));
+  }),
+  DELETE: route({}, async ({ db, merchantId, mode, params }) => {
+    await assertStaticAccountsEnabled(db, merchantId);
+    return toStaticAccountView(await deleteStaticAccount(db, { merchantId, mode, id: params.id! }));
+  }),
+});

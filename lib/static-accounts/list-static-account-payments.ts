@@ -1,0 +1,43 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/schema";
+import { getStaticAccountOrThrow } from "./get-static-account";
+import type { Paged } from "./list-static-accounts";
+import type { PagingQuery } from "./static-account-input";
+import { toStaticAccountPaymentView, type StaticAccountPaymentView } from "./static-account-payment-view";
+
+/** GET /v1/checkout/static-account/:id/payments: newest first, paged, each with its newest refund. */
+export async function listStaticAccountPayments(
+  tx: DbOrTx,
+  input: { merchantId: string; mode: Mode; id: string } & PagingQuery,
+): Promise<Paged<StaticAccountPaymentView>> {
+  const account = await getStaticAccountOrThrow(tx, input);
+  const where = and(eq(staticAccountPayments.staticAccountId, account.id), eq(staticAccountPayments.mode, input.mode));
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(staticAccountPayments)
+      .where(where)
+      .orderBy(desc(staticAccountPayments.receivedAt), desc(staticAccountPayments.id))
+      .limit(input.page_size)
+      .offset((input.page - 1) * input.page_size),
+    tx.select({ n: count() }).from(staticAccountPayments).where(where),
+  ]);
+  const refundRows = rows.length
+    ? await tx
+        .select()
+        .from(refunds)
+        .where(inArray(refunds.paymentId, rows.map((r) => r.id)))
+        .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    : [];
+  const newest = new Map<string, Refund>();
+  for (const r of refundRows) if (!newest.has(r.paymentId)) newest.set(r.paymentId, r);
+  const n = total?.n ?? 0;
+  return {
+    items: rows.map((p) => toStaticAccountPaymentView(p, newest.get(p.id) ?? null)),
+    total: n,
+    page: input.page,
+    page_size: input.page_size,
+    total_pages: Math.ceil(n / input.page_size),
+  };
+}
