@@ -1,0 +1,21 @@
+// POST /v1/checkout/static-account/:id/payments/:paymentId/refund – ask for a payment's money back to its payer
+import { methods, route } from "@/lib/http/route";
+import { assertRefundsAllowed } from "@/lib/refunds/product-guard";
+import { RequestRefundBody } from "@/lib/refunds/refund-input";
+import { toRefundView } from "@/lib/refunds/refund-view";
+import { requestRefund } from "@/lib/refunds/request-refund";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  POST: route({ body: RequestRefundBody }, async ({ db, merchantId, mode, key, params, body }) => {
+    await assertRefundsAllowed(db, merchantId);
+    const { refund } = await requestRefund(db, {
+      merchantId,
+      mode,
+      keyPairId: key.keyPair.id,
+      staticAccountId: params.id!,
+      paymentId: params.paymentId!,
+      reason: body.reason ?? null,
+    });
+    return toRefundView(refund);
+  }),
+});
