@@ -3,6 +3,7 @@ import { queryRows, type Db } from "@/db/client";
 import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 import { expireDueReceivables } from "@/lib/receiving/expiry";
+import { runSettlement } from "@/lib/settlement/run-settlement";
 import { processPendingTransfers } from "@/lib/transfers/process-pending-transfers";
 
 /**
@@ -40,6 +41,15 @@ export const JOBS: Job[] = [
     // Sessions, dynamic PayIDs and virtual accounts past their expiry (api.md states).
     name: "expire_receivables",
     run: (db) => expireDueReceivables(db),
+  },
+  {
+    // Static-account settlement: due payments batched at their cutoff, batches paid out to
+    // wallet or bank, failed payouts retried, pending bank payouts checked. Returns payments moved.
+    name: "settle_static_accounts",
+    async run(db) {
+      const r = await runSettlement(db);
+      return r.batched + r.paid_out + r.wallet_credit + r.failed;
+    },
   },
   {
     // Due webhook attempts (first attempts nobody sent after commit, and retries), claimed

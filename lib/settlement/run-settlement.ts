@@ -1,0 +1,308 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { queryRows, type Db, type DbOrTx } from "@/db/client";
+import { ledgerAccounts, settlementBatches, settlementPayouts, staticAccountPayments, type Mode } from "@/db/schema";
+import { getBank } from "@/lib/bank";
+import type { BankTransferStatus } from "@/lib/bank/provider";
+import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
+import { postEntry } from "@/lib/ledger/post-entry";
+import { logError } from "@/lib/log";
+import { getPayIdById, getWalletPayId } from "@/lib/payids/find-pay-id";
+import { findSettlementSettings } from "./settlement-settings";
+
+/**
+ * Settlement of static-account payments (api.md "Static account payment settlement"):
+ *
+ * 1. Cutoff: every payment `pending_settlement` whose expected_payout_at has come goes into one
+ *    batch per merchant and mode, in ONE statement (claim with SKIP LOCKED, INSERT … SELECT …
+ *    GROUP BY for the batches, one UPDATE for the payments). `under_review` payments are never
+ *    batched. The money stays in the merchant's pending_settlement account until payout.
+ * 2. Payout: each open batch (and each failed one due for a retry) is claimed with SKIP LOCKED
+ *    and paid to the merchant's settlement destination (settlement_settings; default wallet):
+ *    - wallet: one ledger entry pending_settlement → wallet, payout row, batch and payments
+ *      `wallet_credit`, all in one transaction;
+ *    - bank_account: a payout attempt row (reference = what the bank deduplicates on) is
+ *      committed, then the bank port's sendTransfer is called outside any transaction. A final
+ *      answer (now or at a later run's check) moves batch and payments to `paid_out` (ledger
+ *      entry pending_settlement → bank_clearing) or `failed`. A failed batch is retried by a
+ *      later run with a new attempt row once RETRY_AFTER has passed (payments show `failed`
+ *      meanwhile, `paid_out` once a retry succeeds).
+ *
+ * The ledger entry of a batch has the reference `settlement:<batchId>`: whatever happens, a
+ * batch moves its money once. Safe on several instances at once: claims skip locked rows and
+ * every state change is a guarded update.
+ */
+
+export type SettlementRun = { batched: number; paid_out: number; wallet_credit: number; failed: number };
+export type RunSettlementInput = { merchantId?: string; mode?: Mode; now?: Date };
+
+/** A failed payout is tried again once this long has passed since its failure (env, minutes). */
+export const retryAfterMs = () => Number(process.env.OWO_SETTLEMENT_RETRY_MINUTES ?? 10) * 60_000;
+/** A bank payout is asked about again once this long has passed since it was sent or last asked (a lease). */
+const CHECK_AFTER_MS = 10_000;
+const CHECK_BATCH = 50;
+
+export const batchEntryReference = (batchId: string) => `settlement:${batchId}`;
+/** What the bank sees for attempt `n` of a batch (unique per attempt; the bank deduplicates on it). */
+export const payoutReference = (batchId: string, attempt: number) => `STL-${batchId.replaceAll("-", "")}-${attempt}`;
+
+// A time-ordered UUID (v7) in SQL, as the application's ids are, for rows made set-based.
+const UUIDV7 = sql.raw(
+  `encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send((extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`,
+);
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+function scope(alias: string, input: RunSettlementInput): SQL {
+  const parts: SQL[] = [];
+  if (input.merchantId) parts.push(sql`and ${sql.raw(alias)}.merchant_id = ${input.merchantId}::uuid`);
+  if (input.mode) parts.push(sql`and ${sql.raw(alias)}.mode = ${input.mode}`);
+  return sql.join(parts, sql` `);
+}
+
+/** Cutoff and batching in one statement; answers how many payments were batched. */
+export async function cutOffDuePayments(db: DbOrTx, input: RunSettlementInput & { now: Date }): Promise<number> {
+  const [row] = await queryRows<{ batched: number }>(
+    db,
+    sql`with due as (
+          select p.id, p.merchant_id, p.mode, p.amount, p.fee from static_account_payments p
+          where p.settlement_status = 'pending_settlement' and p.expected_payout_at <= ${ts(input.now)} ${scope("p", input)}
+          for update skip locked),
+        batches as (
+          insert into settlement_batches (id, merchant_id, mode, cutoff_at, payment_count, gross, fees, net, status)
+          select ${UUIDV7}, merchant_id, mode, least(${ts(input.now)}, now()), count(*)::int, sum(amount), sum(fee), sum(amount - fee), 'open'
+          from due group by merchant_id, mode
+          returning id, merchant_id, mode),
+        moved as (
+          update static_account_payments p set settlement_status = 'batched', batch_id = b.id, updated_at = now()
+          from due d join batches b on b.merchant_id = d.merchant_id and b.mode = d.mode
+          where p.id = d.id
+          returning 1)
+        select count(*)::int as batched from moved`,
+  );
+  return row?.batched ?? 0;
+}
+
+/** The merchant's pending_settlement ledger account, where booked static-account money waits. */
+async function pendingSettlementAccountId(tx: DbOrTx, merchantId: string, mode: Mode): Promise<string> {
+  const [row] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.mode, mode), eq(ledgerAccounts.kind, "pending_settlement")))
+    .limit(1);
+  if (!row) throw new Error(`settlement: merchant ${merchantId} has no ${mode} pending_settlement account`);
+  return row.id;
+}
+
+type Batch = typeof settlementBatches.$inferSelect;
+type Payout = typeof settlementPayouts.$inferSelect;
+type BankDestination = { bankCode: string; accountNumber: string; accountName: string };
+
+/** The wallet a merchant's batch is credited to: the configured one, else its wallet PayID for the mode. */
+async function walletFor(tx: DbOrTx, merchantId: string, mode: Mode, walletPayIdId: string | null) {
+  const chosen = walletPayIdId ? await getPayIdById(tx, walletPayIdId) : null;
+  const wallet = chosen && chosen.merchantId === merchantId && chosen.mode === mode ? chosen : await getWalletPayId(tx, { merchantId, mode });
+  if (!wallet) throw new Error(`settlement: merchant ${merchantId} has no ${mode} wallet`);
+  return wallet;
+}
+
+type Claimed = { kind: "wallet"; payments: number } | { kind: "bank"; batch: Batch; payout: Payout; destination: BankDestination } | null;
+
+/** Claims one open batch (or failed one due for a retry) and pays it to a wallet, or starts its bank payout. */
+async function payNextBatch(db: Db, input: RunSettlementInput & { now: Date }, tried: Set<string>): Promise<Claimed> {
+  return db.transaction(async (tx): Promise<Claimed> => {
+    const retryBefore = new Date(input.now.getTime() - retryAfterMs());
+    const notTried = tried.size ? sql`and b.id not in (${sql.join([...tried].map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+    const [batch] = await queryRows<{ id: string }>(
+      tx,
+      sql`select b.id from settlement_batches b
+          where (b.status = 'open' or (b.status = 'failed' and b.updated_at <= ${ts(retryBefore)})) ${scope("b", input)} ${notTried}
+          order by b.created_at limit 1
+          for update skip locked`,
+    );
+    if (!batch) return null;
+    tried.add(batch.id); // once per run, even if paying it throws
+    const [current] = await tx.select().from(settlementBatches).where(eq(settlementBatches.id, batch.id));
+    const b = current!;
+    const [{ attempts } = { attempts: 0 }] = await queryRows<{ attempts: number }>(
+      tx,
+      sql`select count(*)::int as attempts from settlement_payouts where batch_id = ${b.id}::uuid`,
+    );
+    const attempt = attempts + 1;
+    const settings = await findSettlementSettings(tx, { merchantId: b.merchantId, mode: b.mode });
+    const reference = payoutReference(b.id, attempt);
+
+    if (!settings || settings.destination === "wallet" || !settings.bankCode || !settings.accountNumber) {
+      const wallet = await walletFor(tx, b.merchantId, b.mode, settings?.walletPayIdId ?? null);
+      if (b.net > 0) {
+        const [from, to] = [await pendingSettlementAccountId(tx, b.merchantId, b.mode), await walletAccountFor(tx, wallet)];
+        await postEntry(tx, {
+          reference: batchEntryReference(b.id),
+          mode: b.mode,
+          merchantId: b.merchantId,
+          kind: "settlement_wallet_credit",
+          description: `Settlement of ${b.paymentCount} static-account payment(s) to wallet @${wallet.payId}`,
+          metadata: { batch_id: b.id, payout_reference: reference },
+          moves: [{ from, to: to.id, amount: b.net }],
+        });
+      }
+      const [payout] = await tx
+        .insert(settlementPayouts)
+        .values({ batchId: b.id, merchantId: b.merchantId, mode: b.mode, reference, destination: "wallet", amount: b.net, status: "wallet_credit", attempt, completedAt: sql`now()` as unknown as Date })
+        .returning();
+      await tx.update(settlementBatches).set({ status: "wallet_credit" }).where(eq(settlementBatches.id, b.id));
+      await tx
+        .update(staticAccountPayments)
+        .set({ settlementStatus: "wallet_credit", settledAt: sql`now()` as unknown as Date, payoutId: payout!.id })
+        .where(eq(staticAccountPayments.batchId, b.id));
+      return { kind: "wallet", payments: b.paymentCount };
+    }
+
+    const destination = { bankCode: settings.bankCode, accountNumber: settings.accountNumber, accountName: settings.accountName ?? "" };
+    const [payout] = await tx
+      .insert(settlementPayouts)
+      .values({ batchId: b.id, merchantId: b.merchantId, mode: b.mode, reference, destination: "bank_account", amount: b.net, status: "pending", attempt })
+      .returning();
+    await tx.update(settlementBatches).set({ status: "paying" }).where(eq(settlementBatches.id, b.id));
+    return { kind: "bank", batch: b, payout: payout!, destination };
+  });
+}
+
+/**
+ * Records the bank's final answer for a pending payout attempt, once (guarded on the attempt
+ * still pending): completed → ledger entry, payout/batch/payments `paid_out`; failed →
+ * payout/batch/payments `failed` (the money stays in pending_settlement for the retry).
+ * Answers how many payments it moved to that status (0 when someone else decided it first).
+ */
+export async function finalizePayout(db: Db, input: { payoutId: string; outcome: BankTransferStatus }): Promise<number> {
+  if (input.outcome.status === "pending") return 0;
+  return db.transaction(async (tx) => {
+    const [payout] = await tx.select().from(settlementPayouts).where(eq(settlementPayouts.id, input.payoutId)).for("update");
+    if (!payout || payout.status !== "pending") return 0;
+    const [batch] = await tx.select().from(settlementBatches).where(eq(settlementBatches.id, payout.batchId)).for("update");
+    if (!batch || batch.status !== "paying") return 0;
+    if (input.outcome.status === "completed") {
+      if (payout.amount > 0) {
+        const [from, to] = [await pendingSettlementAccountId(tx, batch.merchantId, batch.mode), await platformAccount(tx, batch.mode, "bank_clearing")];
+        await postEntry(tx, {
+          reference: batchEntryReference(batch.id),
+          mode: batch.mode,
+          merchantId: batch.merchantId,
+          kind: "settlement_payout",
+          description: `Settlement of ${batch.paymentCount} static-account payment(s) to a bank account`,
+          metadata: { batch_id: batch.id, payout_reference: payout.reference },
+          moves: [{ from, to: to.id, amount: payout.amount }],
+        });
+      }
+      await tx.update(settlementPayouts).set({ status: "paid_out", completedAt: sql`now()` as unknown as Date }).where(eq(settlementPayouts.id, payout.id));
+      await tx.update(settlementBatches).set({ status: "paid_out" }).where(eq(settlementBatches.id, batch.id));
+      await tx
+        .update(staticAccountPayments)
+        .set({ settlementStatus: "paid_out", settledAt: sql`now()` as unknown as Date, payoutId: payout.id })
+        .where(eq(staticAccountPayments.batchId, batch.id));
+    } else {
+      const reason = input.outcome.reason ?? "The bank could not complete the payout";
+      await tx.update(settlementPayouts).set({ status: "failed", failureReason: reason }).where(eq(settlementPayouts.id, payout.id));
+      await tx.update(settlementBatches).set({ status: "failed" }).where(eq(settlementBatches.id, batch.id));
+      await tx.update(staticAccountPayments).set({ settlementStatus: "failed", payoutId: payout.id }).where(eq(staticAccountPayments.batchId, batch.id));
+    }
+    return batch.paymentCount;
+  });
+}
+
+async function sendPayout(payout: Payout, destination: BankDestination): Promise<BankTransferStatus> {
+  return getBank().sendTransfer({
+    reference: payout.reference,
+    amount: payout.amount,
+    bankCode: destination.bankCode,
+    accountNumber: destination.accountNumber,
+    accountName: destination.accountName,
+    narration: "Owo settlement",
+  });
+}
+
+/**
+ * Pending bank payouts not looked at for CHECK_AFTER (a lease, so two instances do not ask
+ * the bank about one payout at once): the bank's answer is recorded; one the bank never got
+ * (a crash between commit and call) is sent again under the same reference.
+ */
+async function checkPendingPayouts(db: Db, input: RunSettlementInput & { now: Date }, counts: SettlementRun): Promise<void> {
+  const seen = new Set<string>();
+  for (;;) {
+    const notSeen = seen.size ? sql`and p.id not in (${sql.join([...seen].map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+    const claimed = await queryRows<{ id: string }>(
+      db,
+      sql`update settlement_payouts set updated_at = now()
+          where id in (
+            select p.id from settlement_payouts p
+            where p.status = 'pending' and p.updated_at <= ${ts(new Date(input.now.getTime() - CHECK_AFTER_MS))} ${scope("p", input)} ${notSeen}
+            order by p.updated_at limit ${CHECK_BATCH}
+            for update skip locked)
+          returning id`,
+    );
+    if (claimed.length === 0) return;
+    for (const { id } of claimed) {
+      seen.add(id);
+      const [payout] = await db.select().from(settlementPayouts).where(eq(settlementPayouts.id, id));
+      if (!payout || payout.status !== "pending") continue;
+      try {
+        let outcome = await getBank().getTransferStatus(payout.reference);
+        if (!outcome) {
+          const settings = await findSettlementSettings(db, { merchantId: payout.merchantId, mode: payout.mode });
+          if (settings?.destination === "bank_account" && settings.bankCode && settings.accountNumber) {
+            outcome = await sendPayout(payout, { bankCode: settings.bankCode, accountNumber: settings.accountNumber, accountName: settings.accountName ?? "" });
+          } else {
+            // Never sent, and the merchant now settles elsewhere: fail it, the retry pays the new destination.
+            outcome = { status: "failed", reason: "Settlement destination changed before the payout was sent" };
+          }
+        }
+        tally(counts, outcome, await finalizePayout(db, { payoutId: payout.id, outcome }));
+      } catch (error) {
+        logError("settlement payout check failed; the next run retries", { reference: payout.reference, error });
+      }
+    }
+  }
+}
+
+function tally(counts: SettlementRun, outcome: BankTransferStatus, payments: number) {
+  if (outcome.status === "completed") counts.paid_out += payments;
+  else if (outcome.status === "failed") counts.failed += payments;
+}
+
+/**
+ * One settlement run: cutoff and batching as of `now` (default: the current time), payout
+ * of every open batch, retries of failed ones due, then outcomes of pending bank payouts.
+ * `merchantId`/`mode` narrow every step to one merchant and/or mode. Answers counts of
+ * payments: batched at this cutoff, paid out to a bank, credited to a wallet, failed.
+ */
+export async function runSettlement(db: Db, input: RunSettlementInput = {}): Promise<SettlementRun> {
+  const now = input.now ?? new Date();
+  const scoped = { ...input, now };
+  const counts: SettlementRun = { batched: await cutOffDuePayments(db, scoped), paid_out: 0, wallet_credit: 0, failed: 0 };
+  const tried = new Set<string>();
+  for (;;) {
+    let claimed: Claimed;
+    const before = tried.size;
+    try {
+      claimed = await payNextBatch(db, scoped, tried);
+    } catch (error) {
+      if (tried.size === before) throw error; // not about one batch: the run itself cannot go on
+      // That batch stays as it was (its transaction rolled back) for a later run; go on with the others.
+      logError("settlement batch payout failed; a later run retries", { error });
+      continue;
+    }
+    if (!claimed) break;
+    if (claimed.kind === "wallet") {
+      counts.wallet_credit += claimed.payments;
+      continue;
+    }
+    try {
+      const outcome = await sendPayout(claimed.payout, claimed.destination);
+      tally(counts, outcome, await finalizePayout(db, { payoutId: claimed.payout.id, outcome }));
+    } catch (error) {
+      // The attempt stays pending; a later run's check asks the bank and re-sends if needed.
+      logError("settlement payout call failed; a later run retries", { reference: claimed.payout.reference, error });
+    }
+  }
+  await checkPendingPayouts(db, scoped, counts);
+  return counts;
+}
