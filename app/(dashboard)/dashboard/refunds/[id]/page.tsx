@@ -1,0 +1,77 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { AutoRefresh } from "@/components/transfers/auto-refresh";
+import { StatusBadge } from "@/components/ui/badge";
+import { Card, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { formatDateTime } from "@/components/ui/format-time";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { formatNaira } from "@/lib/money";
+import { getDashboardRefund } from "@/lib/refunds/dashboard-refunds";
+
+export const metadata: Metadata = { title: "Refund" };
+
+const STATUS_TEXT = {
+  requested: "Waiting for Owo's review. The payment is held from settlement meanwhile.",
+  processing: "Approved: the money is on its way back to the payer.",
+  completed: "The money is back with the payer; charge.refunded was sent to your webhook.",
+  failed: "The bank could not return the money.",
+  rejected: "Declined by Owo: the payment settles normally at the next cutoff.",
+} as const;
+
+export default async function RefundPage({ params }: { params: Promise<{ id: string }> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const { id } = await params;
+  const found = await getDashboardRefund(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id: decodeURIComponent(id) });
+  if (!found) notFound();
+  const { refund, payment, account } = found;
+  const timeline = [
+    { label: "Requested", at: refund.requestedAt, note: refund.reason },
+    refund.reviewedAt ? { label: refund.status === "rejected" ? "Rejected" : "Approved", at: refund.reviewedAt, note: refund.rejectionReason } : null,
+    refund.status === "completed" && refund.completedAt ? { label: "Completed: returned to the payer", at: refund.completedAt, note: null } : null,
+    refund.status === "failed" ? { label: "Failed", at: refund.completedAt ?? refund.updatedAt, note: refund.failureReason } : null,
+  ].filter((e) => e !== null);
+  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd className="min-w-0 break-words">{value}</dd></>);
+  return (
+    <div className="space-y-5">
+      <AutoRefresh active={refund.status === "requested" || refund.status === "processing"} everyMs={5_000} />
+      <Link href="/dashboard/refunds" className="text-sm text-accent hover:underline">← Refunds</Link>
+      <div>
+        <p className="text-2xl font-semibold tabular-nums" data-testid="refund-amount">{formatNaira(refund.amount)}</p>
+        <p className="mt-1 flex items-center gap-2">
+          <span data-testid="refund-status"><StatusBadge status={refund.status} /></span>
+          <span className="text-sm text-neutral-600">{STATUS_TEXT[refund.status]}</span>
+        </p>
+      </div>
+      <Card>
+        <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+          {row("Refund id", <span className="flex items-center gap-1 font-mono text-xs" data-testid="refund-id">{refund.id}<CopyButton value={refund.id} label="Copy refund id" /></span>)}
+          {row("Reason", refund.reason ?? "—")}
+          {refund.rejectionReason && row("Rejection reason", <span data-testid="refund-rejection-reason">{refund.rejectionReason}</span>)}
+          {refund.failureReason && row("Failure reason", refund.failureReason)}
+          {row("Payment", <Link href={`/dashboard/payments/${encodeURIComponent(payment.reference)}`} className="font-mono text-xs text-accent hover:underline">{payment.reference}</Link>)}
+          {row("Paid by", [payment.payer?.name, payment.payer?.bank, payment.payer?.account].filter(Boolean).join(" · ") || "—")}
+          {row("Payment settlement", <StatusBadge status={payment.settlementStatus} />)}
+          {row("Static account", <Link href={`/dashboard/static-accounts/${account.id}`} className="font-mono text-accent hover:underline">{account.accountNumber}</Link>)}
+          {row("Customer", `${account.customerName} (${account.reference})`)}
+        </dl>
+      </Card>
+      <Card>
+        <CardTitle className="mb-3">Timeline</CardTitle>
+        <ol className="space-y-2 text-sm" data-testid="refund-timeline">
+          {timeline.map((e) => (
+            <li key={e.label} className="flex gap-3">
+              <time className="w-44 shrink-0 text-neutral-500" dateTime={e.at.toISOString()} title={e.at.toISOString()}>{formatDateTime(e.at, { seconds: true })}</time>
+              <span>
+                {e.label}
+                {e.note && <span className="text-neutral-500"> — {e.note}</span>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { ProductBanner } from "@/components/static-accounts/product-banner";
+import { AutoRefresh } from "@/components/transfers/auto-refresh";
+import { StatusBadge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { formatDateTime } from "@/components/ui/format-time";
+import { Paging } from "@/components/ui/paging";
+import { REFUND_STATUSES } from "@/db/schema";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { formatNaira } from "@/lib/money";
+import { listDashboardRefunds, parseRefundSearch } from "@/lib/refunds/dashboard-refunds";
+
+export const metadata: Metadata = { title: "Refunds" };
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export default async function RefundsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const query = parseRefundSearch(await searchParams);
+  const result = await listDashboardRefunds(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const open = result.items.some((r) => r.status === "requested" || r.status === "processing");
+  const link = (page: number) => `/dashboard/refunds?${new URLSearchParams({ ...(query.status ? { status: query.status } : {}), page: String(page) })}`;
+  return (
+    <div className="space-y-5">
+      <AutoRefresh active={open} everyMs={5_000} />
+      <div>
+        <h1 className="text-xl font-semibold">Refunds</h1>
+        <p className="mt-1 text-sm text-neutral-500">Refunds of static-account payments. Owo reviews each request before the money goes back to the payer.</p>
+      </div>
+      <ProductBanner state={ctx.merchant.staticAccounts} compact />
+      <form className="flex flex-wrap items-end gap-3" action="/dashboard/refunds">
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Status</span>
+          <select name="status" defaultValue={query.status ?? ""} className="h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900" data-testid="refund-status-filter">
+            <option value="">Any</option>
+            {REFUND_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+          </select>
+        </label>
+        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
+        {query.status && <Link href="/dashboard/refunds" className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
+      </form>
+      {result.items.length === 0 ? (
+        <Card className="py-12 text-center" data-testid="refunds-empty">
+          <p className="font-medium">{query.status ? `No ${query.status} refunds` : "No refunds yet"}</p>
+          {!query.status && (
+            <p className="mt-1 text-sm text-neutral-500">
+              Request one from a payment on a <Link href="/dashboard/static-accounts" className="text-accent hover:underline">static account</Link>, while it waits for settlement.
+            </p>
+          )}
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm" data-testid="refunds-table">
+            <thead className="text-xs uppercase text-neutral-500">
+              <tr>
+                <th className="px-4 py-2 font-medium">Refund</th>
+                <th className="px-4 py-2 text-right font-medium">Amount</th>
+                <th className="px-4 py-2 font-medium">Account</th>
+                <th className="px-4 py-2 font-medium">Status</th>
+                <th className="px-4 py-2 font-medium">Requested</th>
+                <th className="px-4 py-2 font-medium">Completed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.items.map((r) => (
+                <tr key={r.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="refund-row" data-refund-id={r.id}>
+                  <td className="px-4 py-2">
+                    <Link href={`/dashboard/refunds/${r.id}`} className="font-mono text-xs font-medium text-accent hover:underline">{r.id}</Link>
+                    {r.reason && <p className="max-w-56 truncate text-xs text-neutral-500" title={r.reason}>{r.reason}</p>}
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(r.amount)}</td>
+                  <td className="px-4 py-2">
+                    <Link href={`/dashboard/static-accounts/${r.staticAccountId}`} className="font-mono hover:underline">{r.accountNumber}</Link>
+                    <p className="text-xs text-neutral-500">{r.customerName}</p>
+                  </td>
+                  <td className="px-4 py-2" data-testid="refund-status"><StatusBadge status={r.status} /></td>
+                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={r.requestedAt.toISOString()} title={r.requestedAt.toISOString()}>{formatDateTime(r.requestedAt)}</time></td>
+                  <td className="px-4 py-2 whitespace-nowrap">{r.completedAt ? <time dateTime={r.completedAt.toISOString()} title={r.completedAt.toISOString()}>{formatDateTime(r.completedAt)}</time> : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="refund" testId="refunds-total" link={link} />
+        </Card>
+      )}
+    </div>
+  );
+}
