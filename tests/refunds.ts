@@ -56,7 +56,7 @@ export async function pendingSettlementOf(merchantId: string, mode: Mode) {
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.mode, mode), eq(ledgerAccounts.kind, "pending_settlement")))
     .limit(1);
-  return found ?? ensureAccount(db, { code: `pending_settlement:${mode}:${merchantId}`, mode, kind: "pending_settlement", merchantId });
+  return found ?? ensureAccount(db, { code: `pending_settlement:${merchantId}:${mode}`, mode, kind: "pending_settlement", merchantId });
 }
 
 export const PAYER = { name: "Ada Obi", bank: "Access Bank", account: "0690000031" };

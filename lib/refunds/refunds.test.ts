@@ -8,6 +8,7 @@ import { getBank } from "@/lib/bank";
 import { randomBase62 } from "@/lib/ids";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { auditRows, entryPostings, merchantKindBalance, paymentRow, pendingPayment, refundMerchant, PAYER, type RefundMerchant } from "@/tests/refunds";
+import { runSettlement } from "@/lib/settlement/run-settlement";
 import { approveRefund } from "./approve-refund";
 import { rejectRefund } from "./reject-refund";
 import { requestRefund } from "./request-refund";
@@ -251,6 +252,36 @@ describe("a refund racing the settlement cutoff ends in exactly one of the two",
       }
     }
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "REFUND_NOT_ALLOWED" });
+  });
+});
+
+describe("a refund racing the real settlement run", () => {
+  it("runSettlement and requests at once: each payment is either refunded-for-review or settled, never both; money adds up", async () => {
+    const r = await refundMerchant();
+    const list = await Promise.all(Array.from({ length: 10 }, () => pendingPayment(r, { amount: 400_000 })));
+    const ids = list.map((p) => p.id);
+    const future = new Date(Date.now() + 48 * 3_600_000);
+    const results = await Promise.allSettled([
+      ...list.slice(0, 5).map((p) => request(p, "race", r)),
+      runSettlement(db(), { merchantId: r.merchantId, mode: r.mode, now: future }),
+      ...list.slice(5).map((p) => request(p, "race", r)),
+    ]);
+    const rows = await db().select().from(staticAccountPayments).where(inArray(staticAccountPayments.id, ids));
+    const made = await db().select().from(refunds).where(inArray(refunds.paymentId, ids));
+    let reviewedNet = 0;
+    for (const row of rows) {
+      const refund = made.find((x) => x.paymentId === row.id);
+      if (row.settlementStatus === "under_review") {
+        expect(refund?.status).toBe("requested");
+        reviewedNet += row.amount - row.fee;
+      } else {
+        expect(["batched", "paid_out", "wallet_credit"]).toContain(row.settlementStatus);
+        expect(refund).toBeUndefined();
+      }
+    }
+    for (const x of results) if (x.status === "rejected") expect(x.reason).toMatchObject({ code: "REFUND_NOT_ALLOWED" });
+    // What was not settled is exactly what waits for review.
+    if (rows.every((row) => row.settlementStatus !== "batched")) expect(await merchantKindBalance(r.merchantId, r.mode, "pending_settlement")).toBe(reviewedNet);
   });
 });
 
