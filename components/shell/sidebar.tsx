@@ -1,9 +1,10 @@
 "use client";
 
-import { ArrowDownLeft, ArrowUpRight, AtSign, Home, KeyRound, Landmark, ShoppingCart, Webhook } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, AtSign, Banknote, Home, KeyRound, Landmark, Undo2, Vault, Webhook, ShoppingCart } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
+import type { StaticAccountState } from "@/db/schema";
 
 /** DESIGN.md's map; an area appears here once it exists. */
 const GROUPS = [
@@ -17,6 +18,15 @@ const GROUPS = [
       { href: "/dashboard/virtual-accounts", label: "Virtual accounts", icon: Landmark },
     ],
   },
+  {
+    title: "Static accounts",
+    product: "staticAccounts" as const,
+    items: [
+      { href: "/dashboard/static-accounts", label: "Static accounts", icon: Vault },
+      { href: "/dashboard/refunds", label: "Refunds", icon: Undo2 },
+      { href: "/dashboard/settlements", label: "Settlements", icon: Banknote },
+    ],
+  },
   { title: "Payouts", items: [{ href: "/dashboard/transfers", label: "Transfers", icon: ArrowUpRight }] },
   {
     title: "Developers",
@@ -27,13 +37,25 @@ const GROUPS = [
   },
 ];
 
-export function Sidebar() {
+/** The static-accounts group stays reachable (records remain readable) but says when the product is off. */
+const PRODUCT_NOTE: Record<StaticAccountState, string | null> = { enabled: null, disabled: "Not enabled", suspended: "Suspended" };
+
+export function Sidebar({ staticAccounts = "enabled" }: { staticAccounts?: StaticAccountState }) {
   const path = usePathname();
   return (
     <nav aria-label="Dashboard" className="space-y-5">
       {GROUPS.map((g) => (
         <div key={g.title ?? "main"}>
-          {g.title && <p className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-neutral-400">{g.title}</p>}
+          {g.title && (
+            <p className="mb-1 flex items-center justify-between gap-2 px-3 text-xs font-semibold uppercase tracking-wide text-neutral-400">
+              {g.title}
+              {"product" in g && PRODUCT_NOTE[staticAccounts] && (
+                <span className="rounded bg-neutral-100 px-1.5 py-0.5 text-[10px] font-medium normal-case tracking-normal text-neutral-500 dark:bg-neutral-800" data-testid="static-accounts-nav-note">
+                  {PRODUCT_NOTE[staticAccounts]}
+                </span>
+              )}
+            </p>
+          )}
           <ul className="space-y-0.5">
             {g.items.map(({ href, label, icon: Icon }) => {
               // The most specific item wins: /dashboard/developers/webhooks is not "API keys".

@@ -14,6 +14,8 @@ export const rolePolicy = {
   fundTestWallet: (role: Role, mode: Mode) => mode === "test" && (role === "owner" || role === "developer"),
   /** Issuing things customers pay into (virtual accounts, PayIDs): any role but viewer. */
   createReceivables: (role: Role) => role === "owner" || role === "developer",
+  /** Where static-account settlements are paid: owners only (it decides where money goes). */
+  setSettlementDestination: (role: Role) => role === "owner",
 };
 
 /** Refuses (on the server) an action the member's role may not take. */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm"
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { refunds, STATIC_ACCOUNT_STATUSES, staticAccountPayments, staticAccounts, type Mode, type Refund, type StaticAccount, type StaticAccountPayment } from "@/db/schema";
+import { isRefundable } from "./static-account-payment-view";
 
 /**
  * Read-only queries behind the merchant dashboard's Static accounts pages. Every state change
@@ -80,7 +81,7 @@ export async function getDashboardStaticAccount(tx: DbOrTx, input: { merchantId:
 export type DashboardStaticPayment = StaticAccountPayment & {
   /** The newest refund of the payment, if any. */
   refund: Refund | null;
-  /** A refund can be requested (api.md: only while pending settlement, with no open refund). */
+  /** A refund can still be requested (the static-accounts rule, isRefundable). */
   refundable: boolean;
 };
 
@@ -115,8 +116,7 @@ export async function listDashboardStaticPayments(
   for (const r of refundRows) if (!newest.has(r.paymentId)) newest.set(r.paymentId, r);
   const items = rows.map((p) => {
     const refund = newest.get(p.id) ?? null;
-    const open = refund !== null && (refund.status === "requested" || refund.status === "processing");
-    return { ...p, refund, refundable: p.status === "completed" && p.settlementStatus === "pending_settlement" && !open };
+    return { ...p, refund, refundable: isRefundable(p, refund) };
   });
   const n = total?.n ?? 0;
   return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };

@@ -20,7 +20,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
     <div className="flex min-h-screen">
       <aside className="hidden w-56 shrink-0 border-r border-neutral-200 bg-white p-4 md:block dark:border-neutral-800 dark:bg-neutral-950">
         <Link href="/dashboard" className="mb-6 block px-3 text-xl font-semibold tracking-tight text-accent">owo</Link>
-        <Sidebar />
+        <Sidebar staticAccounts={ctx.merchant.staticAccounts} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header

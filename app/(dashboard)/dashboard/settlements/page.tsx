@@ -1,0 +1,134 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SettlementDestinationForm } from "@/components/settlements/settlement-destination-form";
+import { ProductBanner } from "@/components/static-accounts/product-banner";
+import { StatusBadge } from "@/components/ui/badge";
+import { Card, CardTitle } from "@/components/ui/card";
+import { formatDateTime } from "@/components/ui/format-time";
+import { Paging } from "@/components/ui/paging";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { rolePolicy } from "@/lib/auth/role-policy";
+import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
+import { formatNaira } from "@/lib/money";
+import { listDashboardBatches, listDashboardPayouts, parseSettlementSearch } from "@/lib/settlement/dashboard-settlement";
+import { getSettlementSettings } from "@/lib/settlement/settlement-settings";
+
+export const metadata: Metadata = { title: "Settlements" };
+
+function When({ at }: { at: Date | null }) {
+  if (!at) return <>—</>;
+  return <time dateTime={at.toISOString()} title={at.toISOString()}>{formatDateTime(at)}</time>;
+}
+
+export default async function SettlementsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  const query = parseSettlementSearch(await searchParams);
+  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
+  const [settings, batches, payouts] = await Promise.all([
+    getSettlementSettings(ctx.db, scope),
+    listDashboardBatches(ctx.db, { ...scope, page: query.page }),
+    listDashboardPayouts(ctx.db, { ...scope, page: query.payouts_page }),
+  ]);
+  const link = (page: number, payoutsPage: number) => `/dashboard/settlements?page=${page}&payouts_page=${payoutsPage}`;
+  const banks = [...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName));
+  const th = "px-4 py-2 font-medium";
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-xl font-semibold">Settlements</h1>
+        <p className="mt-1 text-sm text-neutral-500">Static-account payments are batched at each cutoff and paid out to the destination below.</p>
+      </div>
+      <ProductBanner state={ctx.merchant.staticAccounts} compact />
+      <Card className="max-w-xl space-y-3" data-testid="settlement-destination">
+        <CardTitle>Settlement destination ({ctx.mode})</CardTitle>
+        <p className="text-sm" data-testid="settlement-destination-current">
+          {settings.destination === "wallet" ? (
+            <>Payouts are credited to your wallet{settings.walletPayId ? <> <span className="font-mono">@{settings.walletPayId}</span></> : null}.</>
+          ) : (
+            <>
+              Payouts are sent to <b>{settings.accountName}</b>, <span className="font-mono">{settings.accountNumber}</span> at {settings.bankName ?? settings.bankCode}.
+            </>
+          )}
+        </p>
+        <SettlementDestinationForm banks={banks} current={settings} canEdit={rolePolicy.setSettlementDestination(ctx.role)} />
+      </Card>
+
+      <section className="space-y-2">
+        <h2 className="text-base font-semibold">Batches</h2>
+        {batches.items.length === 0 ? (
+          <Card className="py-10 text-center text-sm text-neutral-500" data-testid="batches-empty">No settlement batches yet. Payments into static accounts are batched at the next cutoff.</Card>
+        ) : (
+          <Card className="overflow-x-auto p-0">
+            <table className="w-full text-left text-sm" data-testid="batches-table">
+              <thead className="text-xs uppercase text-neutral-500">
+                <tr>
+                  <th className={th}>Cutoff</th>
+                  <th className={`${th} text-right`}>Payments</th>
+                  <th className={`${th} text-right`}>Gross</th>
+                  <th className={`${th} text-right`}>Fees</th>
+                  <th className={`${th} text-right`}>Net</th>
+                  <th className={th}>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {batches.items.map((b) => (
+                  <tr key={b.id} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="batch-row">
+                    <td className="px-4 py-2 whitespace-nowrap"><When at={b.cutoffAt} /></td>
+                    <td className="px-4 py-2 text-right tabular-nums">{b.paymentCount}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{formatNaira(b.gross)}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{formatNaira(b.fees)}</td>
+                    <td className="px-4 py-2 text-right font-medium tabular-nums" data-testid="batch-net">{formatNaira(b.net)}</td>
+                    <td className="px-4 py-2"><StatusBadge status={b.status} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Paging total={batches.total} page={batches.page} totalPages={batches.total_pages} noun="batch" testId="batches-total" link={(p) => link(p, query.payouts_page)} />
+          </Card>
+        )}
+      </section>
+
+      <section className="space-y-2">
+        <h2 className="text-base font-semibold">Payouts</h2>
+        {payouts.items.length === 0 ? (
+          <Card className="py-10 text-center text-sm text-neutral-500" data-testid="payouts-empty">No payouts yet.</Card>
+        ) : (
+          <Card className="overflow-x-auto p-0">
+            <table className="w-full text-left text-sm" data-testid="payouts-table">
+              <thead className="text-xs uppercase text-neutral-500">
+                <tr>
+                  <th className={th}>Reference</th>
+                  <th className={`${th} text-right`}>Amount</th>
+                  <th className={th}>Destination</th>
+                  <th className={th}>Status</th>
+                  <th className={th}>Batch cutoff</th>
+                  <th className={th}>Completed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {payouts.items.map((p) => (
+                  <tr key={p.id} className="border-t border-neutral-100 align-top dark:border-neutral-800" data-testid="payout-row">
+                    <td className="px-4 py-2 font-mono text-xs">
+                      {p.reference}
+                      {p.attempt > 1 && <p className="text-neutral-500">attempt {p.attempt}</p>}
+                    </td>
+                    <td className="px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
+                    <td className="px-4 py-2">{p.destination === "wallet" ? "Wallet" : "Bank account"}</td>
+                    <td className="px-4 py-2">
+                      <StatusBadge status={p.status} />
+                      {p.failureReason && <p className="text-xs text-red-700">{p.failureReason}</p>}
+                    </td>
+                    <td className="px-4 py-2 whitespace-nowrap"><When at={p.cutoffAt} /></td>
+                    <td className="px-4 py-2 whitespace-nowrap"><When at={p.completedAt} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Paging total={payouts.total} page={payouts.page} totalPages={payouts.total_pages} noun="payout" link={(p) => link(query.page, p)} />
+          </Card>
+        )}
+      </section>
+    </div>
+  );
+}

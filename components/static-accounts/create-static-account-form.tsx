@@ -1,0 +1,95 @@
+"use client";
+
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { createStaticAccountAction } from "@/app/(dashboard)/dashboard/static-accounts/actions";
+import { firstError } from "@/components/payids/field-errors";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Input } from "@/components/ui/input";
+
+const IDENTITY_LABELS = { bvn: "BVN (11 digits)", nin: "NIN (11 digits)", rc: "CAC number (RC… or BN…)" } as const;
+type IdentityType = keyof typeof IDENTITY_LABELS;
+
+const select = "h-9 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
+
+const newReference = () => `dash_sa_${crypto.randomUUID().slice(0, 18)}`;
+
+/**
+ * "New static account": the API's own create schema (CreateStaticAccountBody) on the server.
+ * The identity number is sent once and never shown again (only its last four, masked).
+ */
+export function CreateStaticAccountForm() {
+  const router = useRouter();
+  const [identityType, setIdentityType] = useState<IdentityType>("bvn");
+  const [reference] = useState(newReference);
+  const create = useAction(createStaticAccountAction, {
+    onSuccess: ({ data }) => {
+      if (!data) return;
+      toast.success(`Static account ${data.accountNumber} created`);
+      router.push(`/dashboard/static-accounts/${data.id}`);
+    },
+    onError: ({ error }) => {
+      if (error.serverError) toast.error(error.serverError);
+    },
+  });
+  const errors = create.result.validationErrors;
+  const text = (form: FormData, name: string) => {
+    const v = String(form.get(name) ?? "").trim();
+    return v === "" ? undefined : v;
+  };
+
+  return (
+    <Card className="max-w-xl">
+      <form
+        className="space-y-5"
+        autoComplete="off"
+        action={(form) =>
+          create.execute({
+            customer_name: text(form, "customer_name") ?? "",
+            identity_type: identityType,
+            identity_number: text(form, "identity_number") ?? "",
+            customer_email: text(form, "customer_email"),
+            customer_phone: text(form, "customer_phone"),
+            account_name: text(form, "account_name"),
+            reference: text(form, "reference") ?? "",
+          })
+        }
+      >
+        <Field label="Customer's full legal name" htmlFor="sa-customer-name" hint="Must match the identity record exactly." error={firstError(errors, "customer_name")}>
+          <Input id="sa-customer-name" name="customer_name" required minLength={2} maxLength={200} data-testid="sa-customer-name" />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+          <Field label="Identity type" htmlFor="sa-identity-type" error={firstError(errors, "identity_type")}>
+            <select id="sa-identity-type" className={select} value={identityType} onChange={(e) => setIdentityType(e.target.value as IdentityType)} data-testid="sa-identity-type">
+              {(Object.keys(IDENTITY_LABELS) as IdentityType[]).map((t) => <option key={t} value={t}>{t.toUpperCase()}</option>)}
+            </select>
+          </Field>
+          <Field label="Identity number" htmlFor="sa-identity-number" hint={`${IDENTITY_LABELS[identityType]}. Never shown again: only its last four.`} error={firstError(errors, "identity_number")}>
+            <Input id="sa-identity-number" name="identity_number" required maxLength={40} inputMode={identityType === "rc" ? "text" : "numeric"} autoComplete="off" data-testid="sa-identity-number" />
+          </Field>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Email (optional)" htmlFor="sa-email" error={firstError(errors, "customer_email")}>
+            <Input id="sa-email" name="customer_email" type="email" maxLength={255} data-testid="sa-email" />
+          </Field>
+          <Field label="Phone (optional)" htmlFor="sa-phone" error={firstError(errors, "customer_phone")}>
+            <Input id="sa-phone" name="customer_phone" type="tel" maxLength={20} data-testid="sa-phone" />
+          </Field>
+        </div>
+        <Field label="Account name (optional)" htmlFor="sa-account-name" hint="Defaults to the customer's name; the bank may append your business name." error={firstError(errors, "account_name")}>
+          <Input id="sa-account-name" name="account_name" maxLength={200} data-testid="sa-account-name" />
+        </Field>
+        <Field label="Reference" htmlFor="sa-reference" hint="Your reference for this customer. The same reference returns the same account." error={firstError(errors, "reference")}>
+          <Input id="sa-reference" name="reference" required maxLength={120} defaultValue={reference} className="font-mono" data-testid="sa-reference" />
+        </Field>
+        {errors?._errors?.[0] && <p className="text-sm text-red-600">{errors._errors[0]}</p>}
+        <Button type="submit" className="w-full" disabled={create.isPending} data-testid="create-static-account">
+          {create.isPending ? "Checking identity and issuing…" : "Create static account"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
