@@ -5,6 +5,9 @@
 //
 //   npm run bench -- [--duration 10] [--connections 10,50] [--warmup 2] [--port 3200]
 //                    [--scenario transfers] [--no-write]
+//   npm run bench -- --scenario settlement [--payments 100000] [--merchants 10]
+//     the timed settlement run (scripts/bench/settlement.ts): no server, its own database;
+//     a full run (no --scenario) ends with it.
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
@@ -33,6 +36,9 @@ function parseOptions() {
         port: { type: "string", default: process.env.BENCH_PORT ?? "3200" },
         scenario: { type: "string", multiple: true },
         "no-write": { type: "boolean", default: false },
+        payments: { type: "string", default: "100000" },
+        merchants: { type: "string", default: "10" },
+        help: { type: "boolean", default: false },
       },
     }).values;
   } catch (err) {
@@ -46,9 +52,32 @@ const warmupSeconds = Number(args.warmup);
 const connectionLevels = args.connections.split(",").map(Number);
 if (!(durationSeconds > 0) || !(warmupSeconds >= 0)) usageError("--duration must be > 0 and --warmup >= 0 (seconds)");
 if (!connectionLevels.every((c) => Number.isInteger(c) && c > 0)) usageError("--connections takes positive integers, e.g. 10,50");
-const unknown = (args.scenario ?? []).filter((name) => !SCENARIOS.some((s) => s.name === name));
-if (unknown.length) usageError(`no such scenario: ${unknown.join(", ")} (have ${SCENARIOS.map((s) => s.name).join(", ")})`);
+if (args.help) {
+  log(
+    "npm run bench -- [--duration 10] [--connections 10,50] [--warmup 2] [--port 3200] [--scenario NAME]... [--no-write]\n" +
+      `  scenarios: ${[...SCENARIOS.map((s) => s.name), "settlement"].join(", ")} (default: all)\n` +
+      "  --scenario settlement [--payments 100000] [--merchants 10]: the timed settlement run alone (no server)",
+  );
+  process.exit(0);
+}
+const unknown = (args.scenario ?? []).filter((name) => name !== "settlement" && !SCENARIOS.some((s) => s.name === name));
+if (unknown.length) usageError(`no such scenario: ${unknown.join(", ")} (have ${[...SCENARIOS.map((s) => s.name), "settlement"].join(", ")})`);
 const scenarios = args.scenario ? SCENARIOS.filter((s) => args.scenario!.includes(s.name)) : SCENARIOS;
+const withSettlement = !args.scenario || args.scenario.includes("settlement");
+const settlementPayments = Number(args.payments);
+const settlementMerchants = Number(args.merchants);
+if (!(Number.isInteger(settlementPayments) && settlementPayments > 0 && Number.isInteger(settlementMerchants) && settlementMerchants > 0)) {
+  usageError("--payments and --merchants take positive integers");
+}
+
+/** The timed settlement run (its own database), reported in its own section of BENCHMARKS.md. */
+async function settlementBench(): Promise<void> {
+  const { runSettlementBench, settlementReport, writeSettlementReport } = await import("./settlement");
+  log(`[${elapsed()}] settlement: ${settlementPayments} pending payments, one run…`);
+  const section = settlementReport(await runSettlementBench({ payments: settlementPayments, merchants: settlementMerchants, log }));
+  process.stdout.write(`\n${section}`);
+  if (!args["no-write"]) writeSettlementReport("BENCHMARKS.md", section);
+}
 
 const started = performance.now();
 const elapsed = () => `${Math.round((performance.now() - started) / 1000)}s`;
@@ -84,6 +113,10 @@ async function smoke(baseUrl: string, label: string, request: LoadRequest): Prom
 type Job = { label: string; scenario: string; request: LoadRequest; floor: FloorName | null; strictFloor?: FloorName };
 
 async function main() {
+  if (scenarios.length === 0) {
+    if (withSettlement) await settlementBench();
+    return;
+  }
   const require = createRequire(import.meta.url);
   const nextVersion = (require("next/package.json") as { version: string }).version;
 
@@ -168,6 +201,7 @@ async function main() {
       writeReport("BENCHMARKS.md", report);
       log(`\nWrote BENCHMARKS.md (${elapsed()} in all).`);
     }
+    if (withSettlement) await settlementBench();
   } catch (err) {
     log(`\nThe server's last log lines:\n${logTail(server.logFile)}`);
     throw err;
