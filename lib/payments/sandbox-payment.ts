@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "@/db/client";
-import { checkoutSessions, virtualAccounts, type Mode } from "@/db/schema";
+import { checkoutSessions, staticAccounts, virtualAccounts, type Mode } from "@/db/schema";
 import { resolveCryptoSelector } from "@/lib/crypto/catalogue";
 import { validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
+import { randomDigits } from "@/lib/ids";
 import { findPayId } from "@/lib/payids/find-pay-id";
+import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
 import { destinationNotFound } from "./payment-errors";
 import { receivePayment, type Destination, type Payer } from "./receive-payment";
 
@@ -50,19 +52,26 @@ const SANDBOX_CARD = { masked_pan: "408408******4081", card_type: "visa" };
 /**
  * POST /v1/sandbox/payments: books a payment exactly as a real inbound payment would, through
  * receivePayment, to any destination a test-mode payer can reach: a PayID (wallet, static or
- * dynamic), a virtual account by its number, or a session by card or crypto.
+ * dynamic), a virtual account or a static NGN account by its number (receiveStaticAccountPayment,
+ * when no virtual account has the number), or a session by card or crypto.
  */
 export async function makeSandboxPayment(db: Db, input: { mode: Mode; body: Body }) {
   const { body } = input;
   const result = await db.transaction(async (tx) => {
     const { destination, payer } = await resolveDestination(tx, input.mode, body);
+    if (destination.kind === "static_account") {
+      // A NIP session id: 30 digits, as the payer's bank reports it.
+      return receiveStaticAccountPayment(tx, { accountId: destination.staticAccountId, amount: body.amount, payer, narration: body.narration, sessionId: randomDigits(30) });
+    }
     return receivePayment(tx, { destination, amount: body.amount, payer, narration: body.narration });
   });
   deliverAfterCommit(result.eventIds);
   return { reference: result.reference, channel: result.channel, amount: result.amount, status: result.status };
 }
 
-async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{ destination: Destination; payer: Payer }> {
+type SandboxDestination = Destination | { kind: "static_account"; staticAccountId: string };
+
+async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{ destination: SandboxDestination; payer: Payer }> {
   const payer: Payer = { name: body.payer?.name ?? "Sandbox Payer", bank: body.payer?.bank ?? "Sandbox Bank", account: body.payer?.account ?? "0123456789" };
   if (body.pay_id !== undefined) {
     const payId = await findPayId(tx, { mode, payId: body.pay_id });
@@ -74,8 +83,13 @@ async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{
       .select({ id: virtualAccounts.id })
       .from(virtualAccounts)
       .where(and(eq(virtualAccounts.mode, mode), eq(virtualAccounts.accountNumber, body.account_number)));
-    if (!account) throw destinationNotFound("account");
-    return { destination: { kind: "virtual_account", virtualAccountId: account.id }, payer };
+    if (account) return { destination: { kind: "virtual_account", virtualAccountId: account.id }, payer };
+    const [staticAccount] = await tx
+      .select({ id: staticAccounts.id })
+      .from(staticAccounts)
+      .where(and(eq(staticAccounts.mode, mode), eq(staticAccounts.accountNumber, body.account_number)));
+    if (!staticAccount) throw destinationNotFound("account");
+    return { destination: { kind: "static_account", staticAccountId: staticAccount.id }, payer };
   }
   if (body.session_id !== undefined) {
     if (!UUID.safeParse(body.session_id).success) throw destinationNotFound("session");

@@ -14,8 +14,8 @@ const optionalText = (field: string, max: number) =>
     .string({ error: `${field} must be a string` })
     .trim()
     .max(max, `${field} must be at most ${max} characters`)
-    .optional()
-    .transform((v) => (v ? v : undefined));
+    .transform((v) => (v ? v : undefined))
+    .optional();
 
 /** POST /v1/checkout/static-account (api.md create body; limits from api.md Limits). */
 export const CreateStaticAccountBody = z
