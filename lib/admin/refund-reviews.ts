@@ -1,0 +1,137 @@
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db/client";
+import {
+  auditLog,
+  memberships,
+  merchants,
+  REFUND_STATUSES,
+  refunds,
+  staticAccountPayments,
+  staticAccounts,
+  users,
+  type Refund,
+  type RefundStatus,
+  type StaticAccount,
+  type StaticAccountPayment,
+} from "@/db/schema";
+import type { Actor } from "@/lib/audit/record-audit";
+import { AppError, notFound } from "@/lib/errors";
+import { approveRefund } from "@/lib/refunds/approve-refund";
+import { rejectRefund } from "@/lib/refunds/reject-refund";
+
+/**
+ * The admin's refund review: a queue of requests across every merchant and mode (oldest
+ * first, so nothing waits forever), and for one request everything a second pair of eyes
+ * needs: payer, amount, merchant, account, the payment, the account's other payments and
+ * refunds, and who did what so far.
+ */
+
+export const REVIEW_PAGE_SIZE = 25;
+
+export type ReviewRow = {
+  refund: Refund;
+  merchantName: string;
+  account: Pick<StaticAccount, "id" | "accountNumber" | "accountName" | "customerName" | "status">;
+  payment: Pick<StaticAccountPayment, "id" | "reference" | "amount" | "fee" | "payer" | "receivedAt" | "settlementStatus">;
+};
+
+export function parseReviewStatus(value: string | string[] | undefined): RefundStatus {
+  const v = Array.isArray(value) ? value[0] : value;
+  return (REFUND_STATUSES as readonly string[]).includes(v ?? "") ? (v as RefundStatus) : "requested";
+}
+
+export async function listRefundReviews(
+  tx: DbOrTx,
+  input: { status?: RefundStatus; page?: number; merchantId?: string } = {},
+): Promise<{ items: ReviewRow[]; total: number; page: number; total_pages: number }> {
+  const status = input.status ?? "requested";
+  const page = Math.max(1, Math.floor(input.page ?? 1));
+  const where = and(eq(refunds.status, status), input.merchantId ? eq(refunds.merchantId, input.merchantId) : undefined);
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select({
+        refund: refunds,
+        merchantName: merchants.name,
+        account: { id: staticAccounts.id, accountNumber: staticAccounts.accountNumber, accountName: staticAccounts.accountName, customerName: staticAccounts.customerName, status: staticAccounts.status },
+        payment: {
+          id: staticAccountPayments.id,
+          reference: staticAccountPayments.reference,
+          amount: staticAccountPayments.amount,
+          fee: staticAccountPayments.fee,
+          payer: staticAccountPayments.payer,
+          receivedAt: staticAccountPayments.receivedAt,
+          settlementStatus: staticAccountPayments.settlementStatus,
+        },
+      })
+      .from(refunds)
+      .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
+      .innerJoin(staticAccounts, eq(staticAccounts.id, refunds.staticAccountId))
+      .innerJoin(staticAccountPayments, eq(staticAccountPayments.id, refunds.paymentId))
+      .where(where)
+      // The queue is worked oldest first; decided refunds read newest first.
+      .orderBy(status === "requested" ? asc(refunds.requestedAt) : desc(refunds.updatedAt), asc(refunds.id))
+      .limit(REVIEW_PAGE_SIZE)
+      .offset((page - 1) * REVIEW_PAGE_SIZE),
+    tx.select({ n: count() }).from(refunds).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return { items: rows, total: n, page, total_pages: Math.ceil(n / REVIEW_PAGE_SIZE) };
+}
+
+export type RefundReview = {
+  refund: Refund;
+  merchant: { id: string; name: string; staticAccounts: string };
+  account: StaticAccount;
+  payment: StaticAccountPayment;
+  /** The account's most recent payments (this one included). */
+  accountPayments: StaticAccountPayment[];
+  /** Every refund asked for on this account, newest first (this one included). */
+  accountRefunds: Refund[];
+  trail: { action: string; actorType: string; actorEmail: string | null; createdAt: Date; changes: unknown }[];
+  reviewedBy: string | null;
+};
+
+export async function getRefundReview(tx: DbOrTx, refundId: string): Promise<RefundReview | null> {
+  const [row] = await tx
+    .select({ refund: refunds, merchant: { id: merchants.id, name: merchants.name, staticAccounts: merchants.staticAccounts }, account: staticAccounts, payment: staticAccountPayments })
+    .from(refunds)
+    .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
+    .innerJoin(staticAccounts, eq(staticAccounts.id, refunds.staticAccountId))
+    .innerJoin(staticAccountPayments, eq(staticAccountPayments.id, refunds.paymentId))
+    .where(eq(refunds.id, refundId));
+  if (!row) return null;
+  const [accountPayments, accountRefunds, trail, reviewer] = await Promise.all([
+    tx.select().from(staticAccountPayments).where(eq(staticAccountPayments.staticAccountId, row.account.id)).orderBy(desc(staticAccountPayments.receivedAt)).limit(20),
+    tx.select().from(refunds).where(eq(refunds.staticAccountId, row.account.id)).orderBy(desc(refunds.requestedAt)).limit(50),
+    tx
+      .select({ action: auditLog.action, actorType: auditLog.actorType, actorEmail: users.email, createdAt: auditLog.createdAt, changes: auditLog.changes })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(and(eq(auditLog.targetType, "refund"), eq(auditLog.targetId, refundId)))
+      .orderBy(asc(auditLog.createdAt)),
+    row.refund.reviewedByUserId
+      ? tx.select({ email: users.email }).from(users).where(eq(users.id, row.refund.reviewedByUserId))
+      : Promise.resolve([]),
+  ]);
+  return { ...row, accountPayments, accountRefunds, trail, reviewedBy: reviewer[0]?.email ?? null };
+}
+
+/**
+ * Four eyes: the admin deciding must not belong to the business asking (its own request
+ * would otherwise be approved by the same person). Then the guarded approve or reject.
+ */
+export async function decideRefund(
+  db: Db,
+  input: { refundId: string; decision: "approve" | "reject"; reason?: string; actor: Actor & { userId: string } },
+): Promise<Refund> {
+  const [refund] = await db.select({ merchantId: refunds.merchantId }).from(refunds).where(eq(refunds.id, input.refundId));
+  if (!refund) throw notFound("Refund not found.");
+  const [member] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.merchantId, refund.merchantId), inArray(memberships.userId, [input.actor.userId])));
+  if (member) throw new AppError({ code: "FORBIDDEN", status: 403, message: "You are a member of this business: another admin must review its refund." });
+  return input.decision === "approve"
+    ? approveRefund(db, { refundId: input.refundId, actor: input.actor })
+    : rejectRefund(db, { refundId: input.refundId, reason: input.reason ?? "", actor: input.actor });
+}
