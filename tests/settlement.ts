@@ -24,7 +24,7 @@ export async function pendingAccount(merchantId: string, mode: Mode) {
     sql`select id from ledger_accounts where merchant_id = ${merchantId}::uuid and mode = ${mode} and kind = 'pending_settlement' limit 1`,
   );
   if (found) return found;
-  return ensureAccount(db, { code: `pending_settlement:${mode}:${merchantId}`, mode, kind: "pending_settlement", merchantId });
+  return ensureAccount(db, { code: `pending_settlement:${merchantId}:${mode}`, mode, kind: "pending_settlement", merchantId });
 }
 
 /** A merchant (new unless given) with a key pair of `mode` and one static account. */

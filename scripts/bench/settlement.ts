@@ -72,7 +72,7 @@ export async function runSettlementBench(opts: { payments: number; merchants: nu
       );
       await db.transaction(async (tx) => {
         const [clearing, fees] = [await platformAccount(tx, "test", "bank_clearing"), await platformAccount(tx, "test", "fee_revenue")];
-        const pending = await ensureAccount(tx, { code: `pending_settlement:test:${merchant.id}`, mode: "test", kind: "pending_settlement", merchantId: merchant.id });
+        const pending = await ensureAccount(tx, { code: `pending_settlement:${merchant.id}:test`, mode: "test", kind: "pending_settlement", merchantId: merchant.id });
         await postEntry(tx, {
           reference: `bench-book-${i}`,
           mode: "test",
