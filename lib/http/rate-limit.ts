@@ -7,7 +7,15 @@ export type RateLimitState = { limit: number; remaining: number; resetAt: number
 
 const WINDOW_SECONDS = 60;
 
-/** The statement for n buckets: built once per n (1 or 2), so the same text each time. */
+/**
+ * A read a handler will need, sent in the rate-limit statement (route option `prefetch`): one
+ * round trip instead of two. Constant text numbering its own parameters from $1 (no `$n`
+ * inside string literals), one row or none, and unable to fail for the parameters given (a
+ * failed read would undo the count). `Row` is the shape of that row once parsed from JSON.
+ */
+export type PreparedRead<Row> = { text: string; params: string[]; readonly row?: Row };
+
+/** The count for n buckets: built once per n (1 or 2), so the same text each time. */
 const HIT_TEXT: string[] = [];
 function hitText(n: number): string {
   const values = Array.from({ length: n }, (_, i) => `($${i + 1}::text, date_trunc('minute', now()), 1)`).join(", ");
@@ -16,21 +24,42 @@ function hitText(n: number): string {
      returning bucket, count, extract(epoch from window_start)::bigint::text as window_epoch`;
 }
 
+/** The count with a read beside it, per read text and bucket count (a handful of texts). */
+const FUSED_TEXT = new Map<string, string[]>();
+function fusedText(n: number, read: string): string {
+  let byCount = FUSED_TEXT.get(read);
+  if (!byCount) FUSED_TEXT.set(read, (byCount = []));
+  return (byCount[n] ??= `with hit as (${hitText(n)}),
+     pre as (${read.replace(/\$(\d+)/g, (_, i: string) => `$${Number(i) + n}`)})
+     select bucket, count, window_epoch, null::text as pre from hit
+     union all select null::text, null::int, null::text, row_to_json(pre)::text from pre`);
+}
+
+type HitRow = { bucket: string | null; count: number | null; window_epoch: string | number | null; pre?: string | null };
+
 /**
  * Counts one request in each bucket for the current minute and answers the tightest state.
- * One prepared statement on an UNLOGGED table: shared by every app instance, and cheap.
+ * One prepared statement on an UNLOGGED table: shared by every app instance, and cheap. With
+ * a `read`, its row comes back in the same statement as `prefetched` (else null).
  */
-export async function hitRateLimit(buckets: Bucket[]): Promise<RateLimitState & { exceeded: boolean }> {
+export async function hitRateLimit<Row = never>(
+  buckets: Bucket[],
+  read?: PreparedRead<Row> | null,
+): Promise<RateLimitState & { exceeded: boolean; prefetched: Row[] | null }> {
   const db = await getDb();
-  const rows = await preparedRows<{ bucket: string; count: number; window_epoch: string | number }>(
-    db,
-    (HIT_TEXT[buckets.length] ??= hitText(buckets.length)),
-    buckets.map((b) => b.name),
-  );
+  const names = buckets.map((b) => b.name);
+  const rows = read
+    ? await preparedRows<HitRow>(db, fusedText(buckets.length, read.text), [...names, ...read.params])
+    : await preparedRows<HitRow>(db, (HIT_TEXT[buckets.length] ??= hitText(buckets.length)), names);
   if (Math.random() < 0.002) void pruneOldWindows();
 
   let state: (RateLimitState & { exceeded: boolean }) | null = null;
+  const prefetched: Row[] | null = read ? [] : null;
   for (const row of rows) {
+    if (row.pre != null) {
+      prefetched!.push(JSON.parse(row.pre) as Row);
+      continue;
+    }
     const bucket = buckets.find((b) => b.name === row.bucket)!;
     const s = {
       limit: bucket.limit,
@@ -38,10 +67,10 @@ export async function hitRateLimit(buckets: Bucket[]): Promise<RateLimitState & 
       resetAt: Number(row.window_epoch) + WINDOW_SECONDS,
       exceeded: Number(row.count) > bucket.limit,
     };
-    if (!state || s.exceeded || (!state.exceeded && s.remaining < state.remaining)) state = s;
-    if (s.exceeded) break;
+    if (state?.exceeded) continue; // the first bucket over its limit answers
+    if (!state || s.exceeded || s.remaining < state.remaining) state = s;
   }
-  return state!;
+  return { ...state!, prefetched };
 }
 
 async function pruneOldWindows(): Promise<void> {

@@ -167,3 +167,35 @@ describe("ownership by key pair (api.md Authentication 6, supplement §1), for v
     }
   });
 });
+
+describe("verify's read travels with the rate-limit count (route option prefetch)", () => {
+  it("counts every call; over the limit the answer is 429 with no session data, and X-RateLimit-* on every answer", async () => {
+    const key = await sessionKey({ config: { rateLimit: 3 } });
+    const s = await newSession(key.secretKey); // call 1
+    const ok = await verify(key.secretKey, s.session_id); // call 2
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("x-ratelimit-remaining")).toBe("1");
+    expect(ok.headers.get("x-correlation-id")).toBeTruthy();
+    const foreign = await verify(key.secretKey, "01890f3e-0000-7000-8000-000000000000"); // call 3
+    expect(foreign.status).toBe(404);
+    expect(foreign.headers.get("x-ratelimit-remaining")).toBe("0");
+    const limited = await verify(key.secretKey, s.session_id); // call 4
+    expect(limited.status).toBe(429);
+    expect(limited.body.data).toBeUndefined();
+    expect(limited.text).not.toContain(s.reference);
+    expect(limited.headers.get("x-ratelimit-limit")).toBe("3");
+    expect(limited.headers.get("retry-after")).toBeTruthy();
+  });
+
+  it("a session due to expire is expired (stored, timeline entry) by a prefetched verify too, and the ownership rules hold", async () => {
+    const key = await sessionKey();
+    const other = await sessionKey({ merchantId: key.merchantId });
+    const s = await newSession(key.secretKey);
+    await makeExpired(s.session_id);
+    expect((await verify(other.secretKey, s.session_id)).status).toBe(400);
+    expect((await sessionRow(s.session_id)).status).toBe("active");
+    const r = await verify(key.publicKey, s.session_id);
+    expect(r.body.data).toMatchObject({ status: "expired", amount: 50_000, paid_at: null });
+    expect((await timeline(s.session_id)).map((e) => e.type)).toEqual(["created", "expired"]);
+  });
+});

@@ -1,10 +1,11 @@
 import { preparedRows, type Db } from "@/db/client";
+import type { PreparedRead } from "@/lib/http/rate-limit";
 import type { CheckoutSession } from "@/db/schema";
 import { assertOwner, findSession, UUID, type SessionOwner } from "./find-session";
 import { sessionNotFound } from "./session-errors";
 import { toVerifyView, type SessionVerifyView } from "./session-views";
 
-type VerifyRow = Pick<
+export type VerifyRow = Pick<
   CheckoutSession,
   "id" | "reference" | "merchantReference" | "merchantId" | "mode" | "keyPairId" | "status" | "currency" | "customerEmail" | "paymentMethod"
 > & {
@@ -25,14 +26,23 @@ const VERIFY_READ = `select id::text as "id", reference as "reference", merchant
   floor(extract(epoch from expires_at) * 1000)::bigint::text as "expiresAtMs"
   from checkout_sessions where id = $1::uuid`;
 
+/** The verify read for the /v1 pipeline to send with its rate-limit count; null for an id that is no UUID. */
+export function verifyRead(sessionId: string): PreparedRead<VerifyRow> | null {
+  return UUID.test(sessionId) ? { text: VERIFY_READ, params: [sessionId] } : null;
+}
+
 /**
- * GET /v1/checkout/session/:sessionId/verify: one read. A session found due to expire goes
- * through findSession, which re-reads it and expires it in a transaction before answering
- * (api.md: "status updated before returning").
+ * GET /v1/checkout/session/:sessionId/verify: one read (`prefetched` when the pipeline already
+ * made it, see verifyRead). A session found due to expire goes through findSession, which
+ * re-reads it and expires it in a transaction before answering (api.md: "status updated
+ * before returning").
  */
-export async function verifySession(db: Db, input: { sessionId: string; owner: SessionOwner | null }): Promise<SessionVerifyView> {
+export async function verifySession(
+  db: Db,
+  input: { sessionId: string; owner: SessionOwner | null; prefetched?: VerifyRow[] | null },
+): Promise<SessionVerifyView> {
   if (!UUID.test(input.sessionId)) throw sessionNotFound();
-  const [row] = await preparedRows<VerifyRow>(db, VERIFY_READ, [input.sessionId]);
+  const [row] = input.prefetched ?? (await preparedRows<VerifyRow>(db, VERIFY_READ, [input.sessionId]));
   assertOwner(row, input.owner);
   if (row.status === "active" && Number(row.expiresAtMs) <= Date.now()) return toVerifyView(await findSession(db, input));
   return toVerifyView({ ...row, amount: Number(row.amount), paidAt: row.paidAtMs === null ? null : new Date(Number(row.paidAtMs)) });
