@@ -9,6 +9,8 @@ import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { runJobs } from "@/lib/scheduler/run-jobs";
 import { seedDemo } from "@/lib/seed/seed-demo";
+import { suspendStaticAccount } from "@/lib/static-accounts/change-static-account-status";
+import { toStaticAccountView } from "@/lib/static-accounts/static-account-view";
 import { optionalFlag, parseFlags, requireFlag, UsageError } from "./args";
 
 type Command = { usage: string; run: (argv: string[]) => Promise<Record<string, unknown>> };
@@ -110,6 +112,13 @@ export const COMMANDS: Record<string, Command> = {
     async run(argv) {
       const f = parseFlags(argv, { email: "string", password: "string" });
       return createAdmin(await getDb(), { email: requireFlag(f, "email"), password: requireFlag(f, "password"), actor: CLI_ACTOR });
+    },
+  },
+  "static-account suspend": {
+    usage: "owo static-account suspend --id ID",
+    async run(argv) {
+      const f = parseFlags(argv, { id: "string" });
+      return toStaticAccountView(await suspendStaticAccount(await getDb(), { id: requireFlag(f, "id"), actor: CLI_ACTOR }));
     },
   },
   "scheduler run": {
