@@ -5,7 +5,7 @@ import { newUuid, prefixedId, randomDigits } from "@/lib/ids";
 import { getDashboardRefund, listDashboardRefunds, parseRefundSearch } from "@/lib/refunds/dashboard-refunds";
 import { getDashboardSettlementDestination, listDashboardBatches, listDashboardPayouts } from "@/lib/settlement/dashboard-settlement";
 import { makeMerchant } from "@/tests/factories";
-import { getDashboardStaticAccount, listDashboardStaticAccounts, listDashboardStaticPayments, parseStaticAccountSearch } from "./dashboard-queries";
+import { findDashboardStaticPaymentByReference, getDashboardStaticAccount, listDashboardStaticAccounts, listDashboardStaticPayments, parseStaticAccountSearch } from "./dashboard-queries";
 
 let merchantId: string;
 let otherId: string;
@@ -96,6 +96,10 @@ describe("dashboard static account payments and refunds", () => {
     expect(byId.get(free.id)).toMatchObject({ refundable: true, refund: null });
     expect(byId.get(paid.id)?.refundable).toBe(false);
     expect(byId.get(rejectedOnce.id)).toMatchObject({ refundable: true, refund: { status: "rejected" } });
+    // The Payments detail finds the static-account side by the transaction reference.
+    const link = await findDashboardStaticPaymentByReference(db, { merchantId, mode: "test", reference: open.reference });
+    expect(link).toMatchObject({ account: { id: a.id, accountNumber: a.accountNumber }, payment: { id: open.id, refundable: false, refund: { id: r1 } } });
+    expect(await findDashboardStaticPaymentByReference(db, { merchantId: otherId, mode: "test", reference: open.reference })).toBeNull();
     // Another merchant sees none of them.
     expect((await listDashboardStaticPayments(db, { merchantId: otherId, mode: "test", staticAccountId: a.id, page: 1, page_size: 20 })).total).toBe(0);
 

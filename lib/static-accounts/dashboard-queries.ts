@@ -121,3 +121,24 @@ export async function listDashboardStaticPayments(
   const n = total?.n ?? 0;
   return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
 }
+
+export type DashboardStaticPaymentLink = {
+  account: { id: string; accountNumber: string; bankName: string; customerName: string };
+  payment: DashboardStaticPayment;
+};
+
+/** The static-account side of a `payments` row (same transaction reference), for the Payments detail page. */
+export async function findDashboardStaticPaymentByReference(tx: DbOrTx, input: { merchantId: string; mode: Mode; reference: string }): Promise<DashboardStaticPaymentLink | null> {
+  const [row] = await tx
+    .select({
+      payment: staticAccountPayments,
+      account: { id: staticAccounts.id, accountNumber: staticAccounts.accountNumber, bankName: staticAccounts.bankName, customerName: staticAccounts.customerName },
+    })
+    .from(staticAccountPayments)
+    .innerJoin(staticAccounts, eq(staticAccounts.id, staticAccountPayments.staticAccountId))
+    .where(and(eq(staticAccountPayments.reference, input.reference), eq(staticAccountPayments.merchantId, input.merchantId), eq(staticAccountPayments.mode, input.mode)))
+    .limit(1);
+  if (!row) return null;
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.paymentId, row.payment.id)).orderBy(desc(refunds.createdAt)).limit(1);
+  return { account: row.account, payment: { ...row.payment, refund: refund ?? null, refundable: isRefundable(row.payment, refund ?? null) } };
+}

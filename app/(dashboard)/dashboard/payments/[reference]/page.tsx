@@ -13,6 +13,7 @@ import { getRecordTrail } from "@/lib/ledger/record-trail";
 import { formatNaira } from "@/lib/money";
 import { findPayment, type PaymentDetail } from "@/lib/payments/get-payment";
 import { payerName } from "@/lib/payments/list-payments";
+import { findDashboardStaticPaymentByReference } from "@/lib/static-accounts/dashboard-queries";
 
 export const metadata: Metadata = { title: "Payment" };
 
@@ -22,7 +23,10 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
   const { reference } = await params;
   const payment = await findPayment(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: decodeURIComponent(reference) });
   if (!payment) notFound();
-  const trail = await getRecordTrail(ctx.db, { merchantId: payment.merchantId, mode: payment.mode, reference: payment.reference });
+  const [trail, sa] = await Promise.all([
+    getRecordTrail(ctx.db, { merchantId: payment.merchantId, mode: payment.mode, reference: payment.reference }),
+    payment.destinationKind === "static_account" ? findDashboardStaticPaymentByReference(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: payment.reference }) : null,
+  ]);
   const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
   const payer = payerName(payment);
   const va = payment.virtualAccount;
@@ -60,6 +64,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
                   <PayIdLink payment={payment} />
                 </>
               )}
+              {sa && (
+                <>
+                  {" · "}
+                  <Link href={`/dashboard/static-accounts/${sa.account.id}`} className="font-mono text-xs text-accent hover:underline" data-testid="payment-static-account-link">{sa.account.accountNumber} · {sa.account.bankName}</Link>
+                </>
+              )}
               {va && (
                 <>
                   {" · "}
@@ -68,6 +78,17 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
               )}
             </span>,
           )}
+          {sa &&
+            row(
+              "Settlement",
+              <span className="flex flex-wrap items-center gap-2" data-testid="payment-settlement">
+                <StatusBadge status={sa.payment.settlementStatus} />
+                {sa.payment.settledAt ? <>settled {formatDateTime(sa.payment.settledAt)}</> : sa.payment.settlementStatus === "pending_settlement" || sa.payment.settlementStatus === "batched" ? <>payout expected {formatDateTime(sa.payment.expectedPayoutAt)}</> : null}
+                {sa.payment.refund && (
+                  <Link href={`/dashboard/refunds/${sa.payment.refund.id}`} className="text-accent hover:underline">refund {sa.payment.refund.status}</Link>
+                )}
+              </span>,
+            )}
           {payment.narration && row("Narration", payment.narration)}
           {row("Paid", formatDateTime(payment.paidAt, { seconds: true }))}
         </dl>
