@@ -1,16 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db/client";
-import { auditLog, ledgerAccounts, merchants, payments, staticAccountPayments, staticAccounts, type Mode, type StaticAccountPayment } from "@/db/schema";
-import { ensureAccount, platformAccount } from "@/lib/ledger/accounts";
-import { postEntry } from "@/lib/ledger/post-entry";
+import { auditLog, merchants, staticAccountPayments, staticAccounts, type Mode, type StaticAccountPayment } from "@/db/schema";
+import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
 import { newUuid, prefixedId, randomDigits } from "@/lib/ids";
 import { makeKey } from "./factories";
 
 /**
- * A static account and its payments written straight into the schema, money included, until
- * lib/static-accounts books them: the gross goes bank_clearing → the merchant's
- * pending_settlement account and the fee pending_settlement → fee_revenue (the design's
- * "payment in"), and a `payments` row like the booking side writes.
+ * A merchant with the static-account product in the given state, a key pair and one active
+ * static account written straight into the schema (no identity check needed for refunds).
  */
 export type RefundMerchant = { merchantId: string; mode: Mode; accountId: string; accountReference: string; secretKey: string; keyPairId: string; walletPayIdId: string };
 
@@ -49,68 +46,26 @@ export async function refundMerchant(opts: { mode?: Mode; staticAccounts?: "enab
   };
 }
 
-export async function pendingSettlementOf(merchantId: string, mode: Mode) {
-  const db = await getDb();
-  const [found] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.mode, mode), eq(ledgerAccounts.kind, "pending_settlement")))
-    .limit(1);
-  return found ?? ensureAccount(db, { code: `pending_settlement:${merchantId}:${mode}`, mode, kind: "pending_settlement", merchantId });
-}
-
 export const PAYER = { name: "Ada Obi", bank: "Access Bank", account: "0690000031" };
 
-/** A booked payment waiting for settlement (or in the given settlement status). */
+/**
+ * A payment booked by the static-accounts side (receiveStaticAccountPayment: ledger, counters,
+ * payments rows, charge.success), then put in the given settlement status or booking status.
+ */
 export async function pendingPayment(
   m: RefundMerchant,
   opts: { amount?: number; payer?: StaticAccountPayment["payer"]; settlementStatus?: StaticAccountPayment["settlementStatus"]; status?: "processing" | "completed" } = {},
 ): Promise<StaticAccountPayment> {
-  const amount = opts.amount ?? 1_000_000;
-  const fee = Math.min(Math.floor((amount * 50 + 5_000) / 10_000), 100_000);
-  const reference = `txn_${randomDigits(16)}`;
-  const pending = await pendingSettlementOf(m.merchantId, m.mode);
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const clearing = await platformAccount(tx, m.mode, "bank_clearing");
-    const fees = await platformAccount(tx, m.mode, "fee_revenue");
-    const moves = [{ from: clearing.id, to: pending.id, amount }];
-    if (fee > 0) moves.push({ from: pending.id, to: fees.id, amount: fee });
-    await postEntry(tx, { reference, mode: m.mode, merchantId: m.merchantId, kind: "static_account_payment", moves });
-    const payer = opts.payer === undefined ? PAYER : opts.payer;
-    const now = new Date();
-    await tx.insert(payments).values({
-      reference,
-      merchantId: m.merchantId,
-      mode: m.mode,
-      keyPairId: m.keyPairId,
-      channel: "static_account",
-      amount,
-      fee,
-      destinationKind: "static_account",
-      settlementPayIdId: m.walletPayIdId,
-      merchantReference: m.accountReference,
-      payer: payer ?? undefined,
-      paidAt: now,
-    });
-    const [row] = await tx
-      .insert(staticAccountPayments)
-      .values({
-        staticAccountId: m.accountId,
-        merchantId: m.merchantId,
-        mode: m.mode,
-        reference,
-        amount,
-        fee,
-        status: opts.status ?? "completed",
-        payer,
-        receivedAt: now,
-        expectedPayoutAt: new Date(now.getTime() + 24 * 3_600_000),
-        settlementStatus: opts.settlementStatus ?? "pending_settlement",
-      })
-      .returning();
-    return row!;
-  });
+  const payer = opts.payer === undefined ? PAYER : (opts.payer ?? {});
+  const booked = await db.transaction((tx) => receiveStaticAccountPayment(tx, { accountId: m.accountId, amount: opts.amount ?? 1_000_000, payer, narration: "Refund test" }));
+  if (opts.settlementStatus || opts.status) {
+    await db
+      .update(staticAccountPayments)
+      .set({ ...(opts.settlementStatus ? { settlementStatus: opts.settlementStatus } : {}), ...(opts.status ? { status: opts.status } : {}) })
+      .where(eq(staticAccountPayments.id, booked.paymentId!));
+  }
+  return paymentRow(booked.paymentId!);
 }
 
 export async function paymentRow(id: string): Promise<StaticAccountPayment> {
