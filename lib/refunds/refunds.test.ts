@@ -290,3 +290,34 @@ describe("ledger", () => {
     expect((await auditLedger(db())).ok).toBe(true);
   });
 });
+
+describe("processDueRefunds (scheduler job process_refunds)", () => {
+  it("a refund left processing (bank unreachable at approval) is asked again and completes once", async () => {
+    const { processDueRefunds } = await import("./process-due-refunds");
+    const g = globalThis as unknown as { __owoBank?: import("@/lib/bank/provider").BankProvider };
+    const real = getBank();
+    const p = await pendingPayment(m);
+    const { refund } = await request(p);
+    g.__owoBank = Object.assign(Object.create(real) as import("@/lib/bank/provider").BankProvider, {
+      refundPayment: async () => {
+        throw new Error("bank down");
+      },
+    });
+    try {
+      expect((await approveRefund(db(), { refundId: refund.id, actor: admin })).status).toBe("processing");
+    } finally {
+      g.__owoBank = real;
+    }
+    expect((await paymentRow(p.id)).settlementStatus).toBe("under_review");
+    // Not yet due (its approval just happened); then due.
+    expect(await processDueRefunds(db(), { now: new Date() })).toBeGreaterThanOrEqual(0);
+    const later = new Date(Date.now() + 60_000);
+    expect(await processDueRefunds(db(), { now: later })).toBeGreaterThanOrEqual(1);
+    const [row] = await db().select().from(refunds).where(eq(refunds.id, refund.id));
+    expect(row!.status).toBe("completed");
+    expect((await paymentRow(p.id)).settlementStatus).toBe("refunded");
+    expect(await entryPostings(`refund:${refund.id}:completed`)).toHaveLength(2);
+    expect(await processDueRefunds(db(), { now: later })).toBeGreaterThanOrEqual(0);
+    expect((await eventsOf("charge.refunded", m.keyPairId)).filter((e) => (e.data as { reference: string }).reference === p.reference)).toHaveLength(1);
+  });
+});

@@ -3,6 +3,7 @@ import { queryRows, type Db } from "@/db/client";
 import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 import { expireDueReceivables } from "@/lib/receiving/expiry";
+import { processDueRefunds } from "@/lib/refunds/process-due-refunds";
 import { runSettlement } from "@/lib/settlement/run-settlement";
 import { processPendingTransfers } from "@/lib/transfers/process-pending-transfers";
 
@@ -50,6 +51,11 @@ export const JOBS: Job[] = [
       const r = await runSettlement(db);
       return r.batched + r.paid_out + r.wallet_credit + r.failed;
     },
+  },
+  {
+    // Approved refunds the bank has not settled yet: asked again (idempotent on the refund id).
+    name: "process_refunds",
+    run: (db) => processDueRefunds(db),
   },
   {
     // Due webhook attempts (first attempts nobody sent after commit, and retries), claimed
