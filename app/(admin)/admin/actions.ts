@@ -1,0 +1,63 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { STATIC_ACCOUNT_STATES } from "@/db/schema";
+import { adminAction } from "@/lib/admin/admin-action";
+import { decideRefund } from "@/lib/admin/refund-reviews";
+import { formatNaira } from "@/lib/money";
+import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
+import { processRefund } from "@/lib/refunds/approve-refund";
+import { RejectionReason } from "@/lib/refunds/refund-input";
+import { suspendStaticAccount } from "@/lib/static-accounts/change-static-account-status";
+
+/*
+ * /admin's actions: admins only, checked fresh on the server (adminAction), audited by the
+ * commands they call. Refund decisions are guarded updates: an admin clicking twice, or two
+ * admins at once, decide a refund once; the loser gets "This refund is … and can no longer be …".
+ */
+
+const RefundId = z.string().trim().min(1).max(64);
+
+export const approveRefundAction = adminAction.inputSchema(z.object({ refundId: RefundId })).action(async ({ parsedInput, ctx }) => {
+  const refund = await decideRefund(ctx.db, { refundId: parsedInput.refundId, decision: "approve", actor: ctx.actor });
+  revalidatePath("/admin/refunds");
+  revalidatePath(`/admin/refunds/${refund.id}`);
+  const message =
+    refund.status === "completed"
+      ? `${formatNaira(refund.amount)} returned to the payer`
+      : refund.status === "failed"
+        ? `The bank could not return the money: ${refund.failureReason ?? "failed"}`
+        : "Approved; the bank has not confirmed yet";
+  return { status: refund.status, message };
+});
+
+export const rejectRefundAction = adminAction
+  .inputSchema(z.object({ refundId: RefundId, reason: RejectionReason }))
+  .action(async ({ parsedInput, ctx }) => {
+    const refund = await decideRefund(ctx.db, { refundId: parsedInput.refundId, decision: "reject", reason: parsedInput.reason, actor: ctx.actor });
+    revalidatePath("/admin/refunds");
+    revalidatePath(`/admin/refunds/${refund.id}`);
+    return { status: refund.status };
+  });
+
+export const setProductStateAction = adminAction
+  .inputSchema(z.object({ merchantId: z.string().uuid(), state: z.enum(STATIC_ACCOUNT_STATES) }))
+  .action(async ({ parsedInput, ctx }) => {
+    const result = await setStaticAccounts(ctx.db, { merchantId: parsedInput.merchantId, staticAccounts: parsedInput.state, actor: ctx.actor });
+    revalidatePath("/admin");
+    revalidatePath(`/admin/merchants/${parsedInput.merchantId}`);
+    return result;
+  });
+
+export const suspendStaticAccountAction = adminAction.inputSchema(z.object({ id: z.string().trim().min(1).max(64) })).action(async ({ parsedInput, ctx }) => {
+  const account = await suspendStaticAccount(ctx.db, { id: parsedInput.id, actor: ctx.actor });
+  revalidatePath(`/admin/merchants/${account.merchantId}`);
+  return { id: account.id, status: account.status };
+});
+
+export const retryRefundAction = adminAction.inputSchema(z.object({ refundId: RefundId })).action(async ({ parsedInput, ctx }) => {
+  const refund = await processRefund(ctx.db, { refundId: parsedInput.refundId });
+  revalidatePath(`/admin/refunds/${refund.id}`);
+  return { status: refund.status };
+});

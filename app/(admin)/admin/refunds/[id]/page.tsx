@@ -1,0 +1,144 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { RefundDecision } from "@/components/admin/refund-decision";
+import { RetryRefundButton } from "@/components/admin/retry-refund-button";
+import { StatusBadge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { formatDateTime } from "@/components/ui/format-time";
+import { getDb } from "@/db/client";
+import { getRefundReview } from "@/lib/admin/refund-reviews";
+import { requireAdmin } from "@/lib/auth/require-admin";
+import { formatNaira } from "@/lib/money";
+
+export const metadata: Metadata = { title: "Refund review" };
+
+const when = (d: Date | null) => (d ? <time dateTime={d.toISOString()} title={d.toISOString()}>{formatDateTime(d, { seconds: true })}</time> : "—");
+
+export default async function RefundReviewPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireAdmin();
+  const { id } = await params;
+  const review = await getRefundReview(await getDb(), decodeURIComponent(id));
+  if (!review) notFound();
+  const { refund, payment, account, merchant } = review;
+  const payer = payment.payer ?? { name: null, bank: null, account: null };
+  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
+  const others = review.accountRefunds.filter((r) => r.id !== refund.id);
+  return (
+    <div className="space-y-5">
+      <Link href="/admin/refunds" className="text-sm text-accent hover:underline">← Refund reviews</Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-2xl font-semibold tabular-nums" data-testid="refund-amount">{formatNaira(refund.amount)}</p>
+          <div className="mt-1 flex items-center gap-2 text-sm">
+            <span data-testid="refund-status"><StatusBadge status={refund.status} /></span>
+            <span className="flex items-center gap-1 font-mono text-xs text-neutral-500">{refund.id}<CopyButton value={refund.id} label="Copy refund id" /></span>
+            {refund.mode === "test" && <span className="rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Test data</span>}
+          </div>
+        </div>
+        {refund.status === "requested" && (
+          <RefundDecision refundId={refund.id} amount={formatNaira(refund.amount)} payer={payer.name ?? "the payer"} merchant={merchant.name} />
+        )}
+        {refund.status === "processing" && <RetryRefundButton refundId={refund.id} />}
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <h2 className="mb-3 font-medium">Request</h2>
+          <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">
+            {row("Reason", <span data-testid="refund-reason">{refund.reason ?? "No reason given"}</span>)}
+            {row("Requested", when(refund.requestedAt))}
+            {refund.reviewedAt && row("Decided", <>{when(refund.reviewedAt)} by {review.reviewedBy ?? "—"}</>)}
+            {refund.rejectionReason && row("Rejection reason", <span data-testid="refund-rejection-reason">{refund.rejectionReason}</span>)}
+            {refund.failureReason && row("Bank failure", <span className="text-red-700" data-testid="refund-failure-reason">{refund.failureReason}</span>)}
+            {refund.completedAt && row("Paid back", when(refund.completedAt))}
+          </dl>
+        </Card>
+        <Card>
+          <h2 className="mb-3 font-medium">Payer (money goes back here)</h2>
+          <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm" data-testid="refund-payer">
+            {row("Name", payer.name ?? "—")}
+            {row("Bank", payer.bank ?? "—")}
+            {row("Account", <span className="font-mono">{payer.account ?? "—"}</span>)}
+          </dl>
+        </Card>
+        <Card>
+          <h2 className="mb-3 font-medium">Merchant and account</h2>
+          <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">
+            {row("Merchant", <Link href={`/admin/merchants/${merchant.id}`} className="text-accent hover:underline" data-testid="refund-merchant">{merchant.name}</Link>)}
+            {row("Product", <StatusBadge status={merchant.staticAccounts} />)}
+            {row("Account", <><span className="font-mono">{account.accountNumber}</span> · {account.bankName} <StatusBadge status={account.status} /></>)}
+            {row("Customer", <>{account.customerName} ({account.identityType.toUpperCase()} ••••{account.identityLast4})</>)}
+            {row("Account since", when(account.createdAt))}
+            {row("Received so far", <>{formatNaira(account.totalReceived)} in {account.inflowCount} payments</>)}
+          </dl>
+        </Card>
+        <Card>
+          <h2 className="mb-3 font-medium">Payment</h2>
+          <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">
+            {row("Reference", <span className="flex items-center gap-1 font-mono text-xs">{payment.reference}<CopyButton value={payment.reference} label="Copy reference" /></span>)}
+            {row("Amount", formatNaira(payment.amount))}
+            {row("Fee · net", <>{formatNaira(payment.fee)} · {formatNaira(payment.amount - payment.fee)}</>)}
+            {row("Received", when(payment.receivedAt))}
+            {row("Narration", payment.narration ?? "—")}
+            {row("Settlement", <span data-testid="refund-payment-settlement"><StatusBadge status={payment.settlementStatus} /></span>)}
+            {row("Expected payout", when(payment.expectedPayoutAt))}
+          </dl>
+        </Card>
+      </div>
+
+      <Card className="overflow-x-auto p-0">
+        <h2 className="border-b border-neutral-200 px-4 py-3 font-medium dark:border-neutral-800">This account&apos;s payments (latest {review.accountPayments.length})</h2>
+        <table className="w-full text-left text-sm" data-testid="account-history">
+          <tbody>
+            {review.accountPayments.map((p) => (
+              <tr key={p.id} className={`border-t border-neutral-100 first:border-0 dark:border-neutral-800 ${p.id === payment.id ? "bg-blue-50/60 dark:bg-blue-950/30" : ""}`}>
+                <td className="px-4 py-2 font-mono text-xs">{p.reference}{p.id === payment.id && <span className="ml-2 font-sans text-blue-800">this payment</span>}</td>
+                <td className="px-4 py-2">{p.payer?.name ?? "—"}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
+                <td className="px-4 py-2"><StatusBadge status={p.settlementStatus} /></td>
+                <td className="px-4 py-2 text-right text-neutral-500">{formatDateTime(p.receivedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+
+      <Card className="overflow-x-auto p-0">
+        <h2 className="border-b border-neutral-200 px-4 py-3 font-medium dark:border-neutral-800">Other refunds on this account</h2>
+        {others.length === 0 ? (
+          <p className="px-4 py-3 text-sm text-neutral-500" data-testid="no-other-refunds">None: this is the account&apos;s first refund request.</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <tbody>
+              {others.map((r) => (
+                <tr key={r.id} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
+                  <td className="px-4 py-2 font-mono text-xs"><Link href={`/admin/refunds/${r.id}`} className="text-accent hover:underline">{r.id}</Link></td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(r.amount)}</td>
+                  <td className="px-4 py-2"><StatusBadge status={r.status} /></td>
+                  <td className="px-4 py-2">{r.reason ?? "—"}</td>
+                  <td className="px-4 py-2 text-right text-neutral-500">{formatDateTime(r.requestedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+
+      <Card className="p-0">
+        <h2 className="border-b border-neutral-200 px-4 py-3 font-medium dark:border-neutral-800">Timeline</h2>
+        <ol className="divide-y divide-neutral-100 text-sm dark:divide-neutral-800" data-testid="refund-timeline">
+          <li className="flex justify-between px-4 py-2"><span>Requested by the merchant</span>{when(refund.requestedAt)}</li>
+          {review.trail.map((t, i) => (
+            <li key={i} className="flex justify-between px-4 py-2">
+              <span>{t.action.replace("refund.", "").replace(/^./, (c) => c.toUpperCase())} by {t.actorEmail ?? t.actorType}</span>
+              {when(t.createdAt)}
+            </li>
+          ))}
+          {refund.completedAt && <li className="flex justify-between px-4 py-2"><span>Money returned to the payer; charge.refunded sent</span>{when(refund.completedAt)}</li>}
+        </ol>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { RefundDecision } from "@/components/admin/refund-decision";
+import { StatusBadge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { formatDateTime } from "@/components/ui/format-time";
+import { Paging } from "@/components/ui/paging";
+import { getDb } from "@/db/client";
+import { REFUND_STATUSES, type RefundStatus } from "@/db/schema";
+import { listRefundReviews, parseReviewStatus } from "@/lib/admin/refund-reviews";
+import { requireAdmin } from "@/lib/auth/require-admin";
+import { formatNaira } from "@/lib/money";
+
+export const metadata: Metadata = { title: "Refund reviews" };
+
+const LABELS: Record<RefundStatus, string> = { requested: "Awaiting review", processing: "Processing", completed: "Completed", failed: "Failed", rejected: "Rejected" };
+
+export default async function RefundReviewsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireAdmin();
+  const search = await searchParams;
+  const status = parseReviewStatus(search.status);
+  const page = Math.max(1, Number(Array.isArray(search.page) ? search.page[0] : search.page) || 1);
+  const queue = await listRefundReviews(await getDb(), { status, page });
+  const link = (p: number) => `/admin/refunds?status=${status}&page=${p}`;
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-xl font-semibold">Refund reviews</h1>
+        <p className="text-sm text-neutral-500">Static-account refunds wait here for a second pair of eyes. Oldest requests first; an approved refund is paid back to the payer at once.</p>
+      </div>
+      <nav aria-label="Refund status" className="flex flex-wrap gap-1 text-sm">
+        {REFUND_STATUSES.map((s) => (
+          <Link
+            key={s}
+            href={`/admin/refunds?status=${s}`}
+            aria-current={s === status ? "page" : undefined}
+            className={cn("rounded-md px-3 py-1.5", s === status ? "bg-neutral-200/70 font-medium dark:bg-neutral-800" : "text-neutral-600 hover:bg-neutral-100 dark:hover:bg-neutral-900")}
+          >
+            {LABELS[s]}
+          </Link>
+        ))}
+      </nav>
+      {queue.items.length === 0 ? (
+        <Card className="py-10 text-center text-sm text-neutral-500" data-testid="refund-queue-empty">
+          {status === "requested" ? "Nothing to review: no refund is waiting." : `No ${status} refunds.`}
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm" data-testid="refund-queue">
+            <thead className="border-b border-neutral-200 text-xs uppercase text-neutral-500 dark:border-neutral-800">
+              <tr>
+                <th className="px-4 py-2">Requested</th>
+                <th className="px-4 py-2">Merchant</th>
+                <th className="px-4 py-2">Account</th>
+                <th className="px-4 py-2">Payer</th>
+                <th className="px-4 py-2 text-right">Amount</th>
+                <th className="px-4 py-2">Status</th>
+                <th className="px-4 py-2"></th>
+              </tr>
+            </thead>
+            <tbody>
+              {queue.items.map(({ refund, merchantName, account, payment }) => (
+                <tr key={refund.id} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800" data-testid="admin-refund-row" data-refund-id={refund.id}>
+                  <td className="px-4 py-2 whitespace-nowrap">
+                    <time dateTime={refund.requestedAt.toISOString()} title={refund.requestedAt.toISOString()}>{formatDateTime(refund.requestedAt)}</time>
+                    {refund.mode === "test" && <span className="ml-1 rounded bg-amber-200 px-1 text-xs text-amber-900">test</span>}
+                  </td>
+                  <td className="px-4 py-2">{merchantName}</td>
+                  <td className="px-4 py-2"><span className="font-mono">{account.accountNumber}</span><div className="text-xs text-neutral-500">{account.customerName}</div></td>
+                  <td className="px-4 py-2">{payment.payer?.name ?? "—"}<div className="text-xs text-neutral-500">{[payment.payer?.bank, payment.payer?.account].filter(Boolean).join(" · ")}</div></td>
+                  <td className="px-4 py-2 text-right font-medium tabular-nums">{formatNaira(refund.amount)}</td>
+                  <td className="px-4 py-2"><StatusBadge status={refund.status} /></td>
+                  <td className="px-4 py-2">
+                    <div className="flex items-center justify-end gap-3">
+                      <Link href={`/admin/refunds/${refund.id}`} className="text-accent hover:underline" data-testid="review-refund">{status === "requested" ? "Review" : "Open"}</Link>
+                      {refund.status === "requested" && (
+                        <RefundDecision refundId={refund.id} amount={formatNaira(refund.amount)} payer={payment.payer?.name ?? "the payer"} merchant={merchantName} size="sm" />
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Paging total={queue.total} page={queue.page} totalPages={queue.total_pages} noun="refund" link={link} testId="refund-queue-total" />
+        </Card>
+      )}
+    </div>
+  );
+}
