@@ -237,3 +237,24 @@ test("another business cannot open the account or its refund; disabling and dele
   await expect(page.getByTestId("sa-status")).toHaveText(/deleted/i);
   await expect(page.getByTestId("sa-delete")).toHaveCount(0);
 });
+
+test("the owner points settlements at a bank account checked by name enquiry, then back to the wallet", async ({ page }) => {
+  await asMerchant(page);
+  await page.goto("/dashboard/settlements");
+  await page.getByTestId("destination-bank_account").click();
+  await page.getByTestId("settle-bank").selectOption({ label: "Guaranty Trust Bank" });
+  await page.getByTestId("settle-account").fill("0000000000");
+  await expect(page.getByText("Account not found.")).toBeVisible();
+  await expect(page.getByTestId("save-settlement-destination")).toBeDisabled();
+  await page.getByTestId("settle-account").fill("0123456789");
+  await expect(page.getByTestId("settle-account-name")).not.toBeEmpty();
+  const name = (await page.getByTestId("settle-account-name").textContent())!;
+  await expect(page.getByTestId("save-settlement-destination")).toHaveText(`Pay settlements to ${name}`);
+  await page.getByTestId("save-settlement-destination").click();
+  await expect(page.getByTestId("settlement-destination-current")).toContainText(name);
+  await expect(page.getByTestId("settlement-destination-current")).toContainText("0123456789");
+
+  await page.getByTestId("destination-wallet").click();
+  await page.getByTestId("save-settlement-destination").click();
+  await expect(page.getByTestId("settlement-destination-current")).toContainText("wallet");
+});
