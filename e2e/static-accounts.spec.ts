@@ -199,11 +199,7 @@ test("an admin approves one refund and rejects the other; the merchant sees it c
   await expect(page.getByTestId("payout-row")).toHaveCount(1);
 });
 
-// FIXME(refunds): charge.success for an account made in the dashboard (no key pair) goes to the
-// keys linked to the merchant's wallet (receive-static-payment.ts), but approve-refund.ts sends
-// charge.refunded only to the account's or the refund's key pair, both null from the dashboard,
-// so no charge.refunded is recorded. Un-fixme once charge.refunded uses the same fallback.
-test.fixme("the approved refund's charge.refunded is in the webhook log", async ({ page }) => {
+test("the approved refund's charge.refunded is in the webhook log (the account was made in the dashboard: the wallet's keys hear it)", async ({ page }) => {
   await asMerchant(page);
   await page.goto("/dashboard/developers/webhooks?type=charge.refunded");
   await expect(page.getByTestId("event-row")).toHaveCount(1);

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { accountKeyPairIds } from "@/lib/static-accounts/account-key-pairs";
 import type { Db, DbOrTx } from "@/db/client";
 import { payments, refunds, staticAccountPayments, staticAccounts, type Refund, type StaticAccountPayment } from "@/db/schema";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "@/lib/audit/record-audit";
@@ -110,12 +111,9 @@ async function completeRefund(db: Db, refundId: string): Promise<Refund> {
       .where(eq(staticAccountPayments.id, payment.id));
     await tx.update(payments).set({ status: "refunded" }).where(eq(payments.reference, payment.reference));
     const [account] = await tx.select().from(staticAccounts).where(eq(staticAccounts.id, refund.staticAccountId));
-    const keyPairId = account?.keyPairId ?? refund.keyPairId;
-    if (keyPairId) {
-      eventIds = await emitEvents(tx, [
-        { merchantId: refund.merchantId, mode: refund.mode, keyPairId, type: "charge.refunded", data: chargeRefundedData(refund, payment, account!) },
-      ]);
-    }
+    const keyPairIds = account ? await accountKeyPairIds(tx, account) : refund.keyPairId ? [refund.keyPairId] : [];
+    const data = chargeRefundedData(refund, payment, account!);
+    eventIds = await emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: refund.merchantId, mode: refund.mode, keyPairId, type: "charge.refunded", data })));
     return refund;
   });
   deliverAfterCommit(eventIds);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { events, payments, refunds, sandboxBankTransfers, staticAccountPayments, type StaticAccountPayment } from "@/db/schema";
+import { events, payments, refunds, sandboxBankTransfers, staticAccountPayments, staticAccounts, type StaticAccountPayment } from "@/db/schema";
 import { createAdmin } from "@/lib/admin/create-admin";
 import { CLI_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { getBank } from "@/lib/bank";
@@ -97,6 +97,17 @@ describe("requestRefund (api.md Static account payment settlement, Refund)", () 
 });
 
 describe("approveRefund: requested → processing → completed", () => {
+  it("an account made in the dashboard (no key pair) tells the keys linked to the merchant's wallet: charge.refunded reaches them as charge.success did", async () => {
+    const own = await refundMerchant();
+    await db().update(staticAccounts).set({ keyPairId: null }).where(eq(staticAccounts.id, own.accountId));
+    const p = await pendingPayment(own);
+    const { refund } = await request(p, "wrong amount", own);
+    await approveRefund(db(), { refundId: refund.id, actor: admin });
+    const sent = (await eventsOf("charge.refunded", own.keyPairId)).filter((e) => (e.data as { reference: string }).reference === p.reference);
+    expect(sent).toHaveLength(1);
+    expect((await eventsOf("charge.success", own.keyPairId)).filter((e) => (e.data as { reference: string }).reference === p.reference)).toHaveLength(1);
+  });
+
   it("moves the money back to the payer through refunds_in_flight, marks the payment refunded and sends charge.refunded", async () => {
     const p = await pendingPayment(m, { amount: 3_000_000 });
     const fee = p.fee;

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { accountKeyPairIds } from "./account-key-pairs";
 import type { DbOrTx } from "@/db/client";
 import { payments, staticAccountPayments, staticAccounts, type StaticAccount } from "@/db/schema";
 import { emitEvents } from "@/lib/events/emit-event";
@@ -8,7 +9,6 @@ import { platformAccount } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { destinationClosed } from "@/lib/payments/payment-errors";
-import { walletKeyPairIds } from "@/lib/payments/wallet-key-pairs";
 import { expectedPayoutAt } from "@/lib/settlement/cutoff-schedule";
 import { pendingSettlementAccount } from "./ledger-accounts";
 
@@ -136,7 +136,7 @@ export async function receiveStaticAccountPayment(tx: DbOrTx, input: ReceiveStat
     })
     .returning({ id: staticAccountPayments.id });
 
-  const keyPairIds = account.keyPairId ? [account.keyPairId] : await walletKeyPairIds(tx, wallet);
+  const keyPairIds = await accountKeyPairIds(tx, account, wallet);
   const data = staticChargeSuccessData({ account, reference, amount: input.amount, fee, payer, narration, sessionId, paidAt: receivedAt });
   const eventIds = await emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: account.merchantId, mode: account.mode, keyPairId, type: "charge.success", data })));
   return { reference, channel: "static_account", amount: input.amount, status: "completed", eventIds, duplicate: false, paymentId: row!.id };
