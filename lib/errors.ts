@@ -43,7 +43,15 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * A failure a caller should see: a code from the closed list, an HTTP status and a message
  * that is safe to show. Anything that is not an AppError becomes a generic 500.
  */
+/**
+ * A bundler may load this module more than once (a server action's chunk and the chunk of the
+ * code that threw), and then `instanceof` fails across the copies; this process-wide brand
+ * does not.
+ */
+const APP_ERROR = Symbol.for("owo.AppError");
+
 export class AppError extends Error {
+  readonly [APP_ERROR] = true;
   readonly code: ErrorCode;
   readonly status: number;
   readonly details?: string[];
@@ -67,5 +75,5 @@ export const validationError = (details: string[]) => httpError(400, "Validation
 export const notFound = (message = "Not found") => new AppError({ code: "NOT_FOUND", status: 404, message });
 
 export function isAppError(err: unknown): err is AppError {
-  return err instanceof AppError;
+  return err instanceof AppError || (err instanceof Error && (err as unknown as Record<symbol, unknown>)[APP_ERROR] === true);
 }
