@@ -1,34 +1,6 @@
 import type { Refund, StaticAccountPayment } from "@/db/schema";
 import { koboToNaira } from "@/lib/money";
-
-/** api.md's Refund (static account) object. */
-export type RefundView = {
-  id: string;
-  amount: string;
-  currency: string;
-  status: Refund["status"];
-  reason: string | null;
-  rejection_reason: string | null;
-  failure_reason: string | null;
-  payment_id: string;
-  requested_at: string;
-  completed_at: string | null;
-};
-
-export function toRefundView(r: Refund): RefundView {
-  return {
-    id: r.id,
-    amount: koboToNaira(r.amount),
-    currency: r.currency,
-    status: r.status,
-    reason: r.reason,
-    rejection_reason: r.rejectionReason,
-    failure_reason: r.failureReason,
-    payment_id: r.paymentId,
-    requested_at: r.requestedAt.toISOString(),
-    completed_at: r.completedAt?.toISOString() ?? null,
-  };
-}
+import { toRefundView, type RefundView } from "@/lib/refunds/refund-view";
 
 /** api.md's Static account payment object; money in naira strings. */
 export type StaticAccountPaymentView = {
