@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { refunds, STATIC_ACCOUNT_STATUSES, staticAccountPayments, staticAccounts, type Mode, type Refund, type StaticAccount, type StaticAccountPayment } from "@/db/schema";
+import { listStaticAccounts } from "./list-static-accounts";
 import { isRefundable } from "./static-account-payment-view";
 
 /**
@@ -32,41 +33,9 @@ export type Paged<T> = { items: T[]; total: number; page: number; page_size: num
 
 export const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** api.md's search: account number, customer name, account name, reference, email. */
-function searchFilter(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const like = escapeLike(q);
-  return or(
-    ilike(staticAccounts.accountNumber, like),
-    ilike(staticAccounts.customerName, like),
-    ilike(staticAccounts.accountName, like),
-    ilike(staticAccounts.reference, like),
-    ilike(staticAccounts.customerEmail, like),
-  );
-}
-
-export async function listDashboardStaticAccounts(
-  tx: DbOrTx,
-  input: { merchantId: string; mode: Mode } & DashboardStaticAccountsQuery,
-): Promise<Paged<StaticAccount>> {
-  const where = and(
-    eq(staticAccounts.merchantId, input.merchantId),
-    eq(staticAccounts.mode, input.mode),
-    input.status ? eq(staticAccounts.status, input.status) : undefined,
-    searchFilter(input.search),
-  );
-  const [items, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(staticAccounts)
-      .where(where)
-      .orderBy(desc(staticAccounts.createdAt), desc(staticAccounts.id))
-      .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size),
-    tx.select({ n: count() }).from(staticAccounts).where(where),
-  ]);
-  const n = total?.n ?? 0;
-  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+/** The dashboard's list is the API's list (one search rule, one query). */
+export function listDashboardStaticAccounts(tx: DbOrTx, input: { merchantId: string; mode: Mode } & DashboardStaticAccountsQuery): Promise<Paged<StaticAccount>> {
+  return listStaticAccounts(tx, input);
 }
 
 export async function getDashboardStaticAccount(tx: DbOrTx, input: { merchantId: string; mode: Mode; id: string }): Promise<StaticAccount | null> {
