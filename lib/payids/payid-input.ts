@@ -76,9 +76,7 @@ export const ListDynamicPayIdsQuery = z.object({
 });
 export type ListDynamicPayIdsQuery = z.output<typeof ListDynamicPayIdsQuery>;
 
-const UUID = z.guid();
 /** Record ids are UUIDs; anything else cannot name a record, so it is simply not found. */
-export const isUuid = (id: string) => UUID.safeParse(id).success;
 
 /** A LIKE pattern that matches `q` literally anywhere. */
-export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containsPattern, isUuid } from "@/lib/text-patterns";

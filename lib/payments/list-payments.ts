@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, payIds, payments, PAYMENT_DESTINATIONS, virtualAccounts, type Mode, type Payment } from "@/db/schema";
 import type { Channel } from "@/lib/fees/collection-fee";
+import { containsPattern } from "@/lib/text-patterns";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];
 
@@ -35,12 +36,11 @@ export function parsePaymentSearch(search: Record<string, string | string[] | un
 const lagosDayStart = (d: string) => new Date(`${d}T00:00:00+01:00`);
 const nextDay = (d: string) => new Date(lagosDayStart(d).getTime() + 86_400_000);
 
-const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Search matches our reference or the caller's, the payer's or customer's name, or the customer's email. */
 export function paymentFilter(input: { merchantId: string; mode: Mode } & PaymentFilter): SQL | undefined {
   const q = input.search?.trim();
-  const like = q ? escapeLike(q) : "";
+  const like = q ? containsPattern(q) : "";
   return and(
     eq(payments.merchantId, input.merchantId),
     eq(payments.mode, input.mode),

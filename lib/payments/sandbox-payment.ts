@@ -10,9 +10,9 @@ import { findPayId } from "@/lib/payids/find-pay-id";
 import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
 import { destinationNotFound } from "./payment-errors";
 import { receivePayment, type Destination, type Payer } from "./receive-payment";
+import { isUuid } from "@/lib/text-patterns";
 
 const DESTINATIONS = ["account_number", "pay_id", "session_id", "invoice_id"] as const;
-const UUID = z.uuid();
 
 export const SandboxPaymentBody = z
   .object({
@@ -92,7 +92,7 @@ async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{
     return { destination: { kind: "static_account", staticAccountId: staticAccount.id }, payer };
   }
   if (body.session_id !== undefined) {
-    if (!UUID.safeParse(body.session_id).success) throw destinationNotFound("session");
+    if (!isUuid(body.session_id)) throw destinationNotFound("session");
     const [session] = await tx
       .select({ id: checkoutSessions.id, amount: checkoutSessions.amount, cryptoAssets: checkoutSessions.cryptoAssets })
       .from(checkoutSessions)

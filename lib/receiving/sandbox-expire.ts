@@ -4,13 +4,13 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { checkoutSessions, dynamicPayIds, virtualAccounts, type Mode } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import { isUuid } from "@/lib/text-patterns";
 
 export const SandboxExpireBody = z.object({
   resource: z.enum(["session", "dynamic_payid", "virtual_account", "invoice"], { error: "resource must be one of session, dynamic_payid, virtual_account, invoice" }),
   id: z.string({ error: "id is required" }).trim().min(1, "id is required").max(64, "id must be at most 64 characters"),
 });
 
-const isUuid = (s: string) => z.uuid().safeParse(s).success;
 
 type Expirable = PgTable & { id: PgColumn; merchantId: PgColumn; mode: PgColumn; expiresAt: PgColumn };
 

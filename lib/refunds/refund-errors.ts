@@ -8,4 +8,4 @@ export const refundInvalidState = (status: string, action: string) =>
   new AppError({ code: "INVALID_STATE", status: 400, message: `This refund is ${status} and can no longer be ${action}.` });
 
 /** A well-formed UUID (anything else cannot name a payment: NOT_FOUND, never a database error). */
-export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+export { isUuid } from "@/lib/text-patterns";

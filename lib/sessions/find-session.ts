@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { checkoutSessions, type CheckoutSession, type Mode } from "@/db/schema";
 import { expireSessionIfDue } from "@/lib/receiving/expiry";
 import { sessionExpired, sessionNotActive, sessionNotFound, sessionNotYours } from "./session-errors";
+import { isUuid } from "@/lib/text-patterns";
 
 /**
  * Who is asking for a session. A key pair (either half: supplement §1, the pair is "the API
@@ -11,7 +12,6 @@ import { sessionExpired, sessionNotActive, sessionNotFound, sessionNotYours } fr
  */
 export type SessionOwner = { merchantId: string; mode: Mode; keyPairId: string };
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The columns ownership is decided on. */
 type Owned = Pick<CheckoutSession, "merchantId" | "mode" | "keyPairId">;
@@ -33,7 +33,7 @@ export function assertOwner<S extends Owned>(session: S | undefined, owner: Sess
  * to expire (api.md: "status updated before returning").
  */
 export async function findSession(db: Db, input: { sessionId: string; owner: SessionOwner | null }): Promise<CheckoutSession> {
-  if (!UUID.test(input.sessionId)) throw sessionNotFound();
+  if (!isUuid(input.sessionId)) throw sessionNotFound();
   const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, input.sessionId)).limit(1);
   assertOwner(row, input.owner);
   if (row.status !== "active" || row.expiresAt.getTime() > Date.now()) return row;
@@ -50,7 +50,7 @@ export async function lockActiveSession(
   tx: DbOrTx,
   input: { sessionId: string; owner: SessionOwner | null },
 ): Promise<{ session: CheckoutSession; refusal: null } | { session: null; refusal: Error }> {
-  if (!UUID.test(input.sessionId)) throw sessionNotFound();
+  if (!isUuid(input.sessionId)) throw sessionNotFound();
   const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, input.sessionId)).for("update");
   assertOwner(row, input.owner);
   const session = await expireSessionIfDue(tx, row);

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm"
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, type SessionStatus } from "@/db/schema";
+import { containsPattern, isUuid } from "@/lib/text-patterns";
 
 /** The dashboard's sessions list query, from URL search params; a bad value drops only itself. */
 export const ListSessionsQuery = z.object({
@@ -33,19 +34,18 @@ function statusFilter(status: SessionStatus | undefined, now: Date): SQL | undef
   return status ? eq(s.status, status) : undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Search matches the session id, our reference or the caller's, or the customer's email or name. */
 export function sessionFilter(input: { merchantId: string; mode: Mode; status?: SessionStatus; search?: string }, now = new Date()): SQL | undefined {
   const q = input.search?.trim();
-  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : "";
+  const like = q ? containsPattern(q) : "";
   return and(
     eq(checkoutSessions.merchantId, input.merchantId),
     eq(checkoutSessions.mode, input.mode),
     statusFilter(input.status, now),
     q
       ? or(
-          UUID.test(q) ? eq(checkoutSessions.id, q) : undefined,
+          isUuid(q) ? eq(checkoutSessions.id, q) : undefined,
           ilike(checkoutSessions.reference, like),
           ilike(checkoutSessions.merchantReference, like),
           ilike(checkoutSessions.customerEmail, like),

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { checkoutSessions, dynamicPayIds, payments, sessionEvents, virtualAccounts, type CheckoutSession, type Mode, type SessionEvent } from "@/db/schema";
 import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
 import { expireSessionIfDue } from "@/lib/receiving/expiry";
+import { isUuid } from "@/lib/text-patterns";
 
 /** An account number or PayID the session issued to a customer, in the order issued. */
 export type IssuedInstrument =
@@ -20,7 +21,6 @@ export type SessionDetail = {
   readAt: Date;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A session of the merchant and mode (by id, or by its `CHK_` reference) for its dashboard
@@ -37,7 +37,7 @@ export async function getSessionDetail(db: Db, input: { merchantId: string; mode
       and(
         eq(checkoutSessions.merchantId, input.merchantId),
         eq(checkoutSessions.mode, input.mode),
-        UUID.test(key) ? eq(checkoutSessions.id, key) : eq(checkoutSessions.reference, key),
+        isUuid(key) ? eq(checkoutSessions.id, key) : eq(checkoutSessions.reference, key),
       ),
     )
     .limit(1);

@@ -1,7 +1,8 @@
 import { preparedRows, type Db } from "@/db/client";
 import type { PreparedRead } from "@/lib/http/rate-limit";
 import type { CheckoutSession } from "@/db/schema";
-import { assertOwner, findSession, UUID, type SessionOwner } from "./find-session";
+import { isUuid } from "@/lib/text-patterns";
+import { assertOwner, findSession, type SessionOwner } from "./find-session";
 import { sessionNotFound } from "./session-errors";
 import { toVerifyView, type SessionVerifyView } from "./session-views";
 
@@ -28,7 +29,7 @@ const VERIFY_READ = `select id::text as "id", reference as "reference", merchant
 
 /** The verify read for the /v1 pipeline to send with its rate-limit count; null for an id that is no UUID. */
 export function verifyRead(sessionId: string): PreparedRead<VerifyRow> | null {
-  return UUID.test(sessionId) ? { text: VERIFY_READ, params: [sessionId] } : null;
+  return isUuid(sessionId) ? { text: VERIFY_READ, params: [sessionId] } : null;
 }
 
 /**
@@ -41,7 +42,7 @@ export async function verifySession(
   db: Db,
   input: { sessionId: string; owner: SessionOwner | null; prefetched?: VerifyRow[] | null },
 ): Promise<SessionVerifyView> {
-  if (!UUID.test(input.sessionId)) throw sessionNotFound();
+  if (!isUuid(input.sessionId)) throw sessionNotFound();
   const [row] = input.prefetched ?? (await preparedRows<VerifyRow>(db, VERIFY_READ, [input.sessionId]));
   assertOwner(row, input.owner);
   if (row.status === "active" && Number(row.expiresAtMs) <= Date.now()) return toVerifyView(await findSession(db, input));

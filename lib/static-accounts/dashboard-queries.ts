@@ -31,7 +31,6 @@ export const parseStaticAccountSearch = (search: Record<string, string | string[
 
 export type Paged<T> = { items: T[]; total: number; page: number; page_size: number; total_pages: number };
 
-export const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The dashboard's list is the API's list (one search rule, one query). */
 export function listDashboardStaticAccounts(tx: DbOrTx, input: { merchantId: string; mode: Mode } & DashboardStaticAccountsQuery): Promise<Paged<StaticAccount>> {

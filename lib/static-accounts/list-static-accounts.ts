@@ -2,15 +2,15 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { staticAccounts, type Mode, type StaticAccount } from "@/db/schema";
 import type { ListStaticAccountsQuery } from "./static-account-input";
+import { containsPattern } from "@/lib/text-patterns";
 
 export type Paged<T> = { items: T[]; total: number; page: number; page_size: number; total_pages: number };
 
-const likeAnywhere = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** api.md's search: account number, customer name, account name, reference, email. */
 function searchFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const like = likeAnywhere(q);
+  const like = containsPattern(q);
   return or(
     ilike(staticAccounts.accountNumber, like),
     ilike(staticAccounts.customerName, like),

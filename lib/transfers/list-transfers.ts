@@ -2,13 +2,14 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
 import type { ListTransfersQuery } from "./transfer-input";
+import { containsPattern } from "@/lib/text-patterns";
 
 export type TransferFilter = Omit<ListTransfersQuery, "page" | "page_size">;
 
 /** Search matches a reference (ours or the caller's), the recipient's name or account number. */
 export function transferFilter(input: { merchantId: string; mode: Mode } & TransferFilter): SQL | undefined {
   const q = input.search?.trim();
-  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = q ? containsPattern(q) : null;
   return and(
     eq(transfers.merchantId, input.merchantId),
     eq(transfers.mode, input.mode),
