@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -25,11 +26,6 @@ export const metadata: Metadata = { title: "PayIDs" };
 
 type Search = Record<string, string | string[] | undefined>;
 type Tab = "static" | "dynamic";
-
-function href(query: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
-  return `/dashboard/payids?${q}`;
-}
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
@@ -67,7 +63,7 @@ export default async function PayIdsPage({ searchParams }: { searchParams: Promi
         {(["static", "dynamic"] as const).map((t) => (
           <Link
             key={t}
-            href={href({ tab: t })}
+            href={listHref("/dashboard/payids", { tab: t })}
             aria-current={tab === t ? "page" : undefined}
             data-testid={`payids-tab-${t}`}
             className={cn("-mb-px border-b-2 px-3 py-2 text-sm", tab === t ? "border-accent font-medium text-neutral-900 dark:text-neutral-100" : "border-transparent text-neutral-500 hover:text-neutral-800")}
@@ -88,7 +84,7 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
     return (
       <Card className="py-12 text-center" data-testid="static-payids-business-only">
         <p className="font-medium">Static PayIDs are for business accounts</p>
-        <p className="mt-1 text-sm text-neutral-500">Use a <Link href={href({ tab: "dynamic" })} className="text-accent hover:underline">dynamic PayID</Link> to take a payment.</p>
+        <p className="mt-1 text-sm text-neutral-500">Use a <Link href={listHref("/dashboard/payids", { tab: "dynamic" })} className="text-accent hover:underline">dynamic PayID</Link> to take a payment.</p>
       </Card>
     );
   }
@@ -103,7 +99,7 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
           <input name="search" defaultValue={query.search ?? ""} placeholder="Name or PayID" className={`${select} w-64 px-3`} data-testid="payids-search" />
         </label>
         <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
-        {query.search && <Link href={href({ tab: "static" })} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
+        {query.search && <Link href={listHref("/dashboard/payids", { tab: "static" })} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
       </form>
       {result.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="static-payids-empty">
@@ -138,7 +134,7 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
               ))}
             </tbody>
           </table>
-          <Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="static PayID" link={(page) => href({ tab: "static", search: query.search, page })} />
+          <Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="static PayID" link={(page) => listHref("/dashboard/payids", { tab: "static", search: query.search, page })} />
         </Card>
       )}
     </>
@@ -166,7 +162,7 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
           </select>
         </label>
         <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
-        {filtered && <Link href={href({ tab: "dynamic" })} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
+        {filtered && <Link href={listHref("/dashboard/payids", { tab: "dynamic" })} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
       </form>
       {result.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="dynamic-payids-empty">
@@ -206,7 +202,7 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
               })}
             </tbody>
           </table>
-          <Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="dynamic PayID" link={(page) => href({ tab: "dynamic", search: query.search, status: query.status, page })} />
+          <Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="dynamic PayID" link={(page) => listHref("/dashboard/payids", { tab: "dynamic", search: query.search, status: query.status, page })} />
         </Card>
       )}
     </>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -15,11 +16,6 @@ export const metadata: Metadata = { title: "Payments" };
 
 type Search = Record<string, string | string[] | undefined>;
 
-function href(query: Record<string, string | number | undefined>, base = "/dashboard/payments"): string {
-  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
-  return `${base}?${q}`;
-}
-
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
@@ -32,7 +28,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-xl font-semibold">Payments</h1>
-        <a href={href(filters, "/dashboard/payments/export")} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
+        <a href={listHref("/dashboard/payments/export", filters)} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
           Export CSV
         </a>
       </div>
@@ -114,7 +110,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
               ))}
             </tbody>
           </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="payment" testId="payments-total" link={(p) => href({ ...filters, page: p })} />
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="payment" testId="payments-total" link={(p) => listHref("/dashboard/payments", { ...filters, page: p })} />
         </Card>
       )}
     </div>

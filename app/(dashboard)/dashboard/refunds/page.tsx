@@ -6,6 +6,7 @@ import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { formatDateTime } from "@/components/ui/format-time";
+import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import { REFUND_STATUSES } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
@@ -22,7 +23,6 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
   const query = parseRefundSearch(await searchParams);
   const result = await listDashboardRefunds(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
   const open = result.items.some((r) => r.status === "requested" || r.status === "processing");
-  const link = (page: number) => `/dashboard/refunds?${new URLSearchParams({ ...(query.status ? { status: query.status } : {}), page: String(page) })}`;
   return (
     <div className="space-y-5">
       <AutoRefresh active={open} everyMs={5_000} />
@@ -83,7 +83,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
               ))}
             </tbody>
           </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="refund" testId="refunds-total" link={link} />
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="refund" testId="refunds-total" link={(page) => listHref("/dashboard/refunds", { status: query.status, page })} />
         </Card>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -15,11 +16,6 @@ import { listSessions, parseSessionSearch } from "@/lib/sessions/list-sessions";
 export const metadata: Metadata = { title: "Checkout sessions" };
 
 type Search = Record<string, string | string[] | undefined>;
-
-function href(query: Record<string, string | number | undefined>, base = "/dashboard/sessions"): string {
-  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
-  return `${base}?${q}`;
-}
 
 export default async function SessionsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const ctx = await getDashboardContext();
@@ -94,7 +90,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
               ))}
             </tbody>
           </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="session" testId="sessions-total" link={(p) => href({ ...filters, page: p })} />
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="session" testId="sessions-total" link={(p) => listHref("/dashboard/sessions", { ...filters, page: p })} />
         </Card>
       )}
     </div>

@@ -5,6 +5,7 @@ import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { formatDateTime } from "@/components/ui/format-time";
+import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import { STATIC_ACCOUNT_STATUSES } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
@@ -15,11 +16,6 @@ import { listDashboardStaticAccounts, parseStaticAccountSearch } from "@/lib/sta
 export const metadata: Metadata = { title: "Static accounts" };
 
 type Search = Record<string, string | string[] | undefined>;
-
-function href(query: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
-  return `/dashboard/static-accounts?${q}`;
-}
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -112,7 +108,7 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
               ))}
             </tbody>
           </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="static account" testId="static-accounts-total" link={(p) => href({ status: query.status, search: query.search, page: p })} />
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="static account" testId="static-accounts-total" link={(p) => listHref("/dashboard/static-accounts", { status: query.status, search: query.search, page: p })} />
         </Card>
       )}
     </div>

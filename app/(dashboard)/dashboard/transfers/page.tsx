@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -15,11 +16,6 @@ export const metadata: Metadata = { title: "Transfers" };
 
 type Search = Record<string, string | string[] | undefined>;
 
-function href(query: Record<string, string | number | undefined>, base = "/dashboard/transfers"): string {
-  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
-  return `${base}?${q}`;
-}
-
 export default async function TransfersPage({ searchParams }: { searchParams: Promise<Search> }) {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
@@ -34,7 +30,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-xl font-semibold">Transfers</h1>
         <div className="flex gap-2">
-          <a href={href(filters, "/dashboard/transfers/export")} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
+          <a href={listHref("/dashboard/transfers/export", filters)} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
             Export CSV
           </a>
           <Link href="/dashboard/transfers/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="send-money">
@@ -88,7 +84,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
               ))}
             </tbody>
           </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="transfer" testId="transfers-total" link={(p) => href({ ...filters, page: p })} />
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="transfer" testId="transfers-total" link={(p) => listHref("/dashboard/transfers", { ...filters, page: p })} />
         </Card>
       )}
     </div>

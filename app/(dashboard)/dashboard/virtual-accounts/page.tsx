@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -16,11 +17,6 @@ import { parseVirtualAccountSearch } from "@/lib/virtual-accounts/parse-filter";
 export const metadata: Metadata = { title: "Virtual accounts" };
 
 type Search = Record<string, string | string[] | undefined>;
-
-function href(query: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
-  return `/dashboard/virtual-accounts?${q}`;
-}
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -103,7 +99,7 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
               ))}
             </tbody>
           </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="virtual account" testId="virtual-accounts-total" link={(p) => href({ status: query.status, page: p })} />
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="virtual account" testId="virtual-accounts-total" link={(p) => listHref("/dashboard/virtual-accounts", { status: query.status, page: p })} />
         </Card>
       )}
     </div>

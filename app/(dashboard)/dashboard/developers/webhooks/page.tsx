@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -13,11 +14,6 @@ import { formatDateTime } from "@/components/ui/format-time";
 export const metadata: Metadata = { title: "Webhooks" };
 
 type Search = { type?: string; status?: string; page?: string };
-
-function pageHref(search: Search, page: number): string {
-  const q = new URLSearchParams({ ...(search.type ? { type: search.type } : {}), ...(search.status ? { status: search.status } : {}), page: String(page) });
-  return `/dashboard/developers/webhooks?${q}`;
-}
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Search> }) {
   const ctx = await getDashboardContext();
@@ -76,7 +72,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               ))}
             </tbody>
           </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="event" link={(p) => pageHref(search, p)} />
+          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="event" link={(p) => listHref("/dashboard/developers/webhooks", { type: search.type, status: search.status, page: p })} />
         </Card>
       )}
     </div>
