@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, preparedRows } from "@/db/client";
+import { getDb, preparedRows, queryRows, type DbOrTx } from "@/db/client";
 import { AppError } from "@/lib/errors";
 
 export type Bucket = { name: string; limit: number };
@@ -51,7 +51,8 @@ export async function hitRateLimit<Row = never>(
   const rows = read
     ? await preparedRows<HitRow>(db, fusedText(buckets.length, read.text), [...names, ...read.params])
     : await preparedRows<HitRow>(db, (HIT_TEXT[buckets.length] ??= hitText(buckets.length)), names);
-  if (Math.random() < 0.002) void pruneOldWindows();
+  // Best effort between scheduler passes (which prune too).
+  if (Math.random() < 0.002) pruneRateLimitWindows(db).catch(() => {});
 
   let state: (RateLimitState & { exceeded: boolean }) | null = null;
   const prefetched: Row[] | null = read ? [] : null;
@@ -73,13 +74,14 @@ export async function hitRateLimit<Row = never>(
   return { ...state!, prefetched };
 }
 
-async function pruneOldWindows(): Promise<void> {
-  try {
-    const db = await getDb();
-    await db.execute(sql`delete from rate_limit_counters where window_start < now() - interval '5 minutes'`);
-  } catch {
-    /* best effort: the scheduler prunes too */
-  }
+/** Drops windows older than a few minutes (they can never be read again); answers how many. */
+export async function pruneRateLimitWindows(db: DbOrTx): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from rate_limit_counters where window_start < now() - interval '5 minutes' returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return rows[0]?.n ?? 0;
 }
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {

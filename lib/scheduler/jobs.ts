@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
+import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
 import { expireDueReceivables } from "@/lib/receiving/expiry";
 import { processDueRefunds } from "@/lib/refunds/process-due-refunds";
 import { runSettlement } from "@/lib/settlement/run-settlement";
@@ -18,14 +18,7 @@ export const JOBS: Job[] = [
   {
     // Rate-limit windows older than a few minutes can never be read again.
     name: "prune_rate_limit_counters",
-    async run(db) {
-      const rows = await queryRows<{ n: number }>(
-        db,
-        sql`with gone as (delete from rate_limit_counters where window_start < now() - interval '5 minutes' returning 1)
-            select count(*)::int as n from gone`,
-      );
-      return rows[0]?.n ?? 0;
-    },
+    run: (db) => pruneRateLimitWindows(db),
   },
   {
     // The sandbox bank's clock: decided outcomes apply, undecided transfers complete
