@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import {
   checkoutSessions,
@@ -56,6 +56,8 @@ type Target = {
   payIdId?: string | null;
   staticPayIdId?: string | null;
   dynamicPayIdId?: string | null;
+  /** The dynamic PayID's own rule (a session's PayID takes one payment whatever it says). */
+  allowMultiplePayments?: boolean;
   virtualAccountId?: string | null;
   session?: CheckoutSession | null;
   label: string;
@@ -207,6 +209,7 @@ async function lockTarget(tx: DbOrTx, destination: Destination, amount: number, 
     reference: fresh(),
     payIdId: payId.id,
     dynamicPayIdId: row.id,
+    allowMultiplePayments: row.allowMultiplePayments,
     label: payId.payId,
   };
 }
@@ -241,11 +244,15 @@ async function applyCompletion(tx: DbOrTx, target: Target, amount: number, refer
     await tx.update(virtualAccounts).set({ status: "completed", completedAt: paidAt }).where(eq(virtualAccounts.id, target.virtualAccountId));
   }
   if (target.dynamicPayIdId) {
-    const [row] = await tx.select({ allowMultiple: dynamicPayIds.allowMultiplePayments, count: dynamicPayIds.paymentCount, received: dynamicPayIds.amountReceived }).from(dynamicPayIds).where(eq(dynamicPayIds.id, target.dynamicPayIdId));
-    const single = !row!.allowMultiple || target.session;
+    // lockTarget holds the row: the counters move in place, no second read.
+    const single = !target.allowMultiplePayments || target.session;
     await tx
       .update(dynamicPayIds)
-      .set({ paymentCount: row!.count + 1, amountReceived: row!.received + amount, ...(single ? { status: "completed" as const, completedAt: paidAt } : {}) })
+      .set({
+        paymentCount: sql`${dynamicPayIds.paymentCount} + 1`,
+        amountReceived: sql`${dynamicPayIds.amountReceived} + ${amount}`,
+        ...(single ? { status: "completed" as const, completedAt: paidAt } : {}),
+      })
       .where(eq(dynamicPayIds.id, target.dynamicPayIdId));
   }
   if (target.session) {
