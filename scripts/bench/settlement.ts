@@ -38,7 +38,8 @@ export async function runSettlementBench(opts: { payments: number; merchants: nu
     const db = await getDb();
     const { createMerchant } = await import("../../lib/merchants/create-merchant");
     const { CLI_ACTOR } = await import("../../lib/audit/record-audit");
-    const { platformAccount, ensureAccount } = await import("../../lib/ledger/accounts");
+    const { platformAccount } = await import("../../lib/ledger/accounts");
+    const { pendingSettlementAccount } = await import("../../lib/static-accounts/ledger-accounts");
     const { postEntry } = await import("../../lib/ledger/post-entry");
     const { setSettlementSettings } = await import("../../lib/settlement/settlement-settings");
     const { runSettlement } = await import("../../lib/settlement/run-settlement");
@@ -72,7 +73,7 @@ export async function runSettlementBench(opts: { payments: number; merchants: nu
       );
       await db.transaction(async (tx) => {
         const [clearing, fees] = [await platformAccount(tx, "test", "bank_clearing"), await platformAccount(tx, "test", "fee_revenue")];
-        const pending = await ensureAccount(tx, { code: `pending_settlement:${merchant.id}:test`, mode: "test", kind: "pending_settlement", merchantId: merchant.id });
+        const pending = await pendingSettlementAccount(tx, { merchantId: merchant.id, mode: "test" });
         await postEntry(tx, {
           reference: `bench-book-${i}`,
           mode: "test",
