@@ -3,9 +3,10 @@ import { getDb, queryRows } from "@/db/client";
 import { settlementBatches, settlementPayouts, staticAccountPayments, staticAccounts, type Mode, type StaticAccountPayment } from "@/db/schema";
 import type { BankProvider, BankTransferRequest, BankTransferStatus } from "@/lib/bank/provider";
 import { SandboxBank } from "@/lib/bank/sandbox/sandbox-bank";
-import { ensureAccount, platformAccount } from "@/lib/ledger/accounts";
+import { platformAccount } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { newUuid, prefixedId, randomDigits } from "@/lib/ids";
+import { pendingSettlementAccount } from "@/lib/static-accounts/ledger-accounts";
 import { makeKey } from "./factories";
 
 /**
@@ -15,17 +16,6 @@ import { makeKey } from "./factories";
  * is always in pending_settlement and the ledger audit holds.
  */
 export type SettlementMerchant = { merchantId: string; mode: Mode; accountId: string; secretKey: string; keyPairId: string };
-
-/** The merchant's pending_settlement account (same kind/merchant/mode the booking side uses). */
-export async function pendingAccount(merchantId: string, mode: Mode) {
-  const db = await getDb();
-  const [found] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from ledger_accounts where merchant_id = ${merchantId}::uuid and mode = ${mode} and kind = 'pending_settlement' limit 1`,
-  );
-  if (found) return found;
-  return ensureAccount(db, { code: `pending_settlement:${merchantId}:${mode}`, mode, kind: "pending_settlement", merchantId });
-}
 
 /** A merchant (new unless given) with a key pair of `mode` and one static account. */
 export async function settlementMerchant(opts: { merchantId?: string; mode?: Mode } = {}): Promise<SettlementMerchant> {
@@ -64,7 +54,7 @@ export async function bookedPayment(
   return db.transaction(async (tx) => {
     const [clearing, pending, fees] = [
       await platformAccount(tx, m.mode, "bank_clearing"),
-      await pendingAccount(m.merchantId, m.mode),
+      await pendingSettlementAccount(tx, m),
       await platformAccount(tx, m.mode, "fee_revenue"),
     ];
     const moves = [{ from: clearing.id, to: pending.id, amount }];

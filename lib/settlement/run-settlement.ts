@@ -1,12 +1,13 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "@/db/client";
-import { ledgerAccounts, settlementBatches, settlementPayouts, staticAccountPayments, type Mode } from "@/db/schema";
+import { settlementBatches, settlementPayouts, staticAccountPayments, type Mode } from "@/db/schema";
 import { getBank } from "@/lib/bank";
 import type { BankTransferStatus } from "@/lib/bank/provider";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { logError } from "@/lib/log";
 import { getPayIdById, getWalletPayId } from "@/lib/payids/find-pay-id";
+import { pendingSettlementAccount } from "@/lib/static-accounts/ledger-accounts";
 import { findSettlementSettings } from "./settlement-settings";
 
 /**
@@ -82,17 +83,6 @@ export async function cutOffDuePayments(db: DbOrTx, input: RunSettlementInput & 
   return row?.batched ?? 0;
 }
 
-/** The merchant's pending_settlement ledger account, where booked static-account money waits. */
-async function pendingSettlementAccountId(tx: DbOrTx, merchantId: string, mode: Mode): Promise<string> {
-  const [row] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.mode, mode), eq(ledgerAccounts.kind, "pending_settlement")))
-    .limit(1);
-  if (!row) throw new Error(`settlement: merchant ${merchantId} has no ${mode} pending_settlement account`);
-  return row.id;
-}
-
 type Batch = typeof settlementBatches.$inferSelect;
 type Payout = typeof settlementPayouts.$inferSelect;
 type BankDestination = { bankCode: string; accountNumber: string; accountName: string };
@@ -134,7 +124,7 @@ async function payNextBatch(db: Db, input: RunSettlementInput & { now: Date }, t
     if (!settings || settings.destination === "wallet" || !settings.bankCode || !settings.accountNumber) {
       const wallet = await walletFor(tx, b.merchantId, b.mode, settings?.walletPayIdId ?? null);
       if (b.net > 0) {
-        const [from, to] = [await pendingSettlementAccountId(tx, b.merchantId, b.mode), await walletAccountFor(tx, wallet)];
+        const [from, to] = [await pendingSettlementAccount(tx, b), await walletAccountFor(tx, wallet)];
         await postEntry(tx, {
           reference: batchEntryReference(b.id),
           mode: b.mode,
@@ -142,7 +132,7 @@ async function payNextBatch(db: Db, input: RunSettlementInput & { now: Date }, t
           kind: "settlement_wallet_credit",
           description: `Settlement of ${b.paymentCount} static-account payment(s) to wallet @${wallet.payId}`,
           metadata: { batch_id: b.id, payout_reference: reference },
-          moves: [{ from, to: to.id, amount: b.net }],
+          moves: [{ from: from.id, to: to.id, amount: b.net }],
         });
       }
       const [payout] = await tx
@@ -182,7 +172,7 @@ export async function finalizePayout(db: Db, input: { payoutId: string; outcome:
     if (!batch || batch.status !== "paying") return 0;
     if (input.outcome.status === "completed") {
       if (payout.amount > 0) {
-        const [from, to] = [await pendingSettlementAccountId(tx, batch.merchantId, batch.mode), await platformAccount(tx, batch.mode, "bank_clearing")];
+        const [from, to] = [await pendingSettlementAccount(tx, batch), await platformAccount(tx, batch.mode, "bank_clearing")];
         await postEntry(tx, {
           reference: batchEntryReference(batch.id),
           mode: batch.mode,
@@ -190,7 +180,7 @@ export async function finalizePayout(db: Db, input: { payoutId: string; outcome:
           kind: "settlement_payout",
           description: `Settlement of ${batch.paymentCount} static-account payment(s) to a bank account`,
           metadata: { batch_id: batch.id, payout_reference: payout.reference },
-          moves: [{ from, to: to.id, amount: payout.amount }],
+          moves: [{ from: from.id, to: to.id, amount: payout.amount }],
         });
       }
       await tx.update(settlementPayouts).set({ status: "paid_out", completedAt: sql`now()` as unknown as Date }).where(eq(settlementPayouts.id, payout.id));
