@@ -2,7 +2,7 @@ import { StatusBadge, Tag } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { KeyActions } from "./key-actions";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 
 export type KeyRow = {
   id: string;
@@ -59,7 +59,7 @@ export function KeyPairList({ keys, canManage, walletPayId }: { keys: KeyRow[]; 
                   <dt className="text-neutral-500">Wallet</dt>
                   <dd>{k.walletLinked ? `@${walletPayId}` : <span className="text-neutral-400">Not linked (no transfers)</span>}</dd>
                   <dt className="text-neutral-500">Created</dt>
-                  <dd><time dateTime={k.createdAt} title={k.createdAt}>{formatDateTime(new Date(k.createdAt))}</time></dd>
+                  <dd><DateTime at={k.createdAt} /></dd>
                 </dl>
               </div>
               {canManage && !k.revoked && <KeyActions keyPairId={k.id} name={k.name} hasWebhookUrl={Boolean(k.webhookUrl)} />}

@@ -1,6 +1,6 @@
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { formatNaira } from "@/lib/money";
 import type { StatementLine } from "@/lib/ledger/statement";
 
@@ -32,7 +32,7 @@ export function StatementTable({ lines }: { lines: StatementLine[] }) {
             <tbody>
               {lines.map((l) => (
                 <tr key={l.postingId} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="statement-line">
-                  <td className="px-5 py-2 whitespace-nowrap"><time dateTime={l.createdAt} title={l.createdAt}>{formatDateTime(l.createdAt)}</time></td>
+                  <td className="px-5 py-2 whitespace-nowrap"><DateTime at={l.createdAt} /></td>
                   <td className="px-5 py-2">{l.description ?? KIND_LABELS[l.kind] ?? l.kind}</td>
                   <td className="px-5 py-2 font-mono text-xs">{l.reference}</td>
                   <td className={cn("px-5 py-2 text-right tabular-nums", l.amount < 0 ? "text-red-700" : "text-green-700")}>

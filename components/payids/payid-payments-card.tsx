@@ -1,7 +1,7 @@
 import type { Payment } from "@/db/schema";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { formatNaira } from "@/lib/money";
 import { payerName } from "@/lib/payments/list-payments";
 
@@ -23,7 +23,7 @@ export function PayIdPaymentsCard({ recent, count, total, empty }: { recent: Pay
                 <td className="px-5 py-2 font-mono text-xs"><Link href={`/dashboard/payments/${p.reference}`} className="text-accent hover:underline">{p.reference}</Link></td>
                 <td className="px-5 py-2">{payerName(p) ?? "—"}</td>
                 <td className="px-5 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
-                <td className="px-5 py-2 text-right text-neutral-500"><time dateTime={p.paidAt.toISOString()} title={p.paidAt.toISOString()}>{formatDateTime(p.paidAt)}</time></td>
+                <td className="px-5 py-2 text-right text-neutral-500"><DateTime at={p.paidAt} /></td>
               </tr>
             ))}
           </tbody>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { ProductStateControl } from "@/components/admin/product-state-control";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { getDb } from "@/db/client";
 import { listMerchants } from "@/lib/admin/list-merchants";
 import { requireAdmin } from "@/lib/auth/require-admin";
@@ -41,7 +41,7 @@ export default async function AdminMerchantsPage() {
                   <td className="px-4 py-2 capitalize">{m.type}</td>
                   <td className="px-4 py-2">{m.ownerEmail ?? "—"}</td>
                   <td className="px-4 py-2" data-testid={`product-state-${m.id}`}><StatusBadge status={m.staticAccounts} /></td>
-                  <td className="px-4 py-2"><time dateTime={m.createdAt.toISOString()} title={m.createdAt.toISOString()}>{formatDateTime(m.createdAt)}</time></td>
+                  <td className="px-4 py-2"><DateTime at={m.createdAt} /></td>
                   <td className="px-4 py-2 text-right"><ProductStateControl merchantId={m.id} merchantName={m.name} state={m.staticAccounts} /></td>
                 </tr>
               ))}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Card } from "@/components/ui/card";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { getDb } from "@/db/client";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
@@ -28,7 +28,7 @@ export default async function LedgerAuditPage() {
           {audit.ok ? "Balanced: the ledger holds" : "Out of balance: investigate before moving more money"}
         </p>
         <p className="text-sm text-neutral-600">
-          Checked <time dateTime={at.toISOString()} title={at.toISOString()}>{formatDateTime(at, { seconds: true })}</time> in one consistent snapshot. Reload to check again.
+          Checked <DateTime at={at} seconds /> in one consistent snapshot. Reload to check again.
         </p>
       </Card>
       <Card>

@@ -4,7 +4,7 @@ import { RefundDecision } from "@/components/admin/refund-decision";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { Paging } from "@/components/ui/paging";
 import { getDb } from "@/db/client";
 import { REFUND_STATUSES, type RefundStatus } from "@/db/schema";
@@ -63,7 +63,7 @@ export default async function RefundReviewsPage({ searchParams }: { searchParams
               {queue.items.map(({ refund, merchantName, account, payment }) => (
                 <tr key={refund.id} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800" data-testid="admin-refund-row" data-refund-id={refund.id}>
                   <td className="px-4 py-2 whitespace-nowrap">
-                    <time dateTime={refund.requestedAt.toISOString()} title={refund.requestedAt.toISOString()}>{formatDateTime(refund.requestedAt)}</time>
+                    <DateTime at={refund.requestedAt} />
                     {refund.mode === "test" && <span className="ml-1 rounded bg-amber-200 px-1 text-xs text-amber-900">test</span>}
                   </td>
                   <td className="px-4 py-2">{merchantName}</td>

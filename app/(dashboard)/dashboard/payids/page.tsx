@@ -9,6 +9,7 @@ import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
+import { DateTime } from "@/components/ui/date-time";
 import { formatDateTime } from "@/components/ui/format-time";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import type { Db } from "@/db/client";
@@ -129,7 +130,7 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
                   <td className={td}>{p.name}</td>
                   <td className={td}><StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} /></td>
                   <td className={cn(td, "capitalize")}>{p.source}</td>
-                  <td className={cn(td, "whitespace-nowrap")}><time dateTime={p.createdAt.toISOString()} title={p.createdAt.toISOString()}>{formatDateTime(p.createdAt)}</time></td>
+                  <td className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
                 </tr>
               ))}
             </tbody>
@@ -194,9 +195,9 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
                     <td className={cn(td, "text-right tabular-nums")}>{p.amount === null ? "Any amount" : formatNaira(p.amount)}</td>
                     <td className={td}><StatusBadge status={p.status} /></td>
                     <td className={cn(td, "whitespace-nowrap")}>
-                      <time dateTime={p.expiresAt.toISOString()} title={formatDateTime(p.expiresAt)}>{p.status === "active" ? relativeTime(p.expiresAt, now) : formatDateTime(p.expiresAt)}</time>
+                      <DateTime at={p.expiresAt} title={formatDateTime(p.expiresAt)}>{p.status === "active" ? relativeTime(p.expiresAt, now) : formatDateTime(p.expiresAt)}</DateTime>
                     </td>
-                    <td className={cn(td, "whitespace-nowrap")}><time dateTime={p.createdAt.toISOString()} title={p.createdAt.toISOString()}>{formatDateTime(p.createdAt)}</time></td>
+                    <td className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
                   </tr>
                 );
               })}

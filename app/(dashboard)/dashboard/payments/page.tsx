@@ -6,7 +6,7 @@ import { redirect } from "next/navigation";
 import { CHANNEL_LABELS, channelLabel, DESTINATION_LABELS, destinationLabel } from "@/components/payments/payment-labels";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
 import { listPayments, parsePaymentSearch, payerName } from "@/lib/payments/list-payments";
@@ -105,7 +105,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                     {destinationDetail(p) && <p className="font-mono text-xs text-neutral-500">{destinationDetail(p)}</p>}
                   </td>
                   <td className="px-4 py-2 font-mono text-xs">{p.reference}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={p.paidAt.toISOString()} title={p.paidAt.toISOString()}>{formatDateTime(p.paidAt)}</time></td>
+                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.paidAt} /></td>
                 </tr>
               ))}
             </tbody>

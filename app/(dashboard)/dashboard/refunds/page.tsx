@@ -5,7 +5,7 @@ import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import { REFUND_STATUSES } from "@/db/schema";
@@ -77,8 +77,8 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
                     <p className="text-xs text-neutral-500">{r.customerName}</p>
                   </td>
                   <td className="px-4 py-2" data-testid="refund-status"><StatusBadge status={r.status} /></td>
-                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={r.requestedAt.toISOString()} title={r.requestedAt.toISOString()}>{formatDateTime(r.requestedAt)}</time></td>
-                  <td className="px-4 py-2 whitespace-nowrap">{r.completedAt ? <time dateTime={r.completedAt.toISOString()} title={r.completedAt.toISOString()}>{formatDateTime(r.completedAt)}</time> : "—"}</td>
+                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={r.requestedAt} /></td>
+                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={r.completedAt} /></td>
                 </tr>
               ))}
             </tbody>

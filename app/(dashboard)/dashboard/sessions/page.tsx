@@ -7,7 +7,7 @@ import { channelLabel } from "@/components/payments/payment-labels";
 import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { SESSION_STATUSES } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
@@ -85,7 +85,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                     <span className="font-mono text-xs">{s.reference}</span>
                     {s.merchantReference && <p className="font-mono text-xs text-neutral-500">{s.merchantReference}</p>}
                   </td>
-                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={s.createdAt.toISOString()} title={s.createdAt.toISOString()}>{formatDateTime(s.createdAt)}</time></td>
+                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={s.createdAt} /></td>
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,7 @@ import { SettlementDestinationForm } from "@/components/settlements/settlement-d
 import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { Paging } from "@/components/ui/paging";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { rolePolicy } from "@/lib/auth/role-policy";
@@ -15,10 +15,6 @@ import { getSettlementSettings } from "@/lib/settlement/settlement-settings";
 
 export const metadata: Metadata = { title: "Settlements" };
 
-function When({ at }: { at: Date | null }) {
-  if (!at) return <>—</>;
-  return <time dateTime={at.toISOString()} title={at.toISOString()}>{formatDateTime(at)}</time>;
-}
 
 export default async function SettlementsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await getDashboardContext();
@@ -74,7 +70,7 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
               <tbody>
                 {batches.items.map((b) => (
                   <tr key={b.id} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="batch-row">
-                    <td className="px-4 py-2 whitespace-nowrap"><When at={b.cutoffAt} /></td>
+                    <td className="px-4 py-2 whitespace-nowrap"><DateTime at={b.cutoffAt} /></td>
                     <td className="px-4 py-2 text-right tabular-nums">{b.paymentCount}</td>
                     <td className="px-4 py-2 text-right tabular-nums">{formatNaira(b.gross)}</td>
                     <td className="px-4 py-2 text-right tabular-nums">{formatNaira(b.fees)}</td>
@@ -119,8 +115,8 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
                       <StatusBadge status={p.status} />
                       {p.failureReason && <p className="text-xs text-red-700">{p.failureReason}</p>}
                     </td>
-                    <td className="px-4 py-2 whitespace-nowrap"><When at={p.cutoffAt} /></td>
-                    <td className="px-4 py-2 whitespace-nowrap"><When at={p.completedAt} /></td>
+                    <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.cutoffAt} /></td>
+                    <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.completedAt} /></td>
                   </tr>
                 ))}
               </tbody>

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import { STATIC_ACCOUNT_STATUSES } from "@/db/schema";
@@ -103,7 +103,7 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
                   </td>
                   <td className="px-4 py-2"><StatusBadge status={sa.status} /></td>
                   <td className="max-w-48 truncate px-4 py-2 font-mono text-xs" title={sa.reference}>{sa.reference}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={sa.createdAt.toISOString()} title={sa.createdAt.toISOString()}>{formatDateTime(sa.createdAt)}</time></td>
+                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={sa.createdAt} /></td>
                 </tr>
               ))}
             </tbody>

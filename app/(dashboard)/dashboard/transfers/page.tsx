@@ -10,7 +10,7 @@ import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
 import { listTransfers } from "@/lib/transfers/list-transfers";
 import { parseTransferSearch } from "@/lib/transfers/parse-filter";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 
 export const metadata: Metadata = { title: "Transfers" };
 
@@ -79,7 +79,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
                   <td className="px-4 py-2 text-right tabular-nums">{formatNaira(t.amount)}</td>
                   <td className="px-4 py-2"><TransferStatus status={t.status} /></td>
                   <td className="px-4 py-2 font-mono text-xs">{t.reference}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={t.createdAt.toISOString()} title={t.createdAt.toISOString()}>{formatDateTime(t.createdAt)}</time></td>
+                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={t.createdAt} /></td>
                 </tr>
               ))}
             </tbody>

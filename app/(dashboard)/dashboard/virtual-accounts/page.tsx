@@ -5,7 +5,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import { VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
@@ -87,14 +87,10 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
                   <td className="px-4 py-2 text-right tabular-nums">{va.amount === null ? "Any" : formatNaira(va.amount)}</td>
                   <td className="px-4 py-2"><StatusBadge status={va.status} /></td>
                   <td className="px-4 py-2 whitespace-nowrap">
-                    {va.expiresAt ? (
-                      <time dateTime={va.expiresAt.toISOString()} title={va.expiresAt.toISOString()}>
-                        {va.status === "pending" ? relativeTime(va.expiresAt, now) : formatDateTime(va.expiresAt)}
-                      </time>
-                    ) : "—"}
+                    <DateTime at={va.expiresAt}>{va.expiresAt && va.status === "pending" ? relativeTime(va.expiresAt, now) : undefined}</DateTime>
                   </td>
                   <td className="px-4 py-2 capitalize">{va.source}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={va.createdAt.toISOString()} title={va.createdAt.toISOString()}>{formatDateTime(va.createdAt)}</time></td>
+                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={va.createdAt} /></td>
                 </tr>
               ))}
             </tbody>

@@ -6,6 +6,7 @@ import { RetryRefundButton } from "@/components/admin/retry-refund-button";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { DateTime } from "@/components/ui/date-time";
 import { formatDateTime } from "@/components/ui/format-time";
 import { getDb } from "@/db/client";
 import { getRefundReview } from "@/lib/admin/refund-reviews";
@@ -14,7 +15,7 @@ import { formatNaira } from "@/lib/money";
 
 export const metadata: Metadata = { title: "Refund review" };
 
-const when = (d: Date | null) => (d ? <time dateTime={d.toISOString()} title={d.toISOString()}>{formatDateTime(d, { seconds: true })}</time> : "—");
+const when = (d: Date | null) => (d ? <DateTime at={d} seconds /> : "—");
 
 export default async function RefundReviewPage({ params }: { params: Promise<{ id: string }> }) {
   await requireAdmin();

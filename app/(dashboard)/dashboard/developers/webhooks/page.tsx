@@ -9,7 +9,7 @@ import { DELIVERY_STATUSES, type DeliveryStatus } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { listMerchantEvents } from "@/lib/events/list-events";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -67,7 +67,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                   <td className="px-4 py-2"><DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} /></td>
                   <td className="px-4 py-2 tabular-nums">{e.attempts}</td>
                   <td className="px-4 py-2 tabular-nums">{e.lastStatusCode ?? "—"}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={e.createdAt.toISOString()} title={e.createdAt.toISOString()}>{formatDateTime(e.createdAt, { seconds: true })}</time></td>
+                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={e.createdAt} seconds /></td>
                 </tr>
               ))}
             </tbody>

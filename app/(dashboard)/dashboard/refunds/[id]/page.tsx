@@ -5,7 +5,7 @@ import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
 import { getDashboardRefund } from "@/lib/refunds/dashboard-refunds";
@@ -63,7 +63,7 @@ export default async function RefundPage({ params }: { params: Promise<{ id: str
         <ol className="space-y-2 text-sm" data-testid="refund-timeline">
           {timeline.map((e) => (
             <li key={e.label} className="flex gap-3">
-              <time className="w-44 shrink-0 text-neutral-500" dateTime={e.at.toISOString()} title={e.at.toISOString()}>{formatDateTime(e.at, { seconds: true })}</time>
+              <DateTime at={e.at} seconds className="w-44 shrink-0 text-neutral-500" />
               <span>
                 {e.label}
                 {e.note && <span className="text-neutral-500"> — {e.note}</span>}

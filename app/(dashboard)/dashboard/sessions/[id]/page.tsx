@@ -7,6 +7,7 @@ import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { DateTime } from "@/components/ui/date-time";
 import { formatDateTime } from "@/components/ui/format-time";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { checkoutUrl } from "@/lib/http/public-url";
@@ -16,7 +17,7 @@ import { getSessionDetail } from "@/lib/sessions/session-detail";
 
 export const metadata: Metadata = { title: "Checkout session" };
 
-const time = (d: Date) => <time dateTime={d.toISOString()} title={d.toISOString()}>{formatDateTime(d, { seconds: true })}</time>;
+const time = (d: Date) => <DateTime at={d} seconds />;
 
 export default async function SessionPage({ params }: { params: Promise<{ id: string }> }) {
   const ctx = await getDashboardContext();

@@ -7,7 +7,7 @@ import { StaticAccountActions } from "@/components/static-accounts/static-accoun
 import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { Paging } from "@/components/ui/paging";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
@@ -19,10 +19,6 @@ export const metadata: Metadata = { title: "Static account" };
 
 const IDENTITY = { bvn: "BVN", nin: "NIN", rc: "CAC" } as const;
 
-function When({ at }: { at: Date | null }) {
-  if (!at) return <>—</>;
-  return <time dateTime={at.toISOString()} title={at.toISOString()}>{formatDateTime(at)}</time>;
-}
 
 export default async function StaticAccountPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await getDashboardContext();
@@ -61,7 +57,7 @@ export default async function StaticAccountPage({ params, searchParams }: { para
         <Card><CardTitle>Payments</CardTitle><p className="mt-1 text-xl font-semibold tabular-nums" data-testid="sa-inflow-count">{sa.inflowCount}</p></Card>
         <Card>
           <CardTitle>Last payment</CardTitle>
-          <p className="mt-1 text-sm">{sa.lastPaymentAt ? <><When at={sa.lastPaymentAt} /> <span className="text-neutral-500">({relativeTime(sa.lastPaymentAt, now)})</span></> : "None yet"}</p>
+          <p className="mt-1 text-sm">{sa.lastPaymentAt ? <><DateTime at={sa.lastPaymentAt} /> <span className="text-neutral-500">({relativeTime(sa.lastPaymentAt, now)})</span></> : "None yet"}</p>
         </Card>
       </div>
       <Card>
@@ -73,10 +69,10 @@ export default async function StaticAccountPage({ params, searchParams }: { para
           {row("Email", sa.customerEmail ?? "—")}
           {row("Phone", sa.customerPhone ?? "—")}
           {row("Currency", sa.currency)}
-          {row("Created", <When at={sa.createdAt} />)}
-          {sa.disabledAt && row("Disabled", <When at={sa.disabledAt} />)}
-          {sa.suspendedAt && row("Suspended", <When at={sa.suspendedAt} />)}
-          {sa.deletedAt && row("Deleted", <When at={sa.deletedAt} />)}
+          {row("Created", <DateTime at={sa.createdAt} />)}
+          {sa.disabledAt && row("Disabled", <DateTime at={sa.disabledAt} />)}
+          {sa.suspendedAt && row("Suspended", <DateTime at={sa.suspendedAt} />)}
+          {sa.deletedAt && row("Deleted", <DateTime at={sa.deletedAt} />)}
         </dl>
       </Card>
       <section className="space-y-2">
@@ -102,7 +98,7 @@ export default async function StaticAccountPage({ params, searchParams }: { para
                 {payments.items.map((p) => (
                   <tr key={p.id} className="border-t border-neutral-100 align-top dark:border-neutral-800" data-testid="sa-payment-row" data-reference={p.reference}>
                     <td className="px-4 py-2 whitespace-nowrap">
-                      <When at={p.receivedAt} />
+                      <DateTime at={p.receivedAt} />
                       <p className="font-mono text-xs">
                         <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">{p.reference}</Link>
                       </p>
@@ -120,7 +116,7 @@ export default async function StaticAccountPage({ params, searchParams }: { para
                     <td className="px-4 py-2">
                       <span data-testid="sa-payment-settlement"><StatusBadge status={p.settlementStatus} /></span>
                       <p className="text-xs text-neutral-500">
-                        {p.settledAt ? <>settled <When at={p.settledAt} /></> : p.settlementStatus === "pending_settlement" || p.settlementStatus === "batched" ? <>payout expected <When at={p.expectedPayoutAt} /></> : null}
+                        {p.settledAt ? <>settled <DateTime at={p.settledAt} /></> : p.settlementStatus === "pending_settlement" || p.settlementStatus === "batched" ? <>payout expected <DateTime at={p.expectedPayoutAt} /></> : null}
                       </p>
                     </td>
                     <td className="px-4 py-2">

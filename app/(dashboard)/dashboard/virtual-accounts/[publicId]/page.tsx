@@ -5,6 +5,7 @@ import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { DateTime } from "@/components/ui/date-time";
 import { formatDateTime } from "@/components/ui/format-time";
 import { AMOUNT_RULE_LABELS } from "@/components/virtual-accounts/amount-rules";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
@@ -80,7 +81,7 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
           {row("Reference", <span className="flex items-center gap-1 font-mono text-xs" data-testid="va-reference">{va.reference}<CopyButton value={va.reference} label="Copy reference" /></span>)}
           {row("Bank", `${va.bankName}${va.bankCode ? ` (${va.bankCode})` : ""}`)}
           {row("Accepts", va.amount === null ? "Any amount" : `${AMOUNT_RULE_LABELS[va.amountValidation]} (${va.amountValidation})`)}
-          {row("Expires", va.expiresAt ? <time dateTime={va.expiresAt.toISOString()} title={va.expiresAt.toISOString()}>{formatDateTime(va.expiresAt, { seconds: true })}</time> : "—")}
+          {row("Expires", va.expiresAt ? <DateTime at={va.expiresAt} seconds /> : "—")}
           {row("Source", <span className="capitalize">{va.source}</span>)}
           {va.sessionId && row("Checkout session", <Link href={`/dashboard/sessions/${va.sessionId}`} className="font-mono text-xs text-accent hover:underline">{va.sessionId}</Link>)}
           {row("Created", formatDateTime(va.createdAt, { seconds: true }))}
@@ -93,7 +94,7 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
           {timeline.map((e, i) => (
             <li key={i} className="flex justify-between px-5 py-2">
               <span>{e.label}</span>
-              <time className="text-neutral-500" dateTime={e.at.toISOString()} title={e.at.toISOString()}>{formatDateTime(e.at, { seconds: true })}</time>
+              <DateTime at={e.at} seconds className="text-neutral-500" />
             </li>
           ))}
         </ol>

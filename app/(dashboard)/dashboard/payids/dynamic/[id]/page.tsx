@@ -8,7 +8,7 @@ import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { formatDateTime } from "@/components/ui/format-time";
+import { DateTime } from "@/components/ui/date-time";
 import { AMOUNT_RULE_LABELS } from "@/components/virtual-accounts/amount-rules";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
@@ -87,7 +87,7 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
           {row("Id", <span className="flex items-center gap-1 font-mono text-xs">{p.id}<CopyButton value={p.id} label="Copy id" /></span>)}
           {row("Accepts", p.amount === null ? "Any amount" : `${AMOUNT_RULE_LABELS[p.amountValidation]} (${p.amountValidation})`)}
           {row("Payments", p.allowMultiplePayments ? "Several, until it expires" : "One")}
-          {row("Expires", <time dateTime={p.expiresAt.toISOString()} title={p.expiresAt.toISOString()}>{formatDateTime(p.expiresAt, { seconds: true })}</time>)}
+          {row("Expires", <DateTime at={p.expiresAt} seconds />)}
           {row("Settles to", settlement ? <span className="font-mono">{settlement.payId}</span> : "—")}
           {row("Source", <span className="capitalize">{p.source}</span>)}
           {p.sessionId && row("Checkout session", <Link href={`/dashboard/sessions/${p.sessionId}`} className="font-mono text-xs text-accent hover:underline">{p.sessionId}</Link>)}
@@ -100,7 +100,7 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
           {timeline.map((e, i) => (
             <li key={i} className="flex justify-between px-5 py-2">
               <span>{e.label}</span>
-              <time className="text-neutral-500" dateTime={e.at.toISOString()} title={e.at.toISOString()}>{formatDateTime(e.at, { seconds: true })}</time>
+              <DateTime at={e.at} seconds className="text-neutral-500" />
             </li>
           ))}
         </ol>
