@@ -1,11 +1,12 @@
 import type { z } from "zod";
+import { flattenSearch } from "@/lib/static-accounts/dashboard-queries";
 import { ListDynamicPayIdsQuery, ListStaticPayIdsQuery } from "./payid-input";
 
 type Search = Record<string, string | string[] | undefined>;
 
 /** URL search params → a valid list query; anything invalid falls back to its default. */
 function parseSearch<S extends z.ZodType>(schema: S, search: Search): z.output<S> {
-  const flat = Object.fromEntries(Object.entries(search).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ""));
+  const flat = flattenSearch(search);
   const parsed = schema.safeParse(flat);
   if (parsed.success) return parsed.data;
   const { page: _p, status: _s, ...rest } = flat;

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, payIds, payments, PAYMENT_DESTINATIONS, virtualAccounts, type Mode, type Payment } from "@/db/schema";
 import type { Channel } from "@/lib/fees/collection-fee";
+import { flattenSearch } from "@/lib/static-accounts/dashboard-queries";
 import { containsPattern } from "@/lib/text-patterns";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];
@@ -28,8 +29,7 @@ export type ListPaymentsQuery = z.output<typeof ListPaymentsQuery>;
 export type PaymentFilter = Omit<ListPaymentsQuery, "page" | "page_size">;
 
 export function parsePaymentSearch(search: Record<string, string | string[] | undefined>): ListPaymentsQuery {
-  const flat = Object.fromEntries(Object.entries(search).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ""));
-  return ListPaymentsQuery.parse(flat);
+  return ListPaymentsQuery.parse(flattenSearch(search));
 }
 
 /** Lagos is UTC+1 all year (no daylight saving): a day starts at 23:00 UTC the day before. */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm"
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, type SessionStatus } from "@/db/schema";
+import { flattenSearch } from "@/lib/static-accounts/dashboard-queries";
 import { containsPattern, isUuid } from "@/lib/text-patterns";
 
 /** The dashboard's sessions list query, from URL search params; a bad value drops only itself. */
@@ -14,8 +15,7 @@ export const ListSessionsQuery = z.object({
 export type ListSessionsQuery = z.output<typeof ListSessionsQuery>;
 
 export function parseSessionSearch(search: Record<string, string | string[] | undefined>): ListSessionsQuery {
-  const flat = Object.fromEntries(Object.entries(search).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ""));
-  return ListSessionsQuery.parse(flat);
+  return ListSessionsQuery.parse(flattenSearch(search));
 }
 
 /**

@@ -1,8 +1,9 @@
+import { flattenSearch } from "@/lib/static-accounts/dashboard-queries";
 import { ListVirtualAccountsQuery } from "./virtual-account-input";
 
 /** URL search params → a valid list query; anything invalid falls back to its default. */
 export function parseVirtualAccountSearch(search: Record<string, string | string[] | undefined>): ListVirtualAccountsQuery {
-  const flat = Object.fromEntries(Object.entries(search).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ""));
+  const flat = flattenSearch(search);
   const parsed = ListVirtualAccountsQuery.safeParse(flat);
   if (parsed.success) return parsed.data;
   const { page: _p, ...rest } = flat;
