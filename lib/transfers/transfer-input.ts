@@ -6,6 +6,12 @@ const amount = z
   .min(10_000, "amount must be at least 10000 kobo")
   .max(500_000_000, "amount must be at most 500000000 kobo");
 
+const required = (field: string, what: string) => ({ error: (i: { input: unknown }) => (i.input === undefined ? `${field} is required` : `${field} must be ${what}`) });
+
+/** The recipient's bank account, as a transfer and a name enquiry (resolve-account) take it. */
+export const accountNumber = z.string(required("account_number", "a string of 10 digits")).regex(/^\d{10}$/, "account_number must be 10 digits");
+export const bankCode = z.string(required("bank_code", "a string")).trim().min(1, "bank_code is required").max(10, "bank_code must be at most 10 characters");
+
 const common = {
   amount,
   narration: z.string({ error: "narration must be a string" }).max(100, "narration must be at most 100 characters").optional(),
@@ -18,12 +24,10 @@ const common = {
   metadata: z.record(z.string(), z.unknown(), { error: "metadata must be an object" }).optional(),
 };
 
-const required = (field: string, what: string) => ({ error: (i: { input: unknown }) => (i.input === undefined ? `${field} is required` : `${field} must be ${what}`) });
-
 export const BankTransferBody = z.object({
   type: z.literal("bank_transfer"),
-  account_number: z.string(required("account_number", "a string of 10 digits")).regex(/^\d{10}$/, "account_number must be 10 digits"),
-  bank_code: z.string(required("bank_code", "a string")).trim().min(1, "bank_code is required").max(10, "bank_code must be at most 10 characters"),
+  account_number: accountNumber,
+  bank_code: bankCode,
   account_name: z.string(required("account_name", "a string")).trim().min(1, "account_name is required").max(200, "account_name must be at most 200 characters"),
   ...common,
 });
@@ -45,7 +49,7 @@ export type InitiateTransferBody = z.output<typeof InitiateTransferBody>;
 
 export const ChargesBody = z.object({
   amount,
-  bank_code: z.string(required("bank_code", "a string")).trim().min(1, "bank_code is required").max(10, "bank_code must be at most 10 characters"),
+  bank_code: bankCode,
 });
 
 export const ListTransfersQuery = z.object({
