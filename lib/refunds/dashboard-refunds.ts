@@ -2,7 +2,8 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { REFUND_STATUSES, refunds, staticAccountPayments, staticAccounts, type Mode, type Refund, type StaticAccountPayment } from "@/db/schema";
-import { flattenSearch, type Paged } from "@/lib/static-accounts/dashboard-queries";
+import { paged, pageOffset, type Paged } from "@/lib/paging";
+import { flattenSearch } from "@/lib/static-accounts/dashboard-queries";
 
 /** Read-only queries behind the dashboard's Refunds pages, scoped to one merchant and mode. */
 
@@ -28,17 +29,14 @@ export async function listDashboardRefunds(tx: DbOrTx, input: { merchantId: stri
       .where(where)
       .orderBy(desc(refunds.createdAt), desc(refunds.id))
       .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size),
+      .offset(pageOffset(input)),
     tx.select({ n: count() }).from(refunds).where(where),
   ]);
-  const n = total?.n ?? 0;
-  return {
-    items: rows.map((r) => ({ ...r.refund, accountNumber: r.accountNumber, customerName: r.customerName, paymentReference: r.paymentReference })),
-    total: n,
-    page: input.page,
-    page_size: input.page_size,
-    total_pages: Math.ceil(n / input.page_size),
-  };
+  return paged(
+    rows.map((r) => ({ ...r.refund, accountNumber: r.accountNumber, customerName: r.customerName, paymentReference: r.paymentReference })),
+    total?.n ?? 0,
+    input,
+  );
 }
 
 export type DashboardRefundDetail = {

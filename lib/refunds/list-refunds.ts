@@ -1,13 +1,12 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { refunds, type Mode, type Refund } from "@/db/schema";
+import { paged, pageOffset, type Paged } from "@/lib/paging";
 import { refundNotFound } from "./refund-errors";
 import type { ListRefundsQuery } from "./refund-input";
 
-export type RefundPage = { items: Refund[]; total: number; page: number; page_size: number; total_pages: number };
-
 /** GET /v1/checkout/static-account/refunds: the merchant's refunds in this mode, newest first. */
-export async function listRefunds(tx: DbOrTx, input: { merchantId: string; mode: Mode } & ListRefundsQuery): Promise<RefundPage> {
+export async function listRefunds(tx: DbOrTx, input: { merchantId: string; mode: Mode } & ListRefundsQuery): Promise<Paged<Refund>> {
   const where = and(eq(refunds.merchantId, input.merchantId), eq(refunds.mode, input.mode), input.status ? eq(refunds.status, input.status) : undefined);
   const [rows, [total]] = await Promise.all([
     tx
@@ -16,11 +15,10 @@ export async function listRefunds(tx: DbOrTx, input: { merchantId: string; mode:
       .where(where)
       .orderBy(desc(refunds.createdAt), desc(refunds.id))
       .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size),
+      .offset(pageOffset(input)),
     tx.select({ n: count() }).from(refunds).where(where),
   ]);
-  const n = total?.n ?? 0;
-  return { items: rows, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+  return paged(rows, total?.n ?? 0, input);
 }
 
 /** One refund of this merchant and mode; anyone else's is NOT_FOUND. */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { refunds, STATIC_ACCOUNT_STATUSES, staticAccountPayments, staticAccounts, type Mode, type Refund, type StaticAccount, type StaticAccountPayment } from "@/db/schema";
+import { paged, pageOffset, type Paged } from "@/lib/paging";
 import { listStaticAccounts } from "./list-static-accounts";
 import { isRefundable } from "./static-account-payment-view";
 
@@ -28,9 +29,6 @@ export function flattenSearch(search: Record<string, string | string[] | undefin
 }
 
 export const parseStaticAccountSearch = (search: Record<string, string | string[] | undefined>) => DashboardStaticAccountsQuery.parse(flattenSearch(search));
-
-export type Paged<T> = { items: T[]; total: number; page: number; page_size: number; total_pages: number };
-
 
 /** The dashboard's list is the API's list (one search rule, one query). */
 export function listDashboardStaticAccounts(tx: DbOrTx, input: { merchantId: string; mode: Mode } & DashboardStaticAccountsQuery): Promise<Paged<StaticAccount>> {
@@ -70,7 +68,7 @@ export async function listDashboardStaticPayments(
       .where(where)
       .orderBy(desc(staticAccountPayments.receivedAt), desc(staticAccountPayments.id))
       .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size),
+      .offset(pageOffset(input)),
     tx.select({ n: count() }).from(staticAccountPayments).where(where),
   ]);
   const refundRows = rows.length
@@ -86,8 +84,7 @@ export async function listDashboardStaticPayments(
     const refund = newest.get(p.id) ?? null;
     return { ...p, refund, refundable: isRefundable(p, refund) };
   });
-  const n = total?.n ?? 0;
-  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+  return paged(items, total?.n ?? 0, input);
 }
 
 export type DashboardStaticPaymentLink = {

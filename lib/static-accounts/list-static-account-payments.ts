@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/schema";
+import { paged, pageOffset, type Paged } from "@/lib/paging";
 import { getStaticAccountOrThrow } from "./get-static-account";
-import type { Paged } from "./list-static-accounts";
 import type { PagingQuery } from "./static-account-input";
 import { toStaticAccountPaymentView, type StaticAccountPaymentView } from "./static-account-payment-view";
 
@@ -20,7 +20,7 @@ export async function listStaticAccountPayments(
       .where(where)
       .orderBy(desc(staticAccountPayments.receivedAt), desc(staticAccountPayments.id))
       .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size),
+      .offset(pageOffset(input)),
     tx.select({ n: count() }).from(staticAccountPayments).where(where),
   ]);
   const refundRows = rows.length
@@ -32,12 +32,9 @@ export async function listStaticAccountPayments(
     : [];
   const newest = new Map<string, Refund>();
   for (const r of refundRows) if (!newest.has(r.paymentId)) newest.set(r.paymentId, r);
-  const n = total?.n ?? 0;
-  return {
-    items: rows.map((p) => toStaticAccountPaymentView(p, newest.get(p.id) ?? null)),
-    total: n,
-    page: input.page,
-    page_size: input.page_size,
-    total_pages: Math.ceil(n / input.page_size),
-  };
+  return paged(
+    rows.map((p) => toStaticAccountPaymentView(p, newest.get(p.id) ?? null)),
+    total?.n ?? 0,
+    input,
+  );
 }

@@ -2,10 +2,8 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { staticAccounts, type Mode, type StaticAccount } from "@/db/schema";
 import type { ListStaticAccountsQuery } from "./static-account-input";
+import { paged, pageOffset, type Paged } from "@/lib/paging";
 import { containsPattern } from "@/lib/text-patterns";
-
-export type Paged<T> = { items: T[]; total: number; page: number; page_size: number; total_pages: number };
-
 
 /** api.md's search: account number, customer name, account name, reference, email. */
 function searchFilter(q: string | undefined): SQL | undefined {
@@ -35,9 +33,8 @@ export async function listStaticAccounts(tx: DbOrTx, input: { merchantId: string
       .where(where)
       .orderBy(desc(staticAccounts.createdAt), desc(staticAccounts.id))
       .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size),
+      .offset(pageOffset(input)),
     tx.select({ n: count() }).from(staticAccounts).where(where),
   ]);
-  const n = total?.n ?? 0;
-  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+  return paged(items, total?.n ?? 0, input);
 }

@@ -1,0 +1,12 @@
+/** One page of a list: what the /v1 list endpoints answer (api.md) and the dashboard's lists show. */
+export type Paged<T> = { items: T[]; total: number; page: number; page_size: number; total_pages: number };
+
+export type Paging = { page: number; page_size: number };
+
+/** Rows to skip to reach this page. */
+export const pageOffset = (p: Paging): number => (p.page - 1) * p.page_size;
+
+/** `items` (this page's rows) of `total` as a page. */
+export function paged<T>(items: T[], total: number, p: Paging): Paged<T> {
+  return { items, total, page: p.page, page_size: p.page_size, total_pages: Math.ceil(total / p.page_size) };
+}
