@@ -4,7 +4,7 @@ import { dynamicPayIds, type DynamicPayId, type Mode } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
 import { expireDynamicPayIdIfDue } from "@/lib/receiving/expiry";
 import { retireDynamicPayId } from "./dynamic-payids";
-import { isUuid } from "./payid-input";
+import { isUuid } from "@/lib/text-patterns";
 
 type Scope = { merchantId: string; mode: Mode };
 

@@ -4,7 +4,8 @@ import { dynamicPayIds, type DynamicPayId, type Mode } from "@/db/schema";
 import { expireDynamicPayIdIfDue } from "@/lib/receiving/expiry";
 import { DYNAMIC_SUFFIX } from "./dynamic-payids";
 import { normalisePayId } from "./find-pay-id";
-import { containsPattern, type ListDynamicPayIdsQuery } from "./payid-input";
+import { containsPattern } from "@/lib/text-patterns";
+import type { ListDynamicPayIdsQuery } from "./payid-input";
 
 type Scope = { merchantId: string; mode: Mode };
 

@@ -75,8 +75,3 @@ export const ListDynamicPayIdsQuery = z.object({
   status: z.enum(DYNAMIC_PAY_ID_STATUSES, { error: `status must be one of ${DYNAMIC_PAY_ID_STATUSES.join(", ")}` }).optional(),
 });
 export type ListDynamicPayIdsQuery = z.output<typeof ListDynamicPayIdsQuery>;
-
-/** Record ids are UUIDs; anything else cannot name a record, so it is simply not found. */
-
-/** A LIKE pattern that matches `q` literally anywhere. */
-export { containsPattern, isUuid } from "@/lib/text-patterns";

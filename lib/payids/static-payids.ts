@@ -3,7 +3,8 @@ import type { Db, DbOrTx } from "@/db/client";
 import { payIds, staticPayIds, type MerchantType, type Mode, type Source } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
 import { getWalletPayId, normalisePayId } from "./find-pay-id";
-import { containsPattern, isUuid, type CreateStaticPayIdBody, type ListStaticPayIdsQuery, type UpdateStaticPayIdBody } from "./payid-input";
+import { containsPattern, isUuid } from "@/lib/text-patterns";
+import type { CreateStaticPayIdBody, ListStaticPayIdsQuery, UpdateStaticPayIdBody } from "./payid-input";
 import type { StaticPayIdRecord } from "./static-payid-view";
 
 type Scope = { merchantId: string; mode: Mode };
