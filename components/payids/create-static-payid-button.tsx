@@ -8,10 +8,10 @@ import { createStaticPayIdAction } from "@/app/(dashboard)/dashboard/payids/acti
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { firstError } from "./field-errors";
 
 const SUFFIXES = [".spid", ".checkout"] as const;
-const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
 
 /** "New static PayID": a permanent PayID for a business (handle + `.spid` or `.checkout`). */
 export function CreateStaticPayIdButton() {
@@ -49,9 +49,9 @@ export function CreateStaticPayIdButton() {
           <Field label="PayID" htmlFor="spid-handle" error={handleProblem ?? firstError(errors, "pay_id") ?? firstError(errors, "suffix")} hint="Permanent and reusable: customers pay it any number of times.">
             <div className="flex gap-2">
               <Input id="spid-handle" value={handle} onChange={(e) => setHandle(e.target.value.trim())} placeholder="acme_lekki" maxLength={20} required autoComplete="off" data-testid="static-payid-handle" />
-              <select aria-label="Suffix" className={select} value={suffix} onChange={(e) => setSuffix(e.target.value as (typeof SUFFIXES)[number])} data-testid="static-payid-suffix">
+              <Select aria-label="Suffix" value={suffix} onChange={(e) => setSuffix(e.target.value as (typeof SUFFIXES)[number])} data-testid="static-payid-suffix">
                 {SUFFIXES.map((s) => <option key={s} value={s}>{s}</option>)}
-              </select>
+              </Select>
             </div>
           </Field>
           {handle && !handleProblem && <p className="text-sm text-neutral-600">Customers will pay <span className="font-mono font-medium">{handle.toLowerCase()}{suffix}</span></p>}

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
@@ -29,7 +31,6 @@ type Search = Record<string, string | string[] | undefined>;
 type Tab = "static" | "dynamic";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
 const th = "px-4 py-2 font-medium";
 const td = "px-4 py-2";
 
@@ -93,15 +94,12 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
   const result = await listStaticPayIds(scope.db, { ...scope, ...query });
   return (
     <>
-      <form className="flex flex-wrap items-end gap-3" action="/dashboard/payids">
+      <FilterBar action="/dashboard/payids" clearHref={query.search && listHref("/dashboard/payids", { tab: "static" })}>
         <input type="hidden" name="tab" value="static" />
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Search</span>
-          <input name="search" defaultValue={query.search ?? ""} placeholder="Name or PayID" className={`${select} w-64 px-3`} data-testid="payids-search" />
-        </label>
-        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
-        {query.search && <Link href={listHref("/dashboard/payids", { tab: "static" })} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
-      </form>
+        <FilterField label="Search">
+          <ControlInput name="search" defaultValue={query.search ?? ""} placeholder="Name or PayID" className="w-64 px-3" data-testid="payids-search" />
+        </FilterField>
+      </FilterBar>
       {result.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="static-payids-empty">
           <p className="font-medium">{query.search ? "No static PayIDs match this search" : "No static PayIDs yet"}</p>
@@ -149,22 +147,18 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
   const now = new Date();
   return (
     <>
-      <form className="flex flex-wrap items-end gap-3" action="/dashboard/payids">
+      <FilterBar action="/dashboard/payids" clearHref={filtered && listHref("/dashboard/payids", { tab: "dynamic" })}>
         <input type="hidden" name="tab" value="dynamic" />
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Search</span>
-          <input name="search" defaultValue={query.search ?? ""} placeholder="Name or PayID" className={`${select} w-64 px-3`} data-testid="payids-search" />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Status</span>
-          <select name="status" defaultValue={query.status ?? ""} className={select} data-testid="payids-status-filter">
+        <FilterField label="Search">
+          <ControlInput name="search" defaultValue={query.search ?? ""} placeholder="Name or PayID" className="w-64 px-3" data-testid="payids-search" />
+        </FilterField>
+        <FilterField label="Status">
+          <Select name="status" defaultValue={query.status ?? ""} data-testid="payids-status-filter">
             <option value="">Any</option>
             {DYNAMIC_PAY_ID_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
-          </select>
-        </label>
-        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
-        {filtered && <Link href={listHref("/dashboard/payids", { tab: "dynamic" })} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
-      </form>
+          </Select>
+        </FilterField>
+      </FilterBar>
       {result.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="dynamic-payids-empty">
           <p className="font-medium">{filtered ? "No dynamic PayIDs match these filters" : "No dynamic PayIDs yet"}</p>

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
@@ -23,7 +25,6 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const result = await listPayments(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
   const filters = { search: query.search, channel: query.channel, destination: query.destination, from: query.from, to: query.to };
   const filtered = Object.values(filters).some(Boolean);
-  const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -32,36 +33,29 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           Export CSV
         </a>
       </div>
-      <form className="flex flex-wrap items-end gap-3" action="/dashboard/payments">
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Search</span>
-          <input name="search" defaultValue={query.search ?? ""} placeholder="Reference, payer or email" className={`${select} w-64 px-3`} />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Channel</span>
-          <select name="channel" defaultValue={query.channel ?? ""} className={select}>
+      <FilterBar action="/dashboard/payments" clearHref={filtered && "/dashboard/payments"}>
+        <FilterField label="Search">
+          <ControlInput name="search" defaultValue={query.search ?? ""} placeholder="Reference, payer or email" className="w-64 px-3" />
+        </FilterField>
+        <FilterField label="Channel">
+          <Select name="channel" defaultValue={query.channel ?? ""}>
             <option value="">Any</option>
             {Object.entries(CHANNEL_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Paid to</span>
-          <select name="destination" defaultValue={query.destination ?? ""} className={select}>
+          </Select>
+        </FilterField>
+        <FilterField label="Paid to">
+          <Select name="destination" defaultValue={query.destination ?? ""}>
             <option value="">Anything</option>
             {Object.entries(DESTINATION_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">From</span>
-          <input type="date" name="from" defaultValue={query.from ?? ""} className={select} />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">To</span>
-          <input type="date" name="to" defaultValue={query.to ?? ""} className={select} />
-        </label>
-        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
-        {filtered && <Link href="/dashboard/payments" className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
-      </form>
+          </Select>
+        </FilterField>
+        <FilterField label="From">
+          <ControlInput type="date" name="from" defaultValue={query.from ?? ""} />
+        </FilterField>
+        <FilterField label="To">
+          <ControlInput type="date" name="to" defaultValue={query.to ?? ""} />
+        </FilterField>
+      </FilterBar>
       {result.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="payments-empty">
           <p className="font-medium">{filtered ? "No payments match these filters" : "No payments yet"}</p>

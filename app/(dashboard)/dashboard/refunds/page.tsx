@@ -6,6 +6,8 @@ import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
+import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import { REFUND_STATUSES } from "@/db/schema";
@@ -31,17 +33,14 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
         <p className="mt-1 text-sm text-neutral-500">Refunds of static-account payments. Owo reviews each request before the money goes back to the payer.</p>
       </div>
       <ProductBanner state={ctx.merchant.staticAccounts} compact />
-      <form className="flex flex-wrap items-end gap-3" action="/dashboard/refunds">
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Status</span>
-          <select name="status" defaultValue={query.status ?? ""} className="h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900" data-testid="refund-status-filter">
+      <FilterBar action="/dashboard/refunds" clearHref={query.status && "/dashboard/refunds"}>
+        <FilterField label="Status">
+          <Select name="status" defaultValue={query.status ?? ""} data-testid="refund-status-filter">
             <option value="">Any</option>
             {REFUND_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
-          </select>
-        </label>
-        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
-        {query.status && <Link href="/dashboard/refunds" className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
-      </form>
+          </Select>
+        </FilterField>
+      </FilterBar>
       {result.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="refunds-empty">
           <p className="font-medium">{query.status ? `No ${query.status} refunds` : "No refunds yet"}</p>

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
@@ -24,27 +26,22 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
   const result = await listSessions(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
   const filters = { status: query.status, search: query.search };
   const filtered = Boolean(query.status || query.search);
-  const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
   return (
     <div className="space-y-5">
       {/* An active session can be paid (or lapse) at any moment. */}
       <AutoRefresh active={result.items.some((s) => s.displayStatus === "active")} everyMs={5_000} />
       <h1 className="text-xl font-semibold">Checkout sessions</h1>
-      <form className="flex flex-wrap items-end gap-3" action="/dashboard/sessions">
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Search</span>
-          <input name="search" defaultValue={query.search ?? ""} placeholder="Reference or customer email" className={`${select} w-64 px-3`} />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Status</span>
-          <select name="status" defaultValue={query.status ?? ""} className={select}>
+      <FilterBar action="/dashboard/sessions" clearHref={filtered && "/dashboard/sessions"}>
+        <FilterField label="Search">
+          <ControlInput name="search" defaultValue={query.search ?? ""} placeholder="Reference or customer email" className="w-64 px-3" />
+        </FilterField>
+        <FilterField label="Status">
+          <Select name="status" defaultValue={query.status ?? ""}>
             <option value="">Any</option>
             {SESSION_STATUSES.map((s) => <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>)}
-          </select>
-        </label>
-        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
-        {filtered && <Link href="/dashboard/sessions" className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
-      </form>
+          </Select>
+        </FilterField>
+      </FilterBar>
       {result.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="sessions-empty">
           <p className="font-medium">{filtered ? "No sessions match these filters" : "No checkout sessions yet"}</p>

@@ -5,6 +5,8 @@ import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
+import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import { STATIC_ACCOUNT_STATUSES } from "@/db/schema";
@@ -27,7 +29,6 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
   const enabled = ctx.merchant.staticAccounts === "enabled";
   const canCreate = enabled && rolePolicy.createReceivables(ctx.role);
   const filtered = Boolean(query.status || query.search);
-  const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -42,9 +43,8 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
         )}
       </div>
       <ProductBanner state={ctx.merchant.staticAccounts} />
-      <form className="flex flex-wrap items-end gap-3" action="/dashboard/static-accounts">
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Search</span>
+      <FilterBar action="/dashboard/static-accounts" clearHref={filtered && "/dashboard/static-accounts"}>
+        <FilterField label="Search">
           <input
             name="search"
             defaultValue={query.search ?? ""}
@@ -52,17 +52,14 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
             className="h-9 w-72 rounded-md border border-neutral-300 bg-white px-3 text-sm dark:border-neutral-700 dark:bg-neutral-900"
             data-testid="sa-search"
           />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Status</span>
-          <select name="status" defaultValue={query.status ?? ""} className={select} data-testid="sa-status-filter">
+        </FilterField>
+        <FilterField label="Status">
+          <Select name="status" defaultValue={query.status ?? ""} data-testid="sa-status-filter">
             <option value="">Any</option>
             {STATIC_ACCOUNT_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
-          </select>
-        </label>
-        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
-        {filtered && <Link href="/dashboard/static-accounts" className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
-      </form>
+          </Select>
+        </FilterField>
+      </FilterBar>
       {result.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="static-accounts-empty">
           <p className="font-medium">{filtered ? "No static accounts match these filters" : "No static accounts yet"}</p>

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
@@ -23,7 +25,6 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
   const result = await listTransfers(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
   const filters = { status: query.status, type: query.type, search: query.search };
   const filtered = Boolean(query.status || query.type || query.search);
-  const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
   return (
     <div className="space-y-5">
       <AutoRefresh active={result.items.some((t) => t.status === "pending")} />
@@ -38,26 +39,21 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
           </Link>
         </div>
       </div>
-      <form className="flex flex-wrap items-end gap-3" action="/dashboard/transfers">
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Search</span>
-          <input name="search" defaultValue={query.search ?? ""} placeholder="Reference, name or account" className={`${select} w-64 px-3`} />
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Status</span>
-          <select name="status" defaultValue={query.status ?? ""} className={select}>
+      <FilterBar action="/dashboard/transfers" clearHref={filtered && "/dashboard/transfers"}>
+        <FilterField label="Search">
+          <ControlInput name="search" defaultValue={query.search ?? ""} placeholder="Reference, name or account" className="w-64 px-3" />
+        </FilterField>
+        <FilterField label="Status">
+          <Select name="status" defaultValue={query.status ?? ""}>
             <option value="">Any</option><option value="pending">Pending</option><option value="completed">Completed</option><option value="failed">Failed</option>
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Type</span>
-          <select name="type" defaultValue={query.type ?? ""} className={select}>
+          </Select>
+        </FilterField>
+        <FilterField label="Type">
+          <Select name="type" defaultValue={query.type ?? ""}>
             <option value="">Any</option><option value="bank_transfer">Bank transfer</option><option value="payid">PayID</option>
-          </select>
-        </label>
-        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
-        {filtered && <Link href="/dashboard/transfers" className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
-      </form>
+          </Select>
+        </FilterField>
+      </FilterBar>
       {result.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="transfers-empty">
           <p className="font-medium">{filtered ? "No transfers match these filters" : "No transfers yet"}</p>

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
@@ -27,7 +29,6 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
   const result = await listVirtualAccounts(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
   const canCreate = rolePolicy.createReceivables(ctx.role);
   const now = new Date();
-  const select = "h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -41,17 +42,14 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
           </Link>
         )}
       </div>
-      <form className="flex flex-wrap items-end gap-3" action="/dashboard/virtual-accounts">
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Status</span>
-          <select name="status" defaultValue={query.status ?? ""} className={select} data-testid="va-status-filter">
+      <FilterBar action="/dashboard/virtual-accounts" clearHref={query.status && "/dashboard/virtual-accounts"}>
+        <FilterField label="Status">
+          <Select name="status" defaultValue={query.status ?? ""} data-testid="va-status-filter">
             <option value="">Any</option>
             {VIRTUAL_ACCOUNT_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
-          </select>
-        </label>
-        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Apply</button>
-        {query.status && <Link href="/dashboard/virtual-accounts" className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
-      </form>
+          </Select>
+        </FilterField>
+      </FilterBar>
       {result.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="virtual-accounts-empty">
           <p className="font-medium">{query.status ? `No ${query.status} virtual accounts` : "No virtual accounts yet"}</p>

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
@@ -29,23 +31,20 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         <h1 className="text-xl font-semibold">Webhooks</h1>
         <p className="text-sm text-neutral-500">Every event sent to your keys&apos; webhook URLs, with each delivery attempt. Send a test event from <Link href="/dashboard/developers" className="text-accent hover:underline">API keys</Link>.</p>
       </div>
-      <form className="flex flex-wrap items-end gap-3" action="/dashboard/developers/webhooks">
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Event type</span>
-          <select name="type" defaultValue={type ?? ""} className="h-9 rounded-md border border-neutral-300 bg-white px-2 dark:border-neutral-700 dark:bg-neutral-900">
+      <FilterBar action="/dashboard/developers/webhooks" submitLabel="Filter">
+        <FilterField label="Event type">
+          <Select name="type" defaultValue={type ?? ""}>
             <option value="">All types</option>
             {EVENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Delivery</span>
-          <select name="status" defaultValue={status ?? ""} className="h-9 rounded-md border border-neutral-300 bg-white px-2 dark:border-neutral-700 dark:bg-neutral-900">
+          </Select>
+        </FilterField>
+        <FilterField label="Delivery">
+          <Select name="status" defaultValue={status ?? ""}>
             <option value="">Any status</option>
             {DELIVERY_STATUSES.map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
-          </select>
-        </label>
-        <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">Filter</button>
-      </form>
+          </Select>
+        </FilterField>
+      </FilterBar>
       {result.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="events-empty">
           <p className="font-medium">No events{type || status ? " match these filters" : " yet"}</p>
