@@ -30,12 +30,12 @@ export async function submitToBank(db: Db, transfer: Transfer): Promise<Transfer
       [transfer.id],
     );
     if (outcome.status !== "pending") return finalizeTransfer(db, { transferId: transfer.id, status: outcome.status, reason: outcome.reason });
-    // The row in hand plus what changed, unless something else decided it meanwhile.
+    // The row in hand plus what changed, unless something else sent or decided it meanwhile
+    // (then it is read back below).
     if (sent && sent.status === transfer.status) {
       const at = new Date(sent.at);
       return { ...transfer, bankSubmittedAt: at, nextCheckAt: at, updatedAt: at };
     }
-    if (sent) return getTransferById(db, transfer.id);
   } catch (error) {
     logError("bank transfer call failed; the scheduler will retry", { reference: transfer.reference, error });
   }
