@@ -1,19 +1,13 @@
 import { z } from "zod";
 import { REFUND_STATUSES } from "@/db/schema";
+import { PagingQuery } from "@/lib/static-accounts/static-account-input";
 
 /** POST …/payments/{payment_id}/refund: reason optional, at most 500 characters (api.md Limits). */
 export const RequestRefundBody = z.object({
   reason: z.string({ error: "reason must be a string" }).trim().max(500, "reason must be at most 500 characters").nullish(),
 });
 
-export const ListRefundsQuery = z.object({
-  page: z.coerce.number({ error: "page must be an integer" }).int("page must be an integer").min(1, "page must be at least 1").default(1),
-  page_size: z.coerce
-    .number({ error: "page_size must be an integer" })
-    .int("page_size must be an integer")
-    .min(1, "page_size must be at least 1")
-    .max(100, "page_size must be at most 100")
-    .default(20),
+export const ListRefundsQuery = PagingQuery.extend({
   status: z.enum(REFUND_STATUSES, { error: `status must be one of ${REFUND_STATUSES.join(", ")}` }).optional(),
 });
 export type ListRefundsQuery = z.output<typeof ListRefundsQuery>;
