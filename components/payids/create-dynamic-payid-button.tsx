@@ -9,6 +9,7 @@ import { AMOUNT_RULE_LABELS, type AmountRule } from "@/components/virtual-accoun
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { formatNaira, nairaToKobo } from "@/lib/money";
 import { firstError } from "./field-errors";
 
@@ -20,7 +21,6 @@ const EXPIRY_CHOICES = [
   { minutes: 4320, label: "3 days (longest)" },
 ] as const;
 
-const select = "h-9 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
 
 /** Naira as typed ("12,500.50") → kobo, or null when it is not an amount. */
 function parseNaira(text: string): number | null {
@@ -70,15 +70,15 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
           </Field>
           {amount !== null && (
             <Field label="Accept" htmlFor="dpid-rule" error={firstError(errors, "amount_validation")}>
-              <select id="dpid-rule" className={select} value={rule} onChange={(e) => setRule(e.target.value as AmountRule)} data-testid="dynamic-payid-rule">
+              <Select id="dpid-rule" className="w-full" value={rule} onChange={(e) => setRule(e.target.value as AmountRule)} data-testid="dynamic-payid-rule">
                 {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]} ({r})</option>)}
-              </select>
+              </Select>
             </Field>
           )}
           <Field label="Expires after" htmlFor="dpid-expiry" error={firstError(errors, "expires_in_minutes")}>
-            <select id="dpid-expiry" className={select} value={expiry} onChange={(e) => setExpiry(Number(e.target.value))} data-testid="dynamic-payid-expiry">
+            <Select id="dpid-expiry" className="w-full" value={expiry} onChange={(e) => setExpiry(Number(e.target.value))} data-testid="dynamic-payid-expiry">
               {EXPIRY_CHOICES.map((c) => <option key={c.minutes} value={c.minutes}>{c.label}</option>)}
-            </select>
+            </Select>
           </Field>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={multiple} onChange={(e) => setMultiple(e.target.checked)} className="accent-[var(--color-accent)]" data-testid="dynamic-payid-multiple" />

@@ -10,6 +10,7 @@ import { firstError } from "@/components/payids/field-errors";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field, Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 
 type Bank = { bankCode: string; bankName: string };
 type Current = { destination: "wallet"; walletPayId: string | null } | { destination: "bank_account"; bankCode: string; bankName: string | null; accountNumber: string; accountName: string };
@@ -69,10 +70,10 @@ export function SettlementDestinationForm({ banks, current, canEdit }: { banks: 
         {destination === "bank_account" && (
           <div className="space-y-4">
             <Field label="Bank" htmlFor="settle-bank" error={firstError(errors, "bankCode")}>
-              <select id="settle-bank" value={bankCode} onChange={(e) => setBankCode(e.target.value)} className="h-9 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900" data-testid="settle-bank">
+              <Select id="settle-bank" value={bankCode} onChange={(e) => setBankCode(e.target.value)} className="w-full" data-testid="settle-bank">
                 <option value="">Choose a bank</option>
                 {banks.map((b) => <option key={b.bankCode} value={b.bankCode}>{b.bankName}</option>)}
-              </select>
+              </Select>
             </Field>
             <Field label="Account number" htmlFor="settle-account" error={resolve.result.serverError ?? firstError(errors, "accountNumber")}>
               <Input id="settle-account" inputMode="numeric" maxLength={10} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))} placeholder="0123456789" data-testid="settle-account" />

@@ -9,11 +9,11 @@ import { firstError } from "@/components/payids/field-errors";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 
 const IDENTITY_LABELS = { bvn: "BVN (11 digits)", nin: "NIN (11 digits)", rc: "CAC number (RC… or BN…)" } as const;
 type IdentityType = keyof typeof IDENTITY_LABELS;
 
-const select = "h-9 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
 
 const newReference = () => `dash_sa_${crypto.randomUUID().slice(0, 18)}`;
 
@@ -63,9 +63,9 @@ export function CreateStaticAccountForm() {
         </Field>
         <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
           <Field label="Identity type" htmlFor="sa-identity-type" error={firstError(errors, "identity_type")}>
-            <select id="sa-identity-type" className={select} value={identityType} onChange={(e) => setIdentityType(e.target.value as IdentityType)} data-testid="sa-identity-type">
+            <Select id="sa-identity-type" className="w-full" value={identityType} onChange={(e) => setIdentityType(e.target.value as IdentityType)} data-testid="sa-identity-type">
               {(Object.keys(IDENTITY_LABELS) as IdentityType[]).map((t) => <option key={t} value={t}>{t.toUpperCase()}</option>)}
-            </select>
+            </Select>
           </Field>
           <Field label="Identity number" htmlFor="sa-identity-number" hint={`${IDENTITY_LABELS[identityType]}. Never shown again: only its last four.`} error={firstError(errors, "identity_number")}>
             <Input id="sa-identity-number" name="identity_number" required maxLength={40} inputMode={identityType === "rc" ? "text" : "numeric"} autoComplete="off" data-testid="sa-identity-number" />

@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { formatNaira, nairaToKobo } from "@/lib/money";
 
 type Bank = { bankCode: string; bankName: string };
@@ -101,10 +102,10 @@ export function SendMoneyForm({ banks, balance }: { banks: Bank[]; balance: numb
       {kind === "bank_transfer" ? (
         <div className="space-y-4">
           <Field label="Bank" htmlFor="bank">
-            <select id="bank" value={bankCode} onChange={(e) => setBankCode(e.target.value)} className="h-9 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900">
+            <Select id="bank" value={bankCode} onChange={(e) => setBankCode(e.target.value)} className="w-full">
               <option value="">Choose a bank</option>
               {banks.map((b) => <option key={b.bankCode} value={b.bankCode}>{b.bankName}</option>)}
-            </select>
+            </Select>
           </Field>
           <Field label="Account number" htmlFor="account-number" error={resolve.result.serverError}>
             <Input id="account-number" inputMode="numeric" maxLength={10} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))} placeholder="0123456789" />

@@ -8,6 +8,7 @@ import { createVirtualAccountAction } from "@/app/(dashboard)/dashboard/virtual-
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { formatNaira, nairaToKobo } from "@/lib/money";
 import { AMOUNT_RULE_LABELS, type AmountRule } from "./amount-rules";
 
@@ -18,7 +19,6 @@ const VALIDITY_CHOICES = [
   { minutes: 4320, label: "3 days (longest)" },
 ] as const;
 
-const select = "h-9 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900";
 
 function parseNaira(text: string): number | null {
   const clean = text.replace(/,/g, "").trim();
@@ -65,15 +65,15 @@ export function CreateVirtualAccountForm() {
           <Input id="va-amount" inputMode="decimal" value={naira} onChange={(e) => setNaira(e.target.value)} placeholder="12,500.00" required data-testid="va-amount" />
         </Field>
         <Field label="Valid for" htmlFor="va-validity" error={fieldError("validity_minutes")} hint="After this the account expires and stops accepting payment.">
-          <select id="va-validity" className={select} value={validity} onChange={(e) => setValidity(Number(e.target.value))} data-testid="va-validity">
+          <Select id="va-validity" className="w-full" value={validity} onChange={(e) => setValidity(Number(e.target.value))} data-testid="va-validity">
             {VALIDITY_CHOICES.map((c) => <option key={c.minutes} value={c.minutes}>{c.label}</option>)}
-          </select>
+          </Select>
         </Field>
         <Field label="Accept" htmlFor="va-rule" error={fieldError("amount_validation")} hint="Which payments the bank accepts into this account.">
-          <select id="va-rule" className={select} value={rule} onChange={(e) => setRule(e.target.value as AmountRule | "")} data-testid="va-rule">
+          <Select id="va-rule" className="w-full" value={rule} onChange={(e) => setRule(e.target.value as AmountRule | "")} data-testid="va-rule">
             <option value="">The bank&apos;s default</option>
             {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]} ({r})</option>)}
-          </select>
+          </Select>
         </Field>
         <Button type="submit" className="w-full" disabled={amount === null || Boolean(amountProblem) || create.isPending} data-testid="create-virtual-account">
           {create.isPending ? "Creating…" : amount && !amountProblem ? `Create account for ${formatNaira(amount)}` : "Create account"}
