@@ -51,17 +51,20 @@ export async function expireSessionIfDue(tx: DbOrTx, session: CheckoutSession, n
 }
 
 /**
- * active → expired at expires_at; with allow_multiple_payments it becomes `completed` instead
- * when it took any payment (supplement §3), completed_at set at that moment.
+ * A dynamic PayID at expires_at: expired; with allow_multiple_payments it becomes `completed`
+ * instead when it took any payment (supplement §3), completed_at set at that moment.
  */
+const dynamicPayIdEnd = (now: Date) => ({
+  status: sql<DynamicPayId["status"]>`case when ${dynamicPayIds.paymentCount} > 0 then 'completed' else 'expired' end`,
+  completedAt: sql<Date | null>`case when ${dynamicPayIds.paymentCount} > 0 then ${now.toISOString()}::timestamptz else null end`,
+});
+
+/** active → expired (or completed) once expires_at has passed: dynamicPayIdEnd. */
 export async function expireDynamicPayIdIfDue(tx: DbOrTx, row: DynamicPayId, now = new Date()): Promise<DynamicPayId> {
   if (row.status !== "active" || !due(row.expiresAt, now)) return row;
   const [updated] = await tx
     .update(dynamicPayIds)
-    .set({
-      status: sql`case when ${dynamicPayIds.paymentCount} > 0 then 'completed' else 'expired' end`,
-      completedAt: sql`case when ${dynamicPayIds.paymentCount} > 0 then ${now.toISOString()}::timestamptz else null end`,
-    })
+    .set(dynamicPayIdEnd(now))
     .where(and(eq(dynamicPayIds.id, row.id), eq(dynamicPayIds.status, "active"), lte(dynamicPayIds.expiresAt, now)))
     .returning();
   if (updated) return updated;
@@ -125,10 +128,7 @@ export async function expireDueReceivables(db: Db, now = new Date()): Promise<nu
       if (payIdRows.length > 0) {
         await tx
           .update(dynamicPayIds)
-          .set({
-            status: sql`case when ${dynamicPayIds.paymentCount} > 0 then 'completed' else 'expired' end`,
-            completedAt: sql`case when ${dynamicPayIds.paymentCount} > 0 then ${now.toISOString()}::timestamptz else null end`,
-          })
+          .set(dynamicPayIdEnd(now))
           .where(inArray(dynamicPayIds.id, payIdRows.map((r) => r.id)));
       }
       return sessionIds.length + accounts.length + payIdRows.length;
