@@ -1,8 +1,10 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { refunds, STATIC_ACCOUNT_STATUSES, staticAccountPayments, staticAccounts, type Mode, type Refund, type StaticAccount, type StaticAccountPayment } from "@/db/schema";
-import { paged, pageOffset, type Paged } from "@/lib/paging";
+import type { Paged } from "@/lib/paging";
+import { findStaticAccount } from "./get-static-account";
+import { pageAccountPayments } from "./list-static-account-payments";
 import { listStaticAccounts } from "./list-static-accounts";
 import { isRefundable } from "./static-account-payment-view";
 
@@ -35,14 +37,8 @@ export function listDashboardStaticAccounts(tx: DbOrTx, input: { merchantId: str
   return listStaticAccounts(tx, input);
 }
 
-export async function getDashboardStaticAccount(tx: DbOrTx, input: { merchantId: string; mode: Mode; id: string }): Promise<StaticAccount | null> {
-  const [row] = await tx
-    .select()
-    .from(staticAccounts)
-    .where(and(eq(staticAccounts.id, input.id), eq(staticAccounts.merchantId, input.merchantId), eq(staticAccounts.mode, input.mode)))
-    .limit(1);
-  return row ?? null;
-}
+/** One account of this merchant and mode, or null (the page answers not found). */
+export const getDashboardStaticAccount = findStaticAccount;
 
 export type DashboardStaticPayment = StaticAccountPayment & {
   /** The newest refund of the payment, if any. */
@@ -51,40 +47,13 @@ export type DashboardStaticPayment = StaticAccountPayment & {
   refundable: boolean;
 };
 
-/** An account's payments, newest first, each with its newest refund. */
+/** An account's payments, newest first, each with its newest refund: the API's page of them. */
 export async function listDashboardStaticPayments(
   tx: DbOrTx,
   input: { merchantId: string; mode: Mode; staticAccountId: string; page: number; page_size: number },
 ): Promise<Paged<DashboardStaticPayment>> {
-  const where = and(
-    eq(staticAccountPayments.staticAccountId, input.staticAccountId),
-    eq(staticAccountPayments.merchantId, input.merchantId),
-    eq(staticAccountPayments.mode, input.mode),
-  );
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(staticAccountPayments)
-      .where(where)
-      .orderBy(desc(staticAccountPayments.receivedAt), desc(staticAccountPayments.id))
-      .limit(input.page_size)
-      .offset(pageOffset(input)),
-    tx.select({ n: count() }).from(staticAccountPayments).where(where),
-  ]);
-  const refundRows = rows.length
-    ? await tx
-        .select()
-        .from(refunds)
-        .where(inArray(refunds.paymentId, rows.map((r) => r.id)))
-        .orderBy(desc(refunds.createdAt))
-    : [];
-  const newest = new Map<string, Refund>();
-  for (const r of refundRows) if (!newest.has(r.paymentId)) newest.set(r.paymentId, r);
-  const items = rows.map((p) => {
-    const refund = newest.get(p.id) ?? null;
-    return { ...p, refund, refundable: isRefundable(p, refund) };
-  });
-  return paged(items, total?.n ?? 0, input);
+  const page = await pageAccountPayments(tx, input);
+  return { ...page, items: page.items.map(({ payment, refund }) => ({ ...payment, refund, refundable: isRefundable(payment, refund) })) };
 }
 
 export type DashboardStaticPaymentLink = {

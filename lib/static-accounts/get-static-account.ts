@@ -7,9 +7,15 @@ type Lookup = { merchantId: string; mode: Mode; id: string };
 
 const mine = (input: Lookup) => and(eq(staticAccounts.id, input.id), eq(staticAccounts.merchantId, input.merchantId), eq(staticAccounts.mode, input.mode));
 
-/** One account of this merchant and mode; another merchant's or mode's is 404 as if it did not exist. */
-export async function getStaticAccountOrThrow(tx: DbOrTx, input: Lookup): Promise<StaticAccount> {
+/** One account of this merchant and mode; null for another merchant's or mode's, as if it did not exist. */
+export async function findStaticAccount(tx: DbOrTx, input: Lookup): Promise<StaticAccount | null> {
   const [row] = await tx.select().from(staticAccounts).where(mine(input)).limit(1);
+  return row ?? null;
+}
+
+/** The same, 404 when there is none. */
+export async function getStaticAccountOrThrow(tx: DbOrTx, input: Lookup): Promise<StaticAccount> {
+  const row = await findStaticAccount(tx, input);
   if (!row) throw staticAccountErrors.notFound();
   return row;
 }
