@@ -8,7 +8,7 @@ export type ClaimedEvent = { id: string; keyPairId: string; seq: number };
  * A claim takes at most this many events of one key: they are attempted one after another,
  * so the lease must outlast all of them even when each one times out.
  */
-export const MAX_PER_KEY_PER_CLAIM = 3;
+const MAX_PER_KEY_PER_CLAIM = 3;
 
 /** Seconds a claimed event stays out of everyone else's reach while its attempt runs. */
 export function leaseSeconds(): number {

@@ -12,7 +12,7 @@ export function webhookTimeoutMs(): number {
 }
 
 /** What the merchant's webhook log keeps of a response body. */
-export const SNIPPET_CHARS = 1024;
+const SNIPPET_CHARS = 1024;
 
 export type PostResult = {
   ok: boolean;

@@ -5,7 +5,7 @@ import { getKeyPairRowOrThrow } from "@/lib/keys/get-key-pair";
 import { deliverAfterCommit } from "./deliver-after-commit";
 import { emitEvent } from "./emit-event";
 
-export const TEST_EVENT_TYPE = "webhook.test";
+const TEST_EVENT_TYPE = "webhook.test";
 
 /**
  * Emits a `webhook.test` event for one key pair of the merchant and mode and starts its

@@ -21,7 +21,7 @@ export type EntryInput = {
   moves: Move[];
 };
 
-export const insufficientFunds = () =>
+const insufficientFunds = () =>
   new AppError({ code: "INSUFFICIENT_FUNDS", status: 400, message: "Insufficient funds in the wallet." });
 
 /** Net signed amount per account; by construction they sum to zero. */

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 
-export const transferNotFound = () => new AppError({ code: "TRANSFER_NOT_FOUND", status: 400, message: "Transfer not found." });
+const transferNotFound = () => new AppError({ code: "TRANSFER_NOT_FOUND", status: 400, message: "Transfer not found." });
 
 /** By the service `reference` or the caller's `merchant_reference` (supplement §3); scoped. */
 export async function getTransferOrThrow(tx: DbOrTx, input: { merchantId: string; mode: Mode; reference: string }): Promise<Transfer> {

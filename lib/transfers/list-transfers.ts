@@ -7,7 +7,7 @@ import { containsPattern } from "@/lib/text-patterns";
 export type TransferFilter = Omit<ListTransfersQuery, "page" | "page_size">;
 
 /** Search matches a reference (ours or the caller's), the recipient's name or account number. */
-export function transferFilter(input: { merchantId: string; mode: Mode } & TransferFilter): SQL | undefined {
+function transferFilter(input: { merchantId: string; mode: Mode } & TransferFilter): SQL | undefined {
   const q = input.search?.trim();
   const like = q ? containsPattern(q) : null;
   return and(

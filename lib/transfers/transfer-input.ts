@@ -24,7 +24,7 @@ const common = {
   metadata: z.record(z.string(), z.unknown(), { error: "metadata must be an object" }).optional(),
 };
 
-export const BankTransferBody = z.object({
+const BankTransferBody = z.object({
   type: z.literal("bank_transfer"),
   account_number: accountNumber,
   bank_code: bankCode,
@@ -32,7 +32,7 @@ export const BankTransferBody = z.object({
   ...common,
 });
 
-export const PayIdTransferBody = z.object({
+const PayIdTransferBody = z.object({
   type: z.literal("payid"),
   pay_id: z.string(required("pay_id", "a string")).trim().min(1, "pay_id is required").max(80, "pay_id must be at most 80 characters"),
   ...common,
