@@ -129,7 +129,7 @@ export async function receivePayment(
   });
   await applyCompletion(tx, target, input.amount, reference, paidAt);
 
-  const keyPairIds = target.keyPairId ? [target.keyPairId] : await walletKeyPairIds(tx, { ...settlement, id: target.settlementPayIdId } as PayId);
+  const keyPairIds = target.keyPairId ? [target.keyPairId] : await walletKeyPairIds(tx, settlement);
   const data = chargeSuccessData({ reference, amount: input.amount, channel: target.channel, fee, payer, paidAt, session });
   const eventIds = await emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: target.merchantId, mode: target.mode, keyPairId, type: "charge.success", data })));
   return { reference, channel: target.channel, amount: input.amount, status: "completed", eventIds, duplicate: false };

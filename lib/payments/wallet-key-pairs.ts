@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { apiKeyPairs, type PayId } from "@/db/schema";
 
 /** The active key pairs that link (or settle to) a wallet: who hears about its money. */
-export async function walletKeyPairIds(tx: DbOrTx, wallet: PayId): Promise<string[]> {
+export async function walletKeyPairIds(tx: DbOrTx, wallet: Pick<PayId, "id" | "merchantId" | "mode">): Promise<string[]> {
   const rows = await tx
     .select({ id: apiKeyPairs.id })
     .from(apiKeyPairs)
