@@ -40,16 +40,16 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
- * A failure a caller should see: a code from the closed list, an HTTP status and a message
- * that is safe to show. Anything that is not an AppError becomes a generic 500.
- */
-/**
  * A bundler may load this module more than once (a server action's chunk and the chunk of the
  * code that threw), and then `instanceof` fails across the copies; this process-wide brand
  * does not.
  */
 const APP_ERROR = Symbol.for("owo.AppError");
 
+/**
+ * A failure a caller should see: a code from the closed list, an HTTP status and a message
+ * that is safe to show. Anything that is not an AppError becomes a generic 500.
+ */
 export class AppError extends Error {
   readonly [APP_ERROR] = true;
   readonly code: ErrorCode;
