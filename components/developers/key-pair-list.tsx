@@ -3,6 +3,7 @@ import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { KeyActions } from "./key-actions";
 import { DateTime } from "@/components/ui/date-time";
+import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 
 export type KeyRow = {
   id: string;
@@ -23,10 +24,9 @@ export type KeyRow = {
 export function KeyPairList({ keys, canManage, walletPayId }: { keys: KeyRow[]; canManage: boolean; walletPayId: string | null }) {
   if (keys.length === 0) {
     return (
-      <Card className="py-12 text-center" data-testid="keys-empty">
-        <p className="font-medium">No API keys yet</p>
-        <p className="mt-1 text-sm text-neutral-500">Create a key pair to call the Owo API from your server and your checkout page.</p>
-      </Card>
+      <EmptyState testId="keys-empty" title="No API keys yet">
+        <EmptyHint>Create a key pair to call the Owo API from your server and your checkout page.</EmptyHint>
+      </EmptyState>
     );
   }
   return (

@@ -8,11 +8,12 @@ import { redirect } from "next/navigation";
 import { CreateDynamicPayIdButton } from "@/components/payids/create-dynamic-payid-button";
 import { CreateStaticPayIdButton } from "@/components/payids/create-static-payid-button";
 import { StatusBadge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { formatDateTime } from "@/components/ui/format-time";
+import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
+import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import type { Db } from "@/db/client";
 import { DYNAMIC_PAY_ID_STATUSES, type Mode } from "@/db/schema";
@@ -31,7 +32,6 @@ type Search = Record<string, string | string[] | undefined>;
 type Tab = "static" | "dynamic";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const th = "px-4 py-2 font-medium";
 const td = "px-4 py-2";
 
 
@@ -84,10 +84,9 @@ type Scope = { db: Db; merchantId: string; mode: Mode };
 async function StaticList({ search, scope, business, canCreate }: { search: Search; scope: Scope; business: boolean; canCreate: boolean }) {
   if (!business) {
     return (
-      <Card className="py-12 text-center" data-testid="static-payids-business-only">
-        <p className="font-medium">Static PayIDs are for business accounts</p>
-        <p className="mt-1 text-sm text-neutral-500">Use a <Link href={listHref("/dashboard/payids", { tab: "dynamic" })} className="text-accent hover:underline">dynamic PayID</Link> to take a payment.</p>
-      </Card>
+      <EmptyState testId="static-payids-business-only" title="Static PayIDs are for business accounts">
+        <EmptyHint>Use a <Link href={listHref("/dashboard/payids", { tab: "dynamic" })} className="text-accent hover:underline">dynamic PayID</Link> to take a payment.</EmptyHint>
+      </EmptyState>
     );
   }
   const query = parseStaticPayIdSearch(search);
@@ -101,40 +100,34 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
-        <Card className="py-12 text-center" data-testid="static-payids-empty">
-          <p className="font-medium">{query.search ? "No static PayIDs match this search" : "No static PayIDs yet"}</p>
+        <EmptyState testId="static-payids-empty" title={query.search ? "No static PayIDs match this search" : "No static PayIDs yet"}>
           {!query.search && (
-            <p className="mt-1 text-sm text-neutral-500">
+            <EmptyHint>
               A static PayID is permanent and reusable: print its QR code at a till or share its link.{" "}
               {canCreate ? "Create one above" : "Create one"} or with POST /v1/checkout/static-payid.
-            </p>
+            </EmptyHint>
           )}
-        </Card>
+        </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm" data-testid="static-payids-table">
-            <thead className="text-xs uppercase text-neutral-500">
-              <tr><th className={th}>PayID</th><th className={th}>Name</th><th className={th}>Status</th><th className={th}>Source</th><th className={th}>Created</th></tr>
-            </thead>
-            <tbody>
-              {result.items.map((p) => (
-                <tr key={p.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="static-payid-row">
-                  <td className={td}>
-                    <span className="flex items-center gap-1">
-                      <Link href={`/dashboard/payids/static/${p.id}`} className="font-mono font-medium text-accent hover:underline">{p.payId}</Link>
-                      <CopyButton value={p.payId} label="Copy PayID" />
-                    </span>
-                  </td>
-                  <td className={td}>{p.name}</td>
-                  <td className={td}><StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} /></td>
-                  <td className={cn(td, "capitalize")}>{p.source}</td>
-                  <td className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="static PayID" link={(page) => listHref("/dashboard/payids", { tab: "static", search: query.search, page })} />
-        </Card>
+        <ListTable testId="static-payids-table" footer={<Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="static PayID" link={(page) => listHref("/dashboard/payids", { tab: "static", search: query.search, page })} />}>
+          <ListHead><Th>PayID</Th><Th>Name</Th><Th>Status</Th><Th>Source</Th><Th>Created</Th></ListHead>
+          <tbody>
+            {result.items.map((p) => (
+              <Row key={p.id} data-testid="static-payid-row">
+                <td className={td}>
+                  <span className="flex items-center gap-1">
+                    <Link href={`/dashboard/payids/static/${p.id}`} className="font-mono font-medium text-accent hover:underline">{p.payId}</Link>
+                    <CopyButton value={p.payId} label="Copy PayID" />
+                  </span>
+                </td>
+                <td className={td}>{p.name}</td>
+                <td className={td}><StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} /></td>
+                <td className={cn(td, "capitalize")}>{p.source}</td>
+                <td className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
+              </Row>
+            ))}
+          </tbody>
+        </ListTable>
       )}
     </>
   );
@@ -160,45 +153,39 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
-        <Card className="py-12 text-center" data-testid="dynamic-payids-empty">
-          <p className="font-medium">{filtered ? "No dynamic PayIDs match these filters" : "No dynamic PayIDs yet"}</p>
+        <EmptyState testId="dynamic-payids-empty" title={filtered ? "No dynamic PayIDs match these filters" : "No dynamic PayIDs yet"}>
           {!filtered && (
-            <p className="mt-1 text-sm text-neutral-500">
+            <EmptyHint>
               A dynamic PayID takes one payment (or several) and expires on its own. {canCreate ? "Create one above" : "Create one"} or with POST /v1/checkout/dynamic-payid.
-            </p>
+            </EmptyHint>
           )}
-        </Card>
+        </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm" data-testid="dynamic-payids-table">
-            <thead className="text-xs uppercase text-neutral-500">
-              <tr><th className={th}>PayID</th><th className={th}>Name</th><th className={cn(th, "text-right")}>Amount</th><th className={th}>Status</th><th className={th}>Expires</th><th className={th}>Created</th></tr>
-            </thead>
-            <tbody>
-              {result.items.map((p) => {
-                const full = fullDynamicPayId(p);
-                return (
-                  <tr key={p.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="dynamic-payid-row">
-                    <td className={td}>
-                      <span className="flex items-center gap-1">
-                        <Link href={`/dashboard/payids/dynamic/${p.id}`} className="font-mono font-medium text-accent hover:underline">{full}</Link>
-                        <CopyButton value={full} label="Copy PayID" />
-                      </span>
-                    </td>
-                    <td className={td}>{p.name}</td>
-                    <td className={cn(td, "text-right tabular-nums")}>{p.amount === null ? "Any amount" : formatNaira(p.amount)}</td>
-                    <td className={td}><StatusBadge status={p.status} /></td>
-                    <td className={cn(td, "whitespace-nowrap")}>
-                      <DateTime at={p.expiresAt} title={formatDateTime(p.expiresAt)}>{p.status === "active" ? relativeTime(p.expiresAt, now) : formatDateTime(p.expiresAt)}</DateTime>
-                    </td>
-                    <td className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="dynamic PayID" link={(page) => listHref("/dashboard/payids", { tab: "dynamic", search: query.search, status: query.status, page })} />
-        </Card>
+        <ListTable testId="dynamic-payids-table" footer={<Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="dynamic PayID" link={(page) => listHref("/dashboard/payids", { tab: "dynamic", search: query.search, status: query.status, page })} />}>
+          <ListHead><Th>PayID</Th><Th>Name</Th><Th right>Amount</Th><Th>Status</Th><Th>Expires</Th><Th>Created</Th></ListHead>
+          <tbody>
+            {result.items.map((p) => {
+              const full = fullDynamicPayId(p);
+              return (
+                <Row key={p.id} data-testid="dynamic-payid-row">
+                  <td className={td}>
+                    <span className="flex items-center gap-1">
+                      <Link href={`/dashboard/payids/dynamic/${p.id}`} className="font-mono font-medium text-accent hover:underline">{full}</Link>
+                      <CopyButton value={full} label="Copy PayID" />
+                    </span>
+                  </td>
+                  <td className={td}>{p.name}</td>
+                  <td className={cn(td, "text-right tabular-nums")}>{p.amount === null ? "Any amount" : formatNaira(p.amount)}</td>
+                  <td className={td}><StatusBadge status={p.status} /></td>
+                  <td className={cn(td, "whitespace-nowrap")}>
+                    <DateTime at={p.expiresAt} title={formatDateTime(p.expiresAt)}>{p.status === "active" ? relativeTime(p.expiresAt, now) : formatDateTime(p.expiresAt)}</DateTime>
+                  </td>
+                  <td className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
+                </Row>
+              );
+            })}
+          </tbody>
+        </ListTable>
       )}
     </>
   );

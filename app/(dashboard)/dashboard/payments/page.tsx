@@ -7,8 +7,9 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { CHANNEL_LABELS, channelLabel, DESTINATION_LABELS, destinationLabel } from "@/components/payments/payment-labels";
 import { StatusBadge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
+import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
+import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
 import { listPayments, parsePaymentSearch, payerName } from "@/lib/payments/list-payments";
@@ -57,55 +58,49 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
-        <Card className="py-12 text-center" data-testid="payments-empty">
-          <p className="font-medium">{filtered ? "No payments match these filters" : "No payments yet"}</p>
+        <EmptyState testId="payments-empty" title={filtered ? "No payments match these filters" : "No payments yet"}>
           {!filtered && (
-            <p className="mt-1 text-sm text-neutral-500">
+            <EmptyHint>
               Payments appear here when customers pay a <Link href="/dashboard/sessions" className="text-accent hover:underline">checkout session</Link>, a{" "}
               <Link href="/dashboard/payids" className="text-accent hover:underline">PayID</Link> or a{" "}
               <Link href="/dashboard/virtual-accounts" className="text-accent hover:underline">virtual account</Link>.
-            </p>
+            </EmptyHint>
           )}
-        </Card>
+        </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm" data-testid="payments-table">
-            <thead className="text-xs uppercase text-neutral-500">
-              <tr>
-                <th className="px-4 py-2 font-medium">Payer</th>
-                <th className="px-4 py-2 text-right font-medium">Amount</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Channel</th>
-                <th className="px-4 py-2 font-medium">Paid to</th>
-                <th className="px-4 py-2 font-medium">Reference</th>
-                <th className="px-4 py-2 font-medium">Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.items.map((p) => (
-                <tr key={p.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="payment-row">
-                  <td className="px-4 py-2">
-                    <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="font-medium text-accent hover:underline">{payerName(p) ?? "Unknown payer"}</Link>
-                    {p.customerEmail && <p className="text-xs text-neutral-500">{p.customerEmail}</p>}
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">
-                    {formatNaira(p.amount)}
-                    {p.fee > 0 && <p className="text-xs text-neutral-500">net {formatNaira(p.amount - p.fee)}</p>}
-                  </td>
-                  <td className="px-4 py-2"><StatusBadge status={p.status} /></td>
-                  <td className="px-4 py-2">{channelLabel(p.channel)}</td>
-                  <td className="px-4 py-2">
-                    {destinationLabel(p.destinationKind)}
-                    {destinationDetail(p) && <p className="font-mono text-xs text-neutral-500">{destinationDetail(p)}</p>}
-                  </td>
-                  <td className="px-4 py-2 font-mono text-xs">{p.reference}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.paidAt} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="payment" testId="payments-total" link={(p) => listHref("/dashboard/payments", { ...filters, page: p })} />
-        </Card>
+        <ListTable testId="payments-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="payment" testId="payments-total" link={(p) => listHref("/dashboard/payments", { ...filters, page: p })} />}>
+          <ListHead>
+            <Th>Payer</Th>
+            <Th right>Amount</Th>
+            <Th>Status</Th>
+            <Th>Channel</Th>
+            <Th>Paid to</Th>
+            <Th>Reference</Th>
+            <Th>Date</Th>
+          </ListHead>
+          <tbody>
+            {result.items.map((p) => (
+              <Row key={p.id} data-testid="payment-row">
+                <td className="px-4 py-2">
+                  <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="font-medium text-accent hover:underline">{payerName(p) ?? "Unknown payer"}</Link>
+                  {p.customerEmail && <p className="text-xs text-neutral-500">{p.customerEmail}</p>}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {formatNaira(p.amount)}
+                  {p.fee > 0 && <p className="text-xs text-neutral-500">net {formatNaira(p.amount - p.fee)}</p>}
+                </td>
+                <td className="px-4 py-2"><StatusBadge status={p.status} /></td>
+                <td className="px-4 py-2">{channelLabel(p.channel)}</td>
+                <td className="px-4 py-2">
+                  {destinationLabel(p.destinationKind)}
+                  {destinationDetail(p) && <p className="font-mono text-xs text-neutral-500">{destinationDetail(p)}</p>}
+                </td>
+                <td className="px-4 py-2 font-mono text-xs">{p.reference}</td>
+                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.paidAt} /></td>
+              </Row>
+            ))}
+          </tbody>
+        </ListTable>
       )}
     </div>
   );

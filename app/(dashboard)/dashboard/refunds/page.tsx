@@ -4,12 +4,13 @@ import { redirect } from "next/navigation";
 import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { FilterBar, FilterField } from "@/components/ui/filter-bar";
 import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
+import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
+import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { REFUND_STATUSES } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
@@ -42,48 +43,42 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
-        <Card className="py-12 text-center" data-testid="refunds-empty">
-          <p className="font-medium">{query.status ? `No ${query.status} refunds` : "No refunds yet"}</p>
+        <EmptyState testId="refunds-empty" title={<>{query.status ? `No ${query.status} refunds` : "No refunds yet"}</>}>
           {!query.status && (
-            <p className="mt-1 text-sm text-neutral-500">
+            <EmptyHint>
               Request one from a payment on a <Link href="/dashboard/static-accounts" className="text-accent hover:underline">static account</Link>, while it waits for settlement.
-            </p>
+            </EmptyHint>
           )}
-        </Card>
+        </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm" data-testid="refunds-table">
-            <thead className="text-xs uppercase text-neutral-500">
-              <tr>
-                <th className="px-4 py-2 font-medium">Refund</th>
-                <th className="px-4 py-2 text-right font-medium">Amount</th>
-                <th className="px-4 py-2 font-medium">Account</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Requested</th>
-                <th className="px-4 py-2 font-medium">Completed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.items.map((r) => (
-                <tr key={r.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="refund-row" data-refund-id={r.id}>
-                  <td className="px-4 py-2">
-                    <Link href={`/dashboard/refunds/${r.id}`} className="font-mono text-xs font-medium text-accent hover:underline">{r.id}</Link>
-                    {r.reason && <p className="max-w-56 truncate text-xs text-neutral-500" title={r.reason}>{r.reason}</p>}
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(r.amount)}</td>
-                  <td className="px-4 py-2">
-                    <Link href={`/dashboard/static-accounts/${r.staticAccountId}`} className="font-mono hover:underline">{r.accountNumber}</Link>
-                    <p className="text-xs text-neutral-500">{r.customerName}</p>
-                  </td>
-                  <td className="px-4 py-2" data-testid="refund-status"><StatusBadge status={r.status} /></td>
-                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={r.requestedAt} /></td>
-                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={r.completedAt} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="refund" testId="refunds-total" link={(page) => listHref("/dashboard/refunds", { status: query.status, page })} />
-        </Card>
+        <ListTable testId="refunds-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="refund" testId="refunds-total" link={(page) => listHref("/dashboard/refunds", { status: query.status, page })} />}>
+          <ListHead>
+            <Th>Refund</Th>
+            <Th right>Amount</Th>
+            <Th>Account</Th>
+            <Th>Status</Th>
+            <Th>Requested</Th>
+            <Th>Completed</Th>
+          </ListHead>
+          <tbody>
+            {result.items.map((r) => (
+              <Row key={r.id} data-testid="refund-row" data-refund-id={r.id}>
+                <td className="px-4 py-2">
+                  <Link href={`/dashboard/refunds/${r.id}`} className="font-mono text-xs font-medium text-accent hover:underline">{r.id}</Link>
+                  {r.reason && <p className="max-w-56 truncate text-xs text-neutral-500" title={r.reason}>{r.reason}</p>}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">{formatNaira(r.amount)}</td>
+                <td className="px-4 py-2">
+                  <Link href={`/dashboard/static-accounts/${r.staticAccountId}`} className="font-mono hover:underline">{r.accountNumber}</Link>
+                  <p className="text-xs text-neutral-500">{r.customerName}</p>
+                </td>
+                <td className="px-4 py-2" data-testid="refund-status"><StatusBadge status={r.status} /></td>
+                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={r.requestedAt} /></td>
+                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={r.completedAt} /></td>
+              </Row>
+            ))}
+          </tbody>
+        </ListTable>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { Paging } from "@/components/ui/paging";
+import { ListHead, ListTable, Th } from "@/components/ui/list-table";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { rolePolicy } from "@/lib/auth/role-policy";
 import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
@@ -28,7 +29,6 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
   ]);
   const link = (page: number, payoutsPage: number) => `/dashboard/settlements?page=${page}&payouts_page=${payoutsPage}`;
   const banks = [...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName));
-  const th = "px-4 py-2 font-medium";
   return (
     <div className="space-y-6">
       <div>
@@ -55,33 +55,28 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
         {batches.items.length === 0 ? (
           <Card className="py-10 text-center text-sm text-neutral-500" data-testid="batches-empty">No settlement batches yet. Payments into static accounts are batched at the next cutoff.</Card>
         ) : (
-          <Card className="overflow-x-auto p-0">
-            <table className="w-full text-left text-sm" data-testid="batches-table">
-              <thead className="text-xs uppercase text-neutral-500">
-                <tr>
-                  <th className={th}>Cutoff</th>
-                  <th className={`${th} text-right`}>Payments</th>
-                  <th className={`${th} text-right`}>Gross</th>
-                  <th className={`${th} text-right`}>Fees</th>
-                  <th className={`${th} text-right`}>Net</th>
-                  <th className={th}>Status</th>
+          <ListTable testId="batches-table" footer={<Paging total={batches.total} page={batches.page} totalPages={batches.total_pages} noun="batch" testId="batches-total" link={(p) => link(p, query.payouts_page)} />}>
+            <ListHead>
+              <Th>Cutoff</Th>
+              <Th right>Payments</Th>
+              <Th right>Gross</Th>
+              <Th right>Fees</Th>
+              <Th right>Net</Th>
+              <Th>Status</Th>
+            </ListHead>
+            <tbody>
+              {batches.items.map((b) => (
+                <tr key={b.id} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="batch-row">
+                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={b.cutoffAt} /></td>
+                  <td className="px-4 py-2 text-right tabular-nums">{b.paymentCount}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(b.gross)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(b.fees)}</td>
+                  <td className="px-4 py-2 text-right font-medium tabular-nums" data-testid="batch-net">{formatNaira(b.net)}</td>
+                  <td className="px-4 py-2"><StatusBadge status={b.status} /></td>
                 </tr>
-              </thead>
-              <tbody>
-                {batches.items.map((b) => (
-                  <tr key={b.id} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="batch-row">
-                    <td className="px-4 py-2 whitespace-nowrap"><DateTime at={b.cutoffAt} /></td>
-                    <td className="px-4 py-2 text-right tabular-nums">{b.paymentCount}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatNaira(b.gross)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatNaira(b.fees)}</td>
-                    <td className="px-4 py-2 text-right font-medium tabular-nums" data-testid="batch-net">{formatNaira(b.net)}</td>
-                    <td className="px-4 py-2"><StatusBadge status={b.status} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Paging total={batches.total} page={batches.page} totalPages={batches.total_pages} noun="batch" testId="batches-total" link={(p) => link(p, query.payouts_page)} />
-          </Card>
+              ))}
+            </tbody>
+          </ListTable>
         )}
       </section>
 
@@ -90,39 +85,34 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
         {payouts.items.length === 0 ? (
           <Card className="py-10 text-center text-sm text-neutral-500" data-testid="payouts-empty">No payouts yet.</Card>
         ) : (
-          <Card className="overflow-x-auto p-0">
-            <table className="w-full text-left text-sm" data-testid="payouts-table">
-              <thead className="text-xs uppercase text-neutral-500">
-                <tr>
-                  <th className={th}>Reference</th>
-                  <th className={`${th} text-right`}>Amount</th>
-                  <th className={th}>Destination</th>
-                  <th className={th}>Status</th>
-                  <th className={th}>Batch cutoff</th>
-                  <th className={th}>Completed</th>
+          <ListTable testId="payouts-table" footer={<Paging total={payouts.total} page={payouts.page} totalPages={payouts.total_pages} noun="payout" link={(p) => link(query.page, p)} />}>
+            <ListHead>
+              <Th>Reference</Th>
+              <Th right>Amount</Th>
+              <Th>Destination</Th>
+              <Th>Status</Th>
+              <Th>Batch cutoff</Th>
+              <Th>Completed</Th>
+            </ListHead>
+            <tbody>
+              {payouts.items.map((p) => (
+                <tr key={p.id} className="border-t border-neutral-100 align-top dark:border-neutral-800" data-testid="payout-row">
+                  <td className="px-4 py-2 font-mono text-xs">
+                    {p.reference}
+                    {p.attempt > 1 && <p className="text-neutral-500">attempt {p.attempt}</p>}
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
+                  <td className="px-4 py-2">{p.destination === "wallet" ? "Wallet" : "Bank account"}</td>
+                  <td className="px-4 py-2">
+                    <StatusBadge status={p.status} />
+                    {p.failureReason && <p className="text-xs text-red-700">{p.failureReason}</p>}
+                  </td>
+                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.cutoffAt} /></td>
+                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.completedAt} /></td>
                 </tr>
-              </thead>
-              <tbody>
-                {payouts.items.map((p) => (
-                  <tr key={p.id} className="border-t border-neutral-100 align-top dark:border-neutral-800" data-testid="payout-row">
-                    <td className="px-4 py-2 font-mono text-xs">
-                      {p.reference}
-                      {p.attempt > 1 && <p className="text-neutral-500">attempt {p.attempt}</p>}
-                    </td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
-                    <td className="px-4 py-2">{p.destination === "wallet" ? "Wallet" : "Bank account"}</td>
-                    <td className="px-4 py-2">
-                      <StatusBadge status={p.status} />
-                      {p.failureReason && <p className="text-xs text-red-700">{p.failureReason}</p>}
-                    </td>
-                    <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.cutoffAt} /></td>
-                    <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.completedAt} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Paging total={payouts.total} page={payouts.page} totalPages={payouts.total_pages} noun="payout" link={(p) => link(query.page, p)} />
-          </Card>
+              ))}
+            </tbody>
+          </ListTable>
         )}
       </section>
     </div>

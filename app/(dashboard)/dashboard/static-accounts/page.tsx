@@ -3,12 +3,13 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { StatusBadge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { FilterBar, FilterField } from "@/components/ui/filter-bar";
 import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
+import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
+import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { STATIC_ACCOUNT_STATUSES } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { rolePolicy } from "@/lib/auth/role-policy";
@@ -61,52 +62,46 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
-        <Card className="py-12 text-center" data-testid="static-accounts-empty">
-          <p className="font-medium">{filtered ? "No static accounts match these filters" : "No static accounts yet"}</p>
+        <EmptyState testId="static-accounts-empty" title={filtered ? "No static accounts match these filters" : "No static accounts yet"}>
           {!filtered && (
-            <p className="mt-1 text-sm text-neutral-500">
+            <EmptyHint>
               {canCreate ? <><Link href="/dashboard/static-accounts/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
               or with POST /v1/checkout/static-account.
-            </p>
+            </EmptyHint>
           )}
-        </Card>
+        </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm" data-testid="static-accounts-table">
-            <thead className="text-xs uppercase text-neutral-500">
-              <tr>
-                <th className="px-4 py-2 font-medium">Account</th>
-                <th className="px-4 py-2 font-medium">Customer</th>
-                <th className="px-4 py-2 text-right font-medium">Received</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Reference</th>
-                <th className="px-4 py-2 font-medium">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.items.map((sa) => (
-                <tr key={sa.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="static-account-row">
-                  <td className="px-4 py-2">
-                    <Link href={`/dashboard/static-accounts/${sa.id}`} className="font-mono font-medium text-accent hover:underline">{sa.accountNumber}</Link>
-                    <p className="text-xs text-neutral-500">{sa.bankName}</p>
-                  </td>
-                  <td className="px-4 py-2">
-                    <p>{sa.customerName}</p>
-                    {sa.customerEmail && <p className="text-xs text-neutral-500">{sa.customerEmail}</p>}
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">
-                    {formatNaira(sa.totalReceived)}
-                    <p className="text-xs text-neutral-500">{sa.inflowCount} payment{sa.inflowCount === 1 ? "" : "s"}</p>
-                  </td>
-                  <td className="px-4 py-2"><StatusBadge status={sa.status} /></td>
-                  <td className="max-w-48 truncate px-4 py-2 font-mono text-xs" title={sa.reference}>{sa.reference}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={sa.createdAt} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="static account" testId="static-accounts-total" link={(p) => listHref("/dashboard/static-accounts", { status: query.status, search: query.search, page: p })} />
-        </Card>
+        <ListTable testId="static-accounts-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="static account" testId="static-accounts-total" link={(p) => listHref("/dashboard/static-accounts", { status: query.status, search: query.search, page: p })} />}>
+          <ListHead>
+            <Th>Account</Th>
+            <Th>Customer</Th>
+            <Th right>Received</Th>
+            <Th>Status</Th>
+            <Th>Reference</Th>
+            <Th>Created</Th>
+          </ListHead>
+          <tbody>
+            {result.items.map((sa) => (
+              <Row key={sa.id} data-testid="static-account-row">
+                <td className="px-4 py-2">
+                  <Link href={`/dashboard/static-accounts/${sa.id}`} className="font-mono font-medium text-accent hover:underline">{sa.accountNumber}</Link>
+                  <p className="text-xs text-neutral-500">{sa.bankName}</p>
+                </td>
+                <td className="px-4 py-2">
+                  <p>{sa.customerName}</p>
+                  {sa.customerEmail && <p className="text-xs text-neutral-500">{sa.customerEmail}</p>}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {formatNaira(sa.totalReceived)}
+                  <p className="text-xs text-neutral-500">{sa.inflowCount} payment{sa.inflowCount === 1 ? "" : "s"}</p>
+                </td>
+                <td className="px-4 py-2"><StatusBadge status={sa.status} /></td>
+                <td className="max-w-48 truncate px-4 py-2 font-mono text-xs" title={sa.reference}>{sa.reference}</td>
+                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={sa.createdAt} /></td>
+              </Row>
+            ))}
+          </tbody>
+        </ListTable>
       )}
     </div>
   );

@@ -7,12 +7,13 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { TransferStatus } from "@/components/transfers/transfer-status";
-import { Card } from "@/components/ui/card";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
 import { listTransfers } from "@/lib/transfers/list-transfers";
 import { parseTransferSearch } from "@/lib/transfers/parse-filter";
 import { DateTime } from "@/components/ui/date-time";
+import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
+import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 
 export const metadata: Metadata = { title: "Transfers" };
 
@@ -55,33 +56,27 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
-        <Card className="py-12 text-center" data-testid="transfers-empty">
-          <p className="font-medium">{filtered ? "No transfers match these filters" : "No transfers yet"}</p>
-          {!filtered && <p className="mt-1 text-sm text-neutral-500"><Link href="/dashboard/transfers/new" className="text-accent hover:underline">Send money</Link> to a bank account or a PayID.</p>}
-        </Card>
+        <EmptyState testId="transfers-empty" title={filtered ? "No transfers match these filters" : "No transfers yet"}>
+          {!filtered && <EmptyHint><Link href="/dashboard/transfers/new" className="text-accent hover:underline">Send money</Link> to a bank account or a PayID.</EmptyHint>}
+        </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm" data-testid="transfers-table">
-            <thead className="text-xs uppercase text-neutral-500">
-              <tr><th className="px-4 py-2 font-medium">Recipient</th><th className="px-4 py-2 text-right font-medium">Amount</th><th className="px-4 py-2 font-medium">Status</th><th className="px-4 py-2 font-medium">Reference</th><th className="px-4 py-2 font-medium">Date</th></tr>
-            </thead>
-            <tbody>
-              {result.items.map((t) => (
-                <tr key={t.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="transfer-row">
-                  <td className="px-4 py-2">
-                    <Link href={`/dashboard/transfers/${t.reference}`} className="font-medium text-accent hover:underline">{t.recipientName}</Link>
-                    <p className="text-xs text-neutral-500">{t.type === "payid" ? "PayID" : `${t.recipientBankName} · ${t.recipientAccountNumber}`}</p>
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(t.amount)}</td>
-                  <td className="px-4 py-2"><TransferStatus status={t.status} /></td>
-                  <td className="px-4 py-2 font-mono text-xs">{t.reference}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={t.createdAt} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="transfer" testId="transfers-total" link={(p) => listHref("/dashboard/transfers", { ...filters, page: p })} />
-        </Card>
+        <ListTable testId="transfers-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="transfer" testId="transfers-total" link={(p) => listHref("/dashboard/transfers", { ...filters, page: p })} />}>
+          <ListHead><Th>Recipient</Th><Th right>Amount</Th><Th>Status</Th><Th>Reference</Th><Th>Date</Th></ListHead>
+          <tbody>
+            {result.items.map((t) => (
+              <Row key={t.id} data-testid="transfer-row">
+                <td className="px-4 py-2">
+                  <Link href={`/dashboard/transfers/${t.reference}`} className="font-medium text-accent hover:underline">{t.recipientName}</Link>
+                  <p className="text-xs text-neutral-500">{t.type === "payid" ? "PayID" : `${t.recipientBankName} · ${t.recipientAccountNumber}`}</p>
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">{formatNaira(t.amount)}</td>
+                <td className="px-4 py-2"><TransferStatus status={t.status} /></td>
+                <td className="px-4 py-2 font-mono text-xs">{t.reference}</td>
+                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={t.createdAt} /></td>
+              </Row>
+            ))}
+          </tbody>
+        </ListTable>
       )}
     </div>
   );

@@ -6,8 +6,9 @@ import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { StatusBadge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
+import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
+import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import { VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
@@ -51,50 +52,44 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
-        <Card className="py-12 text-center" data-testid="virtual-accounts-empty">
-          <p className="font-medium">{query.status ? `No ${query.status} virtual accounts` : "No virtual accounts yet"}</p>
+        <EmptyState testId="virtual-accounts-empty" title={<>{query.status ? `No ${query.status} virtual accounts` : "No virtual accounts yet"}</>}>
           {!query.status && (
-            <p className="mt-1 text-sm text-neutral-500">
+            <EmptyHint>
               {canCreate ? <><Link href="/dashboard/virtual-accounts/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
               or with POST /v1/checkout/virtual-account.
-            </p>
+            </EmptyHint>
           )}
-        </Card>
+        </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm" data-testid="virtual-accounts-table">
-            <thead className="text-xs uppercase text-neutral-500">
-              <tr>
-                <th className="px-4 py-2 font-medium">Account</th>
-                <th className="px-4 py-2 text-right font-medium">Amount</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Expires</th>
-                <th className="px-4 py-2 font-medium">Source</th>
-                <th className="px-4 py-2 font-medium">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.items.map((va) => (
-                <tr key={va.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="virtual-account-row">
-                  <td className="px-4 py-2">
-                    <Link href={`/dashboard/virtual-accounts/${va.publicId}`} className="font-mono font-medium text-accent hover:underline">
-                      {va.accountNumber ?? "No number"}
-                    </Link>
-                    <p className="text-xs text-neutral-500">{va.bankName}</p>
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{va.amount === null ? "Any" : formatNaira(va.amount)}</td>
-                  <td className="px-4 py-2"><StatusBadge status={va.status} /></td>
-                  <td className="px-4 py-2 whitespace-nowrap">
-                    <DateTime at={va.expiresAt}>{va.expiresAt && va.status === "pending" ? relativeTime(va.expiresAt, now) : undefined}</DateTime>
-                  </td>
-                  <td className="px-4 py-2 capitalize">{va.source}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={va.createdAt} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="virtual account" testId="virtual-accounts-total" link={(p) => listHref("/dashboard/virtual-accounts", { status: query.status, page: p })} />
-        </Card>
+        <ListTable testId="virtual-accounts-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="virtual account" testId="virtual-accounts-total" link={(p) => listHref("/dashboard/virtual-accounts", { status: query.status, page: p })} />}>
+          <ListHead>
+            <Th>Account</Th>
+            <Th right>Amount</Th>
+            <Th>Status</Th>
+            <Th>Expires</Th>
+            <Th>Source</Th>
+            <Th>Created</Th>
+          </ListHead>
+          <tbody>
+            {result.items.map((va) => (
+              <Row key={va.id} data-testid="virtual-account-row">
+                <td className="px-4 py-2">
+                  <Link href={`/dashboard/virtual-accounts/${va.publicId}`} className="font-mono font-medium text-accent hover:underline">
+                    {va.accountNumber ?? "No number"}
+                  </Link>
+                  <p className="text-xs text-neutral-500">{va.bankName}</p>
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">{va.amount === null ? "Any" : formatNaira(va.amount)}</td>
+                <td className="px-4 py-2"><StatusBadge status={va.status} /></td>
+                <td className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={va.expiresAt}>{va.expiresAt && va.status === "pending" ? relativeTime(va.expiresAt, now) : undefined}</DateTime>
+                </td>
+                <td className="px-4 py-2 capitalize">{va.source}</td>
+                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={va.createdAt} /></td>
+              </Row>
+            ))}
+          </tbody>
+        </ListTable>
       )}
     </div>
   );

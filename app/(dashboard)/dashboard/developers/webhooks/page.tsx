@@ -5,13 +5,14 @@ import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { Card } from "@/components/ui/card";
 import { DeliveryBadge } from "@/components/webhooks/delivery-badge";
 import { DELIVERY_STATUSES, type DeliveryStatus } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { listMerchantEvents } from "@/lib/events/list-events";
 import { DateTime } from "@/components/ui/date-time";
+import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
+import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -46,33 +47,27 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
-        <Card className="py-12 text-center" data-testid="events-empty">
-          <p className="font-medium">No events{type || status ? " match these filters" : " yet"}</p>
-          <p className="mt-1 text-sm text-neutral-500">Events appear when money moves, or when you send a test event from a key.</p>
-        </Card>
+        <EmptyState testId="events-empty" title={<>No events{type || status ? " match these filters" : " yet"}</>}>
+          <EmptyHint>Events appear when money moves, or when you send a test event from a key.</EmptyHint>
+        </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm" data-testid="events-table">
-            <thead className="text-xs uppercase text-neutral-500">
-              <tr><th className="px-4 py-2 font-medium">Event</th><th className="px-4 py-2 font-medium">Delivery</th><th className="px-4 py-2 font-medium">Attempts</th><th className="px-4 py-2 font-medium">Last response</th><th className="px-4 py-2 font-medium">Created</th></tr>
-            </thead>
-            <tbody>
-              {result.items.map((e) => (
-                <tr key={e.id} className="border-t border-neutral-100 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900" data-testid="event-row">
-                  <td className="px-4 py-2">
-                    <Link href={`/dashboard/developers/webhooks/${e.id}`} className="font-medium text-accent hover:underline">{e.type}</Link>
-                    <p className="font-mono text-xs text-neutral-500">{e.id}</p>
-                  </td>
-                  <td className="px-4 py-2"><DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} /></td>
-                  <td className="px-4 py-2 tabular-nums">{e.attempts}</td>
-                  <td className="px-4 py-2 tabular-nums">{e.lastStatusCode ?? "—"}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={e.createdAt} seconds /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="event" link={(p) => listHref("/dashboard/developers/webhooks", { type: search.type, status: search.status, page: p })} />
-        </Card>
+        <ListTable testId="events-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="event" link={(p) => listHref("/dashboard/developers/webhooks", { type: search.type, status: search.status, page: p })} />}>
+          <ListHead><Th>Event</Th><Th>Delivery</Th><Th>Attempts</Th><Th>Last response</Th><Th>Created</Th></ListHead>
+          <tbody>
+            {result.items.map((e) => (
+              <Row key={e.id} data-testid="event-row">
+                <td className="px-4 py-2">
+                  <Link href={`/dashboard/developers/webhooks/${e.id}`} className="font-medium text-accent hover:underline">{e.type}</Link>
+                  <p className="font-mono text-xs text-neutral-500">{e.id}</p>
+                </td>
+                <td className="px-4 py-2"><DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} /></td>
+                <td className="px-4 py-2 tabular-nums">{e.attempts}</td>
+                <td className="px-4 py-2 tabular-nums">{e.lastStatusCode ?? "—"}</td>
+                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={e.createdAt} seconds /></td>
+              </Row>
+            ))}
+          </tbody>
+        </ListTable>
       )}
     </div>
   );

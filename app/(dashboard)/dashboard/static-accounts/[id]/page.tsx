@@ -9,6 +9,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { Paging } from "@/components/ui/paging";
+import { ListHead, ListTable, Th } from "@/components/ui/list-table";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { rolePolicy } from "@/lib/auth/role-policy";
@@ -82,62 +83,57 @@ export default async function StaticAccountPage({ params, searchParams }: { para
             No payments yet. Transfers to {sa.accountNumber} at {sa.bankName} appear here{ctx.mode === "test" ? " (in test mode: POST /v1/sandbox/payments with account_number)" : ""}.
           </Card>
         ) : (
-          <Card className="overflow-x-auto p-0">
-            <table className="w-full text-left text-sm" data-testid="sa-payments-table">
-              <thead className="text-xs uppercase text-neutral-500">
-                <tr>
-                  <th className="px-4 py-2 font-medium">Received</th>
-                  <th className="px-4 py-2 text-right font-medium">Amount</th>
-                  <th className="px-4 py-2 text-right font-medium">Net</th>
-                  <th className="px-4 py-2 font-medium">Payer</th>
-                  <th className="px-4 py-2 font-medium">Settlement</th>
-                  <th className="px-4 py-2 font-medium">Refund</th>
+          <ListTable testId="sa-payments-table" footer={<Paging total={payments.total} page={payments.page} totalPages={payments.total_pages} noun="payment" link={(n) => `/dashboard/static-accounts/${sa.id}?page=${n}`} />}>
+            <ListHead>
+              <Th>Received</Th>
+              <Th right>Amount</Th>
+              <Th right>Net</Th>
+              <Th>Payer</Th>
+              <Th>Settlement</Th>
+              <Th>Refund</Th>
+            </ListHead>
+            <tbody>
+              {payments.items.map((p) => (
+                <tr key={p.id} className="border-t border-neutral-100 align-top dark:border-neutral-800" data-testid="sa-payment-row" data-reference={p.reference}>
+                  <td className="px-4 py-2 whitespace-nowrap">
+                    <DateTime at={p.receivedAt} />
+                    <p className="font-mono text-xs">
+                      <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">{p.reference}</Link>
+                    </p>
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">
+                    {formatNaira(p.amount)}
+                    <p className="text-xs text-neutral-500">fee {formatNaira(p.fee)}</p>
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(p.amount - p.fee)}</td>
+                  <td className="px-4 py-2">
+                    {p.payer?.name ?? "—"}
+                    {(p.payer?.bank || p.payer?.account) && <p className="text-xs text-neutral-500">{[p.payer?.bank, p.payer?.account].filter(Boolean).join(" · ")}</p>}
+                    {p.narration && <p className="text-xs text-neutral-500">“{p.narration}”</p>}
+                  </td>
+                  <td className="px-4 py-2">
+                    <span data-testid="sa-payment-settlement"><StatusBadge status={p.settlementStatus} /></span>
+                    <p className="text-xs text-neutral-500">
+                      {p.settledAt ? <>settled <DateTime at={p.settledAt} /></> : p.settlementStatus === "pending_settlement" || p.settlementStatus === "batched" ? <>payout expected <DateTime at={p.expectedPayoutAt} /></> : null}
+                    </p>
+                  </td>
+                  <td className="px-4 py-2">
+                    {p.refund && (
+                      <Link href={`/dashboard/refunds/${p.refund.id}`} className="inline-flex items-center gap-1" data-testid="sa-payment-refund">
+                        <StatusBadge status={p.refund.status} />
+                      </Link>
+                    )}
+                    {p.refundable && canRefund && (
+                      <div className={p.refund ? "mt-1" : undefined}>
+                        <RequestRefundButton accountId={sa.id} paymentId={p.id} amount={p.amount} payerName={p.payer?.name ?? null} />
+                      </div>
+                    )}
+                    {!p.refund && !(p.refundable && canRefund) && <span className="text-neutral-400">—</span>}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {payments.items.map((p) => (
-                  <tr key={p.id} className="border-t border-neutral-100 align-top dark:border-neutral-800" data-testid="sa-payment-row" data-reference={p.reference}>
-                    <td className="px-4 py-2 whitespace-nowrap">
-                      <DateTime at={p.receivedAt} />
-                      <p className="font-mono text-xs">
-                        <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">{p.reference}</Link>
-                      </p>
-                    </td>
-                    <td className="px-4 py-2 text-right tabular-nums">
-                      {formatNaira(p.amount)}
-                      <p className="text-xs text-neutral-500">fee {formatNaira(p.fee)}</p>
-                    </td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatNaira(p.amount - p.fee)}</td>
-                    <td className="px-4 py-2">
-                      {p.payer?.name ?? "—"}
-                      {(p.payer?.bank || p.payer?.account) && <p className="text-xs text-neutral-500">{[p.payer?.bank, p.payer?.account].filter(Boolean).join(" · ")}</p>}
-                      {p.narration && <p className="text-xs text-neutral-500">“{p.narration}”</p>}
-                    </td>
-                    <td className="px-4 py-2">
-                      <span data-testid="sa-payment-settlement"><StatusBadge status={p.settlementStatus} /></span>
-                      <p className="text-xs text-neutral-500">
-                        {p.settledAt ? <>settled <DateTime at={p.settledAt} /></> : p.settlementStatus === "pending_settlement" || p.settlementStatus === "batched" ? <>payout expected <DateTime at={p.expectedPayoutAt} /></> : null}
-                      </p>
-                    </td>
-                    <td className="px-4 py-2">
-                      {p.refund && (
-                        <Link href={`/dashboard/refunds/${p.refund.id}`} className="inline-flex items-center gap-1" data-testid="sa-payment-refund">
-                          <StatusBadge status={p.refund.status} />
-                        </Link>
-                      )}
-                      {p.refundable && canRefund && (
-                        <div className={p.refund ? "mt-1" : undefined}>
-                          <RequestRefundButton accountId={sa.id} paymentId={p.id} amount={p.amount} payerName={p.payer?.name ?? null} />
-                        </div>
-                      )}
-                      {!p.refund && !(p.refundable && canRefund) && <span className="text-neutral-400">—</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Paging total={payments.total} page={payments.page} totalPages={payments.total_pages} noun="payment" link={(n) => `/dashboard/static-accounts/${sa.id}?page=${n}`} />
-          </Card>
+              ))}
+            </tbody>
+          </ListTable>
         )}
       </section>
     </div>
