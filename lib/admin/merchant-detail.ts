@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { memberships, merchants, refunds, staticAccounts, users, type StaticAccount } from "@/db/schema";
+import { isUuid } from "@/lib/text-patterns";
 
 export type AdminMerchantDetail = {
   merchant: { id: string; name: string; type: string; staticAccounts: string; createdAt: Date };
@@ -11,7 +12,7 @@ export type AdminMerchantDetail = {
 
 /** One merchant for the admin: product state, members, and its static accounts (both modes, newest first). */
 export async function getAdminMerchant(tx: DbOrTx, merchantId: string, opts: { accountLimit?: number } = {}): Promise<AdminMerchantDetail | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(merchantId)) return null;
+  if (!isUuid(merchantId)) return null;
   const [merchant] = await tx
     .select({ id: merchants.id, name: merchants.name, type: merchants.type, staticAccounts: merchants.staticAccounts, createdAt: merchants.createdAt })
     .from(merchants)

@@ -11,6 +11,7 @@ import { runJobs } from "@/lib/scheduler/run-jobs";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { suspendStaticAccount } from "@/lib/static-accounts/change-static-account-status";
 import { toStaticAccountView } from "@/lib/static-accounts/static-account-view";
+import { isUuid } from "@/lib/text-patterns";
 import { optionalFlag, parseFlags, requireFlag, UsageError } from "./args";
 
 type Command = { usage: string; run: (argv: string[]) => Promise<Record<string, unknown>> };
@@ -79,7 +80,7 @@ export const COMMANDS: Record<string, Command> = {
       const mode = requireFlag(f, "mode");
       if (!(MODES as readonly string[]).includes(mode)) throw validationError(["mode must be one of test, live"]);
       const merchantId = requireFlag(f, "merchant");
-      if (!/^[0-9a-f-]{36}$/i.test(merchantId)) throw validationError(["merchant must be a merchant id (UUID)"]);
+      if (!isUuid(merchantId)) throw validationError(["merchant must be a merchant id (UUID)"]);
       const created = await createKeyPair(await getDb(), {
         merchantId,
         mode: mode as Mode,

@@ -6,6 +6,3 @@ export const refundNotFound = () => notFound("Refund not found.");
 export const paymentNotFound = () => notFound("Payment not found.");
 export const refundInvalidState = (status: string, action: string) =>
   new AppError({ code: "INVALID_STATE", status: 400, message: `This refund is ${status} and can no longer be ${action}.` });
-
-/** A well-formed UUID (anything else cannot name a payment: NOT_FOUND, never a database error). */
-export { isUuid } from "@/lib/text-patterns";

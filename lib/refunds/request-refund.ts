@@ -2,7 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/schema";
 import { prefixedId } from "@/lib/ids";
-import { alreadyRefunded, isUuid, paymentNotFound, refundNotAllowed } from "./refund-errors";
+import { isUuid } from "@/lib/text-patterns";
+import { alreadyRefunded, paymentNotFound, refundNotAllowed } from "./refund-errors";
 
 export type RequestRefundInput = {
   merchantId: string;
