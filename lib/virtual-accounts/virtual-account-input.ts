@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AMOUNT_VALIDATIONS, VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
+import { nairaToKobo } from "@/lib/money";
 
 /** api.md limits: validity default 4320 minutes, max 4320. */
 export const MAX_VALIDITY_MINUTES = 4320;
@@ -28,7 +29,7 @@ export const NairaAmount = z
       ctx.addIssue({ code: "custom", message: "amount must have at most two decimals" });
       return z.NEVER;
     }
-    const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+    const m = /^(\d+)(?:\.\d{1,2})?$/.exec(text);
     if (!m) {
       ctx.addIssue({ code: "custom", message: /^\d+\.\d{3,}$/.test(text) ? "amount must have at most two decimals" : AMOUNT_SHAPE });
       return z.NEVER;
@@ -37,7 +38,7 @@ export const NairaAmount = z
       ctx.addIssue({ code: "custom", message: `amount must be at most ${MAX_NAIRA}` });
       return z.NEVER;
     }
-    const kobo = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+    const kobo = nairaToKobo(text);
     if (kobo <= 0) {
       ctx.addIssue({ code: "custom", message: "amount must be greater than 0" });
       return z.NEVER;
