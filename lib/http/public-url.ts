@@ -1,11 +1,17 @@
+/** `APP_URL` without trailing slashes; null when the operator did not set it. */
+export function configuredBaseUrl(): string | null {
+  const configured = process.env.APP_URL?.trim();
+  return configured ? configured.replace(/\/+$/, "") : null;
+}
+
 /**
  * The address customers reach the app at, for links we hand out (checkout_url, qr_data):
  * `APP_URL` when the operator set it (README: "checkout links … use it"), else the origin the
  * request came in on, as the proxy in front reports it.
  */
 export function publicBaseUrl(req: Request): string {
-  const configured = process.env.APP_URL?.trim();
-  if (configured) return configured.replace(/\/+$/, "");
+  const configured = configuredBaseUrl();
+  if (configured !== null) return configured;
   const url = new URL(req.url);
   const first = (name: string) => req.headers.get(name)?.split(",")[0]?.trim();
   const proto = first("x-forwarded-proto");

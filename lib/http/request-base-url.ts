@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { publicBaseUrl } from "./public-url";
+import { configuredBaseUrl, publicBaseUrl } from "./public-url";
 
 /** publicBaseUrl for a page or server action: the address customers reach this app at. */
 export async function requestBaseUrl(): Promise<string> {
@@ -9,6 +9,6 @@ export async function requestBaseUrl(): Promise<string> {
     return publicBaseUrl(new Request(`http://${host}/`, { headers: h }));
   } catch {
     // A Host header that is no host at all: fall back to what the operator configured, or local.
-    return process.env.APP_URL?.trim().replace(/\/+$/, "") || "http://localhost:3000";
+    return configuredBaseUrl() || "http://localhost:3000";
   }
 }
