@@ -24,3 +24,13 @@ export function FilterField({ label, children }: { label: string; children: Reac
     </label>
   );
 }
+
+/** A status filter's options: "Any", then each status capitalised (DESIGN.md: the API's status names). */
+export function StatusOptions({ statuses }: { statuses: readonly string[] }) {
+  return (
+    <>
+      <option value="">Any</option>
+      {statuses.map((s) => <option key={s} value={s}>{s.charAt(0).toUpperCase() + s.slice(1)}</option>)}
+    </>
+  );
+}

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-bar";
 import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
@@ -31,7 +31,6 @@ export const metadata: Metadata = { title: "PayIDs" };
 type Search = Record<string, string | string[] | undefined>;
 type Tab = "static" | "dynamic";
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const td = "px-4 py-2";
 
 
@@ -147,8 +146,7 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
         </FilterField>
         <FilterField label="Status">
           <Select name="status" defaultValue={query.status ?? ""} data-testid="payids-status-filter">
-            <option value="">Any</option>
-            {DYNAMIC_PAY_ID_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+            <StatusOptions statuses={DYNAMIC_PAY_ID_STATUSES} />
           </Select>
         </FilterField>
       </FilterBar>

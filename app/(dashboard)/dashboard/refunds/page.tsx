@@ -5,7 +5,7 @@ import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
-import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-bar";
 import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
@@ -18,7 +18,6 @@ import { listDashboardRefunds, parseRefundSearch } from "@/lib/refunds/dashboard
 
 export const metadata: Metadata = { title: "Refunds" };
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export default async function RefundsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await getDashboardContext();
@@ -37,8 +36,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
       <FilterBar action="/dashboard/refunds" clearHref={query.status && "/dashboard/refunds"}>
         <FilterField label="Status">
           <Select name="status" defaultValue={query.status ?? ""} data-testid="refund-status-filter">
-            <option value="">Any</option>
-            {REFUND_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+            <StatusOptions statuses={REFUND_STATUSES} />
           </Select>
         </FilterField>
       </FilterBar>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-bar";
 import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
@@ -38,8 +38,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
         </FilterField>
         <FilterField label="Status">
           <Select name="status" defaultValue={query.status ?? ""}>
-            <option value="">Any</option>
-            {SESSION_STATUSES.map((s) => <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>)}
+            <StatusOptions statuses={SESSION_STATUSES} />
           </Select>
         </FilterField>
       </FilterBar>

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { StatusBadge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
-import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-bar";
 import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
@@ -20,7 +20,6 @@ export const metadata: Metadata = { title: "Static accounts" };
 
 type Search = Record<string, string | string[] | undefined>;
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export default async function StaticAccountsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const ctx = await getDashboardContext();
@@ -56,8 +55,7 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
         </FilterField>
         <FilterField label="Status">
           <Select name="status" defaultValue={query.status ?? ""} data-testid="sa-status-filter">
-            <option value="">Any</option>
-            {STATIC_ACCOUNT_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+            <StatusOptions statuses={STATIC_ACCOUNT_STATUSES} />
           </Select>
         </FilterField>
       </FilterBar>

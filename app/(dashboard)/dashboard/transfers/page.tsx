@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-bar";
 import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
@@ -7,6 +7,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { TransferStatus } from "@/components/transfers/transfer-status";
+import { TRANSFER_STATUSES } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
 import { listTransfers } from "@/lib/transfers/list-transfers";
@@ -46,7 +47,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
         </FilterField>
         <FilterField label="Status">
           <Select name="status" defaultValue={query.status ?? ""}>
-            <option value="">Any</option><option value="pending">Pending</option><option value="completed">Completed</option><option value="failed">Failed</option>
+            <StatusOptions statuses={TRANSFER_STATUSES} />
           </Select>
         </FilterField>
         <FilterField label="Type">

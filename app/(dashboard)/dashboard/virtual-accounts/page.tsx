@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-bar";
 import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
@@ -21,7 +21,6 @@ export const metadata: Metadata = { title: "Virtual accounts" };
 
 type Search = Record<string, string | string[] | undefined>;
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export default async function VirtualAccountsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const ctx = await getDashboardContext();
@@ -46,8 +45,7 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
       <FilterBar action="/dashboard/virtual-accounts" clearHref={query.status && "/dashboard/virtual-accounts"}>
         <FilterField label="Status">
           <Select name="status" defaultValue={query.status ?? ""} data-testid="va-status-filter">
-            <option value="">Any</option>
-            {VIRTUAL_ACCOUNT_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+            <StatusOptions statuses={VIRTUAL_ACCOUNT_STATUSES} />
           </Select>
         </FilterField>
       </FilterBar>
