@@ -110,8 +110,9 @@ async function completeRefund(db: Db, refundId: string): Promise<Refund> {
       .set({ settlementStatus: "refunded", updatedAt: now })
       .where(eq(staticAccountPayments.id, payment.id));
     await tx.update(payments).set({ status: "refunded" }).where(eq(payments.reference, payment.reference));
+    // The refund's account always exists (foreign key; accounts are never removed, only marked deleted).
     const [account] = await tx.select().from(staticAccounts).where(eq(staticAccounts.id, refund.staticAccountId));
-    const keyPairIds = account ? await accountKeyPairIds(tx, account) : refund.keyPairId ? [refund.keyPairId] : [];
+    const keyPairIds = await accountKeyPairIds(tx, account!);
     const data = chargeRefundedData(refund, payment, account!);
     eventIds = await emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: refund.merchantId, mode: refund.mode, keyPairId, type: "charge.refunded", data })));
     return refund;
