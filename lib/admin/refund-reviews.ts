@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import {
   auditLog,
@@ -16,6 +16,7 @@ import {
 } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
 import { AppError, notFound } from "@/lib/errors";
+import { paged, pageOffset, type Paged } from "@/lib/paging";
 import { approveRefund } from "@/lib/refunds/approve-refund";
 import { rejectRefund } from "@/lib/refunds/reject-refund";
 
@@ -43,9 +44,9 @@ export function parseReviewStatus(value: string | string[] | undefined): RefundS
 export async function listRefundReviews(
   tx: DbOrTx,
   input: { status?: RefundStatus; page?: number; merchantId?: string } = {},
-): Promise<{ items: ReviewRow[]; total: number; page: number; total_pages: number }> {
+): Promise<Paged<ReviewRow>> {
   const status = input.status ?? "requested";
-  const page = Math.max(1, Math.floor(input.page ?? 1));
+  const paging = { page: Math.max(1, Math.floor(input.page ?? 1)), page_size: REVIEW_PAGE_SIZE };
   const where = and(eq(refunds.status, status), input.merchantId ? eq(refunds.merchantId, input.merchantId) : undefined);
   const [rows, [total]] = await Promise.all([
     tx
@@ -71,11 +72,10 @@ export async function listRefundReviews(
       // The queue is worked oldest first; decided refunds read newest first.
       .orderBy(status === "requested" ? asc(refunds.requestedAt) : desc(refunds.updatedAt), asc(refunds.id))
       .limit(REVIEW_PAGE_SIZE)
-      .offset((page - 1) * REVIEW_PAGE_SIZE),
+      .offset(pageOffset(paging)),
     tx.select({ n: count() }).from(refunds).where(where),
   ]);
-  const n = total?.n ?? 0;
-  return { items: rows, total: n, page, total_pages: Math.ceil(n / REVIEW_PAGE_SIZE) };
+  return paged(rows, total?.n ?? 0, paging);
 }
 
 export type RefundReview = {
@@ -129,7 +129,7 @@ export async function decideRefund(
   const [member] = await db
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(eq(memberships.merchantId, refund.merchantId), inArray(memberships.userId, [input.actor.userId])));
+    .where(and(eq(memberships.merchantId, refund.merchantId), eq(memberships.userId, input.actor.userId)));
   if (member) throw new AppError({ code: "FORBIDDEN", status: 403, message: "You are a member of this business: another admin must review its refund." });
   return input.decision === "approve"
     ? approveRefund(db, { refundId: input.refundId, actor: input.actor })
