@@ -73,14 +73,8 @@ export async function paymentRow(id: string): Promise<StaticAccountPayment> {
   return row!;
 }
 
-/** A merchant's balance of one kind in one mode (0 when none). */
-export async function merchantKindBalance(merchantId: string, mode: Mode, kind: "pending_settlement" | "wallet"): Promise<number> {
-  const [row] = await queryRows<{ balance: string | number }>(
-    await getDb(),
-    sql`select coalesce(sum(balance), 0)::bigint as balance from ledger_accounts where merchant_id = ${merchantId}::uuid and mode = ${mode} and kind = ${kind}`,
-  );
-  return Number(row?.balance ?? 0);
-}
+/** A merchant's balance of one kind in one mode (0 when none): the settlement helper's. */
+export { merchantBalance as merchantKindBalance } from "./settlement";
 
 /** The postings of one journal entry as "kind:amount" (signed kobo), sorted. */
 export async function entryPostings(reference: string): Promise<string[]> {
