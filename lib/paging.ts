@@ -10,3 +10,12 @@ export const pageOffset = (p: Paging): number => (p.page - 1) * p.page_size;
 export function paged<T>(items: T[], total: number, p: Paging): Paged<T> {
   return { items, total, page: p.page, page_size: p.page_size, total_pages: Math.ceil(total / p.page_size) };
 }
+
+/** A page's URL search params, flattened: the first value of each, empty ones dropped. */
+export function flattenSearch(search: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(search)
+      .map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])
+      .filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
+  );
+}

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, payIds, payments, PAYMENT_DESTINATIONS, virtualAccounts, type Mode, type Payment } from "@/db/schema";
 import type { Channel } from "@/lib/fees/collection-fee";
-import { flattenSearch } from "@/lib/static-accounts/dashboard-queries";
+import { flattenSearch } from "@/lib/paging";
 import { containsPattern } from "@/lib/text-patterns";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { REFUND_STATUSES, refunds, staticAccountPayments, staticAccounts, type Mode, type Refund, type StaticAccountPayment } from "@/db/schema";
 import { paged, pageOffset, type Paged } from "@/lib/paging";
-import { flattenSearch } from "@/lib/static-accounts/dashboard-queries";
+import { flattenSearch } from "@/lib/paging";
 
 /** Read-only queries behind the dashboard's Refunds pages, scoped to one merchant and mode. */
 

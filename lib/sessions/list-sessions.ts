@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm"
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, type SessionStatus } from "@/db/schema";
-import { flattenSearch } from "@/lib/static-accounts/dashboard-queries";
+import { flattenSearch } from "@/lib/paging";
 import { containsPattern, isUuid } from "@/lib/text-patterns";
 
 /** The dashboard's sessions list query, from URL search params; a bad value drops only itself. */

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { refunds, STATIC_ACCOUNT_STATUSES, staticAccountPayments, staticAccounts, type Mode, type Refund, type StaticAccount, type StaticAccountPayment } from "@/db/schema";
-import type { Paged } from "@/lib/paging";
+import { flattenSearch, type Paged } from "@/lib/paging";
 import { findStaticAccount } from "./get-static-account";
 import { pageAccountPayments } from "./list-static-account-payments";
 import { listStaticAccounts } from "./list-static-accounts";
@@ -21,14 +21,6 @@ export const DashboardStaticAccountsQuery = z.object({
   search: z.string().trim().max(128).optional().catch(undefined),
 });
 export type DashboardStaticAccountsQuery = z.output<typeof DashboardStaticAccountsQuery>;
-
-export function flattenSearch(search: Record<string, string | string[] | undefined>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(search)
-      .map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])
-      .filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
-  );
-}
 
 export const parseStaticAccountSearch = (search: Record<string, string | string[] | undefined>) => DashboardStaticAccountsQuery.parse(flattenSearch(search));
 

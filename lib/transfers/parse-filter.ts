@@ -1,8 +1,9 @@
+import { flattenSearch } from "@/lib/paging";
 import { ListTransfersQuery } from "./transfer-input";
 
 /** URL search params → a valid list query; anything invalid falls back to its default. */
 export function parseTransferSearch(search: Record<string, string | string[] | undefined>) {
-  const flat = Object.fromEntries(Object.entries(search).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ""));
+  const flat = flattenSearch(search);
   const parsed = ListTransfersQuery.safeParse(flat);
   if (parsed.success) return parsed.data;
   const { page: _p, ...rest } = flat;

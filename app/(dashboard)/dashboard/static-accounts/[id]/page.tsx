@@ -14,7 +14,8 @@ import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";
-import { flattenSearch, getDashboardStaticAccount, listDashboardStaticPayments } from "@/lib/static-accounts/dashboard-queries";
+import { flattenSearch } from "@/lib/paging";
+import { getDashboardStaticAccount, listDashboardStaticPayments } from "@/lib/static-accounts/dashboard-queries";
 
 export const metadata: Metadata = { title: "Static account" };
 
