@@ -1,6 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import { preparedRows, type DbOrTx } from "@/db/client";
-import { merchants, payIds, type Mode, type PayId } from "@/db/schema";
+import type { Mode, PayId } from "@/db/schema";
 import { AppError, validationError } from "@/lib/errors";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 
@@ -14,21 +13,6 @@ function checkRecipient<T extends Pick<PayId, "kind" | "isActive" | "merchantId"
   // A merchant has one wallet per mode: a recipient wallet of the sender is its own.
   if (payId.merchantId === input.senderMerchantId) throw validationError(["pay_id is your own wallet: choose another recipient"]);
   return payId;
-}
-
-/**
- * The wallet a PayID transfer would go to, and its owner's name, in one read: the
- * dashboard's "name enquiry" for PayIDs.
- */
-export async function findRecipientWallet(tx: DbOrTx, input: LookupInput): Promise<{ payId: PayId; name: string }> {
-  const [row] = await tx
-    .select({ payId: payIds, name: merchants.name })
-    .from(payIds)
-    .innerJoin(merchants, eq(merchants.id, payIds.merchantId))
-    .where(and(eq(payIds.mode, input.mode), eq(payIds.payId, normalisePayId(input.payId))))
-    .limit(1);
-  checkRecipient(row?.payId, input);
-  return row!;
 }
 
 /** What initiateTransfer needs of a PayID recipient: the wallet, its owner's name and who hears of the money. */
@@ -51,8 +35,9 @@ const RECIPIENT_SQL = `
   limit 1`;
 
 /**
- * findRecipientWallet for initiateTransfer, in one prepared round trip that also brings
- * the recipient's key pairs (walletKeyPairIds), so the transfer itself is one statement.
+ * The wallet a PayID transfer would go to, its owner's name and the recipient's key pairs
+ * (walletKeyPairIds), in one prepared round trip: initiateTransfer's recipient (so the
+ * transfer itself is one statement) and the dashboard's "name enquiry" for PayIDs.
  */
 export async function findTransferRecipient(tx: DbOrTx, input: LookupInput): Promise<TransferRecipient> {
   type Row = { id: string; pay_id: string; merchant_id: string; kind: PayId["kind"]; is_active: boolean; name: string; key_pair_ids: string | null };

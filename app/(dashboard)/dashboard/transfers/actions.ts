@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
 import { transferCharges } from "@/lib/fees/transfer-fees";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { initiateTransfer } from "@/lib/transfers/initiate-transfer";
-import { findRecipientWallet } from "@/lib/transfers/lookup-recipient";
+import { findTransferRecipient } from "@/lib/transfers/lookup-recipient";
 import { resolveAccount } from "@/lib/transfers/resolve-account";
 import { InitiateTransferBody } from "@/lib/transfers/transfer-input";
 import { verifyTransfer } from "@/lib/transfers/verify-transfer";
@@ -28,8 +28,8 @@ export const resolveAccountAction = merchantAction
 export const lookupPayIdAction = merchantAction
   .inputSchema(z.object({ payId: z.string().trim().min(1).max(80) }))
   .action(async ({ parsedInput, ctx }) => {
-    const recipient = await findRecipientWallet(ctx.db, { mode: ctx.mode, payId: parsedInput.payId, senderMerchantId: ctx.merchant.id });
-    return { name: recipient.name, payId: recipient.payId.payId };
+    const recipient = await findTransferRecipient(ctx.db, { mode: ctx.mode, payId: parsedInput.payId, senderMerchantId: ctx.merchant.id });
+    return { name: recipient.name, payId: recipient.payId };
   });
 
 /** The quote shown before confirming, with the balance it will come from. */
