@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { runSettlement, type SettlementRun } from "./run-settlement";
 
 /** "Now" for the sandbox run: later than any expected payout, so every payment is due and every failed payout retried. */
@@ -15,11 +16,10 @@ export const SANDBOX_RUN_NOW = new Date("9999-12-31T00:00:00.000Z");
 export async function sandboxSettlementRun(db: Db, input: { merchantId: string }): Promise<SettlementRun> {
   const scope = { merchantId: input.merchantId, mode: "test" as const, now: SANDBOX_RUN_NOW };
   const first = await runSettlement(db, scope);
-  await db.execute(
-    sql`update sandbox_bank_transfers set status = coalesce(decided_status, 'completed'), updated_at = now()
-        where status = 'pending'
-          and reference in (select reference from settlement_payouts where merchant_id = ${input.merchantId}::uuid and mode = 'test' and status = 'pending')`,
-  );
+  await tickSandboxBank({
+    settleUndecided: true,
+    only: sql`select reference from settlement_payouts where merchant_id = ${input.merchantId}::uuid and mode = 'test' and status = 'pending'`,
+  });
   const second = await runSettlement(db, scope);
   return {
     batched: first.batched + second.batched,

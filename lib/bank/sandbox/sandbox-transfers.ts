@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb, preparedRows, queryRows } from "@/db/client";
 import { sandboxBankTransfers } from "@/db/schema";
 import type { BankTransferRequest, BankTransferStatus } from "../provider";
@@ -48,14 +48,18 @@ export async function applySandboxDecision(reference: string): Promise<void> {
   );
 }
 
-/** Applies decided outcomes at once; settles undecided transfers on the clock tick. */
-export async function tickSandboxBank(opts: { settleUndecided: boolean }): Promise<number> {
+/**
+ * Applies decided outcomes at once; settles undecided transfers on the clock tick. `only`
+ * limits the tick to some references (a sandbox run for one merchant's payouts).
+ */
+export async function tickSandboxBank(opts: { settleUndecided: boolean; only?: SQL }): Promise<number> {
   const db = await getDb();
   const rows = await queryRows<{ reference: string }>(
     db,
     sql`update sandbox_bank_transfers
         set status = coalesce(decided_status, 'completed'), updated_at = now()
         where status = 'pending' and (decided_status is not null or ${opts.settleUndecided})
+          ${opts.only ? sql`and reference in (${opts.only})` : sql``}
         returning reference`,
   );
   return rows.length;
