@@ -10,6 +10,7 @@ import { clientIp, correlationIdFor } from "./correlation";
 import { CORS_HEADERS, failureResponse, internalError, successResponse } from "./envelope";
 import { checkDeclaredLength, readJsonBody } from "./read-body";
 import { hitRateLimit, rateLimitHeaders, tooManyRequests, type Bucket, type PreparedRead } from "./rate-limit";
+import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 
 type Params = Record<string, string | string[] | undefined>;
 type NextContext = { params: Promise<Params> };
@@ -27,6 +28,11 @@ export type RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | 
   wallet?: boolean;
   /** Static PayID endpoints answer keys of business accounts only (api.md Authentication 5). */
   business?: boolean;
+  /**
+   * Static NGN account reads answer only while the merchant's product is enabled (403
+   * STATIC_ACCOUNT_NOT_ENABLED / STATIC_ACCOUNT_SUSPENDED). Their commands check it themselves.
+   */
+  staticAccounts?: boolean;
   body?: B;
   query?: Q;
   /**
@@ -162,9 +168,11 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       let query: unknown = undefined;
       if (options.query) query = parseOrThrow(options.query, Object.fromEntries(new URL(req.url).searchParams));
 
+      const db = await getDb();
+      if (options.staticAccounts) await assertStaticAccountsEnabled(db, key.merchant.id);
       const data = await handler({
         req,
-        db: await getDb(),
+        db,
         correlationId,
         key,
         merchantId: key.merchant.id,

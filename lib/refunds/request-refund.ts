@@ -4,6 +4,7 @@ import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/sch
 import { prefixedId } from "@/lib/ids";
 import { isUuid } from "@/lib/text-patterns";
 import { alreadyRefunded, paymentNotFound, refundNotAllowed } from "./refund-errors";
+import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 
 export type RequestRefundInput = {
   merchantId: string;
@@ -22,9 +23,10 @@ export type RequestRefundInput = {
  * admin. A repeated request returns the open refund. The payment row is locked for the check
  * and the change, and the settlement's batching UPDATE takes only `pending_settlement` rows,
  * so a request racing the cutoff ends in exactly one of the two: refund or batch.
- * Another merchant's (or mode's) payment is NOT_FOUND.
+ * Another merchant's (or mode's) payment is NOT_FOUND; the merchant's product must be enabled.
  */
 export async function requestRefund(db: Db, input: RequestRefundInput): Promise<{ refund: Refund; created: boolean }> {
+  await assertStaticAccountsEnabled(db, input.merchantId);
   if (!isUuid(input.paymentId)) throw paymentNotFound();
   return db.transaction(async (tx) => {
     const [payment] = await tx

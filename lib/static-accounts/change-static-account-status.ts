@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { staticAccounts, type Mode, type StaticAccount } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { lockStaticAccountOrThrow } from "./get-static-account";
+import { assertStaticAccountsEnabled } from "./product-state";
 import { staticAccountErrors } from "./static-account-errors";
 
 /** `actor` is given by the dashboard (audited); an API key's call is not an audit actor. */
@@ -14,9 +15,11 @@ type Action = "disable" | "enable" | "delete";
  * (the bank rejects transfers), disabled → active, any permitted state → deleted (permanent;
  * the number is never reused: the row and its unique number stay). A suspended account is
  * the service's: enable (or disable) is refused ACCOUNT_SUSPENDED; a deleted one refuses every
- * change ACCOUNT_DELETED. Repeating the current state answers the account unchanged.
+ * change ACCOUNT_DELETED. Repeating the current state answers the account unchanged. The
+ * merchant's product must be enabled (STATIC_ACCOUNT_NOT_ENABLED / STATIC_ACCOUNT_SUSPENDED).
  */
 async function changeStatus(db: Db, input: Target, action: Action): Promise<StaticAccount> {
+  await assertStaticAccountsEnabled(db, input.merchantId);
   return db.transaction(async (tx) => {
     const account = await lockStaticAccountOrThrow(tx, input);
     if (account.status === "deleted") throw staticAccountErrors.accountDeleted();

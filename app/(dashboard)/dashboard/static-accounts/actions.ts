@@ -8,7 +8,6 @@ import { requestRefund } from "@/lib/refunds/request-refund";
 import { RequestRefundBody } from "@/lib/refunds/refund-input";
 import { deleteStaticAccount, disableStaticAccount, enableStaticAccount } from "@/lib/static-accounts/change-static-account-status";
 import { createStaticAccount } from "@/lib/static-accounts/create-static-account";
-import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 import { CreateStaticAccountBody } from "@/lib/static-accounts/static-account-input";
 
 /**
@@ -30,7 +29,6 @@ export const changeStaticAccountAction = merchantAction
   .inputSchema(z.object({ id: z.string().min(1).max(64), change: z.enum(["disable", "enable", "delete"]) }))
   .action(async ({ parsedInput, ctx }) => {
     requireAllowed(rolePolicy.createReceivables(ctx.role));
-    await assertStaticAccountsEnabled(ctx.db, ctx.merchant.id);
     const account = await CHANGES[parsedInput.change](ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id: parsedInput.id, actor: ctx.actor });
     revalidatePath("/dashboard/static-accounts");
     revalidatePath(`/dashboard/static-accounts/${account.id}`);
@@ -42,7 +40,6 @@ export const requestRefundAction = merchantAction
   .inputSchema(RequestRefundBody.extend({ accountId: z.string().min(1).max(64), paymentId: z.string().min(1).max(64) }))
   .action(async ({ parsedInput, ctx }) => {
     requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
-    await assertStaticAccountsEnabled(ctx.db, ctx.merchant.id);
     const { refund, created } = await requestRefund(ctx.db, {
       merchantId: ctx.merchant.id,
       mode: ctx.mode,

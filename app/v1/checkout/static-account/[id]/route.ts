@@ -2,16 +2,13 @@
 import { methods, route } from "@/lib/http/route";
 import { deleteStaticAccount } from "@/lib/static-accounts/change-static-account-status";
 import { getStaticAccountOrThrow } from "@/lib/static-accounts/get-static-account";
-import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 import { toStaticAccountView } from "@/lib/static-accounts/static-account-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({}, async ({ db, merchantId, mode, params }) => {
-    await assertStaticAccountsEnabled(db, merchantId);
-    return toStaticAccountView(await getStaticAccountOrThrow(db, { merchantId, mode, id: params.id! }));
-  }),
-  DELETE: route({}, async ({ db, merchantId, mode, params }) => {
-    await assertStaticAccountsEnabled(db, merchantId);
-    return toStaticAccountView(await deleteStaticAccount(db, { merchantId, mode, id: params.id! }));
-  }),
+  GET: route({ staticAccounts: true }, async ({ db, merchantId, mode, params }) =>
+    toStaticAccountView(await getStaticAccountOrThrow(db, { merchantId, mode, id: params.id! })),
+  ),
+  DELETE: route({}, async ({ db, merchantId, mode, params }) =>
+    toStaticAccountView(await deleteStaticAccount(db, { merchantId, mode, id: params.id! })),
+  ),
 });

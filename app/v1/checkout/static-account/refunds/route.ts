@@ -1,13 +1,11 @@
 // GET /v1/checkout/static-account/refunds – the key's merchant's refunds (status filter, paged)
 import { methods, route } from "@/lib/http/route";
 import { listRefunds } from "@/lib/refunds/list-refunds";
-import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 import { ListRefundsQuery } from "@/lib/refunds/refund-input";
 import { toRefundView } from "@/lib/refunds/refund-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ query: ListRefundsQuery }, async ({ db, merchantId, mode, query }) => {
-    await assertStaticAccountsEnabled(db, merchantId);
+  GET: route({ staticAccounts: true, query: ListRefundsQuery }, async ({ db, merchantId, mode, query }) => {
     const page = await listRefunds(db, { merchantId, mode, ...query });
     return { ...page, items: page.items.map(toRefundView) };
   }),

@@ -1,12 +1,10 @@
 // POST /v1/checkout/static-account/:id/disable – pause the account (the bank rejects transfers)
 import { methods, route } from "@/lib/http/route";
 import { disableStaticAccount } from "@/lib/static-accounts/change-static-account-status";
-import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 import { toStaticAccountView } from "@/lib/static-accounts/static-account-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({}, async ({ db, merchantId, mode, params }) => {
-    await assertStaticAccountsEnabled(db, merchantId);
-    return toStaticAccountView(await disableStaticAccount(db, { merchantId, mode, id: params.id! }));
-  }),
+  POST: route({}, async ({ db, merchantId, mode, params }) =>
+    toStaticAccountView(await disableStaticAccount(db, { merchantId, mode, id: params.id! })),
+  ),
 });

@@ -1,12 +1,10 @@
 // POST /v1/checkout/static-account/:id/enable – take transfers again (refused when suspended or deleted)
 import { methods, route } from "@/lib/http/route";
 import { enableStaticAccount } from "@/lib/static-accounts/change-static-account-status";
-import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 import { toStaticAccountView } from "@/lib/static-accounts/static-account-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({}, async ({ db, merchantId, mode, params }) => {
-    await assertStaticAccountsEnabled(db, merchantId);
-    return toStaticAccountView(await enableStaticAccount(db, { merchantId, mode, id: params.id! }));
-  }),
+  POST: route({}, async ({ db, merchantId, mode, params }) =>
+    toStaticAccountView(await enableStaticAccount(db, { merchantId, mode, id: params.id! })),
+  ),
 });

@@ -1,13 +1,11 @@
 // POST /v1/checkout/static-account/:id/payments/:paymentId/refund – ask for a payment's money back to its payer
 import { methods, route } from "@/lib/http/route";
-import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 import { RequestRefundBody } from "@/lib/refunds/refund-input";
 import { toRefundView } from "@/lib/refunds/refund-view";
 import { requestRefund } from "@/lib/refunds/request-refund";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route({ body: RequestRefundBody }, async ({ db, merchantId, mode, key, params, body }) => {
-    await assertStaticAccountsEnabled(db, merchantId);
     const { refund } = await requestRefund(db, {
       merchantId,
       mode,
