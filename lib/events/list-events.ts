@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { DELIVERY_STATUSES, events, type DeliveryStatus, type Mode, type OwoEvent } from "@/db/schema";
+import { paged, pageOffset, type Paged } from "@/lib/paging";
 
 /** api.md conventions: `page` (default 1), `page_size` (default 20, max 100). */
 export const EventsQuery = z.object({
@@ -16,7 +17,6 @@ export const EventsQuery = z.object({
 });
 export type EventsQuery = z.output<typeof EventsQuery>;
 
-export type Paged<T> = { items: T[]; total: number; page: number; page_size: number; total_pages: number };
 
 type Paging = { page?: number; pageSize?: number };
 
@@ -30,11 +30,11 @@ async function pageOf(tx: DbOrTx, where: SQL | undefined, paging: Paging): Promi
       .where(where)
       .orderBy(desc(events.seq))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(pageOffset({ page, page_size: pageSize })),
     tx.select({ n: count() }).from(events).where(where),
   ]);
   const total = totalRow?.n ?? 0;
-  return { items, total, page, page_size: pageSize, total_pages: Math.ceil(total / pageSize) };
+  return paged(items, total, { page, page_size: pageSize });
 }
 
 /** One key pair's events, newest first (the API: a key sees only its own events). */

@@ -6,6 +6,7 @@ import { DYNAMIC_SUFFIX } from "./dynamic-payids";
 import { normalisePayId } from "./find-pay-id";
 import { containsPattern } from "@/lib/text-patterns";
 import type { ListDynamicPayIdsQuery } from "./payid-input";
+import { paged, pageOffset } from "@/lib/paging";
 
 type Scope = { merchantId: string; mode: Mode };
 
@@ -55,9 +56,9 @@ export async function listDynamicPayIds(
       .where(where)
       .orderBy(desc(dynamicPayIds.createdAt), desc(dynamicPayIds.id))
       .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size),
+      .offset(pageOffset(input)),
     tx.select({ n: count() }).from(dynamicPayIds).where(where),
   ]);
   const n = total?.n ?? 0;
-  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+  return paged(items, n, input);
 }

@@ -6,6 +6,7 @@ import { getWalletPayId, normalisePayId } from "./find-pay-id";
 import { containsPattern, isUuid } from "@/lib/text-patterns";
 import type { CreateStaticPayIdBody, ListStaticPayIdsQuery, UpdateStaticPayIdBody } from "./payid-input";
 import type { StaticPayIdRecord } from "./static-payid-view";
+import { paged, pageOffset } from "@/lib/paging";
 
 type Scope = { merchantId: string; mode: Mode };
 
@@ -91,11 +92,11 @@ export async function listStaticPayIds(
       .where(where)
       .orderBy(desc(staticPayIds.createdAt), desc(staticPayIds.id))
       .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size),
+      .offset(pageOffset(input)),
     tx.select({ n: count() }).from(staticPayIds).innerJoin(payIds, eq(payIds.id, staticPayIds.payIdId)).where(where),
   ]);
   const n = total?.n ?? 0;
-  return { items: rows.map(toRecord), total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+  return paged(rows.map(toRecord), n, input);
 }
 
 /** One static PayID of this merchant and mode; anything else (another merchant's, a bad id) is 404. */

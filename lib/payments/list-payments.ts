@@ -6,6 +6,7 @@ import { checkoutSessions, payIds, payments, PAYMENT_DESTINATIONS, virtualAccoun
 import type { Channel } from "@/lib/fees/collection-fee";
 import { flattenSearch } from "@/lib/paging";
 import { containsPattern } from "@/lib/text-patterns";
+import { paged, pageOffset } from "@/lib/paging";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];
 
@@ -92,11 +93,11 @@ export async function listPayments(
       .where(where)
       .orderBy(desc(payments.paidAt), desc(payments.id))
       .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size),
+      .offset(pageOffset(input)),
     tx.select({ n: count() }).from(payments).where(where),
   ]);
   const n = total?.n ?? 0;
-  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+  return paged(items, n, input);
 }
 
 /** The payer's name as the bank (or card, or wallet) reported it, else the customer's. */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm"
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, type SessionStatus } from "@/db/schema";
-import { flattenSearch } from "@/lib/paging";
+import { flattenSearch, paged, pageOffset } from "@/lib/paging";
 import { containsPattern, isUuid } from "@/lib/text-patterns";
 
 /** The dashboard's sessions list query, from URL search params; a bad value drops only itself. */
@@ -71,15 +71,13 @@ export async function listSessions(
       .where(where)
       .orderBy(desc(checkoutSessions.createdAt), desc(checkoutSessions.id))
       .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size),
+      .offset(pageOffset(input)),
     tx.select({ n: count() }).from(checkoutSessions).where(where),
   ]);
   const n = total?.n ?? 0;
-  return {
-    items: rows.map((s) => ({ ...s, displayStatus: sessionDisplayStatus(s, now) })),
-    total: n,
-    page: input.page,
-    page_size: input.page_size,
-    total_pages: Math.ceil(n / input.page_size),
-  };
+  return paged(
+    rows.map((s) => ({ ...s, displayStatus: sessionDisplayStatus(s, now) })),
+    n,
+    input,
+  );
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
 import type { ListTransfersQuery } from "./transfer-input";
 import { containsPattern } from "@/lib/text-patterns";
+import { paged, pageOffset } from "@/lib/paging";
 
 export type TransferFilter = Omit<ListTransfersQuery, "page" | "page_size">;
 
@@ -34,9 +35,9 @@ export async function listTransfers(
 ): Promise<{ items: Transfer[]; total: number; page: number; page_size: number; total_pages: number }> {
   const where = transferFilter(input);
   const [items, [total]] = await Promise.all([
-    tx.select().from(transfers).where(where).orderBy(desc(transfers.createdAt), desc(transfers.id)).limit(input.page_size).offset((input.page - 1) * input.page_size),
+    tx.select().from(transfers).where(where).orderBy(desc(transfers.createdAt), desc(transfers.id)).limit(input.page_size).offset(pageOffset(input)),
     tx.select({ n: count() }).from(transfers).where(where),
   ]);
   const n = total?.n ?? 0;
-  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+  return paged(items, n, input);
 }

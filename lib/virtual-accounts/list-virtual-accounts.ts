@@ -3,8 +3,8 @@ import type { DbOrTx } from "@/db/client";
 import { virtualAccounts, type Mode, type VirtualAccount, type VirtualAccountStatus } from "@/db/schema";
 import { expireVirtualAccountIfDue } from "@/lib/receiving/expiry";
 import type { ListVirtualAccountsQuery } from "./virtual-account-input";
+import { paged, pageOffset, type Paged } from "@/lib/paging";
 
-export type VirtualAccountPage = { items: VirtualAccount[]; total: number; page: number; page_size: number; total_pages: number };
 
 /**
  * A status as a read would report it: a pending account past its expiry is already
@@ -19,7 +19,7 @@ function statusFilter(status: VirtualAccountStatus | undefined, now: Date): SQL 
 }
 
 /** GET /v1/checkout/virtual-account and the dashboard list: newest first, paged, due expiries applied. */
-export async function listVirtualAccounts(tx: DbOrTx, input: { merchantId: string; mode: Mode } & ListVirtualAccountsQuery): Promise<VirtualAccountPage> {
+export async function listVirtualAccounts(tx: DbOrTx, input: { merchantId: string; mode: Mode } & ListVirtualAccountsQuery): Promise<Paged<VirtualAccount>> {
   const now = new Date();
   const where = and(eq(virtualAccounts.merchantId, input.merchantId), eq(virtualAccounts.mode, input.mode), statusFilter(input.status, now));
   const [rows, [total]] = await Promise.all([
@@ -29,12 +29,12 @@ export async function listVirtualAccounts(tx: DbOrTx, input: { merchantId: strin
       .where(where)
       .orderBy(desc(virtualAccounts.createdAt), desc(virtualAccounts.id))
       .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size),
+      .offset(pageOffset(input)),
     tx.select({ n: count() }).from(virtualAccounts).where(where),
   ]);
   // Only rows past their expiry touch the database here.
   const items: VirtualAccount[] = [];
   for (const row of rows) items.push(await expireVirtualAccountIfDue(tx, row, now));
   const n = total?.n ?? 0;
-  return { items, total: n, page: input.page, page_size: input.page_size, total_pages: Math.ceil(n / input.page_size) };
+  return paged(items, n, input);
 }
