@@ -10,3 +10,4 @@ export * from "./events";
 export * from "./transfers";
 export * from "./receiving";
 export * from "./static-accounts";
+export * from "./invoices";

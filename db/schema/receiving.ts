@@ -65,6 +65,8 @@ export const dynamicPayIds = pgTable(
     keyPairId: uuid().references(() => apiKeyPairs.id),
     /** Set when issued by a checkout session's payment-method call. */
     sessionId: uuid(),
+    /** Set when issued for an invoice's hosted page (takes several payments; the invoice's rule decides). */
+    invoiceId: uuid(),
     settlementPayIdId: uuid()
       .notNull()
       .references(() => payIds.id),
@@ -113,6 +115,8 @@ export const virtualAccounts = pgTable(
     mode: text({ enum: MODES }).notNull(),
     keyPairId: uuid().references(() => apiKeyPairs.id),
     sessionId: uuid(),
+    /** Set when issued for an invoice's hosted page (takes several payments; the invoice's rule decides). */
+    invoiceId: uuid(),
     settlementPayIdId: uuid()
       .notNull()
       .references(() => payIds.id),
@@ -248,6 +252,7 @@ export const payments = pgTable(
     dynamicPayIdId: uuid(),
     virtualAccountId: uuid(),
     sessionId: uuid(),
+    invoiceId: uuid(),
     settlementPayIdId: uuid().notNull(),
     merchantReference: text(),
     customerEmail: text(),
@@ -262,6 +267,7 @@ export const payments = pgTable(
     index().on(t.merchantId, t.mode, t.createdAt),
     index().on(t.staticPayIdId).where(sql`${t.staticPayIdId} is not null`),
     index().on(t.sessionId).where(sql`${t.sessionId} is not null`),
+    index().on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
   ],
 );
 export type Payment = typeof payments.$inferSelect;

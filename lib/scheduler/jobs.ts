@@ -2,6 +2,7 @@ import type { Db } from "@/db/client";
 import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
+import { applyDueInvoices } from "@/lib/invoices/apply-invoice-due";
 import { expireDueReceivables } from "@/lib/receiving/expiry";
 import { processDueRefunds } from "@/lib/refunds/process-due-refunds";
 import { runSettlement } from "@/lib/settlement/run-settlement";
@@ -35,6 +36,11 @@ export const JOBS: Job[] = [
     // Sessions, dynamic PayIDs and virtual accounts past their expiry (api.md states).
     name: "expire_receivables",
     run: (db) => expireDueReceivables(db),
+  },
+  {
+    // Invoices past their due date: overdue, or paused when due_date_action is pause (supplement §6).
+    name: "invoice_due_dates",
+    run: (db) => applyDueInvoices(db),
   },
   {
     // Static-account settlement: due payments batched at their cutoff, batches paid out to

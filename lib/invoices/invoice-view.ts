@@ -1,0 +1,53 @@
+import type { Invoice, InvoiceLineItem } from "@/db/schema";
+import { bpToTaxRate } from "./invoice-totals";
+
+/** What is still owed, never below zero (an overpaid invoice owes nothing). */
+export const amountRemaining = (i: Pick<Invoice, "total" | "amountPaid">): number => Math.max(0, i.total - i.amountPaid);
+
+/** api.md "Invoice events": the base fields every invoice event payload carries. */
+export function invoiceEventBase(i: Invoice) {
+  return {
+    public_id: i.publicId,
+    invoice_number: i.invoiceNumber,
+    status: i.status,
+    customer_name: i.customerName,
+    customer_email: i.customerEmail,
+    subtotal: i.subtotal,
+    tax_rate: bpToTaxRate(i.taxRateBp),
+    tax_amount: i.taxAmount,
+    total: i.total,
+    amount_paid: i.amountPaid,
+    currency: i.currency,
+    due_date: i.dueDate,
+    issued_at: i.issuedAt?.toISOString() ?? null,
+    paid_at: i.paidAt?.toISOString() ?? null,
+    merchant_reference: i.merchantReference ?? null,
+    metadata: i.metadata ?? null,
+    payment_url: i.paymentUrl,
+  };
+}
+export type InvoiceEventBase = ReturnType<typeof invoiceEventBase>;
+
+/** invoice.paused carries a limited payload (api.md). */
+export function invoicePausedData(i: Invoice) {
+  return { public_id: i.publicId, invoice_number: i.invoiceNumber, status: i.status, total: i.total, amount_paid: i.amountPaid, currency: i.currency };
+}
+
+/**
+ * Supplement §6 Invoice object: the event base fields plus line_items, paused,
+ * allow_partial_payments, due_date_action, created_at; and, for integrators, note and
+ * amount_remaining.
+ */
+export function toInvoiceView(i: Invoice) {
+  return {
+    ...invoiceEventBase(i),
+    line_items: i.lineItems as InvoiceLineItem[],
+    paused: i.paused,
+    allow_partial_payments: i.allowPartialPayments,
+    due_date_action: i.dueDateAction,
+    note: i.note ?? null,
+    amount_remaining: amountRemaining(i),
+    created_at: i.createdAt.toISOString(),
+  };
+}
+export type InvoiceView = ReturnType<typeof toInvoiceView>;
