@@ -2,7 +2,8 @@ import { and, eq, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { checkoutSessions, dynamicPayIds, virtualAccounts, type Mode } from "@/db/schema";
+import { checkoutSessions, dynamicPayIds, invoices, virtualAccounts, type Mode } from "@/db/schema";
+import { lagosToday } from "@/lib/invoices/invoice-dates";
 import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/text-patterns";
 
@@ -15,7 +16,7 @@ export const SandboxExpireBody = z.object({
 type Expirable = PgTable & { id: PgColumn; merchantId: PgColumn; mode: PgColumn; expiresAt: PgColumn };
 
 /**
- * POST /v1/sandbox/expire (supplement §5): sets the record's expiry to now; the next read or
+ * POST /v1/sandbox/expire (supplement §5): sets the record's expiry (an invoice's due date) to now; the next read or
  * scheduler pass applies the transition (through lib/receiving/expiry.ts, like a real expiry).
  * Only the key's own merchant and mode are reachable; anything else is 404.
  */
@@ -42,9 +43,16 @@ export async function sandboxExpire(db: Db, input: { merchantId: string; mode: M
     case "virtual_account":
       await set(virtualAccounts as unknown as Expirable, isUuid(id) ? or(eq(virtualAccounts.publicId, id), eq(virtualAccounts.id, id)) : eq(virtualAccounts.publicId, id));
       break;
-    case "invoice":
-      // Invoices arrive with their own issue; until then there is none to find.
-      throw notFound(`No invoice ${id} for this key.`);
+    case "invoice": {
+      // An invoice's "expiry" is its due date: due today, and due now (supplement §5).
+      const rows = await db
+        .update(invoices)
+        .set({ dueAt: now, dueDate: lagosToday(now) })
+        .where(and(eq(invoices.publicId, id), eq(invoices.merchantId, input.merchantId), eq(invoices.mode, input.mode)))
+        .returning({ id: invoices.id });
+      if (rows.length === 0) throw notFound(`No invoice ${id} for this key.`);
+      break;
+    }
   }
   return { resource, id, expires_at: now.toISOString() };
 }
