@@ -11,3 +11,4 @@ export * from "./transfers";
 export * from "./receiving";
 export * from "./static-accounts";
 export * from "./invoices";
+export * from "./observability";
