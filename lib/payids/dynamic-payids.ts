@@ -32,6 +32,8 @@ export type CreateDynamicPayIdInput = {
   expiresAt: Date;
   source: Source;
   sessionId?: string | null;
+  /** Set when issued for an invoice's hosted page. */
+  invoiceId?: string | null;
   metadata?: Record<string, unknown> | null;
 };
 
@@ -96,6 +98,7 @@ export async function createDynamicPayId(tx: DbOrTx, input: CreateDynamicPayIdIn
       mode: input.mode,
       keyPairId: input.keyPairId,
       sessionId: input.sessionId ?? null,
+      invoiceId: input.invoiceId ?? null,
       settlementPayIdId: input.settlementPayIdId,
       creatorPayIdId: creator.id,
       creatorType: merchant.type,

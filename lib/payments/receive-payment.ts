@@ -8,6 +8,7 @@ import {
   staticPayIds,
   virtualAccounts,
   type CheckoutSession,
+  type Invoice,
   type LineItem,
   type Mode,
   type PayId,
@@ -16,6 +17,8 @@ import {
 import { emitEvents } from "@/lib/events/emit-event";
 import { collectionFee, type Channel } from "@/lib/fees/collection-fee";
 import { prefixedId } from "@/lib/ids";
+import type { InvoiceActor } from "@/lib/invoices/invoice-events";
+import { applyInvoicePayment, invoicePaymentFields, lockPayableInvoice } from "@/lib/invoices/invoice-payment";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { expireDynamicPayIdIfDue, expireSessionIfDue, expireVirtualAccountIfDue } from "@/lib/receiving/expiry";
@@ -60,6 +63,10 @@ type Target = {
   allowMultiplePayments?: boolean;
   virtualAccountId?: string | null;
   session?: CheckoutSession | null;
+  /** The invoice whose account or PayID was paid (locked, payable, amount checked). */
+  invoice?: Invoice | null;
+  /** Events a due date applied while locking the invoice wrote. */
+  dueEventIds?: string[];
   label: string;
 };
 
@@ -72,16 +79,21 @@ type Target = {
  * completed) and `charge.success`. Two payments racing for one session or single-use PayID
  * serialise on its row lock: the second finds it completed and is refused.
  * A `reference` already booked is a duplicate bank notification: nothing happens twice.
+ *
+ * An account or PayID issued for an invoice (its row has invoice_id) pays the invoice: the
+ * invoice is locked first, then the instrument, which stays open for further payments; the
+ * invoice's rules and effects live in lib/invoices/invoice-payment.ts. `actor` is who its
+ * timeline names (default the paying customer).
  */
 export async function receivePayment(
   tx: DbOrTx,
-  input: { destination: Destination; amount: number; payer?: Payer; narration?: string | null; reference?: string },
+  input: { destination: Destination; amount: number; payer?: Payer; narration?: string | null; reference?: string; actor?: InvoiceActor },
 ): Promise<ReceivedPayment> {
   if (input.reference) {
     const [seen] = await tx.select({ reference: payments.reference, channel: payments.channel, amount: payments.amount }).from(payments).where(eq(payments.reference, input.reference));
     if (seen) return { reference: seen.reference, channel: seen.channel as Channel, amount: seen.amount, status: "completed", eventIds: [], duplicate: true };
   }
-  const target = await lockTarget(tx, input.destination, input.amount, input.reference);
+  const target = await lockTarget(tx, input.destination, input.amount, input.reference, input.actor ?? "customer");
   const reference = target.reference;
   const fee = collectionFee(target.channel, input.amount);
   const settlement = { id: target.settlementPayIdId, merchantId: target.merchantId, mode: target.mode };
@@ -126,8 +138,17 @@ export async function receivePayment(
     narration: input.narration ?? null,
     metadata: session?.metadata ?? null,
     paidAt,
+    ...(target.invoice ? invoicePaymentFields(target.invoice) : {}),
   });
   await applyCompletion(tx, target, input.amount, reference, paidAt);
+
+  if (target.invoice) {
+    const chargeSuccess = chargeSuccessData({ reference, amount: input.amount, channel: target.channel, fee, payer, paidAt });
+    const channel = target.channel as "bank_transfer" | "payid";
+    const applied = await applyInvoicePayment(tx, target.invoice, { amount: input.amount, channel, reference, payerName: payer.name, paidAt, actor: input.actor ?? "customer", chargeSuccess });
+    const eventIds = [...(target.dueEventIds ?? []), ...applied.eventIds];
+    return { reference, channel: target.channel, amount: input.amount, status: "completed", eventIds, duplicate: false };
+  }
 
   const keyPairIds = target.keyPairId ? [target.keyPairId] : await walletKeyPairIds(tx, settlement);
   const data = chargeSuccessData({ reference, amount: input.amount, channel: target.channel, fee, payer, paidAt, session });
@@ -136,7 +157,7 @@ export async function receivePayment(
 }
 
 /** Locks and checks the destination; throws DESTINATION_CLOSED / AMOUNT_REJECTED. */
-async function lockTarget(tx: DbOrTx, destination: Destination, amount: number, givenReference?: string): Promise<Target> {
+async function lockTarget(tx: DbOrTx, destination: Destination, amount: number, givenReference: string | undefined, actor: InvoiceActor): Promise<Target> {
   const fresh = () => givenReference ?? prefixedId("payment");
   if (destination.kind === "session") {
     const session = await lockOpenSession(tx, destination.sessionId);
@@ -146,8 +167,12 @@ async function lockTarget(tx: DbOrTx, destination: Destination, amount: number, 
   }
 
   if (destination.kind === "virtual_account") {
-    const [peek] = await tx.select({ sessionId: virtualAccounts.sessionId }).from(virtualAccounts).where(eq(virtualAccounts.id, destination.virtualAccountId));
+    const [peek] = await tx
+      .select({ sessionId: virtualAccounts.sessionId, invoiceId: virtualAccounts.invoiceId })
+      .from(virtualAccounts)
+      .where(eq(virtualAccounts.id, destination.virtualAccountId));
     const session = peek?.sessionId ? await lockOpenSession(tx, peek.sessionId) : null;
+    const invoice = peek?.invoiceId ? await lockPayableInvoice(tx, peek.invoiceId, amount, actor) : null;
     const [locked] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, destination.virtualAccountId)).for("update");
     if (!locked) throw destinationClosed("This account does not accept payments.");
     const account = await expireVirtualAccountIfDue(tx, locked);
@@ -155,6 +180,7 @@ async function lockTarget(tx: DbOrTx, destination: Destination, amount: number, 
     if (session && session.virtualAccountId !== account.id) throw destinationClosed("This account was retired from its checkout session.");
     if (!amountAccepted(account.amountValidation, account.amount, amount)) throw amountRejected("The bank refused this amount for this account.");
     if (session) return sessionTarget(session, "bank_transfer", { virtualAccountId: account.id });
+    if (invoice) return invoiceTarget(invoice, "bank_transfer", fresh(), { virtualAccountId: account.id });
     return {
       kind: "virtual_account",
       merchantId: account.merchantId,
@@ -190,8 +216,12 @@ async function lockTarget(tx: DbOrTx, destination: Destination, amount: number, 
     };
   }
   // Dynamic PayID, standalone or a session's.
-  const [peek] = await tx.select({ sessionId: dynamicPayIds.sessionId }).from(dynamicPayIds).where(eq(dynamicPayIds.payIdId, payId.id));
+  const [peek] = await tx
+    .select({ sessionId: dynamicPayIds.sessionId, invoiceId: dynamicPayIds.invoiceId })
+    .from(dynamicPayIds)
+    .where(eq(dynamicPayIds.payIdId, payId.id));
   const session = peek?.sessionId ? await lockOpenSession(tx, peek.sessionId) : null;
+  const invoice = peek?.invoiceId ? await lockPayableInvoice(tx, peek.invoiceId, amount, actor) : null;
   const [locked] = await tx.select().from(dynamicPayIds).where(eq(dynamicPayIds.payIdId, payId.id)).for("update");
   if (!locked) throw destinationClosed("This PayID does not accept payments.");
   const row = await expireDynamicPayIdIfDue(tx, locked);
@@ -199,6 +229,7 @@ async function lockTarget(tx: DbOrTx, destination: Destination, amount: number, 
   if (session && session.dynamicPayIdId !== row.id) throw destinationClosed("This PayID was retired from its checkout session.");
   if (!amountAccepted(row.amountValidation, row.amount, amount)) throw amountRejected("This amount is not accepted by the PayID's amount rule.");
   if (session) return sessionTarget(session, "payid", { payIdId: payId.id, dynamicPayIdId: row.id });
+  if (invoice) return invoiceTarget(invoice, "payid", fresh(), { payIdId: payId.id, dynamicPayIdId: row.id });
   return {
     kind: "dynamic_payid",
     merchantId: row.merchantId,
@@ -238,9 +269,37 @@ function sessionTarget(session: CheckoutSession, channel: Channel, ids: { payIdI
   };
 }
 
+/**
+ * A payment into an invoice's account or PayID: booked against the invoice (its customer,
+ * reference and key pair); the instrument takes further payments until the invoice is paid.
+ */
+function invoiceTarget(
+  locked: { invoice: Invoice; eventIds: string[] },
+  channel: "bank_transfer" | "payid",
+  reference: string,
+  ids: { payIdId?: string; dynamicPayIdId?: string; virtualAccountId?: string },
+): Target {
+  const { invoice } = locked;
+  return {
+    kind: "invoice",
+    merchantId: invoice.merchantId,
+    mode: invoice.mode,
+    settlementPayIdId: invoice.settlementPayIdId,
+    keyPairId: invoice.keyPairId,
+    channel,
+    reference,
+    allowMultiplePayments: true,
+    invoice,
+    dueEventIds: locked.eventIds,
+    label: `invoice ${invoice.invoiceNumber}`,
+    ...ids,
+  };
+}
+
 /** State changes a booked payment causes, on the rows lockTarget holds. */
 async function applyCompletion(tx: DbOrTx, target: Target, amount: number, reference: string, paidAt: Date) {
-  if (target.virtualAccountId) {
+  // An invoice's account stays open for the next payment (the invoice retires it once paid).
+  if (target.virtualAccountId && !target.invoice) {
     await tx.update(virtualAccounts).set({ status: "completed", completedAt: paidAt }).where(eq(virtualAccounts.id, target.virtualAccountId));
   }
   if (target.dynamicPayIdId) {

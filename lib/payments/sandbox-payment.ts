@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "@/db/client";
-import { checkoutSessions, staticAccounts, virtualAccounts, type Mode } from "@/db/schema";
+import { checkoutSessions, invoices, staticAccounts, virtualAccounts, type Mode } from "@/db/schema";
 import { resolveCryptoSelector } from "@/lib/crypto/catalogue";
 import { validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { randomDigits } from "@/lib/ids";
+import { payInvoice } from "@/lib/invoices/pay-invoice";
 import { findPayId } from "@/lib/payids/find-pay-id";
 import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
 import { destinationNotFound } from "./payment-errors";
@@ -40,6 +41,10 @@ export const SandboxPaymentBody = z
   .refine((b) => b.session_id === undefined || b.channel === "card" || b.channel === "crypto", {
     message: "channel must be card or crypto when paying a session_id",
     path: ["channel"],
+  })
+  .refine((b) => b.invoice_id === undefined || b.channel === "bank_transfer" || b.channel === "payid", {
+    message: "channel must be bank_transfer or payid when paying an invoice_id",
+    path: ["channel"],
   });
 type Body = z.output<typeof SandboxPaymentBody>;
 
@@ -53,10 +58,12 @@ const SANDBOX_CARD = { masked_pan: "408408******4081", card_type: "visa" };
  * POST /v1/sandbox/payments: books a payment exactly as a real inbound payment would, through
  * receivePayment, to any destination a test-mode payer can reach: a PayID (wallet, static or
  * dynamic), a virtual account or a static NGN account by its number (receiveStaticAccountPayment,
- * when no virtual account has the number), or a session by card or crypto.
+ * when no virtual account has the number), a session by card or crypto, or one of the key's
+ * own invoices by bank transfer or PayID, exactly as its hosted page pays it (payInvoice).
  */
-export async function makeSandboxPayment(db: Db, input: { mode: Mode; body: Body }) {
+export async function makeSandboxPayment(db: Db, input: { mode: Mode; body: Body; /** The paying key's merchant: whose invoices `invoice_id` can name. */ merchantId?: string }) {
   const { body } = input;
+  if (body.invoice_id !== undefined) return sandboxInvoicePayment(db, { merchantId: input.merchantId, mode: input.mode, invoiceId: body.invoice_id, body });
   const result = await db.transaction(async (tx) => {
     const { destination, payer } = await resolveDestination(tx, input.mode, body);
     if (destination.kind === "static_account") {
@@ -69,10 +76,32 @@ export async function makeSandboxPayment(db: Db, input: { mode: Mode; body: Body
   return { reference: result.reference, channel: result.channel, amount: result.amount, status: result.status };
 }
 
+/** Only the key's merchant and mode can pay its invoice this way; anything else is not found. */
+async function sandboxInvoicePayment(db: Db, input: { merchantId: string | undefined; mode: Mode; invoiceId: string; body: Body }) {
+  const { body } = input;
+  if (!input.merchantId) throw destinationNotFound("invoice");
+  const [invoice] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.publicId, input.invoiceId), eq(invoices.merchantId, input.merchantId), eq(invoices.mode, input.mode)));
+  if (!invoice) throw destinationNotFound("invoice");
+  const result = await payInvoice(db, {
+    invoice,
+    channel: body.channel as "bank_transfer" | "payid",
+    amount: body.amount,
+    payer: sandboxPayer(body),
+    narration: body.narration,
+    actor: "sandbox",
+  });
+  return { reference: result.reference, channel: result.channel, amount: result.amount, status: result.status };
+}
+
+const sandboxPayer = (body: Body): Payer => ({ name: body.payer?.name ?? "Sandbox Payer", bank: body.payer?.bank ?? "Sandbox Bank", account: body.payer?.account ?? "0123456789" });
+
 type SandboxDestination = Destination | { kind: "static_account"; staticAccountId: string };
 
 async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{ destination: SandboxDestination; payer: Payer }> {
-  const payer: Payer = { name: body.payer?.name ?? "Sandbox Payer", bank: body.payer?.bank ?? "Sandbox Bank", account: body.payer?.account ?? "0123456789" };
+  const payer = sandboxPayer(body);
   if (body.pay_id !== undefined) {
     const payId = await findPayId(tx, { mode, payId: body.pay_id });
     if (!payId) throw destinationNotFound("PayID");
@@ -102,7 +131,7 @@ async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{
     if (channel === "card") return { destination: { kind: "session", sessionId: session.id, channel }, payer: { name: payer.name, card: SANDBOX_CARD } };
     return { destination: { kind: "session", sessionId: session.id, channel }, payer: { name: payer.name, crypto: cryptoPaid(session.cryptoAssets, body, session.amount) } };
   }
-  throw destinationNotFound("invoice");
+  throw destinationNotFound("destination");
 }
 
 /** The asset the sandbox payer sent: the one named (it must be offered), else the first offered. */

@@ -28,6 +28,8 @@ export type IssueVirtualAccountInput = {
   expiresAt: Date;
   source: Source;
   sessionId?: string | null;
+  /** Set when issued for an invoice's hosted page. */
+  invoiceId?: string | null;
   /** A partner key from PARTNER_BANKS (a session's bank switch); otherwise the next bank in turn. */
   provider?: string;
   accountName: string;
@@ -62,6 +64,7 @@ export async function issueVirtualAccount(tx: DbOrTx, input: IssueVirtualAccount
     mode: input.mode,
     keyPairId: input.keyPairId,
     sessionId: input.sessionId ?? null,
+    invoiceId: input.invoiceId ?? null,
     settlementPayIdId: input.settlementPayIdId,
     provider: partner.provider,
     bankName: partner.bankName,
