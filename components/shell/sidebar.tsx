@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowDownLeft, ArrowUpRight, AtSign, Banknote, Home, KeyRound, Landmark, Undo2, Vault, Webhook, ShoppingCart } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, Home, KeyRound, Landmark, Undo2, Vault, Webhook, ShoppingCart } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -16,6 +16,7 @@ const GROUPS = [
       { href: "/dashboard/sessions", label: "Checkout sessions", icon: ShoppingCart },
       { href: "/dashboard/payids", label: "PayIDs", icon: AtSign },
       { href: "/dashboard/virtual-accounts", label: "Virtual accounts", icon: Landmark },
+      { href: "/dashboard/invoices", label: "Invoices", icon: FileText },
     ],
   },
   {

@@ -1,0 +1,73 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { merchantAction } from "@/lib/actions/safe-action";
+import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
+import { requestBaseUrl } from "@/lib/http/request-base-url";
+import { cancelInvoice } from "@/lib/invoices/cancel-invoice";
+import { createInvoice } from "@/lib/invoices/create-invoice";
+import { CreateInvoiceBody, UpdateInvoiceBody } from "@/lib/invoices/invoice-input";
+import { pauseInvoice } from "@/lib/invoices/pause-invoice";
+import { resumeInvoice } from "@/lib/invoices/resume-invoice";
+import { sendInvoice } from "@/lib/invoices/send-invoice";
+import { updateInvoice } from "@/lib/invoices/update-invoice";
+
+/*
+ * The dashboard's invoice actions: the same commands and schemas as /v1/checkout/invoice,
+ * with no key pair (events go to every wallet key pair of the mode), payments settling to the
+ * wallet PayID, and the hosted page's address taken from this request.
+ */
+
+const PublicId = z.object({ publicId: z.string().min(1).max(64) });
+
+const refresh = (publicId?: string) => {
+  revalidatePath("/dashboard/invoices");
+  if (publicId) revalidatePath(`/dashboard/invoices/${publicId}`);
+};
+
+export const createInvoiceAction = merchantAction.inputSchema(CreateInvoiceBody).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.createReceivables(ctx.role));
+  const invoice = await createInvoice(ctx.db, {
+    merchantId: ctx.merchant.id,
+    mode: ctx.mode,
+    keyPairId: null,
+    settlementPayIdId: null,
+    source: "dashboard",
+    baseUrl: await requestBaseUrl(),
+    body: parsedInput,
+  });
+  refresh();
+  return { publicId: invoice.publicId, invoiceNumber: invoice.invoiceNumber, status: invoice.status };
+});
+
+/** Edit a draft; with `send`, issue it right after (the API's update then send). */
+export const updateInvoiceAction = merchantAction
+  .inputSchema(PublicId.extend({ body: UpdateInvoiceBody, sendAfter: z.boolean().optional() }))
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.createReceivables(ctx.role));
+    const { publicId, sendAfter, body } = parsedInput;
+    const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, publicId };
+    let invoice = await updateInvoice(ctx.db, { ...scope, body, actor: "dashboard" });
+    if (sendAfter) invoice = await sendInvoice(ctx.db, { ...scope, actor: "dashboard" });
+    refresh(publicId);
+    return { publicId: invoice.publicId, invoiceNumber: invoice.invoiceNumber, status: invoice.status };
+  });
+
+const CHANGES = { send: sendInvoice, pause: pauseInvoice, resume: resumeInvoice, cancel: cancelInvoice } as const;
+const DONE = {
+  send: (n: string) => `${n} sent: the customer can pay it now`,
+  pause: (n: string) => `${n} paused: it takes no payments until resumed`,
+  resume: (n: string) => `${n} resumed: it takes payments again`,
+  cancel: (n: string) => `${n} cancelled`,
+} as const;
+
+export const changeInvoiceAction = merchantAction
+  .inputSchema(PublicId.extend({ change: z.enum(["send", "pause", "resume", "cancel"]) }))
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.createReceivables(ctx.role));
+    const { publicId, change } = parsedInput;
+    const invoice = await CHANGES[change](ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, publicId, actor: "dashboard" });
+    refresh(publicId);
+    return { status: invoice.status, paused: invoice.paused, message: DONE[change](invoice.invoiceNumber) };
+  });

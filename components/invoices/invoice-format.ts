@@ -1,0 +1,36 @@
+import type { InvoiceLineItem } from "@/db/schema";
+import { koboToNaira, nairaToKobo } from "@/lib/money";
+
+/** A due date ('YYYY-MM-DD', a calendar day) as people read it: "14 Mar 2026". */
+export function formatDueDate(date: string): string {
+  return new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Naira as typed ("12,500.50", "₦ 300") → kobo exactly, or null when it is not an amount. */
+export function parseNairaInput(text: string): number | null {
+  const clean = text.replace(/[,\s₦]/g, "");
+  return /^\d{1,10}(\.\d{1,2})?$/.test(clean) ? nairaToKobo(clean) : null;
+}
+
+/** A whole quantity ("3") → 3, or null. */
+export function parseQuantityInput(text: string): number | null {
+  const clean = text.replace(/[,\s]/g, "");
+  return /^\d{1,7}$/.test(clean) && Number(clean) >= 1 ? Number(clean) : null;
+}
+
+/** A tax rate in percent with at most two decimals ("7.5") → 7.5; empty → 0; else null. */
+export function parseTaxRateInput(text: string): number | null {
+  const clean = text.replace(/[%\s]/g, "");
+  if (clean === "") return 0;
+  return /^\d{1,3}(\.\d{1,2})?$/.test(clean) && Number(clean) <= 100 ? Number(clean) : null;
+}
+
+/** One editable row of the line-item editor. */
+export type LineRow = { key: string; description: string; quantity: string; price: string };
+
+export const rowFromItem = (item: InvoiceLineItem, key: string): LineRow => ({
+  key,
+  description: item.description,
+  quantity: String(item.quantity),
+  price: koboToNaira(item.unit_price),
+});
