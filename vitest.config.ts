@@ -9,6 +9,7 @@ export default defineConfig({
     setupFiles: ["tests/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { NEXT_TELEMETRY_DISABLED: "1", OWO_QUIET: "1" },
+    // Per-request info lines would drown the suite's output; warnings and errors still show.
+    env: { NEXT_TELEMETRY_DISABLED: "1", OWO_QUIET: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
   },
 });

@@ -1,7 +1,75 @@
-/** One JSON line per event on stderr. Never pass a secret key or password here. */
+import pino, { type DestinationStream, type Level, type LevelWithSilent, type Logger } from "pino";
+
+/**
+ * Structured JSON logs (pino), one line per event. Level from LOG_LEVEL (default `info`; the
+ * test suite runs at `warn`). Lines below `error` go to stdout through a synchronous
+ * sonic-boom (nothing buffered, so nothing lost on a crash); `error` and `fatal` lines go to
+ * stderr. Never pass a secret key, password or request body here.
+ */
+const LEVELS: readonly LevelWithSilent[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+function levelFromEnv(): LevelWithSilent {
+  const given = process.env.LOG_LEVEL?.trim().toLowerCase() as LevelWithSilent | undefined;
+  return given && LEVELS.includes(given) ? given : "info";
+}
+
+type Sink = DestinationStream & { lastLevel: number };
+
+let stdout: DestinationStream | null = null;
+let captured: string[] | null = null;
+
+// pino tells a stream marked with this symbol each line's level (as pino.multistream does).
+const sink: Sink = {
+  [Symbol.for("pino.metadata")]: true,
+  lastLevel: 0,
+  write(line: string) {
+    if (captured) captured.push(line);
+    else if (this.lastLevel >= 50) console.error(line.endsWith("\n") ? line.slice(0, -1) : line);
+    else (stdout ??= pino.destination({ dest: 1, sync: true })).write(line);
+  },
+} as Sink;
+
+export const logger: Logger = pino(
+  {
+    level: levelFromEnv(),
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: { error: pino.stdSerializers.err, err: pino.stdSerializers.err },
+  },
+  sink,
+);
+
+/** An error for the operator: the message, its fields and (under `error`) the cause with its stack. */
 export function logError(message: string, fields: Record<string, unknown> = {}): void {
-  const err = fields.error;
-  const serialised =
-    err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : err;
-  console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), message, ...fields, error: serialised }));
+  logger.error(fields, message);
+}
+
+export function logWarn(message: string, fields: Record<string, unknown> = {}): void {
+  logger.warn(fields, message);
+}
+
+export function logInfo(message: string, fields: Record<string, unknown> = {}): void {
+  logger.info(fields, message);
+}
+
+/**
+ * Tests: collects every line logged at `level` or above (as parsed JSON) until `stop()`,
+ * instead of writing it out.
+ */
+export function captureLogs(level: Level = "info"): { lines: Record<string, unknown>[]; raw: string[]; stop: () => void } {
+  const previousLevel = logger.level;
+  const raw: string[] = [];
+  captured = raw;
+  logger.level = level;
+  return {
+    raw,
+    get lines() {
+      return raw.map((l) => JSON.parse(l) as Record<string, unknown>);
+    },
+    stop() {
+      captured = null;
+      logger.level = previousLevel;
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { closeDb } from "@/db/client";
 import { migrateDb } from "@/db/migrate";
+import { flushRequestLogs } from "@/lib/observability/request-log-buffer";
 
 // With the in-memory PGlite fallback each test file has its own database to migrate.
 beforeAll(async () => {
@@ -8,5 +9,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // /v1 calls leave API request log rows buffered: written before the database closes.
+  await flushRequestLogs();
   await closeDb();
 });

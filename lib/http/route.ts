@@ -5,6 +5,7 @@ import { AppError, httpError, isAppError } from "@/lib/errors";
 import { findActiveKey, type AuthenticatedKey } from "@/lib/keys/find-key";
 import { originAllowed } from "@/lib/keys/allowed-domains";
 import { logError } from "@/lib/log";
+import { logRequest, type RequestSeen } from "@/lib/observability/request-log";
 import { parseOrThrow } from "@/lib/validation";
 import { clientIp, correlationIdFor } from "./correlation";
 import { CORS_HEADERS, failureResponse, internalError, successResponse } from "./envelope";
@@ -85,15 +86,26 @@ async function meterAnonymous(req: Request, key: AuthenticatedKey | null): Promi
   return rateLimitHeaders(state);
 }
 
-async function run(req: Request, correlationId: string, work: (headers: Record<string, string>) => Promise<Response>) {
+/**
+ * Runs a request's work in the envelope, then logs it: one JSON line and, when a key was
+ * recognised, a row for the dashboard's API request logs (buffered, no round trip).
+ */
+async function run(req: Request, correlationId: string, seen: RequestSeen, work: (headers: Record<string, string>) => Promise<Response>) {
+  const startedAt = performance.now();
+  const startedAtMs = Date.now();
   const headers: Record<string, string> = { "x-correlation-id": correlationId };
+  let res: Response;
   try {
-    return await work(headers);
+    res = await work(headers);
   } catch (err) {
-    if (isAppError(err)) return failureResponse(err, correlationId, headers);
-    logError("unhandled error in /v1", { correlationId, method: req.method, path: new URL(req.url).pathname, error: err });
-    return failureResponse(internalError(), correlationId, headers);
+    if (isAppError(err)) res = failureResponse(err, correlationId, headers);
+    else {
+      logError("unhandled error in /v1", { correlation_id: correlationId, method: req.method, path: new URL(req.url).pathname, error: err });
+      res = failureResponse(internalError(), correlationId, headers);
+    }
   }
+  logRequest(req, correlationId, seen, res.status, startedAt, startedAtMs);
+  return res;
 }
 
 /**
@@ -107,7 +119,8 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
 ): Handler {
   return async (req, nextCtx) => {
     const correlationId = correlationIdFor(req);
-    return run(req, correlationId, async (headers) => {
+    const seen: RequestSeen = { key: null, params: null };
+    return run(req, correlationId, seen, async (headers) => {
       try {
         checkDeclaredLength(req);
       } catch (err) {
@@ -121,6 +134,7 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
         Object.assign(headers, await meterAnonymous(req, null));
         throw INVALID_KEY();
       }
+      seen.key = key;
       const { keyPair } = key;
 
       const params: Record<string, string> = {};
@@ -129,6 +143,7 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
         const v = given[k];
         params[k] = Array.isArray(v) ? v.join("/") : (v ?? "");
       }
+      seen.params = params;
 
       const buckets: Bucket[] = [{ name: `key:${keyPair.id}`, limit: keyPair.rateLimit }];
       if (options.limit === "initialize") buckets.push({ name: `init:${keyPair.id}`, limit: keyPair.initializeLimit });
@@ -195,9 +210,11 @@ type Method = (typeof METHODS)[number];
 export function unmatched(status: 404 | 405, allow?: string): Handler {
   return async (req) => {
     const correlationId = correlationIdFor(req);
-    return run(req, correlationId, async (headers) => {
+    const seen: RequestSeen = { key: null, params: null };
+    return run(req, correlationId, seen, async (headers) => {
       const raw = presentedKey(req);
-      Object.assign(headers, await meterAnonymous(req, raw ? await findActiveKey(raw) : null));
+      seen.key = raw ? await findActiveKey(raw) : null;
+      Object.assign(headers, await meterAnonymous(req, seen.key));
       if (allow) headers.allow = allow;
       throw status === 404 ? httpError(404, "Not found") : httpError(405, "Method not allowed");
     });

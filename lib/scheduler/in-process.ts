@@ -25,3 +25,8 @@ export function startInProcessScheduler(): void {
   }, INTERVAL_MS);
   g.__owoScheduler.unref();
 }
+
+/** Whether this process runs the in-process scheduler (`/api/health` reports it). */
+export function inProcessSchedulerRunning(): boolean {
+  return Boolean(g.__owoScheduler);
+}

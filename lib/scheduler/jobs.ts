@@ -3,6 +3,7 @@ import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
 import { applyDueInvoices } from "@/lib/invoices/apply-invoice-due";
+import { pruneRequestLogs } from "@/lib/observability/prune-request-logs";
 import { expireDueReceivables } from "@/lib/receiving/expiry";
 import { processDueRefunds } from "@/lib/refunds/process-due-refunds";
 import { runSettlement } from "@/lib/settlement/run-settlement";
@@ -61,5 +62,10 @@ export const JOBS: Job[] = [
     // under a lease in bounded rounds; returns how many attempts it made.
     name: "deliver_webhooks",
     run: (db) => deliverDueEvents(db),
+  },
+  {
+    // API request logs beyond each key's newest API_REQUEST_LOG_LIMIT (default 1000).
+    name: "prune_api_request_logs",
+    run: (db) => pruneRequestLogs(db),
   },
 ];

@@ -1,14 +1,12 @@
-// GET /api/health – liveness and database reachability, for load balancers and `npm start`
-import { sql } from "drizzle-orm";
+// GET /api/health – for load balancers, monitoring and `npm start`: database reachable (and
+// its latency), migrations current, the scheduler's last pass. 503 when the database does not
+// answer or a committed migration is not applied yet.
 import { getDb } from "@/db/client";
+import { checkHealth, healthStatus } from "@/lib/observability/health";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  try {
-    await (await getDb()).execute(sql`select 1`);
-    return Response.json({ ok: true });
-  } catch {
-    return Response.json({ ok: false }, { status: 503 });
-  }
+  const health = await checkHealth(getDb);
+  return Response.json(health, { status: healthStatus(health), headers: { "cache-control": "no-store" } });
 }
