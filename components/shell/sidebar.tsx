@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, Home, KeyRound, Landmark, Undo2, Vault, Webhook, ShoppingCart } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, Home, KeyRound, Landmark, Undo2, Vault, Webhook, ShoppingCart, ScrollText } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -34,6 +34,7 @@ const GROUPS = [
     items: [
       { href: "/dashboard/developers", label: "API keys", icon: KeyRound },
       { href: "/dashboard/developers/webhooks", label: "Webhooks", icon: Webhook },
+      { href: "/dashboard/developers/logs", label: "API request logs", icon: ScrollText },
     ],
   },
 ];
