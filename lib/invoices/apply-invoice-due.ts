@@ -5,7 +5,8 @@ import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { emitInvoiceEvents, recordInvoiceActivity, type InvoiceActor } from "./invoice-events";
 import { invoicePausedData } from "./invoice-view";
 
-const isDue = (i: Invoice, now: Date) =>
+/** Whether a due-date transition is waiting to be applied (cheap: no database). */
+export const isDue = (i: Invoice, now: Date) =>
   i.dueHandledAt === null && (i.status === "sent" || i.status === "partial") && i.dueAt.getTime() <= now.getTime();
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { invoices, type Invoice, type Mode } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
-import { applyInvoiceDue } from "./apply-invoice-due";
+import { applyInvoiceDue, isDue } from "./apply-invoice-due";
 import { invoiceNotFound } from "./invoice-errors";
 import type { InvoiceActor } from "./invoice-events";
 
@@ -12,8 +12,6 @@ export type InvoiceRef = { merchantId: string; mode: Mode; publicId: string };
 const inScope = (ref: InvoiceRef) => and(eq(invoices.publicId, ref.publicId), eq(invoices.merchantId, ref.merchantId), eq(invoices.mode, ref.mode));
 
 /** Whether applyInvoiceDue would move it now: a cheap check so a read opens no transaction for nothing. */
-const mayBeDue = (i: Invoice, now: Date) => i.dueHandledAt === null && (i.status === "sent" || i.status === "partial") && i.dueAt <= now;
-
 /**
  * GET /v1/checkout/invoice/:publicId and the dashboard's invoice page: the invoice as it stands
  * now (a passed due date applied first, as sessions apply expiry). Another merchant's or mode's
@@ -22,7 +20,7 @@ const mayBeDue = (i: Invoice, now: Date) => i.dueHandledAt === null && (i.status
 export async function getInvoice(db: Db, input: InvoiceRef & { actor?: InvoiceActor }): Promise<Invoice> {
   const [row] = await db.select().from(invoices).where(inScope(input)).limit(1);
   if (!row) throw invoiceNotFound();
-  if (!mayBeDue(row, new Date())) return row;
+  if (!isDue(row, new Date())) return row;
   const { invoice, eventIds } = await db.transaction((tx) => applyInvoiceDue(tx, row, input.actor ?? "api"));
   deliverAfterCommit(eventIds);
   return invoice;

@@ -1,4 +1,4 @@
-// POST /v1/sandbox/expire – set a session's, dynamic PayID's or virtual account's expiry to now (supplement §5)
+// POST /v1/sandbox/expire – set a session's, dynamic PayID's or virtual account's expiry (or an invoice's due date) to now (supplement §5)
 import { methods, route } from "@/lib/http/route";
 import { sandboxExpire, SandboxExpireBody } from "@/lib/receiving/sandbox-expire";
 
