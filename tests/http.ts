@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { responseProblem } from "@/lib/openapi/validate";
 
 /** A Next.js route handler as the /v1 route files export them. */
 export type RouteHandler = (
@@ -49,12 +50,17 @@ export function buildRequest(opts: CallOptions = {}): Request {
   return new Request(`http://localhost${opts.path ?? "/v1/test"}`, init);
 }
 
-/** Calls a route handler directly and parses the JSON answer. */
+/**
+ * Calls a route handler directly and parses the JSON answer. An answer on a /v1 path is
+ * checked against the OpenAPI document (lib/openapi): the success schema for 2xx, the
+ * operation's documented failures otherwise; a mismatch fails the test, saying why.
+ */
 export async function call<T = Record<string, unknown>>(
   handler: RouteHandler,
   opts: CallOptions = {},
 ): Promise<{ res: Response; status: number; headers: Headers; body: Envelope<T>; text: string }> {
-  const res = await handler(buildRequest(opts), { params: Promise.resolve(opts.params ?? {}) });
+  const req = buildRequest(opts);
+  const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
   const text = await res.text();
   let body: Envelope<T>;
   try {
@@ -62,6 +68,8 @@ export async function call<T = Record<string, unknown>>(
   } catch {
     throw new Error(`non-JSON answer (${res.status}): ${text.slice(0, 200)}`);
   }
+  const problem = responseProblem(req.method, req.url, res.status, body);
+  if (problem) throw new Error(`OpenAPI conformance: ${problem}`);
   return { res, status: res.status, headers: res.headers, body, text };
 }
 
