@@ -105,8 +105,9 @@ export default async function PrintInvoicePage({ params }: { params: Promise<{ p
           <dd className="text-right">{formatNaira(invoice.subtotal)}</dd>
           <dt className="text-neutral-500">Tax ({bpToTaxRate(invoice.taxRateBp)}%)</dt>
           <dd className="text-right">{formatNaira(invoice.taxAmount)}</dd>
-          <dt className="border-t border-neutral-300 pt-1 font-semibold">Total</dt>
-          <dd className="border-t border-neutral-300 pt-1 text-right font-semibold" data-testid="inv-print-total">{formatNaira(invoice.total)}</dd>
+          <div className="col-span-2 my-0.5 border-t border-neutral-300" aria-hidden />
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold" data-testid="inv-print-total">{formatNaira(invoice.total)}</dd>
           {invoice.amountPaid > 0 && (
             <>
               <dt className="text-neutral-500">Paid</dt>
