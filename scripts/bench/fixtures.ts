@@ -18,7 +18,7 @@ const KEY_RATE_LIMIT = 1_000_000;
 /** POST /v1/sandbox/wallet/fund takes at most this much per call. */
 const FUND_CHUNK_KOBO = 100_000_000_000;
 
-async function owo<T>(databaseUrl: string, args: string[]): Promise<T> {
+export async function owo<T>(databaseUrl: string, args: string[]): Promise<T> {
   try {
     const { stdout } = await run(process.execPath, ["bin/owo.mjs", ...args, "--json"], {
       env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },

@@ -15,6 +15,8 @@ export type LoadOptions = LoadRequest & {
   baseUrl: string;
   connections: number;
   durationSeconds: number;
+  /** Send exactly this many requests instead of running for durationSeconds. */
+  amount?: number;
   /** Measure CPU (the server's process group) and Postgres waits (its database) during the run. */
   observe?: { serverPgid: number; databaseUrl: string };
 };
@@ -44,7 +46,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url: `${opts.baseUrl}${opts.path}`,
     connections: opts.connections,
-    duration: opts.durationSeconds,
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.durationSeconds }),
     timeout: 10,
     requests: [
       {

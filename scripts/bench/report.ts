@@ -16,9 +16,13 @@ export function composeReport(input: {
   scenarios: Scenario[];
   rows: Row[];
   runs: { label: string; result: LoadResult }[];
+  /** The 1-minute load average when the run began: above the core count, the machine was busy. */
+  loadAverage: number;
+  quick?: boolean;
 }): string {
   const errors = errorNotes(input.runs);
   const noisy = noisyRuns(input.runs);
+  const busy = input.loadAverage > input.machine.cores;
   return [
     "# Benchmarks",
     "",
@@ -28,9 +32,11 @@ export function composeReport(input: {
     `against the same server: ${input.floors.join("; ")}. req/s counts 2xx answers only;`,
     "latency is over every answer.",
     "",
+    ...(input.quick ? ["**A `--quick` smoke run**: short runs on few rows; not figures to compare.", ""] : []),
     "## Machine",
     "",
     ...machineLines(input.machine),
+    `- Load average when the run began: ${input.loadAverage.toFixed(2)}${busy ? ` (**busy**: above the ${input.machine.cores} cores; other work shared the machine, figures are low)` : ""}`,
     "",
     "## Results",
     "",
@@ -40,6 +46,12 @@ export function composeReport(input: {
     "",
     ...(errors.length ? ["Errors:", "", ...errors, ""] : []),
     ...(noisy.length ? ["**The machine was not quiet**: these runs shared it with other work, so their figures are low:", "", ...noisy, ""] : []),
+    ...(input.runs.length ? cpuSection(input.runs) : []),
+  ].join("\n");
+}
+
+function cpuSection(runs: { label: string; result: LoadResult }[]): string[] {
+  return [
     "## Where the time went",
     "",
     "CPU in cores (1.00 = one core busy for the whole run), shared by the Next.js server (its process",
@@ -49,9 +61,9 @@ export function composeReport(input: {
     "waiting on a lock (a hot row). Node runs our code on one core, so a server near 1.00 is",
     "CPU-bound; one well below it while backends wait on locks is bound by contention.",
     "",
-    cpuTable(input.runs),
+    cpuTable(runs),
     "",
-  ].join("\n");
+  ];
 }
 
 /** Writes the report, keeping the notes section of the file it replaces. */

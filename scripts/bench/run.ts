@@ -4,21 +4,34 @@
 // and the database dropped at the end, on failure and on Ctrl-C.
 //
 //   npm run bench -- [--duration 10] [--connections 10,50] [--warmup 2] [--port 3200]
-//                    [--scenario transfers] [--no-write]
-//   npm run bench -- --scenario settlement [--payments 100000] [--merchants 10]
-//     the timed settlement run (scripts/bench/settlement.ts): no server, its own database;
-//     a full run (no --scenario) ends with it.
+//                    [--scenario NAME]... [--rows 1000000] [--payments 100000] [--merchants 10]
+//                    [--quick] [--no-write]
+//   Scenarios: transfers, sessions, lists (1,000,000 rows, `--rows`), webhooks, settlement.
+//   settlement is the timed settlement run (scripts/bench/settlement.ts): no server, its own
+//   database, after the server is stopped. Every scenario's rows land in ONE table.
+//   --quick: a smoke run (3 s per run, no warm-up, the first connection level, 20,000 list
+//   rows, 10,000 payments) unless those options are given; never written to BENCHMARKS.md.
 import { createRequire } from "node:module";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { createFixtures } from "./fixtures";
 import { FLOORS, type FloorName } from "./floors";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS } from "./scenarios";
-import type { ScenarioContext } from "./scenarios/scenario";
+import type { OwnFloor, Scenario, ScenarioContext } from "./scenarios/scenario";
 import { logTail, startBenchServer, type BenchServer } from "./server";
 import { composeReport, writeReport } from "./report";
-import { describeMachine, type Row } from "./table";
+import { describeMachine, ratioGoal, type Row } from "./table";
+import { createTestDatabase } from "../../tests/test-database";
+
+/** The settlement run's line in the report's list of scenarios (it runs without the server). */
+const SETTLEMENT_SCENARIO: Scenario = {
+  name: "settlement",
+  description:
+    "Settlement: 100,000 static-account payments (`--payments`) pending for 10 merchants, seeded set-based with their money in the ledger, then ONE `runSettlement` " +
+    "(cutoff, batches, payouts) on a database of its own with the server stopped; floor: the same rows batched by one bare INSERT … SELECT … GROUP BY + UPDATE, rolled back",
+};
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 function usageError(message: string): never {
@@ -30,14 +43,16 @@ function parseOptions() {
   try {
     return parseArgs({
       options: {
-        duration: { type: "string", default: "10" },
-        connections: { type: "string", default: "10,50" },
-        warmup: { type: "string", default: "2" },
+        duration: { type: "string" },
+        connections: { type: "string" },
+        warmup: { type: "string" },
         port: { type: "string", default: process.env.BENCH_PORT ?? "3200" },
         scenario: { type: "string", multiple: true },
         "no-write": { type: "boolean", default: false },
-        payments: { type: "string", default: "100000" },
+        payments: { type: "string" },
         merchants: { type: "string", default: "10" },
+        rows: { type: "string" },
+        quick: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
     }).values;
@@ -47,16 +62,21 @@ function parseOptions() {
 }
 
 const args = parseOptions();
-const durationSeconds = Number(args.duration);
-const warmupSeconds = Number(args.warmup);
-const connectionLevels = args.connections.split(",").map(Number);
+const quick = args.quick;
+const durationSeconds = Number(args.duration ?? (quick ? 3 : 10));
+const warmupSeconds = Number(args.warmup ?? (quick ? 0 : 2));
+const connectionLevels = (args.connections ?? (quick ? "10" : "10,50")).split(",").map(Number);
+const listRows = Number(args.rows ?? (quick ? 20_000 : 1_000_000));
+const noWrite = args["no-write"] || quick;
 if (!(durationSeconds > 0) || !(warmupSeconds >= 0)) usageError("--duration must be > 0 and --warmup >= 0 (seconds)");
 if (!connectionLevels.every((c) => Number.isInteger(c) && c > 0)) usageError("--connections takes positive integers, e.g. 10,50");
 if (args.help) {
   log(
     "npm run bench -- [--duration 10] [--connections 10,50] [--warmup 2] [--port 3200] [--scenario NAME]... [--no-write]\n" +
+      "                 [--rows 1000000] [--payments 100000] [--merchants 10] [--quick]\n" +
       `  scenarios: ${[...SCENARIOS.map((s) => s.name), "settlement"].join(", ")} (default: all)\n` +
-      "  --scenario settlement [--payments 100000] [--merchants 10]: the timed settlement run alone (no server)",
+      "  --rows: rows of one merchant the lists scenario seeds; --payments/--merchants: the settlement run (no server)\n" +
+      "  --quick: a short smoke run, not written to BENCHMARKS.md",
   );
   process.exit(0);
 }
@@ -64,19 +84,19 @@ const unknown = (args.scenario ?? []).filter((name) => name !== "settlement" && 
 if (unknown.length) usageError(`no such scenario: ${unknown.join(", ")} (have ${[...SCENARIOS.map((s) => s.name), "settlement"].join(", ")})`);
 const scenarios = args.scenario ? SCENARIOS.filter((s) => args.scenario!.includes(s.name)) : SCENARIOS;
 const withSettlement = !args.scenario || args.scenario.includes("settlement");
-const settlementPayments = Number(args.payments);
+const settlementPayments = Number(args.payments ?? (quick ? 10_000 : 100_000));
 const settlementMerchants = Number(args.merchants);
 if (!(Number.isInteger(settlementPayments) && settlementPayments > 0 && Number.isInteger(settlementMerchants) && settlementMerchants > 0)) {
   usageError("--payments and --merchants take positive integers");
 }
+if (!(Number.isInteger(listRows) && listRows > 0)) usageError("--rows takes a positive integer");
 
-/** The timed settlement run (its own database), reported in its own section of BENCHMARKS.md. */
-async function settlementBench(): Promise<void> {
-  const { runSettlementBench, settlementReport, writeSettlementReport } = await import("./settlement");
+/** The timed settlement run (its own database): its row of the table, and its own section of BENCHMARKS.md. */
+async function settlementBench(): Promise<{ row: Row; section: string }> {
+  const { runSettlementBench, settlementReport, settlementRow } = await import("./settlement");
   log(`[${elapsed()}] settlement: ${settlementPayments} pending payments, one run…`);
-  const section = settlementReport(await runSettlementBench({ payments: settlementPayments, merchants: settlementMerchants, log }));
-  process.stdout.write(`\n${section}`);
-  if (!args["no-write"]) writeSettlementReport("BENCHMARKS.md", section);
+  const result = await runSettlementBench({ payments: settlementPayments, merchants: settlementMerchants, log });
+  return { row: settlementRow(result), section: settlementReport(result) };
 }
 
 const started = performance.now();
@@ -88,6 +108,16 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     log(`\n${signal}: stopping the server and dropping the bench database…`);
     void (cleanup?.() ?? Promise.resolve()).finally(() => process.exit(130));
   });
+}
+
+/** The Postgres version when no server ran (settlement alone): asked of a scratch database. */
+async function localPostgresVersion(): Promise<string> {
+  const database = await createTestDatabase("owo_bench");
+  try {
+    return await postgresVersion(database.url);
+  } finally {
+    await database.drop();
+  }
 }
 
 async function postgresVersion(databaseUrl: string): Promise<string> {
@@ -110,16 +140,20 @@ async function smoke(baseUrl: string, label: string, request: LoadRequest): Prom
   if (!res.ok) throw new Error(`${label}: ${request.method} ${request.path} answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
 }
 
-type Job = { label: string; scenario: string; request: LoadRequest; floor: FloorName | null; strictFloor?: FloorName };
+type Job = {
+  label: string;
+  scenario: string;
+  request: LoadRequest;
+  floor: FloorName | null;
+  ownFloor: OwnFloor | null;
+  strictFloor?: FloorName;
+  target?: number;
+};
 
-async function main() {
-  if (scenarios.length === 0) {
-    if (withSettlement) await settlementBench();
-    return;
-  }
-  const require = createRequire(import.meta.url);
-  const nextVersion = (require("next/package.json") as { version: string }).version;
+type ServerPhase = { rows: Row[]; runs: { label: string; result: LoadResult }[]; floors: string[]; postgres: string };
 
+/** Everything measured against the app server: autocannon targets beside their floors, then the self-measured scenarios. */
+async function serverPhase(): Promise<ServerPhase> {
   log(`Starting the app on a fresh database (builds first if the sources changed)…`);
   const server: BenchServer = await startBenchServer({
     port: Number(args.port),
@@ -132,20 +166,23 @@ async function main() {
     log(`[${elapsed()}] server up at ${server.url}; creating the bench merchants and keys…`);
     const runTag = `bench-${Date.now().toString(36)}`;
     const fixtures = await createFixtures({ baseUrl: server.url, databaseUrl: server.databaseUrl, fundKobo: 200_000_000_000 });
-    const ctx: ScenarioContext = { baseUrl: server.url, databaseUrl: server.databaseUrl, fixtures, runTag };
+    const ctx: ScenarioContext = { baseUrl: server.url, databaseUrl: server.databaseUrl, fixtures, runTag, rows: listRows, quick, log };
 
     const jobs: Job[] = [];
     const floorsNeeded = new Set<FloorName>();
     for (const scenario of scenarios) {
       await scenario.prepare?.(ctx);
-      for (const target of scenario.targets(ctx)) {
-        jobs.push({ label: target.label, scenario: scenario.name, request: target.request, floor: target.floor, strictFloor: target.strictFloor });
-        if (target.floor) floorsNeeded.add(target.floor);
+      for (const target of scenario.targets?.(ctx) ?? []) {
+        const shared = typeof target.floor === "string" ? target.floor : null;
+        const own = target.floor && typeof target.floor === "object" ? target.floor : null;
+        jobs.push({ label: target.label, scenario: scenario.name, request: target.request, floor: shared, ownFloor: own, strictFloor: target.strictFloor, target: target.target });
+        if (shared) floorsNeeded.add(shared);
         if (target.strictFloor) floorsNeeded.add(target.strictFloor);
       }
     }
     const floorJobs = new Map([...floorsNeeded].map((name) => [name, { label: FLOORS[name].label, request: FLOORS[name].request(runTag) }]));
-    const everything = [...floorJobs.values(), ...jobs];
+    const ownFloors = jobs.flatMap((j) => (j.ownFloor ? [j.ownFloor] : []));
+    const everything = [...floorJobs.values(), ...ownFloors, ...jobs];
     const observe = { serverPgid: server.pgid, databaseUrl: server.databaseUrl };
 
     for (const job of everything) await smoke(server.url, job.label, job.request);
@@ -159,55 +196,88 @@ async function main() {
     // Interleaved per connection level, so each figure sits next in time to its floor.
     const rows: Row[] = [];
     const runs: { label: string; result: LoadResult }[] = [];
+    const load = async (label: string, request: LoadRequest, connections: number) => {
+      log(`[${elapsed()}] ${label}, ${connections} connections, ${durationSeconds} s…`);
+      const result = await runLoad({ baseUrl: server.url, ...request, connections, durationSeconds, observe });
+      runs.push({ label, result });
+      return result;
+    };
     for (const connections of connectionLevels) {
       const floorResults = new Map<FloorName, LoadResult>();
       for (const [name, job] of floorJobs) {
-        log(`[${elapsed()}] ${job.label}, ${connections} connections, ${durationSeconds} s…`);
-        const result = await runLoad({ baseUrl: server.url, ...job.request, connections, durationSeconds, observe });
-        floorResults.set(name, result);
-        runs.push({ label: job.label, result });
+        floorResults.set(name, await load(job.label, job.request, connections));
         await new Promise((r) => setTimeout(r, 500));
       }
       for (const job of jobs) {
-        log(`[${elapsed()}] ${job.label}, ${connections} connections, ${durationSeconds} s…`);
-        const result = await runLoad({ baseUrl: server.url, ...job.request, connections, durationSeconds, observe });
+        const own = job.ownFloor ? await load(job.ownFloor.label, job.ownFloor.request, connections) : null;
+        const result = await load(job.label, job.request, connections);
+        const floor = own ?? (job.floor ? floorResults.get(job.floor)! : null);
         rows.push({
           scenario: job.scenario,
           target: job.label,
           ours: result,
-          floor: job.floor ? floorResults.get(job.floor)! : null,
+          floor,
           strict: job.strictFloor ? floorResults.get(job.strictFloor)! : null,
+          ...(job.target !== undefined ? { goal: ratioGoal(job.target, result, floor) } : {}),
         });
-        runs.push({ label: job.label, result });
         // Let after-commit work (webhook attempts) finish before the next run.
         await new Promise((r) => setTimeout(r, 1000));
       }
     }
     rows.sort((a, b) => jobs.findIndex((j) => j.label === a.target) - jobs.findIndex((j) => j.label === b.target) || a.ours.connections - b.ours.connections);
 
-    const machine = describeMachine({ postgres: await postgresVersion(server.databaseUrl), next: nextVersion });
-    const report = composeReport({
-      machine,
-      durationSeconds,
-      warmupSeconds,
-      floors: [...floorJobs.keys()].map((name) => FLOORS[name].description),
-      scenarios,
-      rows,
-      runs,
-    });
-
-    process.stdout.write(`\n${report}`);
-    if (!args["no-write"]) {
-      writeReport("BENCHMARKS.md", report);
-      log(`\nWrote BENCHMARKS.md (${elapsed()} in all).`);
+    for (const scenario of scenarios) {
+      if (!scenario.measure) continue;
+      try {
+        rows.push(...(await scenario.measure(ctx, { connections: connectionLevels, durationSeconds, observe })));
+      } finally {
+        await scenario.finish?.();
+      }
     }
-    if (withSettlement) await settlementBench();
+    const floors = [
+      ...[...floorJobs.keys()].map((name) => FLOORS[name].description),
+      ...(ownFloors.length ? ["each list target's own floor, GET /api/bench/list: the same page query and count(*) as bare prepared statements"] : []),
+    ];
+    return { rows, runs, floors, postgres: await postgresVersion(server.databaseUrl) };
   } catch (err) {
     log(`\nThe server's last log lines:\n${logTail(server.logFile)}`);
     throw err;
   } finally {
+    for (const scenario of scenarios) await scenario.finish?.().catch(() => {});
     log("Stopping the server and dropping the bench database…");
     await server.stop();
+  }
+}
+
+async function main() {
+  const require = createRequire(import.meta.url);
+  const nextVersion = (require("next/package.json") as { version: string }).version;
+  const loadAverage = os.loadavg()[0]!;
+  const phase: ServerPhase = scenarios.length ? await serverPhase() : { rows: [], runs: [], floors: [], postgres: "" };
+  const settlement = withSettlement ? await settlementBench() : null;
+  const rows = settlement ? [...phase.rows, settlement.row] : phase.rows;
+
+  const machine = describeMachine({ postgres: phase.postgres || (await localPostgresVersion()), next: nextVersion });
+  const report = composeReport({
+    machine,
+    durationSeconds,
+    warmupSeconds,
+    floors: phase.floors,
+    scenarios: [...scenarios, ...(settlement ? [SETTLEMENT_SCENARIO] : [])],
+    rows,
+    runs: phase.runs,
+    loadAverage,
+    quick,
+  });
+  process.stdout.write(`\n${report}`);
+  if (settlement) process.stdout.write(`\n${settlement.section}`);
+  if (!noWrite) {
+    writeReport("BENCHMARKS.md", report);
+    if (settlement) {
+      const { writeSettlementReport } = await import("./settlement");
+      writeSettlementReport("BENCHMARKS.md", settlement.section);
+    }
+    log(`\nWrote BENCHMARKS.md (${elapsed()} in all).`);
   }
 }
 

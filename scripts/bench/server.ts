@@ -18,6 +18,9 @@ export type BenchServer = {
   stop: () => Promise<void>;
 };
 
+/** The bench server's CRON_SECRET: scenarios call GET /api/cron with it (the scheduler's timer is off). */
+export const BENCH_CRON_SECRET = "bench-cron-secret-not-for-production";
+
 const LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1"];
 
 function portFree(port: number, host: string): Promise<boolean> {
@@ -100,7 +103,7 @@ export async function startBenchServer(opts: {
     SCHEDULER: "off",
     OWO_BENCH: "1",
     AUTH_SECRET: "bench-auth-secret-not-for-production-0123456789",
-    CRON_SECRET: "bench-cron-secret-not-for-production",
+    CRON_SECRET: BENCH_CRON_SECRET,
   };
   delete env.APP_URL;
   delete env.AUTH_URL;

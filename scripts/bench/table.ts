@@ -10,7 +10,43 @@ export type Row = {
   floor: LoadResult | null;
   /** A stricter floor reported beside the first, when the target names one. */
   strict?: LoadResult | null;
+  /** What ours.rps counts (default "req/s"), and the floor's. */
+  unit?: string;
+  floorUnit?: string;
+  /** Appended to the rates, e.g. a job's run time: " (7.8 s)". */
+  oursNote?: string;
+  floorNote?: string;
+  /** The target and whether this run met it; met is null when it could not be judged. */
+  goal?: { text: string; met: boolean | null };
 };
+
+/** A goal on ours / floor: "≥ 60% of floor", met when the ratio reaches it. */
+export function ratioGoal(minRatio: number, ours: LoadResult, floor: LoadResult | null): { text: string; met: boolean | null } {
+  return { text: `≥ ${Math.round(minRatio * 100)}% of floor`, met: floor && floor.rps > 0 ? ours.rps / floor.rps >= minRatio : null };
+}
+
+/** The q-quantile (0.5, 0.99) of some values, nearest-rank; NaN for none. */
+export function percentile(values: number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** A figure measured outside autocannon, in the shape the tables take. */
+export function figure(input: { connections: number; rate: number; p50?: number; p99?: number; errors?: number; total?: number; durationSeconds?: number }): LoadResult {
+  return {
+    connections: input.connections,
+    durationSeconds: input.durationSeconds ?? 0,
+    rps: input.rate,
+    p50: input.p50 ?? Number.NaN,
+    p99: input.p99 ?? Number.NaN,
+    errors: input.errors ?? 0,
+    total: input.total ?? 0,
+    statusCodes: {},
+    cpu: null,
+    waits: null,
+  };
+}
 
 export type Machine = {
   cores: number;
@@ -41,7 +77,7 @@ export function describeMachine(extra: { postgres: string; next: string }): Mach
 }
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
-const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
+const ms = (n: number) => (Number.isNaN(n) ? "–" : n < 10 ? n.toFixed(1) : int(n));
 const cores = (n: number | undefined) => (n === undefined ? "–" : n.toFixed(2));
 
 function table(header: string[], rows: string[][]): string {
@@ -51,18 +87,20 @@ function table(header: string[], rows: string[][]): string {
 
 export function resultsTable(rows: Row[]): string {
   return table(
-    ["scenario", "connections", "req/s (2xx)", "p50 ms", "p99 ms", "errors", "floor req/s", "floor p50 / p99 ms", "ours / floor", "ours / strict floor"],
-    rows.map(({ target, ours, floor, strict }) => [
+    ["scenario", "concurrency", "ours", "p50 ms", "p99 ms", "errors", "floor", "floor p50 / p99 ms", "ours / floor", "ours / strict floor", "target", "met?"],
+    rows.map(({ target, ours, floor, strict, unit = "req/s", floorUnit, oursNote = "", floorNote = "", goal }) => [
       target,
       String(ours.connections),
-      int(ours.rps),
+      `${int(ours.rps)} ${unit}${oursNote}`,
       ms(ours.p50),
       ms(ours.p99),
       int(ours.errors),
-      floor ? int(floor.rps) : "–",
+      floor ? `${int(floor.rps)} ${floorUnit ?? unit}${floorNote}` : "–",
       floor ? `${ms(floor.p50)} / ${ms(floor.p99)}` : "–",
       floor && floor.rps > 0 ? `${Math.round((ours.rps / floor.rps) * 100)}%` : "–",
       strict && strict.rps > 0 ? `${Math.round((ours.rps / strict.rps) * 100)}% of ${int(strict.rps)}` : "–",
+      goal?.text ?? "–",
+      goal ? (goal.met === null ? "–" : goal.met ? "yes" : "**no**") : "–",
     ]),
   );
 }

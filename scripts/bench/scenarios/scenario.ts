@@ -1,9 +1,11 @@
-// What a scenario is: named load targets, each compared with a floor. A new scenario
-// (initialize, verify, lists at 1M rows, webhooks, settlement) is one more file in this
-// folder, listed in index.ts; it may seed what it needs in `prepare`.
+// What a scenario is: named load targets, each compared with a floor, or (for what autocannon
+// cannot drive: webhook delivery, the settlement job) a `measure` of its own that answers
+// finished rows. A new scenario is one more file in this folder, listed in index.ts; it may
+// seed what it needs in `prepare`.
 import type { Fixtures } from "../fixtures";
 import type { FloorName } from "../floors";
 import type { LoadRequest } from "../load";
+import type { Row } from "../table";
 
 export type ScenarioContext = {
   baseUrl: string;
@@ -11,17 +13,29 @@ export type ScenarioContext = {
   fixtures: Fixtures;
   /** Unique per run: prefix references with it so runs never collide. */
   runTag: string;
+  /** Rows to seed where a scenario seeds many (lists: 1,000,000; `--rows`). */
+  rows: number;
+  /** `--quick`: a smoke run; scenarios that seed or drain may do less. */
+  quick: boolean;
+  log: (line: string) => void;
 };
+
+/** A floor of one target's own (a bare equivalent of exactly its query), run just before it. */
+export type OwnFloor = { label: string; request: LoadRequest };
 
 export type Target = {
   /** The row's name in the report, e.g. "transfer (payid)". */
   label: string;
-  /** The floor this target's figures are divided by; null for none. */
-  floor: FloorName | null;
+  /** The shared floor this target's figures are divided by, its own floor, or null for none. */
+  floor: FloorName | OwnFloor | null;
   /** A stricter floor also reported beside it (ratio column "ours / strict floor"). */
   strictFloor?: FloorName;
+  /** The lowest acceptable ours / floor, e.g. 0.6 (shown as the target, judged as met or not). */
+  target?: number;
   request: LoadRequest;
 };
+
+export type MeasureOptions = { connections: number[]; durationSeconds: number; observe: { serverPgid: number; databaseUrl: string } };
 
 export type Scenario = {
   name: string;
@@ -29,5 +43,9 @@ export type Scenario = {
   description: string;
   /** Optional one-off setup (seeding rows, extra keys) before any load. */
   prepare?: (ctx: ScenarioContext) => Promise<void>;
-  targets: (ctx: ScenarioContext) => Target[];
+  targets?: (ctx: ScenarioContext) => Target[];
+  /** A scenario that measures itself: answers its rows, each with its floor measured meanwhile. */
+  measure?: (ctx: ScenarioContext, opts: MeasureOptions) => Promise<Row[]>;
+  /** Releases what prepare started (a receiver process). */
+  finish?: () => Promise<void>;
 };

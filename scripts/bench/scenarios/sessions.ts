@@ -55,6 +55,7 @@ export const sessions: Scenario = {
         label: "session initialize",
         floor: "write",
         strictFloor: "write_statement",
+        target: 0.6,
         request: {
           method: "POST",
           path: "/v1/checkout/session/initialize",
@@ -65,6 +66,7 @@ export const sessions: Scenario = {
       {
         label: "session verify",
         floor: "read",
+        target: 0.7,
         request: { method: "GET", path: `/v1/checkout/session/${sessionId}/verify`, headers: { "x-api-key": secretKey } },
       },
     ];

@@ -10,6 +10,7 @@ function transferTarget(ctx: ScenarioContext, label: string, fields: Record<stri
     label,
     floor: "write",
     strictFloor: "write_statement",
+    target: 0.6,
     request: {
       method: "POST",
       path: "/v1/checkout/transfer",

@@ -1,0 +1,33 @@
+// POST /api/bench/emit – the webhooks benchmark's event source: commits one event for the
+// given key pair through the app's own outbox (emitEvents, one statement) and starts its
+// delivery after commit (deliverAfterCommit), exactly as a transfer or payment does, without
+// the rest of a transfer's work. Exists only when OWO_BENCH=1 (set by scripts/bench/server.ts);
+// a 404 otherwise. Body: { merchant_id, key_pair_id, reference }.
+import { getDb } from "@/db/client";
+import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
+import { emitEvents } from "@/lib/events/emit-event";
+
+export const dynamic = "force-dynamic";
+
+const notFound = () => Response.json({ status: false, message: "Not found" }, { status: 404 });
+
+export async function POST(req: Request): Promise<Response> {
+  if (process.env.OWO_BENCH !== "1") return notFound();
+  const body = (await req.json().catch(() => null)) as { merchant_id?: unknown; key_pair_id?: unknown; reference?: unknown } | null;
+  if (typeof body?.merchant_id !== "string" || typeof body.key_pair_id !== "string") {
+    return Response.json({ status: false, message: "merchant_id and key_pair_id are required" }, { status: 400 });
+  }
+  const reference = typeof body.reference === "string" ? body.reference : crypto.randomUUID();
+  const db = await getDb();
+  const ids = await emitEvents(db, [
+    {
+      merchantId: body.merchant_id,
+      mode: "test",
+      keyPairId: body.key_pair_id,
+      type: "transfer.success",
+      data: { reference, amount: 10_000, currency: "NGN", status: "completed", recipient: { name: "Ada Obi", bank: null, account_number: null } },
+    },
+  ]);
+  deliverAfterCommit(ids);
+  return Response.json({ status: true, message: "ok", data: { ids } });
+}

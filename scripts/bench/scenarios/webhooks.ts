@@ -1,0 +1,199 @@
+// Webhook delivery throughput and commit-to-receipt latency. A receiver of its own
+// (scripts/bench/receiver.ts, 200 at once) is every bench key pair's webhook URL. At C
+// connections, autocannon sends N = C × 100 requests to POST /api/bench/emit, spread over C
+// key pairs: each commits one event through the app's outbox and delivers it after commit,
+// the app's real path (one key's first attempts go out in order, different keys in
+// parallel). Whatever after-commit delivery leaves pending is sent by the scheduler's
+// deliver_webhooks job (GET /api/cron, as the in-process timer would). Measured: deliveries/s
+// from the first event's commit to the last receipt, and receipt − events.created_at per
+// event. Floor: the same receiver hit by N bare signed POSTs (Standard Webhooks headers, a
+// fresh connection each, like ours) from this process at the same concurrency, timed from
+// just before signing to receipt.
+import { fork, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import postgres from "postgres";
+import { signWebhook } from "../../../lib/events/sign-webhook";
+import { runLoad } from "../load";
+import { BENCH_CRON_SECRET } from "../server";
+import { figure, percentile, type Row } from "../table";
+import type { Scenario } from "./scenario";
+
+/** Webhooks arrive in well under a second of the change they report, even under load. */
+const TARGET_P99_MS = 1_000;
+const EVENTS_PER_CONNECTION = 100;
+const QUICK_EVENTS_PER_CONNECTION = 10;
+/** How long to wait for the last deliveries before counting the rest as undelivered. */
+const DRAIN_TIMEOUT_MS = 60_000;
+
+type Receiver = { port: number; ask: <T>(cmd: string) => Promise<T>; stop: () => void };
+
+function startReceiver(): Promise<Receiver> {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, "..", "receiver.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const ask = <T>(cmd: string) =>
+    new Promise<T>((resolve) => {
+      child.once("message", (m) => resolve(m as T));
+      child.send({ cmd });
+    });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the webhook receiver exited (${code}) before listening`)));
+    child.once("message", (m: { port: number }) => resolve({ port: m.port, ask, stop: () => child.kill() }));
+  });
+}
+
+let receiver: Receiver | null = null;
+
+async function createKeys(databaseUrl: string, merchantId: string, url: string, count: number) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    // Copies of the fixture's key pair with the receiver as webhook URL (the key strings are
+    // never used: these keys only own events).
+    const keys = await sql<{ id: string; webhook_secret: string }[]>`
+      insert into api_key_pairs (id, merchant_id, mode, name, secret_hash, secret_prefix, secret_last4, public_key, permissions,
+        webhook_url, webhook_secret, settlement_pay_id_id, wallet_pay_id_id, rate_limit)
+      select gen_random_uuid(), merchant_id, mode, 'bench webhooks ' || g, md5(random()::text || g), secret_prefix, secret_last4,
+        public_key || '_wh' || g || '_' || md5(random()::text), permissions, ${url}, webhook_secret, settlement_pay_id_id, wallet_pay_id_id, rate_limit
+      from (select * from api_key_pairs where merchant_id = ${merchantId}::uuid and mode = 'test' order by created_at limit 1) k,
+           generate_series(1, ${count}::int) g
+      returning id, webhook_secret`;
+    return keys;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+/** N bare signed POSTs at `connections` at once; latency from just before signing to receipt. */
+async function bareSignedPosts(port: number, connections: number, count: number, secret: string, tag: string) {
+  const started = new Map<string, number>();
+  let next = 0;
+  const t0 = performance.now();
+  const worker = async () => {
+    while (next < count) {
+      const id = `msg_${tag}_${++next}`;
+      started.set(id, performance.timeOrigin + performance.now());
+      const body = JSON.stringify({ event: "transfer.success", data: { reference: id, amount: 10_000, currency: "NGN", status: "completed", recipient: { name: "Ada Obi", bank: null, account_number: null } } });
+      const headers = signWebhook({ id, timestamp: Math.floor(Date.now() / 1000), body, secrets: [secret] });
+      await new Promise<void>((resolve) => {
+        const req = http.request(
+          { host: "127.0.0.1", port, method: "POST", path: "/", agent: false, headers: { "content-type": "application/json", "user-agent": "Owo-Webhooks/1", ...headers, "content-length": String(Buffer.byteLength(body)) } },
+          (res) => {
+            res.resume();
+            res.on("end", resolve);
+            res.on("error", () => resolve());
+          },
+        );
+        req.on("error", () => resolve());
+        req.end(body);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return { started, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function drain(baseUrl: string, rcv: Receiver, expected: number): Promise<void> {
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  let last = -1;
+  let stillSince = Date.now();
+  while (Date.now() < deadline) {
+    const { count } = await rcv.ask<{ count: number }>("count");
+    if (count >= expected) return;
+    if (count !== last) {
+      last = count;
+      stillSince = Date.now();
+    } else if (Date.now() - stillSince > 1_000) {
+      // Nothing arrived for a second: run the scheduler's jobs once, as its timer would.
+      await fetch(`${baseUrl}/api/cron`, { method: "POST", headers: { authorization: `Bearer ${BENCH_CRON_SECRET}` } }).catch(() => {});
+      stillSince = Date.now();
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const webhooks: Scenario = {
+  name: "webhooks",
+  description:
+    "Webhook delivery: at C connections, C × 100 events committed through the app (POST /api/bench/emit: one event via the outbox, delivered after commit) " +
+    "for C key pairs whose webhook URL is a local receiver answering 200 at once; deliveries/s from the first commit to the last receipt, " +
+    "p50/p99 from events.created_at to receipt, errors = not delivered within 60 s; " +
+    "floor: the same number of bare signed POSTs (a fresh connection each) from one process at the same concurrency",
+  measure: async (ctx, opts) => {
+    receiver = await startReceiver();
+    const rcv = receiver;
+    const most = Math.max(...opts.connections);
+    const keys = await createKeys(ctx.databaseUrl, ctx.fixtures.merchantId, `http://127.0.0.1:${rcv.port}/webhooks`, most);
+    const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => {} });
+    const rows: Row[] = [];
+    try {
+      for (const connections of opts.connections) {
+        const n = connections * (ctx.quick ? QUICK_EVENTS_PER_CONNECTION : EVENTS_PER_CONNECTION);
+        ctx.log(`webhooks: ${n} events over ${connections} key pairs, ${connections} connections…`);
+        await rcv.ask("take");
+        let i = 0;
+        const emitted = await runLoad({
+          baseUrl: ctx.baseUrl,
+          method: "POST",
+          path: "/api/bench/emit",
+          connections,
+          durationSeconds: opts.durationSeconds,
+          amount: n,
+          body: () => {
+            const key = keys[i % connections]!;
+            return { merchant_id: ctx.fixtures.merchantId, key_pair_id: key.id, reference: `${ctx.runTag}-wh-${connections}-${++i}` };
+          },
+        });
+        const committed = emitted.total - emitted.errors;
+        await drain(ctx.baseUrl, rcv, committed);
+        const { receipts } = await rcv.ask<{ receipts: [string, number][] }>("take");
+        const firstReceipt = new Map<string, number>();
+        for (const [id, at] of receipts) if (!firstReceipt.has(id)) firstReceipt.set(id, at);
+        const created = await sql<{ id: string; ms: number }[]>`
+          select id, extract(epoch from created_at)::float8 * 1000 as ms from events
+          where key_pair_id in ${sql(keys.slice(0, connections).map((k) => k.id))} and data->>'reference' like ${`${ctx.runTag}-wh-${connections}-%`}`;
+        const latencies = created.filter((e) => firstReceipt.has(e.id)).map((e) => firstReceipt.get(e.id)! - e.ms);
+        const firstCommit = Math.min(...created.map((e) => e.ms));
+        const lastReceipt = Math.max(...firstReceipt.values());
+        const delivered = latencies.length;
+        const ours = figure({
+          connections,
+          rate: delivered / Math.max(0.001, (lastReceipt - firstCommit) / 1000),
+          p50: percentile(latencies, 0.5),
+          p99: percentile(latencies, 0.99),
+          errors: created.length - delivered + emitted.errors,
+          total: created.length,
+        });
+
+        ctx.log(`webhooks: floor, ${n} bare signed POSTs at ${connections} at once…`);
+        await rcv.ask("take");
+        const posted = await bareSignedPosts(rcv.port, connections, n, keys[0]!.webhook_secret, `${ctx.runTag}_floor_${connections}`);
+        const floorReceipts = (await rcv.ask<{ receipts: [string, number][] }>("take")).receipts;
+        const floorLatencies = floorReceipts.filter(([id]) => posted.started.has(id)).map(([id, at]) => at - posted.started.get(id)!);
+        const floor = figure({
+          connections,
+          rate: floorReceipts.length / posted.seconds,
+          p50: percentile(floorLatencies, 0.5),
+          p99: percentile(floorLatencies, 0.99),
+          errors: n - floorReceipts.length,
+          total: n,
+        });
+        rows.push({
+          scenario: "webhooks",
+          target: `webhook delivery, ${n.toLocaleString("en")} events`,
+          ours,
+          floor,
+          unit: "deliveries/s",
+          floorUnit: "POSTs/s",
+          goal: { text: `p99 ≤ ${TARGET_P99_MS.toLocaleString("en")} ms, all delivered`, met: ours.errors === 0 && ours.p99 <= TARGET_P99_MS },
+        });
+      }
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+    return rows;
+  },
+  finish: async () => {
+    receiver?.stop();
+    receiver = null;
+  },
+};
