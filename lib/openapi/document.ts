@@ -105,7 +105,7 @@ function errorResponse(status: number, codes: Iterable<string>): OpenApiResponse
     headers,
     content: {
       "application/json": {
-        schema: { allOf: [ref("ErrorEnvelope"), { properties: { error: { properties: { code: { enum: [...codes] } } } } }] },
+        schema: { allOf: [ref("ErrorEnvelope"), { type: "object", properties: { error: { type: "object", properties: { code: { enum: [...codes] } } } } }] },
       },
     },
   };

@@ -12,7 +12,7 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:
 
 /** An ajv (2020-12) that knows the formats the document uses. */
 export function createAjv(options: { strict?: boolean } = {}): Ajv2020 {
-  const ajv = new Ajv2020({ strict: options.strict ?? false, allErrors: true });
+  const ajv = new Ajv2020({ strict: options.strict ?? false, allowUnionTypes: true, allErrors: true });
   ajv.addFormat("date-time", { type: "string", validate: (s: string) => ISO_DATE_TIME.test(s) && !Number.isNaN(Date.parse(s)) });
   ajv.addFormat("date", { type: "string", validate: (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) });
   ajv.addFormat("email", { type: "string", validate: (s: string) => /^[^\s@]+@[^\s@]+$/.test(s) });
