@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { checkoutSessions, dynamicPayIds, payIds, payments, staticPayIds, virtualAccounts, type Mode, type Payment } from "@/db/schema";
+import { checkoutSessions, dynamicPayIds, invoices, payIds, payments, staticPayIds, virtualAccounts, type Mode, type Payment } from "@/db/schema";
 
 export type PaymentDetail = Payment & {
   payIdText: string | null;
@@ -8,6 +8,7 @@ export type PaymentDetail = Payment & {
   dynamicPayIdName: string | null;
   virtualAccount: { id: string; publicId: string; accountNumber: string | null; accountName: string | null; bankName: string } | null;
   session: { id: string; reference: string; status: string } | null;
+  invoice: { publicId: string; invoiceNumber: string } | null;
 };
 
 /** One payment of a merchant and mode, by its reference, with where it went; null when not theirs. */
@@ -26,6 +27,7 @@ export async function findPayment(tx: DbOrTx, input: { merchantId: string; mode:
         bankName: virtualAccounts.bankName,
       },
       session: { id: checkoutSessions.id, reference: checkoutSessions.reference, status: checkoutSessions.status },
+      invoice: { publicId: invoices.publicId, invoiceNumber: invoices.invoiceNumber },
     })
     .from(payments)
     .leftJoin(payIds, eq(payIds.id, payments.payIdId))
@@ -33,6 +35,7 @@ export async function findPayment(tx: DbOrTx, input: { merchantId: string; mode:
     .leftJoin(dynamicPayIds, eq(dynamicPayIds.id, payments.dynamicPayIdId))
     .leftJoin(virtualAccounts, eq(virtualAccounts.id, payments.virtualAccountId))
     .leftJoin(checkoutSessions, eq(checkoutSessions.id, payments.sessionId))
+    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(and(eq(payments.merchantId, input.merchantId), eq(payments.mode, input.mode), eq(payments.reference, input.reference)))
     .limit(1);
   if (!row) return null;
@@ -43,5 +46,6 @@ export async function findPayment(tx: DbOrTx, input: { merchantId: string; mode:
     dynamicPayIdName: row.dynamicPayIdName,
     virtualAccount: row.va,
     session: row.session,
+    invoice: row.invoice,
   };
 }

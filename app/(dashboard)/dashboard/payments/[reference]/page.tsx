@@ -58,6 +58,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
                   <Link href={`/dashboard/sessions/${payment.session.id}`} className="font-mono text-xs text-accent hover:underline" data-testid="payment-session-link">{payment.session.reference}</Link>
                 </>
               )}
+              {payment.invoice && (
+                <>
+                  {" · "}
+                  <Link href={`/dashboard/invoices/${payment.invoice.publicId}`} className="font-mono text-xs text-accent hover:underline" data-testid="payment-invoice-link">{payment.invoice.invoiceNumber}</Link>
+                </>
+              )}
               {payment.payIdText && (
                 <>
                   {" · "}
