@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { CopyButton } from "@/components/ui/copy-button";
+import { DetailItem } from "./detail-item";
 import { formatNaira, koboToNaira } from "@/lib/money";
 import type { BankTransferDetails } from "@/lib/sessions/session-views";
 import { Countdown } from "./countdown";
@@ -28,18 +28,18 @@ export function BankTransferPanel({
         Transfer <strong className="text-neutral-900 dark:text-neutral-100">exactly {formatNaira(details.amount)}</strong> from your bank app to this account.
       </p>
       <dl className="divide-y divide-neutral-100 rounded-lg bg-neutral-50 ring-1 ring-neutral-200 dark:divide-neutral-800 dark:bg-neutral-950 dark:ring-neutral-800">
-        <Item label="Bank">
+        <DetailItem label="Bank">
           <span className="text-lg font-semibold" data-testid="bank-name">{details.bank_name}</span>
-        </Item>
-        <Item label="Account number" copy={{ value: details.account_number, label: "Copy account number" }}>
+        </DetailItem>
+        <DetailItem label="Account number" copy={{ value: details.account_number, label: "Copy account number" }}>
           <span className="font-mono text-2xl font-bold tracking-wider" data-testid="account-number">{details.account_number}</span>
-        </Item>
-        <Item label="Account name">
+        </DetailItem>
+        <DetailItem label="Account name">
           <span className="font-medium break-words" data-testid="account-name">{details.account_name}</span>
-        </Item>
-        <Item label="Amount" copy={{ value: koboToNaira(details.amount), label: "Copy amount" }}>
+        </DetailItem>
+        <DetailItem label="Amount" copy={{ value: koboToNaira(details.amount), label: "Copy amount" }}>
           <span className="font-semibold tabular-nums">{formatNaira(details.amount)}</span>
-        </Item>
+        </DetailItem>
       </dl>
       <p className="text-sm text-neutral-600 dark:text-neutral-400">
         This account is for this payment only and expires in <Countdown expiresAt={details.expires_at} serverNow={serverNow} onExpire={onExpire} />.
@@ -79,18 +79,6 @@ export function BankTransferPanel({
           )}
         </div>
       )}
-    </div>
-  );
-}
-
-function Item({ label, children, copy }: { label: string; children: React.ReactNode; copy?: { value: string; label: string } }) {
-  return (
-    <div className="flex items-center justify-between gap-3 px-3 py-2.5">
-      <div className="min-w-0">
-        <dt className="text-xs text-neutral-500">{label}</dt>
-        <dd className="mt-0.5">{children}</dd>
-      </div>
-      {copy && <CopyButton value={copy.value} label={copy.label} className="h-10 w-10 shrink-0" />}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { Countdown } from "@/components/checkout/countdown";
 import { QrCode } from "@/components/checkout/qr-code";
 import { CopyButton } from "@/components/ui/copy-button";
+import { DetailItem } from "@/components/checkout/detail-item";
 import type { InvoicePayDetails } from "@/lib/hosted/invoice-page-pay";
 import { formatNaira, koboToNaira } from "@/lib/money";
 
@@ -23,19 +24,19 @@ export function InvoiceBankPanel({ details, amount, serverNow, onExpire }: { det
         )}
       </p>
       <dl className="divide-y divide-neutral-100 rounded-lg bg-neutral-50 ring-1 ring-neutral-200 dark:divide-neutral-800 dark:bg-neutral-950 dark:ring-neutral-800">
-        <Item label="Bank">
+        <DetailItem label="Bank">
           <span className="text-lg font-semibold break-words" data-testid="invoice-bank-name">{details.bankName}</span>
-        </Item>
-        <Item label="Account number" copy={{ value: details.accountNumber, label: "Copy account number" }}>
+        </DetailItem>
+        <DetailItem label="Account number" copy={{ value: details.accountNumber, label: "Copy account number" }}>
           <span className="font-mono text-2xl font-bold tracking-wider" data-testid="invoice-account-number">{details.accountNumber}</span>
-        </Item>
-        <Item label="Account name">
+        </DetailItem>
+        <DetailItem label="Account name">
           <span className="font-medium break-words" data-testid="invoice-account-name">{details.accountName}</span>
-        </Item>
+        </DetailItem>
         {amount !== null && (
-          <Item label="Amount to send" copy={{ value: koboToNaira(amount), label: "Copy amount" }}>
+          <DetailItem label="Amount to send" copy={{ value: koboToNaira(amount), label: "Copy amount" }}>
             <span className="font-semibold tabular-nums" data-testid="invoice-send-amount">{formatNaira(amount)}</span>
-          </Item>
+          </DetailItem>
         )}
       </dl>
       {details.expiresAt && (
@@ -73,18 +74,6 @@ export function InvoicePayIdPanel({ details, amount, serverNow, onExpire }: { de
       <p className="text-sm text-neutral-600 dark:text-neutral-400">
         This PayID is for this invoice only and works for <Countdown expiresAt={details.expiresAt} serverNow={serverNow} onExpire={onExpire} /> more.
       </p>
-    </div>
-  );
-}
-
-function Item({ label, children, copy }: { label: string; children: React.ReactNode; copy?: { value: string; label: string } }) {
-  return (
-    <div className="flex items-center justify-between gap-3 px-3 py-2.5">
-      <div className="min-w-0">
-        <dt className="text-xs text-neutral-500">{label}</dt>
-        <dd className="mt-0.5">{children}</dd>
-      </div>
-      {copy && <CopyButton value={copy.value} label={copy.label} className="h-10 w-10 shrink-0" />}
     </div>
   );
 }

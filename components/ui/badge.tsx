@@ -13,12 +13,18 @@ const TONES: Record<string, string> = {
   requested: "bg-blue-100 text-blue-800",
   suspended: "bg-red-100 text-red-800",
   disabled: "bg-neutral-200 text-neutral-700", deleted: "bg-neutral-200 text-neutral-700", refunded: "bg-neutral-200 text-neutral-700",
+  // Invoices (issue 7): awaiting payment amber, overdue red (it must be noticed), paused and draft grey.
+  sent: "bg-amber-100 text-amber-800", partial: "bg-amber-100 text-amber-800", overdue: "bg-red-100 text-red-800",
+  draft: "bg-neutral-100 text-neutral-700", paused: "bg-neutral-200 text-neutral-700",
 };
+
+/** The colour of a state, the same in every area and on the hosted pages. */
+export const stateTone = (status: string): string => TONES[status] ?? "bg-neutral-100 text-neutral-700";
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   const text = label ?? status.replace(/_/g, " ");
   return (
-    <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize", TONES[status] ?? "bg-neutral-100 text-neutral-700")}>
+    <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize", stateTone(status))}>
       {text}
     </span>
   );
