@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+import { ApiReference } from "./api-reference";
+
+export const metadata: Metadata = {
+  title: "API reference",
+  description: "The Owo /v1 API: every operation, its fields and failures, with try-it-out on a test key.",
+};
+
+/** /docs: the interactive API reference, rendered from /v1/openapi.json (public, no sign-in). */
+export default function DocsPage() {
+  return <ApiReference />;
+}
