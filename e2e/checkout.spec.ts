@@ -1,5 +1,5 @@
-import { devices, expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { devices, expect, test, type Browser, type Page } from "@playwright/test";
+import { owoClient, signUp, uniqueEmail } from "./helpers";
 
 // Customers pay from phones: the hosted pages are driven in a phone-sized Chromium context
 // with no dashboard cookies, as a customer would open checkout_url.
@@ -25,14 +25,6 @@ async function merchantWithKey(page: Page, business: string) {
   return secret;
 }
 
-function api(request: APIRequestContext, secret: string) {
-  return async (path: string, data?: unknown) => {
-    const r = data === undefined ? await request.get(path, { headers: { "x-api-key": secret } }) : await request.post(path, { headers: { "x-api-key": secret }, data });
-    expect(r.status(), await r.text()).toBe(200);
-    return (await r.json()).data;
-  };
-}
-
 /** Nothing sticks out sideways on a phone (readable without horizontal scrolling). */
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
@@ -40,8 +32,8 @@ async function expectNoSidewaysScroll(page: Page) {
 
 test("a customer on a phone pays a checkout by bank transfer after switching bank, is sent back to the shop; the merchant sees the payment and charge.success", async ({ page, browser, request }) => {
   const secret = await merchantWithKey(page, "Mama Put Kitchen");
-  const call = api(request, secret);
-  const session = await call("/v1/checkout/session/initialize", {
+  const owo = owoClient(request, secret);
+  const session = await owo.initializeSession({
     amount: 1_250_000,
     email: "tunde@e2e.example.com",
     customer_name: "Tunde Bakare",
@@ -92,7 +84,7 @@ test("a customer on a phone pays a checkout by bank transfer after switching ban
   await expect(shopper.getByTestId("return-to-merchant")).toHaveAttribute("href", `${SHOP}/thanks?order=42&reference=${session.reference}`);
   await customer.context.close();
 
-  const verified = await call(`/v1/checkout/session/${session.session_id}/verify`);
+  const verified = await owo.verifySession(session.session_id);
   expect(verified).toMatchObject({ status: "completed", payment_method: "bank_transfer", amount: 1_250_000 });
 
   // The merchant sees the payment and the webhook it caused.
@@ -107,13 +99,13 @@ test("a customer on a phone pays a checkout by bank transfer after switching ban
 
 test("PayIDs on a phone: a dynamic PayID paid on its pay page, a checkout paid through its PayID's QR link; unknown links are not found", async ({ page, browser, request }) => {
   const secret = await merchantWithKey(page, "Eko Tickets");
-  const call = api(request, secret);
+  const owo = owoClient(request, secret);
   const customer = await phone(browser);
   const shopper = customer.page;
   const origin = new URL(page.url()).origin;
 
   // A standalone single-use PayID for an exact amount.
-  const payId = await call("/v1/checkout/dynamic-payid", { amount: 2500, amount_validation: "A0", name: "Concert ticket" });
+  const payId = await owo.createDynamicPayId({ amount: 2500, amount_validation: "A0", name: "Concert ticket" });
   await shopper.goto(`${origin}/p/${payId.full_pay_id}`);
   await expect(shopper.getByTestId("test-mode-banner")).toBeVisible();
   await expect(shopper.getByTestId("merchant-name")).toHaveText("Concert ticket");
@@ -130,10 +122,10 @@ test("PayIDs on a phone: a dynamic PayID paid on its pay page, a checkout paid t
   await shopper.getByTestId("simulate-payment").click();
   await expect(shopper.getByTestId("payid-paid")).toContainText("₦2,500.00");
   await expect(shopper.getByTestId("payid-closed")).toContainText("already been paid");
-  expect((await call(`/v1/checkout/dynamic-payid/${payId.id}`)).status).toBe("completed");
+  expect((await owo.getDynamicPayId(payId.id)).status).toBe("completed");
 
   // A checkout paid by PayID: the QR's pay link opens the PayID's page, which leads back.
-  const session = await call("/v1/checkout/session/initialize", { amount: 990_000, email: "kemi@e2e.example.com", payment_methods: ["payid"] });
+  const session = await owo.initializeSession({ amount: 990_000, email: "kemi@e2e.example.com", payment_methods: ["payid"] });
   await shopper.goto(session.checkout_url);
   // Only one way to pay: its PayID is already there.
   await expect(shopper.getByTestId("method-title")).toHaveText("Pay with PayID");

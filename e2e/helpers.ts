@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { createOwoClient, type OwoClient } from "../client/owo-client";
 
 /** Unique per run: e2e databases are fresh, but a rerun against a kept one must not collide. */
 export function uniqueEmail(tag: string): string {
@@ -21,4 +22,23 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A `fetch` over Playwright's request context (its baseURL, its cookies: none for /v1). */
+function requestFetch(request: APIRequestContext): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url;
+    const r = await request.fetch(url, {
+      method: init?.method ?? "GET",
+      headers: init?.headers as Record<string, string> | undefined,
+      data: typeof init?.body === "string" ? init.body : undefined,
+      failOnStatusCode: false,
+    });
+    return new Response(r.status() === 204 ? null : await r.text(), { status: r.status(), headers: r.headers() });
+  };
+}
+
+/** The typed Owo client (client/owo-client.ts) against the e2e server, on a key. */
+export function owoClient(request: APIRequestContext, apiKey: string): OwoClient {
+  return createOwoClient({ baseUrl: "", apiKey, fetch: requestFetch(request) });
 }
