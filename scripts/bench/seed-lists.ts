@@ -12,10 +12,10 @@ const NAMES = [
   "Funke Akindele", "Ibrahim Musa", "Amaka Nwankwo", "Kelechi Iheanacho", "Bisi Alabi", "Yemi Alade", "Chiamaka Uche",
   "Musa Danjuma", "Folake Ojo", "Obinna Okeke", "Aisha Lawal", "Tobi Adebayo",
 ];
-/** One name in twenty: the search term matches 5% of the merchant's transfers. */
+/** One name in twenty (g % 20 = 2, always the merchant's): the search term matches 5% of its transfers. */
 export const SEARCH_TERM = "zainab";
 const EVENT_TYPES = ["transfer.success", "charge.success", "transfer.failed", "charge.refunded"];
-/** One event type in the rotation is rarer: every 50th event. */
+/** A rarer event type: every 50th event (g % 50 = 1, never one of the other merchant's g % 5 = 0). */
 export const RARE_EVENT_TYPE = "webhook.test";
 
 /** Every fifth row of the interleaved series belongs to `other`. */
@@ -33,13 +33,13 @@ export async function seedLists(sql: postgres.Sql, input: { tag: string; rows: n
        case when g % 5 = 0 then $5::uuid else $4::uuid end,
        case when g % 5 = 0 then $7::uuid else $6::uuid end,
        case when g % 3 = 0 then 'bank_transfer' else 'payid' end,
-       case when g % 50 = 0 then 'failed' when g % 97 = 0 then 'pending' else 'completed' end,
+       case when g % 50 = 1 then 'failed' when g % 97 = 1 then 'pending' else 'completed' end,
        1000 + (g % 500000), 1075, 'Order ' || g,
        ($8::text[])[1 + g % 20],
        case when g % 3 = 0 then '058' end, case when g % 3 = 0 then 'Guaranty Trust Bank' end,
        case when g % 3 = 0 then lpad((g % 10000000000)::text, 10, '0') end,
        'order-' || $1 || '-' || g, 'api',
-       case when g % 50 <> 0 and g % 97 <> 0 then t end, case when g % 50 = 0 then t end, t, t
+       case when g % 50 <> 1 and g % 97 <> 1 then t end, case when g % 50 = 1 then t end, t, t
      from generate_series(1, $9::int) g, lateral (select now() - ($9::int - g) * $10::int * interval '1 second' as t) at`,
     [tag, ours.merchantId, other.merchantId, ours.keyPairId, other.keyPairId, ours.walletPayIdId, other.walletPayIdId, NAMES, total, step] as never[],
   );
@@ -49,7 +49,7 @@ export async function seedLists(sql: postgres.Sql, input: { tag: string; rows: n
      select 'evt_' || $1 || '_' || g,
        case when g % 5 = 0 then $3::uuid else $2::uuid end, 'test',
        case when g % 5 = 0 then $5::uuid else $4::uuid end,
-       case when g % 50 = 0 then $6 else ($7::text[])[1 + g % 4] end,
+       case when g % 50 = 1 then $6 else ($7::text[])[1 + g % 4] end,
        jsonb_build_object('reference', 'TRF_' || $1 || '_' || g, 'amount', 1000 + (g % 500000), 'currency', 'NGN', 'status', 'completed'),
        'delivered', 1, 200, null, t, t
      from generate_series(1, $8::int) g, lateral (select now() - ($8::int - g) * $9::int * interval '1 second' as t) at
