@@ -24,13 +24,15 @@ import { buildWorld, snapshot, snapshotDiff, type Snapshot, type World } from ".
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() ^ (Math.random() * 2 ** 31);
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
 const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
-const fcParams = (numRuns: number): fc.Parameters<[FuzzRequest]> => ({ numRuns, seed: SEED, endOnFailure: !process.env.FUZZ_SHRINK });
+/** Each property its own seed, from the run's and its name (one FUZZ_SEED reproduces any of them, filtered or not). */
+const seedFor = (name: string) => [...name].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, SEED);
+const fcParams = (numRuns: number, name: string): fc.Parameters<[FuzzRequest]> => ({ numRuns, seed: seedFor(name), endOnFailure: !process.env.FUZZ_SHRINK });
 
 let world: World;
 let handlers: Map<Operation, RouteHandler>;
 let merchantIds: string[];
 let state: Snapshot;
-const tally = { requests: 0, byStatus: new Map<number, number>(), failedChecked: 0 };
+const tally = { requests: 0, byStatus: new Map<number, number>(), failedChecked: 0, successesThatChanged: 0 };
 
 beforeAll(async () => {
   console.info(`[fuzz] seed ${SEED} (FUZZ_SEED=${SEED} to reproduce)`);
@@ -51,6 +53,7 @@ async function exercise(handler: RouteHandler, r: FuzzRequest, expectStatus?: (s
   if (expectStatus && !expectStatus(a.status)) problems.push(`unexpected status ${a.status}`);
   if (a.status < 300) await afterCommitDeliveriesSettled();
   const after = await snapshot(merchantIds);
+  if (a.status < 300 && snapshotDiff(state, after).length > 0) tally.successesThatChanged++;
   if (a.status >= 300) {
     tally.failedChecked++;
     const diff = snapshotDiff(state, after);
@@ -137,7 +140,7 @@ describe("fuzz: schema-derived requests to every /v1 operation", () => {
         fc.asyncProperty(caseArb(op, world), async (r) => {
           await exercise(handler, r);
         }),
-        fcParams(runsFor(op)),
+        fcParams(runsFor(op), op.operationId),
       );
     });
   }
@@ -172,7 +175,7 @@ describe("fuzz: keys and headers", () => {
       fc.asyncProperty(arb, async (r) => {
         await exercise(handlers.get(operationOf(r)!)!, r, (s) => s === 401 || s === 403);
       }),
-      fcParams(runs(400)) as fc.Parameters<[FuzzRequest]>,
+      fcParams(runs(400), "keys"),
     );
   });
 
@@ -208,7 +211,7 @@ describe("fuzz: keys and headers", () => {
       fc.asyncProperty(unknown, async (r) => {
         await exercise(notFound[r.method]!, r, (s) => s === 404);
       }),
-      fcParams(runs(60)),
+      fcParams(runs(60), "unknown paths"),
     );
     // Every route file's unhandled methods.
     for (const file of routeFiles()) {
@@ -240,15 +243,22 @@ describe("fuzz: keys and headers", () => {
       fc.asyncProperty(arb, async (r) => {
         statuses.push(await exercise(handlers.get(operationOf(r)!)!, r));
       }),
-      { ...fcParams(130), numRuns: 130 },
+      fcParams(130, "normal key"),
     );
     expect(statuses.filter((s) => s === 429).length, "requests past the limit are refused").toBeGreaterThanOrEqual(20);
     expect(statuses.slice(0, 90).every((s) => s !== 429), "the first 90 are within the limit").toBe(true);
   });
 
+  it("the state check sees changes: successful creates moved the snapshot, and it covers every merchant-owned table", () => {
+    expect(tally.successesThatChanged, "successful requests that changed the snapshot").toBeGreaterThan(20);
+    for (const t of ["transfers", "payments", "checkout_sessions", "virtual_accounts", "dynamic_pay_ids", "static_pay_ids", "static_accounts", "refunds", "invoices", "events", "journal_entries", "postings", "ledger_accounts"]) {
+      expect(Object.keys(state), t).toContain(t);
+    }
+  });
+
   it("tallies the run", () => {
     const byStatus = [...tally.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(" ");
-    console.info(`[fuzz] ${tally.requests} requests (${tally.failedChecked} failures checked for changes): ${byStatus}`);
+    console.info(`[fuzz] ${tally.requests} requests (${tally.failedChecked} failures checked for changes, ${tally.successesThatChanged} successes changed state): ${byStatus}`);
     expect(tally.requests).toBeGreaterThan(0);
   });
 });
