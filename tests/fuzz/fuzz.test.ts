@@ -142,7 +142,7 @@ describe("fuzz: schema-derived requests to every /v1 operation", () => {
         }),
         fcParams(runsFor(op), op.operationId),
       );
-    });
+    }, 60_000);
   }
 });
 
@@ -177,7 +177,7 @@ describe("fuzz: keys and headers", () => {
       }),
       fcParams(runs(400), "keys"),
     );
-  });
+  }, 120_000);
 
   it("a body over the size limit is refused 413, declared or streamed, on every route that takes a body, and changes nothing", async () => {
     for (const op of OPERATIONS.filter((o) => o.method !== "GET" && o.body)) {
@@ -191,7 +191,7 @@ describe("fuzz: keys and headers", () => {
       }
       await exercise(handlers.get(op)!, { ...base, headers: { "x-api-key": world.fuzz.secretKey }, body: { kind: "none" }, oversizeStream: MAX_BODY_BYTES + 1 }, (s) => s === 413);
     }
-  });
+  }, 120_000);
 
   it("unknown /v1 paths answer 404 and unhandled methods 405, in the envelope", async () => {
     const segment = fc.oneof(fc.constantFrom("checkout", "transfer", "..", "%00", "v2", "admin", "💸", "a".repeat(2_000)), fc.string({ minLength: 1, maxLength: 20 }));
@@ -222,7 +222,7 @@ describe("fuzz: keys and headers", () => {
         await exercise(mod[m]!, { op: null, method: m, template: file.template, params, query: [], body: { kind: "none" }, headers: { "x-api-key": world.fuzz.secretKey } }, (s) => s === 405);
       }
     }
-  });
+  }, 120_000);
 
   it("malformed bodies sent with a key at the default rate limit (100 a minute) never answer 5xx, and past the limit answer 429 with Retry-After", async () => {
     await freshRateLimitWindow(20);
@@ -247,7 +247,7 @@ describe("fuzz: keys and headers", () => {
     );
     expect(statuses.filter((s) => s === 429).length, "requests past the limit are refused").toBeGreaterThanOrEqual(20);
     expect(statuses.slice(0, 90).every((s) => s !== 429), "the first 90 are within the limit").toBe(true);
-  });
+  }, 120_000);
 
   it("the state check sees changes: successful creates moved the snapshot, and it covers every merchant-owned table", () => {
     expect(tally.successesThatChanged, "successful requests that changed the snapshot").toBeGreaterThan(20);
