@@ -29,6 +29,10 @@ export function postgresOptions(url: string): postgres.Options<Record<string, po
     username: u.username ? decodeURIComponent(u.username) : undefined,
     password: u.password ? decodeURIComponent(u.password) : undefined,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // postgres.js 3.4.9 can leave a query waiting for the connect timeout after Postgres drops
+    // a connection mid-write (porsager/postgres#1066, fix not released): 10 s instead of 30 s
+    // bounds how long such a request hangs before its clean 500.
+    connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT ?? 10),
     onnotice: () => {},
   };
   const ssl = u.searchParams.get("sslmode");
