@@ -141,7 +141,9 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       const given = nextCtx?.params ? await nextCtx.params : undefined;
       for (const k in given) {
         const v = given[k];
-        params[k] = Array.isArray(v) ? v.join("/") : (v ?? "");
+        // %00 decodes to a NUL, which Postgres refuses in text (a 500). No id holds one, so it
+        // becomes U+FFFD (as undecodable bytes do): the handler answers its own 404.
+        params[k] = (Array.isArray(v) ? v.join("/") : (v ?? "")).replaceAll("\u0000", "\uFFFD");
       }
       seen.params = params;
 

@@ -30,7 +30,14 @@ export function routeOf(path: string, params: Record<string, string> | null): st
   let out = path;
   for (const name in params) {
     const value = params[name];
-    if (value) out = out.replace(`/${encodeURI(value)}`, `/[${name}]`).replace(`/${value}`, `/[${name}]`);
+    if (!value) continue;
+    let encoded = value;
+    try {
+      encoded = encodeURI(value);
+    } catch {
+      // An unpaired surrogate cannot be encoded: match the raw value only.
+    }
+    out = out.replace(`/${encoded}`, `/[${name}]`).replace(`/${value}`, `/[${name}]`);
   }
   return out;
 }
