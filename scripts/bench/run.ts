@@ -148,6 +148,7 @@ type Job = {
   ownFloor: OwnFloor | null;
   strictFloor?: FloorName;
   target?: number;
+  firstLevelOnly?: boolean;
 };
 
 type ServerPhase = { rows: Row[]; runs: { label: string; result: LoadResult }[]; floors: string[]; postgres: string };
@@ -175,7 +176,7 @@ async function serverPhase(): Promise<ServerPhase> {
       for (const target of scenario.targets?.(ctx) ?? []) {
         const shared = typeof target.floor === "string" ? target.floor : null;
         const own = target.floor && typeof target.floor === "object" ? target.floor : null;
-        jobs.push({ label: target.label, scenario: scenario.name, request: target.request, floor: shared, ownFloor: own, strictFloor: target.strictFloor, target: target.target });
+        jobs.push({ label: target.label, scenario: scenario.name, request: target.request, floor: shared, ownFloor: own, strictFloor: target.strictFloor, target: target.target, firstLevelOnly: target.firstLevelOnly });
         if (shared) floorsNeeded.add(shared);
         if (target.strictFloor) floorsNeeded.add(target.strictFloor);
       }
@@ -209,6 +210,7 @@ async function serverPhase(): Promise<ServerPhase> {
         await new Promise((r) => setTimeout(r, 500));
       }
       for (const job of jobs) {
+        if (job.firstLevelOnly && connections !== connectionLevels[0]) continue;
         const own = job.ownFloor ? await load(job.ownFloor.label, job.ownFloor.request, connections) : null;
         const result = await load(job.label, job.request, connections);
         const floor = own ?? (job.floor ? floorResults.get(job.floor)! : null);

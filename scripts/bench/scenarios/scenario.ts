@@ -32,6 +32,8 @@ export type Target = {
   strictFloor?: FloorName;
   /** The lowest acceptable ours / floor, e.g. 0.6 (shown as the target, judged as met or not). */
   target?: number;
+  /** Run at the first connection level only (a query that takes a second queues past autocannon's timeout at 50). */
+  firstLevelOnly?: boolean;
   request: LoadRequest;
 };
 

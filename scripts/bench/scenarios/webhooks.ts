@@ -4,7 +4,8 @@
 // key pairs: each commits one event through the app's outbox and delivers it after commit,
 // the app's real path (one key's first attempts go out in order, different keys in
 // parallel). Whatever after-commit delivery leaves pending is sent by the scheduler's
-// deliver_webhooks job (GET /api/cron, as the in-process timer would). Measured: deliveries/s
+// deliver_webhooks job, run every 5 s as the in-process timer does (POST /api/bench/deliver:
+// that job alone, not the other jobs' work left by earlier scenarios). Measured: deliveries/s
 // from the first event's commit to the last receipt, and receipt − events.created_at per
 // event. Floor: the same receiver hit by N bare signed POSTs (Standard Webhooks headers, a
 // fresh connection each, like ours) from this process at the same concurrency, timed from
@@ -15,7 +16,6 @@ import path from "node:path";
 import postgres from "postgres";
 import { signWebhook } from "../../../lib/events/sign-webhook";
 import { runLoad } from "../load";
-import { BENCH_CRON_SECRET } from "../server";
 import { figure, percentile, type Row } from "../table";
 import type { Scenario } from "./scenario";
 
@@ -30,6 +30,8 @@ const EVENTS_PER_CONNECTION = 100;
 const QUICK_EVENTS_PER_CONNECTION = 10;
 /** How long to wait for the last deliveries before counting the rest as undelivered. */
 const DRAIN_TIMEOUT_MS = 60_000;
+/** lib/scheduler/in-process.ts's default interval. */
+const SCHEDULER_INTERVAL_MS = 5_000;
 
 type Receiver = { port: number; ask: <T>(cmd: string) => Promise<T>; stop: () => void };
 
@@ -97,36 +99,49 @@ async function bareSignedPosts(port: number, connections: number, count: number,
   return { started, seconds: (performance.now() - t0) / 1000 };
 }
 
-/** Waits for `expected` receipts; answers how many times it had to run the scheduler's jobs. */
-async function drain(baseUrl: string, rcv: Receiver, expected: number): Promise<number> {
-  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
-  let cronRuns = 0;
-  let last = -1;
-  let stillSince = Date.now();
-  while (Date.now() < deadline) {
-    const { count } = await rcv.ask<{ count: number }>("count");
-    if (count >= expected) return cronRuns;
-    if (count !== last) {
-      last = count;
-      stillSince = Date.now();
-    } else if (Date.now() - stillSince > 1_000) {
-      // Nothing arrived for a second: run the scheduler's jobs once, as its timer would.
-      cronRuns++;
-      await fetch(`${baseUrl}/api/cron`, { method: "POST", headers: { authorization: `Bearer ${BENCH_CRON_SECRET}` } }).catch(() => {});
-      stillSince = Date.now();
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return cronRuns;
+/** One pass of the scheduler's deliver_webhooks job (and no other job): the attempts it made. */
+async function deliverJob(baseUrl: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/bench/deliver`, { method: "POST" });
+  const answer = (await res.json().catch(() => null)) as { data?: { attempts: number } } | null;
+  if (!res.ok || !answer?.data) throw new Error(`POST /api/bench/deliver answered ${res.status}`);
+  return answer.data.attempts;
 }
 
-/** Runs the scheduler's jobs back to back (GET /api/cron) until `expected` receipts arrived. */
-async function drainByScheduler(baseUrl: string, rcv: Receiver, expected: number): Promise<number> {
+/**
+ * The in-process scheduler, as it runs in production (SCHEDULER_INTERVAL_MS, 5 s): the
+ * deliver_webhooks job every 5 s while the load runs. Events that after-commit delivery left
+ * pending wait for it, as they would. `stop` answers the attempts the job made.
+ */
+function startSchedulerTimer(baseUrl: string): { stop: () => Promise<number> } {
+  let attempts = 0;
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(async () => {
+      attempts += await deliverJob(baseUrl).catch(() => 0);
+    });
+  }, SCHEDULER_INTERVAL_MS);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      return attempts;
+    },
+  };
+}
+
+/** Waits (up to DRAIN_TIMEOUT_MS) until the receiver holds `expected` receipts. */
+async function waitForReceipts(rcv: Receiver, expected: number): Promise<void> {
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  while (Date.now() < deadline && (await rcv.ask<{ count: number }>("count")).count < expected) await new Promise((r) => setTimeout(r, 100));
+}
+
+/** Runs the deliver_webhooks job back to back until `expected` receipts arrived: the passes it took. */
+async function drainByJob(baseUrl: string, rcv: Receiver, expected: number): Promise<number> {
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
   let passes = 0;
   while (Date.now() < deadline) {
     passes++;
-    await fetch(`${baseUrl}/api/cron`, { method: "POST", headers: { authorization: `Bearer ${BENCH_CRON_SECRET}` } });
+    await deliverJob(baseUrl);
     if ((await rcv.ask<{ count: number }>("count")).count >= expected) break;
   }
   return passes;
@@ -163,9 +178,10 @@ export const webhooks: Scenario = {
   name: "webhooks",
   description:
     "Webhook delivery: at C connections, C × 100 events committed through the app (POST /api/bench/emit: one event via the outbox, delivered after commit) " +
-    "for C key pairs whose webhook URL is a local receiver answering 200 at once; deliveries/s from the first commit to the last receipt, " +
+    "for C key pairs whose webhook URL is a local receiver answering 200 at once, the deliver_webhooks job every 5 s meanwhile (as the in-process scheduler); " +
+    "deliveries/s from the first commit to the last receipt, " +
     "p50/p99 from events.created_at to receipt, errors = not delivered within 60 s. Then the backlog: as many events committed in one statement, " +
-    "delivered by the scheduler's deliver_webhooks job (GET /api/cron) run back to back; " +
+    "delivered by the scheduler's deliver_webhooks job alone (POST /api/bench/deliver) run back to back; " +
     "floor: the same number of bare signed POSTs (a fresh connection each) from one process at the same concurrency",
   measure: async (ctx, opts) => {
     receiver = await startReceiver();
@@ -180,13 +196,14 @@ export const webhooks: Scenario = {
         const key = keys[w % keys.length]!;
         await fetch(`${ctx.baseUrl}/api/bench/emit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ merchant_id: ctx.fixtures.merchantId, key_pair_id: key.id, reference: `${ctx.runTag}-warm-${w}` }) });
       }
-      await drain(ctx.baseUrl, rcv, 20);
+      await waitForReceipts(rcv, 20);
       await rcv.ask("take");
       for (const connections of opts.connections) {
         const n = connections * (ctx.quick ? QUICK_EVENTS_PER_CONNECTION : EVENTS_PER_CONNECTION);
         ctx.log(`webhooks: ${n} events over ${connections} key pairs, ${connections} connections…`);
         await rcv.ask("take");
         let i = 0;
+        const scheduler = startSchedulerTimer(ctx.baseUrl);
         const emitted = await runLoad({
           baseUrl: ctx.baseUrl,
           method: "POST",
@@ -200,12 +217,13 @@ export const webhooks: Scenario = {
           },
         });
         const committed = emitted.total - emitted.errors;
-        const cronRuns = await drain(ctx.baseUrl, rcv, committed);
+        await waitForReceipts(rcv, committed);
+        const byScheduler = await scheduler.stop();
         const keyIds = keys.slice(0, connections).map((k) => k.id);
         const after = await deliveryFigure(sql, rcv, connections, { keyIds, referencePrefix: `${ctx.runTag}-wh-${connections}-` });
         ctx.log(
           `webhooks: ${committed} committed at ${Math.round(emitted.rps)}/s, ${after.delivered} delivered in ${after.seconds.toFixed(1)} s` +
-            (cronRuns ? ` (the scheduler's jobs ran ${cronRuns}× for what after-commit delivery left)` : " (all after commit)"),
+            ` (${byScheduler} of them by the scheduler's 5-second job, the rest after commit)`,
         );
         const ours = { ...after.figure, errors: after.figure.errors + emitted.errors };
 
@@ -217,7 +235,7 @@ export const webhooks: Scenario = {
           select 'evt_' || ${prefix} || g, ${ctx.fixtures.merchantId}::uuid, 'test', (${sql.array(keyIds)}::uuid[])[1 + g % ${connections}::int],
                  'transfer.success', jsonb_build_object('reference', ${prefix} || g, 'amount', 10000, 'currency', 'NGN', 'status', 'completed'), 'pending', now()
           from generate_series(1, ${n}::int) g order by g`;
-        const passes = await drainByScheduler(ctx.baseUrl, rcv, n);
+        const passes = await drainByJob(ctx.baseUrl, rcv, n);
         const backlog = await deliveryFigure(sql, rcv, connections, { keyIds, referencePrefix: prefix });
         ctx.log(`webhooks: backlog of ${n}: ${backlog.delivered} delivered in ${backlog.seconds.toFixed(1)} s over ${passes} scheduler passes`);
 
