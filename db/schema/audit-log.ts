@@ -23,5 +23,5 @@ export const auditLog = pgTable(
     userAgent: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.merchantId, t.createdAt)],
+  (t) => [index().on(t.merchantId, t.createdAt), index().on(t.actorUserId, t.createdAt)],
 );
