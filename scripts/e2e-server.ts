@@ -10,7 +10,8 @@ import { createTestDatabase, postgresReachable } from "../tests/test-database";
 async function main() {
   // The scheduler runs every second, as in production but faster: sandbox bank transfers
   // settle and webhook retries go out while the tests watch.
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SCHEDULER_INTERVAL_MS: process.env.SCHEDULER_INTERVAL_MS ?? "1000" };
+  // Request lines (info) would drown the test report; warnings and errors still show.
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SCHEDULER_INTERVAL_MS: process.env.SCHEDULER_INTERVAL_MS ?? "1000", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
   env.OWO_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "owo-e2e-"));
   env.AUTH_SECRET ??= "e2e-auth-secret-not-for-production-0123456789";
   let drop: (() => Promise<void>) | null = null;
