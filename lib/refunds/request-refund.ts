@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/schema";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { prefixedId } from "@/lib/ids";
 import { isUuid } from "@/lib/text-patterns";
 import { alreadyRefunded, paymentNotFound, refundNotAllowed } from "./refund-errors";
@@ -14,6 +15,8 @@ export type RequestRefundInput = {
   staticAccountId: string;
   paymentId: string;
   reason?: string | null;
+  /** The member asking from the dashboard (audited as `refund.requested`); an API key's call is not an audit actor. */
+  actor?: Actor;
 };
 
 /**
@@ -84,6 +87,22 @@ export async function requestRefund(db: Db, input: RequestRefundInput): Promise<
       .update(staticAccountPayments)
       .set({ settlementStatus: "under_review", updatedAt: new Date() })
       .where(eq(staticAccountPayments.id, payment.id));
+    if (input.actor) {
+      await recordAudit(tx, {
+        merchantId: payment.merchantId,
+        actor: input.actor,
+        action: "refund.requested",
+        targetType: "refund",
+        targetId: refund!.id,
+        changes: {
+          status: { to: refund!.status },
+          amount: { to: refund!.amount },
+          payment: { to: payment.id },
+          settlement_status: { from: payment.settlementStatus, to: "under_review" },
+          ...(refund!.reason ? { reason: { to: refund!.reason } } : {}),
+        },
+      });
+    }
     return { refund: refund!, created: true };
   });
 }

@@ -9,6 +9,7 @@ import { staticAccountErrors } from "./static-account-errors";
 /** `actor` is given by the dashboard (audited); an API key's call is not an audit actor. */
 type Target = { merchantId: string; mode: Mode; id: string; actor?: Actor };
 type Action = "disable" | "enable" | "delete";
+const AUDIT_ACTION = { disable: "static_account.disabled", enable: "static_account.enabled", delete: "static_account.deleted" } as const;
 
 /**
  * api.md's Static NGN account state machine for the merchant's actions: active → disabled
@@ -37,7 +38,7 @@ async function changeStatus(db: Db, input: Target, action: Action): Promise<Stat
       await recordAudit(tx, {
         merchantId: account.merchantId,
         actor: input.actor,
-        action: `static_account.${next}`,
+        action: AUDIT_ACTION[action],
         targetType: "static_account",
         targetId: account.id,
         changes: { status: { from: account.status, to: next } },

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { preparedRows, type Db, type DbOrTx } from "@/db/client";
+import type { Actor } from "@/lib/audit/record-audit";
 import { Params } from "@/db/params";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
 import { findBank } from "@/lib/bank/nigerian-banks";
@@ -28,9 +29,12 @@ export type InitiateInput = {
   walletPayIdId: string;
   /** The key that asked (API); null from the dashboard. */
   keyPairId: string | null;
-  source: "api" | "dashboard";
   body: InitiateTransferBody;
-};
+} & (
+  | { source: "api" }
+  /** A dashboard transfer is audited (`transfer.sent`) in its own statement, as the member who sent it. */
+  | { source: "dashboard"; actor: Actor }
+);
 
 /** Same body (whatever the key order), same fingerprint; the reference itself is left out. */
 function fingerprint(body: InitiateTransferBody): string {
@@ -124,6 +128,33 @@ function transferCte(p: Params, t: Transfer): string {
 }
 
 /**
+ * `transfer.sent` in the audit log, written only with the transfer (`t`), in the same
+ * statement: a dashboard transfer that fails (insufficient balance, a taken reference) leaves
+ * no audit row. The API path never adds this CTE, so its prepared statement is unchanged.
+ */
+function auditCte(p: Params, t: Transfer, body: InitiateTransferBody, actor: Actor): string {
+  const recipient =
+    body.type === "bank_transfer"
+      ? `${t.recipientName} · ${t.recipientBankName} ${t.recipientAccountNumber}`
+      : `${t.recipientName} · @${body.pay_id.replace(/^@/, "")}`;
+  const changes = {
+    status: { to: t.status },
+    amount: { to: t.amount },
+    fees: { to: t.fee + t.vat + t.stampDuty },
+    type: { to: t.type },
+    recipient: { to: recipient },
+    ...(t.narration ? { narration: { to: t.narration } } : {}),
+    ...(t.merchantReference ? { merchant_reference: { to: t.merchantReference } } : {}),
+  };
+  return `au as (
+      insert into audit_log (id, merchant_id, actor_type, actor_user_id, action, target_type, target_id, changes, ip, user_agent)
+      select ${p.add(uuidv7())}::uuid, ${p.add(t.merchantId)}::uuid, ${p.add(actor.type)}::text, ${p.add(actor.userId ?? null)}::uuid,
+             'transfer.sent', 'transfer', ${p.add(t.reference)}::text, ${p.json(changes)}, ${p.add(actor.ip ?? null)}::text,
+             ${p.add(actor.userAgent ?? null)}::text
+      where exists (select 1 from t))`;
+}
+
+/**
  * A PayID transfer is a payment in for its recipient: a `payments` row (wallet, payid channel,
  * free) so it shows in the recipient's Payments area, written only with the transfer (`t`).
  */
@@ -206,6 +237,7 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
   const ctes = [transferCte(p, transfer)];
   if (recipient) ctes.push(recipientPaymentCte(p, transfer, recipient, input.merchantName));
   if (events.length) ctes.push(eventCtes(p, events, { gate: "t" }));
+  if (input.source === "dashboard") ctes.push(auditCte(p, transfer, body, input.actor));
   const ledger = entryCtes(p, entry, { entryId: uuidv7(), gate: "t" });
   ctes.push(ledger.ctes);
   let row: { inserted: number; pending_event_ids: string | null } | undefined;

@@ -7,7 +7,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Money } from "@/components/ui/money";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { rolePolicy } from "@/lib/auth/role-policy";
+import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { countActiveKeyPairs } from "@/lib/keys/get-key-pair";
 import { getWalletOverview } from "@/lib/wallets/wallet-overview";
 
@@ -27,7 +27,7 @@ export default async function OverviewPage() {
           <CardTitle>Wallet balance</CardTitle>
           <p className="mt-2 text-2xl font-semibold" data-testid="wallet-balance"><Money kobo={wallet.balance} /></p>
           <p className="mt-1 text-xs text-neutral-500">Available in {ctx.mode} mode</p>
-          {canFund && <FundWalletForm />}
+          {canFund ? <FundWalletForm /> : ctx.mode === "test" && <p className="mt-2 text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "fund the test wallet")}</p>}
         </Card>
         <Card>
           <CardTitle>Wallet PayID</CardTitle>

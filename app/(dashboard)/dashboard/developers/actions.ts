@@ -17,33 +17,33 @@ const PATH = "/dashboard/developers";
 export const createKeyAction = merchantAction
   .inputSchema(z.record(z.string(), z.unknown()))
   .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.manageDevelopers(ctx.role));
+    requireAllowed(rolePolicy.manageDevelopers(ctx.role, ctx.mode));
     const created = await createKeyPair(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, config: parsedInput, actor: ctx.actor });
     revalidatePath(PATH);
     return { secretKey: created.secretKey, publicKey: created.keyPair.publicKey, webhookSecret: created.webhookSecret };
   });
 
 export const rollKeyAction = merchantAction.inputSchema(KeyRef).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.manageDevelopers(ctx.role));
+  requireAllowed(rolePolicy.manageDevelopers(ctx.role, ctx.mode));
   const rolled = await rollSecretKey(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId: parsedInput.keyPairId, actor: ctx.actor });
   revalidatePath(PATH);
   return { secretKey: rolled.secretKey };
 });
 
 export const revokeKeyAction = merchantAction.inputSchema(KeyRef).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.manageDevelopers(ctx.role));
+  requireAllowed(rolePolicy.manageDevelopers(ctx.role, ctx.mode));
   await revokeKeyPair(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId: parsedInput.keyPairId, actor: ctx.actor });
   revalidatePath(PATH);
   return { revoked: true };
 });
 
 export const revealWebhookSecretAction = merchantAction.inputSchema(KeyRef).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.manageDevelopers(ctx.role));
+  requireAllowed(rolePolicy.manageDevelopers(ctx.role, ctx.mode));
   return { webhookSecret: await revealWebhookSecret(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId: parsedInput.keyPairId }) };
 });
 
 export const rotateWebhookSecretAction = merchantAction.inputSchema(KeyRef).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.manageDevelopers(ctx.role));
+  requireAllowed(rolePolicy.manageDevelopers(ctx.role, ctx.mode));
   const rotated = await rotateWebhookSecret(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId: parsedInput.keyPairId, actor: ctx.actor });
   return rotated;
 });

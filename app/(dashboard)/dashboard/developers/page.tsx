@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { CreateKeyButton } from "@/components/developers/create-key-button";
 import { KeyPairList } from "@/components/developers/key-pair-list";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { rolePolicy } from "@/lib/auth/role-policy";
+import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { CRYPTO_CATALOGUE } from "@/lib/crypto/catalogue";
 import { listKeyPairs } from "@/lib/keys/get-key-pair";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -15,7 +15,7 @@ export default async function DevelopersPage() {
   if (!ctx) redirect("/sign-in");
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
   const [keys, wallet] = await Promise.all([listKeyPairs(ctx.db, scope), getWalletPayId(ctx.db, scope)]);
-  const canManage = rolePolicy.manageDevelopers(ctx.role);
+  const canManage = rolePolicy.manageDevelopers(ctx.role, ctx.mode);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -25,12 +25,14 @@ export default async function DevelopersPage() {
             {ctx.mode === "test" ? "Test keys move no real money." : "Live keys move real money: keep secret keys on your server."}
           </p>
         </div>
-        {canManage && (
+        {canManage ? (
           <CreateKeyButton
             mode={ctx.mode}
             walletPayId={wallet?.payId ?? null}
             cryptoAssets={CRYPTO_CATALOGUE.map((a) => ({ value: `${a.assetCode}:${a.network}`, label: a.displayName }))}
           />
+        ) : (
+          <p className="text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "create, roll or revoke keys or reveal webhook secrets", ctx.mode)}</p>
         )}
       </div>
       <KeyPairList

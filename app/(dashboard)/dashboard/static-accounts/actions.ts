@@ -47,6 +47,7 @@ export const requestRefundAction = merchantAction
       staticAccountId: parsedInput.accountId,
       paymentId: parsedInput.paymentId,
       reason: parsedInput.reason ?? null,
+      actor: ctx.actor,
     });
     revalidatePath(`/dashboard/static-accounts/${parsedInput.accountId}`);
     revalidatePath("/dashboard/refunds");

@@ -23,11 +23,15 @@ async function walletOf(ctx: DashboardContext) {
 
 export const resolveAccountAction = merchantAction
   .inputSchema(z.object({ accountNumber: z.string().regex(/^\d{10}$/), bankCode: z.string().min(1).max(10) }))
-  .action(async ({ parsedInput }) => resolveAccount({ account_number: parsedInput.accountNumber, bank_code: parsedInput.bankCode }));
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
+    return resolveAccount({ account_number: parsedInput.accountNumber, bank_code: parsedInput.bankCode });
+  });
 
 export const lookupPayIdAction = merchantAction
   .inputSchema(z.object({ payId: z.string().trim().min(1).max(80) }))
   .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
     const recipient = await findTransferRecipient(ctx.db, { mode: ctx.mode, payId: parsedInput.payId, senderMerchantId: ctx.merchant.id });
     return { name: recipient.name, payId: recipient.payId };
   });
@@ -36,6 +40,7 @@ export const lookupPayIdAction = merchantAction
 export const quoteAction = merchantAction
   .inputSchema(z.object({ amount: z.number().int().min(1), type: z.enum(["bank_transfer", "payid"]) }))
   .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
     const wallet = await walletOf(ctx);
     const balance = await getBalance(ctx.db, { walletPayIdId: wallet.id });
     return { ...transferCharges({ amount: parsedInput.amount, type: parsedInput.type }), available_balance: balance.available_balance };
@@ -52,12 +57,14 @@ export const sendMoneyAction = merchantAction.inputSchema(InitiateTransferBody).
     walletPayIdId: wallet.id,
     keyPairId: null,
     source: "dashboard",
+    actor: ctx.actor,
     body: parsedInput,
   });
   revalidatePath("/dashboard", "layout");
   return transfer;
 });
 
+/** Asks the bank for a transfer's latest status: a read (any member), it changes nothing the member decides. */
 export const verifyTransferAction = merchantAction
   .inputSchema(z.object({ reference: z.string().min(1).max(128) }))
   .action(async ({ parsedInput, ctx }) => {

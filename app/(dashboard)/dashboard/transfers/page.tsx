@@ -9,6 +9,7 @@ import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { TransferStatus } from "@/components/transfers/transfer-status";
 import { TRANSFER_STATUSES } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";
 import { listTransfers } from "@/lib/transfers/list-transfers";
 import { parseTransferSearch } from "@/lib/transfers/parse-filter";
@@ -27,6 +28,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
   const result = await listTransfers(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
   const filters = { status: query.status, type: query.type, search: query.search };
   const filtered = Boolean(query.status || query.type || query.search);
+  const canSend = rolePolicy.moveMoney(ctx.role, ctx.mode);
   return (
     <div className="space-y-5">
       <AutoRefresh active={result.items.some((t) => t.status === "pending")} />
@@ -36,9 +38,13 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
           <a href={listHref("/dashboard/transfers/export", filters)} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
             Export CSV
           </a>
-          <Link href="/dashboard/transfers/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="send-money">
-            Send money
-          </Link>
+          {canSend ? (
+            <Link href="/dashboard/transfers/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="send-money">
+              Send money
+            </Link>
+          ) : (
+            <span className="self-center text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "send money", ctx.mode)}</span>
+          )}
         </div>
       </div>
       <FilterBar action="/dashboard/transfers" clearHref={filtered && "/dashboard/transfers"}>
@@ -58,7 +64,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
       </FilterBar>
       {result.items.length === 0 ? (
         <EmptyState testId="transfers-empty" title={filtered ? "No transfers match these filters" : "No transfers yet"}>
-          {!filtered && <EmptyHint><Link href="/dashboard/transfers/new" className="text-accent hover:underline">Send money</Link> to a bank account or a PayID.</EmptyHint>}
+          {!filtered && canSend && <EmptyHint><Link href="/dashboard/transfers/new" className="text-accent hover:underline">Send money</Link> to a bank account or a PayID.</EmptyHint>}
         </EmptyState>
       ) : (
         <ListTable testId="transfers-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="transfer" testId="transfers-total" link={(p) => listHref("/dashboard/transfers", { ...filters, page: p })} />}>

@@ -11,7 +11,7 @@ import { sendTestEvent } from "@/lib/events/send-test-event";
 export const resendEventAction = merchantAction
   .inputSchema(z.object({ eventId: z.string().min(1).max(64) }))
   .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.manageDevelopers(ctx.role));
+    requireAllowed(rolePolicy.manageDevelopers(ctx.role, ctx.mode));
     const result = await resendEvent(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, eventId: parsedInput.eventId });
     revalidatePath("/dashboard/developers/webhooks", "layout");
     return result;
@@ -21,7 +21,7 @@ export const resendEventAction = merchantAction
 export const sendTestEventAction = merchantAction
   .inputSchema(z.object({ keyPairId: z.string().min(1).max(64) }))
   .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.manageDevelopers(ctx.role));
+    requireAllowed(rolePolicy.manageDevelopers(ctx.role, ctx.mode));
     const result = await sendTestEvent(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId: parsedInput.keyPairId });
     revalidatePath("/dashboard/developers/webhooks", "layout");
     return result;

@@ -12,7 +12,7 @@ import { Paging } from "@/components/ui/paging";
 import { ListHead, ListTable, Th } from "@/components/ui/list-table";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { rolePolicy } from "@/lib/auth/role-policy";
+import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";
 import { flattenSearch } from "@/lib/paging";
 import { getDashboardStaticAccount, listDashboardStaticPayments } from "@/lib/static-accounts/dashboard-queries";
@@ -49,7 +49,7 @@ export default async function StaticAccountPage({ params, searchParams }: { para
           <p className="text-sm text-neutral-600">{sa.accountName}</p>
           <p className="mt-2" data-testid="sa-status"><StatusBadge status={sa.status} /></p>
         </div>
-        {canManage && <StaticAccountActions id={sa.id} accountNumber={sa.accountNumber} status={sa.status} />}
+        {canManage ? <StaticAccountActions id={sa.id} accountNumber={sa.accountNumber} status={sa.status} /> : enabled && <p className="text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "disable, enable or delete accounts")}</p>}
       </div>
       {sa.status === "suspended" && (
         <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900" role="status">Owo suspended this account: it takes no payments and cannot be enabled from here. Contact Owo support.</p>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SendMoneyForm } from "@/components/transfers/send-money-form";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { rolePolicy } from "@/lib/auth/role-policy";
+import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
 import { getWalletOverview } from "@/lib/wallets/wallet-overview";
 
@@ -21,7 +21,7 @@ export default async function SendMoneyPage() {
       {allowed ? (
         <SendMoneyForm banks={[...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName))} balance={wallet.balance} />
       ) : (
-        <p className="text-sm text-neutral-600">Your role cannot send money in {ctx.mode} mode. Ask an owner.</p>
+        <p className="text-sm text-neutral-600" data-testid="role-hint">{roleHint(ctx.role, "send money", ctx.mode)} Ask an owner.</p>
       )}
     </div>
   );

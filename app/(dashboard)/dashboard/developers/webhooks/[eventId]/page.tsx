@@ -6,7 +6,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DeliveryBadge } from "@/components/webhooks/delivery-badge";
 import { ResendButton } from "@/components/webhooks/resend-button";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { rolePolicy } from "@/lib/auth/role-policy";
+import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { isAppError } from "@/lib/errors";
 import { getEventWithAttemptsOrThrow } from "@/lib/events/get-event";
 import { formatDateTime } from "@/components/ui/format-time";
@@ -24,7 +24,7 @@ export default async function EventPage({ params }: { params: Promise<{ eventId:
   });
   if (!found) notFound();
   const { event, attempts } = found;
-  const canResend = rolePolicy.manageDevelopers(ctx.role);
+  const canResend = rolePolicy.manageDevelopers(ctx.role, ctx.mode);
   return (
     <div className="space-y-5">
       <Link href="/dashboard/developers/webhooks" className="text-sm text-accent hover:underline">← All events</Link>
@@ -41,7 +41,7 @@ export default async function EventPage({ params }: { params: Promise<{ eventId:
             {event.nextAttemptAt && event.deliveryStatus === "pending" && event.attempts > 0 && <> · next automatic attempt {formatDateTime(event.nextAttemptAt, { seconds: true })}</>}
           </p>
         </div>
-        {canResend && <ResendButton eventId={event.id} />}
+        {canResend ? <ResendButton eventId={event.id} /> : <p className="text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "resend events", ctx.mode)}</p>}
       </div>
       <Card className="p-0">
         <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Delivery attempts</h2>

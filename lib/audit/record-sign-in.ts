@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "@/db/client";
+import type { Actor } from "./record-audit";
+
+/** Who signed in, from where: the request's first forwarded address and its user agent. */
+export function signInActor(userId: string, headers: Headers | null | undefined): Actor & { userId: string } {
+  return {
+    type: "user",
+    userId,
+    ip: headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || null,
+    userAgent: headers?.get("user-agent")?.slice(0, 300) || null,
+  };
+}
+
+/**
+ * `user.signed_in`: one audit row per business the user belongs to (so each business's log
+ * shows its members' sign-ins), written in one statement. Called by Auth.js's authorize once
+ * the password is verified. A user of no business (an Owo admin) gets none.
+ */
+export async function recordSignIn(db: DbOrTx, input: { userId: string; headers?: Headers | null }): Promise<number> {
+  const actor = signInActor(input.userId, input.headers);
+  const rows = await queryRows<{ id: string }>(db, sql`
+    insert into audit_log (id, merchant_id, actor_type, actor_user_id, action, target_type, target_id, ip, user_agent)
+    select gen_random_uuid(), m.merchant_id, 'user', ${actor.userId}::uuid, 'user.signed_in', 'user', ${actor.userId}, ${actor.ip}, ${actor.userAgent}
+    from memberships m where m.user_id = ${actor.userId}::uuid
+    returning id`);
+  return rows.length;
+}
