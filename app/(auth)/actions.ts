@@ -4,6 +4,7 @@ import { AuthError } from "next-auth";
 import { headers } from "next/headers";
 import { getDb } from "@/db/client";
 import { signIn } from "@/lib/auth/auth";
+import { signInFailureMessage } from "@/lib/auth/sign-in-limits";
 import { isAppError } from "@/lib/errors";
 import { signUp } from "@/lib/merchants/sign-up";
 
@@ -31,7 +32,8 @@ export async function signInAction(_prev: FormState, form: FormData): Promise<Fo
     await signIn("credentials", { email: field(form, "email"), password: field(form, "password"), redirectTo });
   } catch (err) {
     // signIn redirects by throwing; only an AuthError is a failed sign-in.
-    if (err instanceof AuthError) return { error: "Incorrect email or password." };
+    // A wrong password, or too many attempts (sign-in-limits.ts: "Too many sign-in attempts. …").
+    if (err instanceof AuthError) return { error: signInFailureMessage(err) };
     throw err;
   }
 }
