@@ -5,10 +5,12 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { merchantAction } from "@/lib/actions/safe-action";
 import { signOut } from "@/lib/auth/auth";
+import { appUsesHttps } from "@/lib/auth/auth.config";
 import { MERCHANT_COOKIE, MODE_COOKIE } from "@/lib/auth/dashboard-context";
 import { notFound } from "@/lib/errors";
 
-const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: process.env.NODE_ENV === "production" && process.env.APP_URL?.startsWith("https") };
+// Read only by the server: HttpOnly, SameSite=Lax, and Secure whenever the app is served over https.
+const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: appUsesHttps() === true };
 
 /** The test/live switch: every page reads its mode from this cookie. */
 export const setModeAction = merchantAction.inputSchema(z.object({ mode: z.enum(["test", "live"]) })).action(async ({ parsedInput }) => {
