@@ -29,6 +29,7 @@ export default async function AdminMerchantPage({ params }: { params: Promise<{ 
           <h1 className="text-xl font-semibold" data-testid="admin-merchant-name">{merchant.name}</h1>
           <p className="mt-1 flex items-center gap-1 font-mono text-xs text-neutral-500">{merchant.id}<CopyButton value={merchant.id} label="Copy merchant id" /></p>
           <p className="text-sm text-neutral-600">{merchant.type} · {detail.owners.join(", ") || "no members"} · since {formatDateTime(merchant.createdAt)}</p>
+          <Link href={`/admin/merchants/${merchant.id}/audit`} className="text-sm text-accent hover:underline" data-testid="admin-merchant-audit">Audit log →</Link>
         </div>
         <div className="flex items-center gap-3">
           <span className="text-sm">Static accounts</span>

@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { eq } from "drizzle-orm";
+import { AuditLogView } from "@/components/audit/audit-log-view";
+import { getDb } from "@/db/client";
+import { merchants } from "@/db/schema";
+import { auditFilterOptions, listAudit, parseAuditSearch } from "@/lib/audit/list-audit";
+import { requireAdmin } from "@/lib/auth/require-admin";
+import { isUuid } from "@/lib/text-patterns";
+
+export const metadata: Metadata = { title: "Merchant audit log" };
+
+type Search = Record<string, string | string[] | undefined>;
+
+/** /admin: one merchant's audit log, as its owners see it, with the acting admins' emails. */
+export default async function AdminMerchantAuditPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Search> }) {
+  await requireAdmin();
+  const { id } = await params;
+  if (!isUuid(id)) notFound();
+  const db = await getDb();
+  const [merchant] = await db.select({ id: merchants.id, name: merchants.name }).from(merchants).where(eq(merchants.id, id));
+  if (!merchant) notFound();
+  const query = parseAuditSearch(await searchParams);
+  const [result, options] = await Promise.all([listAudit(db, { merchantId: merchant.id, ...query }), auditFilterOptions(db, merchant.id)]);
+  const base = `/admin/merchants/${merchant.id}/audit`;
+  return (
+    <div className="space-y-5">
+      <Link href={`/admin/merchants/${merchant.id}`} className="text-sm text-accent hover:underline">← {merchant.name}</Link>
+      <div>
+        <h1 className="text-xl font-semibold">Audit log</h1>
+        <p className="text-sm text-neutral-500">Every recorded change to {merchant.name}: by its members, the CLI, the system and Owo admins.</p>
+      </div>
+      <AuditLogView base={base} exportHref={`${base}/export`} query={query} result={result} options={options} adminEmails />
+    </div>
+  );
+}
