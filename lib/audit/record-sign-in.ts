@@ -7,7 +7,7 @@ export function signInActor(userId: string, headers: Headers | null | undefined)
   return {
     type: "user",
     userId,
-    ip: headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || null,
+    ip: headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || headers?.get("x-real-ip") || null,
     userAgent: headers?.get("user-agent")?.slice(0, 300) || null,
   };
 }

@@ -2,6 +2,7 @@ import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDb } from "@/db/client";
+import { recordSignIn } from "@/lib/audit/record-sign-in";
 import { logError } from "@/lib/log";
 import { clientIp } from "@/lib/http/correlation";
 import { findUserByEmail } from "@/lib/users/create-user";
@@ -45,6 +46,7 @@ export async function authorizeCredentials(raw: Partial<Record<string, unknown>>
     return found && ok ? found : null;
   });
   if (!user) return null;
+  await recordSignIn(db, { userId: user.id, headers: request.headers });
   return { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin };
 }
 
