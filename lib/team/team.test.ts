@@ -189,9 +189,9 @@ describe("acceptInvitation", () => {
   it("someone already a member is refused (their role is not changed by the link)", async () => {
     const b = await business();
     const res = await inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: uniqueEmail("twice"), role: "owner", baseUrl: BASE });
-    const [{ email }] = await db.select({ email: invitations.email }).from(invitations).where(eq(invitations.id, res.invitation.id));
+    const [found] = await db.select({ email: invitations.email }).from(invitations).where(eq(invitations.id, res.invitation.id));
     // They joined some other way (e.g. an earlier link) after this invitation was sent.
-    const user = await insertUser(db, { email, password: "correct horse battery" });
+    const user = await insertUser(db, { email: found!.email, password: "correct horse battery" });
     await db.insert(memberships).values({ userId: user.id, merchantId: b.merchantId, role: "viewer" });
     await expectRefused(acceptInvitation(db, { token: tokenOf(res.link), actor: actorOf(user.id) }), "You are already a member of");
     expect(await roleOf(b.merchantId, user.id)).toBe("viewer");
