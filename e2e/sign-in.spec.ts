@@ -88,3 +88,31 @@ test("a dashboard request answering after sign-out cannot bring the session back
   await page.goto("/dashboard/payments");
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
 });
+
+test("a sixth wrong password in a row is refused with 'Too many sign-in attempts. Try again in N minutes.', and the right one is locked out too", async ({ page }) => {
+  const email = uniqueEmail("locked");
+  await signUp(page, { business: "Locked Out Co", email, password: "right-password-1" });
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  for (let i = 1; i <= 5; i++) {
+    await signIn(page, email, `wrong-password-${i}`);
+    await expect(page.getByTestId("form-error")).toHaveText("Incorrect email or password.");
+  }
+  await signIn(page, email, "wrong-password-6");
+  await expect(page.getByTestId("form-error")).toHaveText(/^Too many sign-in attempts\. Try again in 1[45] minutes\.$/);
+  // Locked before the password is looked at: the right password waits out the lock as well.
+  await signIn(page, email, "right-password-1");
+  await expect(page.getByTestId("form-error")).toHaveText(/^Too many sign-in attempts\. Try again in 1[45] minutes\.$/);
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test("a POST from another origin, or Origin: null, is refused with 403 before any server action runs; same-origin passes", async ({ page, baseURL }) => {
+  for (const origin of ["https://evil.example", "null"]) {
+    const res = await page.request.post("/sign-in", { headers: { origin, "next-action": "0".repeat(42) }, form: { email: "a@b.c", password: "x" }, failOnStatusCode: false });
+    expect(res.status()).toBe(403);
+    expect(await res.json()).toEqual({ error: { code: "FORBIDDEN", message: expect.stringContaining("Cross-origin request refused") } });
+  }
+  const same = await page.request.post("/sign-in", { headers: { origin: baseURL! }, form: { email: "a@b.c" }, failOnStatusCode: false });
+  expect(same.status()).not.toBe(403);
+});
