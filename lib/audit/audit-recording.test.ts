@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows, type Db } from "@/db/client";
 import { auditLog, memberships, merchants } from "@/db/schema";
+import { authorizeCredentials } from "@/lib/auth/auth";
 import { setWebhookUrl } from "@/lib/keys/set-webhook-url";
 import { revokeKeyPair } from "@/lib/keys/revoke-key-pair";
 import { requestRefund } from "@/lib/refunds/request-refund";
@@ -215,6 +216,17 @@ describe("user.signed_in", () => {
       .where(and(eq(auditLog.actorUserId, a.owner.id), eq(auditLog.action, "user.signed_in")));
     expect(rows.map((r) => r.merchantId).sort()).toEqual([a.merchant.id, b.merchant.id].sort());
     for (const r of rows) expect(r).toMatchObject({ actorType: "user", ip: "192.0.2.44", userAgent: "Mozilla/5.0 SignInTest", targetType: "user", targetId: a.owner.id });
+  });
+
+  it("signing in through Auth.js's authorize records it; a wrong password records no sign-in", async () => {
+    const a = await makeMerchant();
+    const req = () => new Request("http://localhost/api/auth/callback/credentials", { method: "POST", headers: { "x-forwarded-for": "192.0.2.77", "user-agent": "AuthorizeTest" } });
+    expect(await authorizeCredentials({ email: a.owner.email, password: "wrong password!" }, req())).toBeNull();
+    expect(await countFor(a.merchant.id, "user.signed_in")).toBe(0);
+    expect(await authorizeCredentials({ email: a.owner.email, password: a.password }, req())).toMatchObject({ id: a.owner.id });
+    const rows = await db.select().from(auditLog).where(and(eq(auditLog.merchantId, a.merchant.id), eq(auditLog.action, "user.signed_in")));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorUserId: a.owner.id, ip: "192.0.2.77", userAgent: "AuthorizeTest" });
   });
 
   it("a user of no business writes no sign-in row", async () => {
