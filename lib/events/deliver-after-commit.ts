@@ -1,4 +1,6 @@
-import { getDb } from "@/db/client";
+import { and, eq, inArray } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { events } from "@/db/schema";
 import { logError } from "@/lib/log";
 import { claimDueEvents } from "./claim-due-events";
 import { deliverClaimedEvents } from "./deliver-claimed-events";
@@ -10,12 +12,21 @@ async function deliverNow(eventIds: string[]): Promise<void> {
   const db = await getDb();
   // The same lease as the scheduler's: whoever claims an event first makes its attempt.
   const claimed = await claimDueEvents(db, { eventIds, limit: eventIds.length });
-  if (claimed.length === 0) return;
-  await deliverClaimedEvents(db, claimed);
-  // Later events of these keys may have been held back behind ours by the order rule
-  // (concurrent requests): send them now rather than at the next scheduler pass.
-  const keyPairIds = [...new Set(claimed.map((e) => e.keyPairId))];
-  await deliverDueEvents(db, { keyPairIds, maxAttempts: 50 });
+  if (claimed.length > 0) await deliverClaimedEvents(db, claimed);
+  // Our events may be held back behind earlier ones of their key (the order rule, with
+  // concurrent requests), and later events of these keys behind ours: keep sending the keys'
+  // due first attempts now rather than at the next scheduler pass.
+  const keyPairIds = claimed.length > 0 ? [...new Set(claimed.map((e) => e.keyPairId))] : await pendingKeyPairIds(db, eventIds);
+  if (keyPairIds.length > 0) await deliverDueEvents(db, { keyPairIds });
+}
+
+/** The keys of those events still waiting for their first attempt. */
+async function pendingKeyPairIds(db: Db, eventIds: string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ keyPairId: events.keyPairId })
+    .from(events)
+    .where(and(inArray(events.id, eventIds), eq(events.deliveryStatus, "pending")));
+  return rows.map((r) => r.keyPairId);
 }
 
 /**
