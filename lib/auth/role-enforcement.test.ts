@@ -1,0 +1,343 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { and, asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db/client";
+import { invitations, memberships, merchants, ROLES, staticAccounts, users, type Mode, type Role } from "@/db/schema";
+import type { DashboardContext } from "@/lib/auth/dashboard-context";
+import { FORBIDDEN_MESSAGE } from "@/lib/auth/role-policy";
+import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
+import { newUuid, prefixedId, randomBase62, randomDigits } from "@/lib/ids";
+import { getWalletPayId } from "@/lib/payids/find-pay-id";
+import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
+import { insertUser } from "@/lib/users/create-user";
+import { fundWallet } from "@/lib/wallets/fund-wallet";
+import { emitCommitted, setWebhookUrl } from "@/tests/events";
+import { makeKey, makeMerchant } from "@/tests/factories";
+import { snapshot, snapshotDiff } from "@/tests/fuzz/world";
+import { fundLiveWallet } from "@/tests/transfers";
+
+/*
+ * Roles are enforced by the server: every exported dashboard server action is called, as the
+ * real exported function, by an owner, a developer and a viewer of a real business (rows made
+ * by the factories), in test and in live mode. Only two things are stood in for: who is signed
+ * in (the dashboard-context module returns a DashboardContext built from those rows) and the
+ * request's cookies and headers (next/headers). The database is the real one.
+ *
+ * A refused role gets "Your role does not allow this action." and the business's rows are
+ * unchanged (every merchant-owned table, counted and hashed, before and after); an allowed
+ * role's call succeeds (each fixture is one the action accepts).
+ */
+
+const state = vi.hoisted(() => ({ ctx: null as unknown, cookies: new Map<string, string>() }));
+
+vi.mock("@/lib/auth/dashboard-context", () => ({
+  MODE_COOKIE: "owo_mode",
+  MERCHANT_COOKIE: "owo_merchant",
+  getDashboardContext: async () => state.ctx,
+}));
+
+vi.mock("next/headers", () => ({
+  cookies: async () => ({
+    get: (name: string) => (state.cookies.has(name) ? { name, value: state.cookies.get(name)! } : undefined),
+    getAll: () => [...state.cookies].map(([name, value]) => ({ name, value })),
+    has: (name: string) => state.cookies.has(name),
+    set: (name: string | { name: string; value: string }, value?: string) => {
+      if (typeof name === "string") state.cookies.set(name, value ?? "");
+      else state.cookies.set(name.name, name.value);
+    },
+    delete: (name: string) => state.cookies.delete(name),
+  }),
+  headers: async () => new Headers({ host: "localhost:3000", "user-agent": "role-enforcement-test", "x-forwarded-for": "203.0.113.7" }),
+}));
+
+// ---- The actions, found on disk
+
+const DASHBOARD = path.resolve(import.meta.dirname, "../../app/(dashboard)/dashboard");
+
+/** Every file that holds dashboard server actions: **\/actions.ts and home-actions.ts. */
+function actionFiles(dir = DASHBOARD): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return actionFiles(full);
+    return e.name === "actions.ts" || e.name === "home-actions.ts" ? [path.relative(DASHBOARD, full)] : [];
+  });
+}
+
+type ActionFn = (input?: unknown) => Promise<unknown>;
+const modules: Record<string, Record<string, unknown>> = {};
+
+async function exportedActions(): Promise<Record<string, ActionFn>> {
+  const out: Record<string, ActionFn> = {};
+  for (const file of actionFiles()) {
+    modules[file] ??= (await import(path.join(DASHBOARD, file))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(modules[file]!)) {
+      if (typeof value === "function") out[`${file}#${name}`] = value as ActionFn;
+    }
+  }
+  return out;
+}
+
+// ---- The business, its three members and what the actions act on
+
+type World = { merchantId: string; otherWalletPayId: string; userIds: Record<Role, string> };
+let world: World;
+
+async function contextFor(role: Role, mode: Mode, userId = world.userIds[role]): Promise<DashboardContext> {
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const rows = await db
+    .select({ merchant: merchants, role: memberships.role })
+    .from(memberships)
+    .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt));
+  const chosen = rows.find((r) => r.merchant.id === world.merchantId)!;
+  return {
+    db,
+    user: { id: user!.id, email: user!.email, isAdmin: user!.isAdmin },
+    merchant: chosen.merchant,
+    role: chosen.role,
+    mode,
+    actor: { type: "user", userId, ip: "203.0.113.7", userAgent: "role-enforcement-test" },
+    memberships: rows.map((r) => ({ merchantId: r.merchant.id, name: r.merchant.name, role: r.role })),
+  };
+}
+
+// What Next's server runtime sets up before any request: its request stores live in AsyncLocalStorage.
+(globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
+// Auth.js (signOutAction) refuses to run without a secret; the app's .env gives one.
+process.env.AUTH_SECRET ??= "role-enforcement-test-secret";
+type WorkStorage = typeof import("next/dist/server/app-render/work-async-storage.external").workAsyncStorage;
+let workAsyncStorage: WorkStorage;
+
+type Result = { data?: unknown; serverError?: string; validationErrors?: unknown };
+
+/** Calls an action as `role` in `mode`, inside the work store a server action runs in. */
+async function callAs(role: Role, mode: Mode, action: ActionFn, input?: unknown, userId?: string): Promise<Result> {
+  state.ctx = await contextFor(role, mode, userId);
+  state.cookies = new Map([["owo_mode", mode], ["owo_merchant", world.merchantId]]);
+  const store = { route: "/dashboard", incrementalCache: {} } as unknown as Parameters<WorkStorage["run"]>[0];
+  return (await workAsyncStorage.run(store, () => action(input))) as Result;
+}
+
+let actions: Record<string, ActionFn>;
+const act = (key: string) => {
+  const fn = actions[key];
+  if (!fn) throw new Error(`no action ${key}`);
+  return fn;
+};
+
+/** Sets up a record as the owner through the real action, and returns its data. */
+async function asOwner<T>(mode: Mode, key: string, input: unknown): Promise<T> {
+  const r = await callAs("owner", mode, act(key), input);
+  expect(r.serverError ?? r.validationErrors, `${key} as owner (fixture)`).toBeUndefined();
+  return r.data as T;
+}
+
+async function keyPair(mode: Mode, webhookUrl?: string): Promise<string> {
+  const id = (await makeKey({ merchantId: world.merchantId, mode, config: { rateLimit: 100_000 } })).keyPair.id;
+  // Straight into the row: a live key's URL must be public, and nothing here should leave the machine.
+  if (webhookUrl) await setWebhookUrl(id, webhookUrl);
+  return id;
+}
+
+/** A new member of the business with the given role (for the team actions that change one). */
+async function member(role: Role): Promise<string> {
+  const db = await getDb();
+  const user = await insertUser(db, { email: `${role}-${randomBase62(8).toLowerCase()}@example.com`, password: "correct horse battery", name: null });
+  await db.insert(memberships).values({ userId: user.id, merchantId: world.merchantId, role });
+  return user.id;
+}
+
+async function openInvitation(mode: Mode): Promise<string> {
+  const email = `invitee-${randomBase62(8).toLowerCase()}@example.com`;
+  await asOwner(mode, "settings/team/actions.ts#inviteMemberAction", { email, role: "viewer" });
+  const [row] = await (await getDb()).select().from(invitations).where(and(eq(invitations.merchantId, world.merchantId), eq(invitations.email, email)));
+  return row!.id;
+}
+
+async function staticAccount(mode: Mode): Promise<string> {
+  const [account] = await (await getDb())
+    .insert(staticAccounts)
+    .values({
+      id: prefixedId("staticAccount"),
+      merchantId: world.merchantId,
+      mode,
+      keyPairId: await keyPair(mode),
+      reference: `cust_${randomDigits(10)}`,
+      provider: "sandbox",
+      accountNumber: randomDigits(10),
+      accountName: "Owo/Ngozi Eze",
+      bankName: "Wema Bank",
+      customerName: "Ngozi Eze",
+      identityType: "bvn",
+      identityNumberHash: `hash-${newUuid()}`,
+      identityLast4: "4321",
+    })
+    .returning();
+  return account!.id;
+}
+
+async function staticPayment(mode: Mode): Promise<{ accountId: string; paymentId: string }> {
+  const accountId = await staticAccount(mode);
+  const payer = { name: "Ada Obi", bank: "Access Bank", account: "0690000031" };
+  const booked = await (await getDb()).transaction((tx) => receiveStaticAccountPayment(tx, { accountId, amount: 1_000_000, payer, narration: "Role test" }));
+  return { accountId, paymentId: booked.paymentId! };
+}
+
+const dueDate = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const invoiceBody = () => ({ customer_name: "Role Customer", customer_email: "customer@example.com", line_items: [{ description: "Widget", quantity: 1, unit_price: 150_000 }], due_date: dueDate() });
+const draftInvoice = async (mode: Mode) => (await asOwner<{ publicId: string }>(mode, "invoices/actions.ts#createInvoiceAction", invoiceBody())).publicId;
+const staticPayIdBody = () => ({ pay_id: `rl${randomBase62(10).toLowerCase()}`, suffix: ".spid", name: "Role static" });
+const staticPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids/actions.ts#createStaticPayIdAction", staticPayIdBody())).id;
+const dynamicPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids/actions.ts#createDynamicPayIdAction", { amount: 50 })).id;
+const transferBody = () => ({ type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: "ADA OBI", amount: 20_000, reference: `role-${randomBase62(10)}` });
+const sentTransfer = async (mode: Mode) => (await asOwner<{ reference: string }>(mode, "transfers/actions.ts#sendMoneyAction", transferBody())).reference;
+
+// ---- The matrix: who may call each action, in which mode (written out, not read from rolePolicy)
+
+type Who = Record<Role, readonly Mode[]>;
+const BOTH = ["test", "live"] as const;
+const TEST = ["test"] as const;
+const NONE = [] as const;
+/** Every member: switching mode or business, reading, signing out. */
+const EVERYONE: Who = { owner: BOTH, developer: BOTH, viewer: BOTH };
+/** Keys and webhooks, moving money and refund requests: owners; developers in test mode only. */
+const OWNER_OR_TEST_DEVELOPER: Who = { owner: BOTH, developer: TEST, viewer: NONE };
+/** PayIDs, virtual accounts, invoices, static accounts: owners and developers in both modes. */
+const RECEIVABLES: Who = { owner: BOTH, developer: BOTH, viewer: NONE };
+/** Team, settlement destination. */
+const OWNER_ONLY: Who = { owner: BOTH, developer: NONE, viewer: NONE };
+/** Sandbox tools: test mode only. */
+const TEST_TOOL: Who = { owner: TEST, developer: TEST, viewer: NONE };
+
+type Entry = {
+  who: Who;
+  /** The action's input in `mode`; it sets up (as the owner) any record the action needs. */
+  input: (mode: Mode) => Promise<unknown>;
+  /** Plain server functions (not next-safe-action): what calling one does. */
+  plain?: true;
+  /** The caller is a new member with the role rather than the standing one (an action that ends the caller's membership). */
+  freshCaller?: true;
+};
+
+const MATRIX: Record<string, Entry> = {
+  // Shell
+  "actions.ts#setModeAction": { who: EVERYONE, input: async (mode) => ({ mode }) },
+  "actions.ts#switchMerchantAction": { who: EVERYONE, input: async () => ({ merchantId: world.merchantId }) },
+  "actions.ts#signOutAction": { who: EVERYONE, input: async () => undefined, plain: true },
+  "home-actions.ts#fundWalletAction": { who: TEST_TOOL, input: async () => ({ naira: "1000" }) },
+
+  // API keys and webhooks
+  "developers/actions.ts#createKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ name: "Role key" }) },
+  "developers/actions.ts#rollKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
+  "developers/actions.ts#revokeKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
+  "developers/actions.ts#revealWebhookSecretAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
+  "developers/actions.ts#rotateWebhookSecretAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
+  "developers/webhooks/actions.ts#resendEventAction": {
+    who: OWNER_OR_TEST_DEVELOPER,
+    input: async (mode) => ({ eventId: await emitCommitted({ merchantId: world.merchantId, keyPair: { id: await keyPair(mode, "http://127.0.0.1:9/hooks"), mode } }) }),
+  },
+  "developers/webhooks/actions.ts#sendTestEventAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode, "http://127.0.0.1:9/hooks") }) },
+
+  // Receivables
+  "invoices/actions.ts#createInvoiceAction": { who: RECEIVABLES, input: async () => invoiceBody() },
+  "invoices/actions.ts#updateInvoiceAction": { who: RECEIVABLES, input: async (mode) => ({ publicId: await draftInvoice(mode), body: { note: "Changed" } }) },
+  "invoices/actions.ts#changeInvoiceAction": { who: RECEIVABLES, input: async (mode) => ({ publicId: await draftInvoice(mode), change: "send" }) },
+  "payids/actions.ts#createStaticPayIdAction": { who: RECEIVABLES, input: async () => staticPayIdBody() },
+  "payids/actions.ts#updateStaticPayIdAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticPayId(mode), name: "Renamed" }) },
+  "payids/actions.ts#setStaticPayIdActiveAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticPayId(mode), active: false }) },
+  "payids/actions.ts#createDynamicPayIdAction": { who: RECEIVABLES, input: async () => ({ amount: 75 }) },
+  "payids/actions.ts#deactivateDynamicPayIdAction": { who: RECEIVABLES, input: async (mode) => ({ id: await dynamicPayId(mode) }) },
+  "virtual-accounts/actions.ts#createVirtualAccountAction": { who: RECEIVABLES, input: async () => ({ amount: 5000 }) },
+  "static-accounts/actions.ts#createStaticAccountAction": {
+    who: RECEIVABLES,
+    input: async () => ({ customer_name: "Chidi Okafor", identity_type: "bvn", identity_number: randomDigits(11), reference: `cust_${randomDigits(10)}` }),
+  },
+  "static-accounts/actions.ts#changeStaticAccountAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticAccount(mode), change: "disable" }) },
+
+  // Money out
+  "static-accounts/actions.ts#requestRefundAction": {
+    who: OWNER_OR_TEST_DEVELOPER,
+    input: async (mode) => ({ ...(await staticPayment(mode)), reason: "Role test" }),
+  },
+  "transfers/actions.ts#resolveAccountAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ accountNumber: "0123456789", bankCode: "058" }) },
+  "transfers/actions.ts#lookupPayIdAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ payId: world.otherWalletPayId }) },
+  "transfers/actions.ts#quoteAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ amount: 20_000, type: "bank_transfer" }) },
+  "transfers/actions.ts#sendMoneyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => transferBody() },
+  "transfers/actions.ts#verifyTransferAction": { who: EVERYONE, input: async (mode) => ({ reference: await sentTransfer(mode) }) },
+
+  // Owner only
+  "settlements/actions.ts#setSettlementDestinationAction": { who: OWNER_ONLY, input: async () => ({ destination: "wallet" }) },
+  "settings/team/actions.ts#inviteMemberAction": { who: OWNER_ONLY, input: async () => ({ email: `invitee-${randomBase62(8).toLowerCase()}@example.com`, role: "developer" }) },
+  "settings/team/actions.ts#revokeInvitationAction": { who: OWNER_ONLY, input: async (mode) => ({ invitationId: await openInvitation(mode) }) },
+  "settings/team/actions.ts#changeMemberRoleAction": { who: OWNER_ONLY, input: async () => ({ userId: await member("viewer"), role: "developer" }) },
+  "settings/team/actions.ts#removeMemberAction": { who: OWNER_ONLY, input: async () => ({ userId: await member("viewer") }) },
+  // Every member may leave (the last owner may not: a reason of the domain, tested in lib/team).
+  "settings/team/actions.ts#leaveBusinessAction": { who: EVERYONE, input: async () => undefined, freshCaller: true },
+};
+
+/** What an allowed call may never answer: the role refusal, a crash, or a lost session. */
+const NOT_A_DOMAIN_REASON = [FORBIDDEN_MESSAGE, "Something went wrong. Please try again.", "Please sign in again."];
+
+beforeAll(async () => {
+  const db = await getDb();
+  const created = await makeMerchant({ type: "business" });
+  await db.update(merchants).set({ staticAccounts: "enabled" }).where(eq(merchants.id, created.merchant.id));
+  const userIds = { owner: created.owner.id } as Record<Role, string>;
+  const other = await makeMerchant({ type: "business" });
+  world = { merchantId: created.merchant.id, otherWalletPayId: `@${other.payIds.test}`, userIds };
+  for (const role of ["developer", "viewer"] as const) userIds[role] = await member(role);
+  // Money to send in both modes.
+  const testWallet = (await getWalletPayId(db, { merchantId: world.merchantId, mode: "test" }))!;
+  await fundWallet(db, { walletPayIdId: testWallet.id, amount: 50_000_000_000, merchantId: world.merchantId });
+  await fundLiveWallet(world.merchantId, 50_000_000_000);
+  ({ workAsyncStorage } = await import("next/dist/server/app-render/work-async-storage.external"));
+  actions = await exportedActions();
+});
+
+describe("role enforcement on every dashboard server action", () => {
+  it("every exported dashboard action has a row in the role matrix (a new action without one fails here)", () => {
+    const exported = Object.keys(actions).sort();
+    expect(exported.length).toBeGreaterThan(20);
+    expect(exported.filter((k) => !MATRIX[k]), "exported actions missing from MATRIX").toEqual([]);
+    expect(Object.keys(MATRIX).filter((k) => !actions[k]), "MATRIX rows with no exported action").toEqual([]);
+  });
+
+  const cases = Object.entries(MATRIX).flatMap(([key, entry]) =>
+    ROLES.flatMap((role) => (["test", "live"] as const).map((mode) => ({ key, entry, role, mode, allowed: entry.who[role].includes(mode) }))),
+  );
+
+  it.each(cases.map((c) => [`${c.key}: ${c.role} in ${c.mode} mode is ${c.allowed ? "allowed" : "refused, and nothing changes"}`, c] as const))("%s", async (_name, c) => {
+    const input = await c.entry.input(c.mode);
+    const caller = c.entry.freshCaller ? await member(c.role) : undefined;
+    await afterCommitDeliveriesSettled();
+    const before = await snapshot([world.merchantId]);
+
+    if (c.entry.plain) {
+      // signOutAction ends the caller's own session (Auth.js answers with a redirect): no business data, no rule.
+      const outcome = await callAs(c.role, c.mode, act(c.key), input).then(
+        () => "returned without a redirect",
+        (err: unknown) => String((err as { digest?: string }).digest ?? err),
+      );
+      expect(outcome).toMatch(/^NEXT_REDIRECT;.*\/sign-in;/);
+      expect(snapshotDiff(before, await snapshot([world.merchantId]))).toEqual([]);
+      return;
+    }
+
+    const result = await callAs(c.role, c.mode, act(c.key), input, caller);
+    await afterCommitDeliveriesSettled();
+    expect(result.validationErrors, "the test's input is valid").toBeUndefined();
+    if (c.allowed) {
+      // Every fixture above is one the action accepts: an allowed role's call succeeds.
+      expect(NOT_A_DOMAIN_REASON, "allowed roles get past the rule").not.toContain(result.serverError);
+      expect(result.serverError, "allowed, and the action succeeded").toBeUndefined();
+      return;
+    }
+    expect(result.serverError).toBe(FORBIDDEN_MESSAGE);
+    expect(result.data).toBeUndefined();
+    expect(snapshotDiff(before, await snapshot([world.merchantId])), "the business's rows are unchanged").toEqual([]);
+  });
+});
