@@ -1,10 +1,10 @@
 "use client";
 
-import { ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, Home, KeyRound, Landmark, Undo2, Vault, Webhook, ShoppingCart, ScrollText } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, History, Home, KeyRound, Landmark, Undo2, Users, Vault, Webhook, ShoppingCart, ScrollText } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
-import type { StaticAccountState } from "@/db/schema";
+import type { Role, StaticAccountState } from "@/db/schema";
 
 /** DESIGN.md's map; an area appears here once it exists. */
 const GROUPS = [
@@ -37,12 +37,20 @@ const GROUPS = [
       { href: "/dashboard/developers/logs", label: "API request logs", icon: ScrollText },
     ],
   },
+  {
+    title: "Settings",
+    items: [
+      { href: "/dashboard/settings/team", label: "Team", icon: Users },
+      // rolePolicy.viewAuditLog: owners and developers (the page refuses viewers too).
+      { href: "/dashboard/settings/audit-log", label: "Audit log", icon: History, roles: ["owner", "developer"] as Role[] },
+    ],
+  },
 ];
 
 /** The static-accounts group stays reachable (records remain readable) but says when the product is off. */
 const PRODUCT_NOTE: Record<StaticAccountState, string | null> = { enabled: null, disabled: "Not enabled", suspended: "Suspended" };
 
-export function Sidebar({ staticAccounts = "enabled" }: { staticAccounts?: StaticAccountState }) {
+export function Sidebar({ staticAccounts = "enabled", role }: { staticAccounts?: StaticAccountState; role?: Role }) {
   const path = usePathname();
   return (
     <nav aria-label="Dashboard" className="space-y-5">
@@ -59,7 +67,7 @@ export function Sidebar({ staticAccounts = "enabled" }: { staticAccounts?: Stati
             </p>
           )}
           <ul className="space-y-0.5">
-            {g.items.map(({ href, label, icon: Icon }) => {
+            {g.items.filter((i) => !role || ((i as { roles?: Role[] }).roles?.includes(role) ?? true)).map(({ href, label, icon: Icon }) => {
               // The most specific item wins: /dashboard/developers/webhooks is not "API keys".
               const matches = g.items.filter((i) => path === i.href || path.startsWith(`${i.href}/`));
               const best = matches.sort((a, b) => b.href.length - a.href.length)[0];

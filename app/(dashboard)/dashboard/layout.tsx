@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { BusinessSwitch } from "@/components/shell/business-switch";
 import { ModeSwitch } from "@/components/shell/mode-switch";
 import { Sidebar } from "@/components/shell/sidebar";
 import { Button } from "@/components/ui/button";
@@ -20,7 +21,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
     <div className="flex min-h-screen">
       <aside className="hidden w-56 shrink-0 border-r border-neutral-200 bg-white p-4 md:block dark:border-neutral-800 dark:bg-neutral-950">
         <Link href="/dashboard" className="mb-6 block px-3 text-xl font-semibold tracking-tight text-accent">owo</Link>
-        <Sidebar staticAccounts={ctx.merchant.staticAccounts} />
+        <Sidebar staticAccounts={ctx.merchant.staticAccounts} role={ctx.role} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header
@@ -33,6 +34,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         >
           <div className="flex min-w-0 items-center gap-3">
             <span className="truncate font-semibold" data-testid="business-name">{ctx.merchant.name}</span>
+            <BusinessSwitch current={ctx.merchant.id} memberships={ctx.memberships} />
             <span className="rounded bg-neutral-100 px-1.5 py-0.5 text-xs capitalize text-neutral-600 dark:bg-neutral-800">{ctx.merchant.type}</span>
             {test && <span className="rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Test data</span>}
           </div>
