@@ -10,7 +10,7 @@ import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { Paging } from "@/components/ui/paging";
 import { ControlInput, Select } from "@/components/ui/select";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { rolePolicy } from "@/lib/auth/role-policy";
+import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { INVOICE_FILTERS } from "@/lib/invoices/invoice-input";
 import { listInvoices } from "@/lib/invoices/list-invoices";
 import { formatNaira } from "@/lib/money";
@@ -41,10 +41,12 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
           <a href={listHref("/dashboard/invoices/export", filters)} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
             Export CSV
           </a>
-          {canCreate && (
+          {canCreate ? (
             <Link href="/dashboard/invoices/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="new-invoice">
               New invoice
             </Link>
+          ) : (
+            <span className="self-center text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "create invoices")}</span>
           )}
         </div>
       </div>

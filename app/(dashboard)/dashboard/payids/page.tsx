@@ -18,7 +18,7 @@ import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import type { Db } from "@/db/client";
 import { DYNAMIC_PAY_ID_STATUSES, type Mode } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { rolePolicy } from "@/lib/auth/role-policy";
+import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";
 import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -53,11 +53,13 @@ export default async function PayIdsPage({ searchParams }: { searchParams: Promi
             Handles customers pay by name.{wallet && <> Your wallet PayID is <span className="font-mono">{wallet.payId}</span>.</>}
           </p>
         </div>
-        {canCreate && (
+        {canCreate ? (
           <div className="flex gap-2">
             {business && <CreateStaticPayIdButton />}
             <CreateDynamicPayIdButton variant={business ? "secondary" : "primary"} />
           </div>
+        ) : (
+          <span className="self-center text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "create PayIDs")}</span>
         )}
       </div>
       <nav aria-label="PayID kinds" className="flex gap-1 border-b border-neutral-200 dark:border-neutral-800">

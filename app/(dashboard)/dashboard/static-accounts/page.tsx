@@ -12,7 +12,7 @@ import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { STATIC_ACCOUNT_STATUSES } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { rolePolicy } from "@/lib/auth/role-policy";
+import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";
 import { listDashboardStaticAccounts, parseStaticAccountSearch } from "@/lib/static-accounts/dashboard-queries";
 
@@ -36,10 +36,12 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
           <h1 className="text-xl font-semibold">Static accounts</h1>
           <p className="mt-1 text-sm text-neutral-500">Permanent bank account numbers, one per customer, checked against the customer&apos;s identity record.</p>
         </div>
-        {canCreate && (
+        {canCreate ? (
           <Link href="/dashboard/static-accounts/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="new-static-account">
             New static account
           </Link>
+        ) : (
+          enabled && <span className="self-center text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "create static accounts")}</span>
         )}
       </div>
       <ProductBanner state={ctx.merchant.staticAccounts} />

@@ -12,7 +12,7 @@ import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import { VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { rolePolicy } from "@/lib/auth/role-policy";
+import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";
 import { listVirtualAccounts } from "@/lib/virtual-accounts/list-virtual-accounts";
 import { parseVirtualAccountSearch } from "@/lib/virtual-accounts/parse-filter";
@@ -36,10 +36,12 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
           <h1 className="text-xl font-semibold">Virtual accounts</h1>
           <p className="mt-1 text-sm text-neutral-500">Temporary bank account numbers, one per payment. The bank differs between accounts.</p>
         </div>
-        {canCreate && (
+        {canCreate ? (
           <Link href="/dashboard/virtual-accounts/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="new-virtual-account">
             New virtual account
           </Link>
+        ) : (
+          <span className="self-center text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "create virtual accounts")}</span>
         )}
       </div>
       <FilterBar action="/dashboard/virtual-accounts" clearHref={query.status && "/dashboard/virtual-accounts"}>
