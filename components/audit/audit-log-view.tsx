@@ -83,17 +83,17 @@ export function AuditLogView({
               <Row key={e.id} data-testid="audit-row" data-action={e.action}>
                 <td className="px-4 py-2 whitespace-nowrap align-top"><DateTime at={e.createdAt} seconds /></td>
                 <td className="px-4 py-2 align-top" data-testid="audit-actor">{auditActorLabel(e, { adminEmails })}</td>
-                <td className="px-4 py-2 align-top" data-testid="audit-action" title={e.action}>{auditActionLabel(e.action)}</td>
+                <td className="whitespace-nowrap px-4 py-2 align-top" data-testid="audit-action" title={e.action}>{auditActionLabel(e.action)}</td>
                 <td className="px-4 py-2 align-top" data-testid="audit-target">
                   {e.targetType ? <span className="text-neutral-500">{e.targetType.replace(/_/g, " ")}</span> : "—"}
                   {e.targetId && <p className="max-w-[14rem] truncate font-mono text-xs" title={e.targetId}>{e.targetId}</p>}
                 </td>
-                <td className="px-4 py-2 align-top" data-testid="audit-changes">
+                <td className="min-w-[14rem] px-4 py-2 align-top" data-testid="audit-changes">
                   {auditChanges(e.changes).map((c) => (
                     <p key={c.field} className="text-xs">
                       <span className="text-neutral-500">{c.field.replace(/_/g, " ")}:</span>{" "}
-                      {c.from !== null && <><span className="break-all">{c.from}</span> → </>}
-                      <span className="break-all">{c.to}</span>
+                      {c.from !== null && <><span className="[overflow-wrap:anywhere]">{c.from}</span> → </>}
+                      <span className="[overflow-wrap:anywhere]">{c.to}</span>
                     </p>
                   ))}
                 </td>
