@@ -14,12 +14,14 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { SendTestEventButton } from "@/components/webhooks/send-test-event-button";
 import { SecretValue } from "./secret-reveal";
+import { WebhookUrlButton } from "./webhook-url-button";
 
 type Confirm = "roll" | "revoke" | "rotate" | null;
 
 const onError = ({ error }: { error: { serverError?: string } }) => toast.error(error.serverError ?? "Something went wrong");
 
-export function KeyActions({ keyPairId, name, hasWebhookUrl }: { keyPairId: string; name: string; hasWebhookUrl: boolean }) {
+export function KeyActions({ keyPairId, name, webhookUrl }: { keyPairId: string; name: string; webhookUrl: string | null }) {
+  const hasWebhookUrl = Boolean(webhookUrl);
   const router = useRouter();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [newSecret, setNewSecret] = useState<string | null>(null);
@@ -56,6 +58,7 @@ export function KeyActions({ keyPairId, name, hasWebhookUrl }: { keyPairId: stri
       <Button size="sm" variant="secondary" onClick={() => reveal.execute({ keyPairId })} disabled={reveal.isPending} data-testid="reveal-webhook-secret">
         Webhook secret
       </Button>
+      <WebhookUrlButton keyPairId={keyPairId} current={webhookUrl} />
       <SendTestEventButton keyPairId={keyPairId} disabled={!hasWebhookUrl} />
       <Button size="sm" variant="secondary" onClick={() => setConfirm("roll")} data-testid="roll-key">Roll secret</Button>
       <Button size="sm" variant="danger" onClick={() => setConfirm("revoke")} data-testid="revoke-key">Revoke</Button>

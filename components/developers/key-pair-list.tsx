@@ -62,7 +62,7 @@ export function KeyPairList({ keys, canManage, walletPayId }: { keys: KeyRow[]; 
                   <dd><DateTime at={k.createdAt} /></dd>
                 </dl>
               </div>
-              {canManage && !k.revoked && <KeyActions keyPairId={k.id} name={k.name} hasWebhookUrl={Boolean(k.webhookUrl)} />}
+              {canManage && !k.revoked && <KeyActions keyPairId={k.id} name={k.name} webhookUrl={k.webhookUrl} />}
             </div>
           </Card>
         </li>

@@ -21,7 +21,7 @@ export const adminAction = actionClient.use(async ({ next }) => {
     type: "admin",
     userId,
     ip: h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
-    userAgent: h.get("user-agent"),
+    userAgent: h.get("user-agent")?.slice(0, 300) ?? null,
   };
   return next({ ctx: { db, actor } });
 });

@@ -236,6 +236,7 @@ const MATRIX: Record<string, Entry> = {
   "developers/actions.ts#revokeKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
   "developers/actions.ts#revealWebhookSecretAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
   "developers/actions.ts#rotateWebhookSecretAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
+  "developers/actions.ts#setWebhookUrlAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode, "http://127.0.0.1:9/hooks"), webhookUrl: null }) },
   "developers/webhooks/actions.ts#resendEventAction": {
     who: OWNER_OR_TEST_DEVELOPER,
     input: async (mode) => ({ eventId: await emitCommitted({ merchantId: world.merchantId, keyPair: { id: await keyPair(mode, "http://127.0.0.1:9/hooks"), mode } }) }),

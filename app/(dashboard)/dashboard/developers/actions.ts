@@ -9,6 +9,7 @@ import { revealWebhookSecret } from "@/lib/keys/get-key-pair";
 import { revokeKeyPair } from "@/lib/keys/revoke-key-pair";
 import { rollSecretKey } from "@/lib/keys/roll-secret-key";
 import { rotateWebhookSecret } from "@/lib/keys/rotate-webhook-secret";
+import { setWebhookUrl } from "@/lib/keys/set-webhook-url";
 
 // The same commands the CLI runs; the command validates the configuration itself.
 const KeyRef = z.object({ keyPairId: z.string().min(1).max(64) });
@@ -47,3 +48,18 @@ export const rotateWebhookSecretAction = merchantAction.inputSchema(KeyRef).acti
   const rotated = await rotateWebhookSecret(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId: parsedInput.keyPairId, actor: ctx.actor });
   return rotated;
 });
+
+export const setWebhookUrlAction = merchantAction
+  .inputSchema(KeyRef.extend({ webhookUrl: z.string().max(2048).nullable() }))
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.manageDevelopers(ctx.role, ctx.mode));
+    const view = await setWebhookUrl(ctx.db, {
+      merchantId: ctx.merchant.id,
+      mode: ctx.mode,
+      keyPairId: parsedInput.keyPairId,
+      webhookUrl: parsedInput.webhookUrl?.trim() || null,
+      actor: ctx.actor,
+    });
+    revalidatePath(PATH);
+    return { webhookUrl: view.webhookUrl };
+  });
