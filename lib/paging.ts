@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** One page of a list: what the /v1 list endpoints answer (api.md) and the dashboard's lists show. */
 export type Paged<T> = { items: T[]; total: number; page: number; page_size: number; total_pages: number };
 
@@ -19,3 +21,14 @@ export function flattenSearch(search: Record<string, string | string[] | undefin
       .filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
   );
 }
+
+/** `page` and `page_size` as every /v1 list takes them (page_size 1–100, default 20). */
+export const pagingQueryFields = {
+  page: z.coerce.number({ error: "page must be an integer" }).int("page must be an integer").min(1, "page must be at least 1").default(1),
+  page_size: z.coerce
+    .number({ error: "page_size must be an integer" })
+    .int("page_size must be an integer")
+    .min(1, "page_size must be at least 1")
+    .max(100, "page_size must be at most 100")
+    .default(20),
+};

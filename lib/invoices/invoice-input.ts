@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQueryFields } from "@/lib/paging";
 import { DUE_DATE_ACTIONS, INVOICE_STATUSES } from "@/db/schema";
 import { lagosToday } from "./invoice-dates";
 
@@ -118,13 +119,7 @@ export const INVOICE_FILTERS = [...INVOICE_STATUSES, "paused"] as const;
 export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
 
 export const ListInvoicesQuery = z.object({
-  page: z.coerce.number({ error: "page must be an integer" }).int("page must be an integer").min(1, "page must be at least 1").default(1),
-  page_size: z.coerce
-    .number({ error: "page_size must be an integer" })
-    .int("page_size must be an integer")
-    .min(1, "page_size must be at least 1")
-    .max(100, "page_size must be at most 100")
-    .default(20),
+  ...pagingQueryFields,
   status: z.enum(INVOICE_FILTERS, { error: `status must be one of ${INVOICE_FILTERS.join(", ")}` }).optional(),
   search: z.string().trim().max(128, "search must be at most 128 characters").optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQueryFields } from "@/lib/paging";
 import { AMOUNT_VALIDATIONS, DYNAMIC_PAY_ID_STATUSES } from "@/db/schema";
 
 export const STATIC_SUFFIXES = [".spid", ".checkout"] as const;
@@ -12,13 +13,7 @@ const required = (field: string, what: string) => ({
 });
 
 const paging = {
-  page: z.coerce.number({ error: "page must be an integer" }).int("page must be an integer").min(1, "page must be at least 1").default(1),
-  page_size: z.coerce
-    .number({ error: "page_size must be an integer" })
-    .int("page_size must be an integer")
-    .min(1, "page_size must be at least 1")
-    .max(100, "page_size must be at most 100")
-    .default(20),
+  ...pagingQueryFields,
   search: z.string().trim().max(128, "search must be at most 128 characters").optional(),
 };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQueryFields } from "@/lib/paging";
 import { IDENTITY_TYPES, STATIC_ACCOUNT_STATUSES } from "@/db/schema";
 import { normaliseIdentityNumber } from "./identity-number";
 
@@ -48,13 +49,7 @@ export const CreateStaticAccountBody = z
   });
 export type CreateStaticAccountBody = z.output<typeof CreateStaticAccountBody>;
 
-const Page = z.coerce.number({ error: "page must be an integer" }).int("page must be an integer").min(1, "page must be at least 1").default(1);
-const PageSize = z.coerce
-  .number({ error: "page_size must be an integer" })
-  .int("page_size must be an integer")
-  .min(1, "page_size must be at least 1")
-  .max(100, "page_size must be at most 100")
-  .default(20);
+const { page: Page, page_size: PageSize } = pagingQueryFields;
 
 export const ListStaticAccountsQuery = z.object({
   page: Page,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQueryFields } from "@/lib/paging";
 
 const amount = z
   .number({ error: (i) => (i.input === undefined ? "amount is required" : "amount must be an integer number of kobo") })
@@ -53,8 +54,7 @@ export const ChargesBody = z.object({
 });
 
 export const ListTransfersQuery = z.object({
-  page: z.coerce.number({ error: "page must be an integer" }).int("page must be an integer").min(1, "page must be at least 1").default(1),
-  page_size: z.coerce.number({ error: "page_size must be an integer" }).int("page_size must be an integer").min(1, "page_size must be at least 1").max(100, "page_size must be at most 100").default(20),
+  ...pagingQueryFields,
   status: z.enum(["pending", "completed", "failed"], { error: "status must be one of pending, completed, failed" }).optional(),
   type: z.enum(["bank_transfer", "payid"], { error: "type must be one of bank_transfer, payid" }).optional(),
   search: z.string().trim().max(128, "search must be at most 128 characters").optional(),

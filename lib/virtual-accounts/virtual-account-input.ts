@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQueryFields } from "@/lib/paging";
 import { AMOUNT_VALIDATIONS, VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
 import { nairaToKobo } from "@/lib/money";
 
@@ -64,13 +65,7 @@ export const CreateVirtualAccountBody = z.object({
 export type CreateVirtualAccountBody = z.output<typeof CreateVirtualAccountBody>;
 
 export const ListVirtualAccountsQuery = z.object({
-  page: z.coerce.number({ error: "page must be an integer" }).int("page must be an integer").min(1, "page must be at least 1").default(1),
-  page_size: z.coerce
-    .number({ error: "page_size must be an integer" })
-    .int("page_size must be an integer")
-    .min(1, "page_size must be at least 1")
-    .max(100, "page_size must be at most 100")
-    .default(20),
+  ...pagingQueryFields,
   status: z.enum(VIRTUAL_ACCOUNT_STATUSES, { error: `status must be one of ${VIRTUAL_ACCOUNT_STATUSES.join(", ")}` }).optional(),
 });
 export type ListVirtualAccountsQuery = z.output<typeof ListVirtualAccountsQuery>;

@@ -7,7 +7,7 @@ import { requireInvoiceForPage, invoicePageView } from "@/lib/hosted/invoice-pag
 import { chooseInvoicePayMethod, simulateInvoicePagePayment } from "@/lib/hosted/invoice-page-pay";
 import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { INVOICE_CHANNELS } from "@/lib/invoices/invoice-payment";
-import { nairaToKobo } from "@/lib/money";
+import { NairaAmountInput } from "@/lib/naira-input";
 
 // The hosted invoice page's actions. Public: the public id in payment_url is the customer's
 // capability, exactly as the page itself. No API key is involved, so /v1's public-key origin
@@ -15,8 +15,6 @@ import { nairaToKobo } from "@/lib/money";
 
 const publicId = z.string().trim().min(1).max(80);
 const channel = z.enum(INVOICE_CHANNELS);
-const NAIRA = /^\d{1,10}(\.\d{1,2})?$/;
-
 /** The page as it stands now (what "I've sent the money" polls). */
 export const invoicePageAction = actionClient
   .inputSchema(z.object({ publicId }))
@@ -35,13 +33,7 @@ export const simulateInvoicePaymentAction = actionClient
     z.object({
       publicId,
       channel,
-      amount: z
-        .string()
-        .trim()
-        .transform((v) => v.replace(/,/g, ""))
-        .refine((v) => NAIRA.test(v), "Enter an amount in naira, like 2500 or 2500.50")
-        .transform((v) => nairaToKobo(v))
-        .refine((k) => k >= 1, "Enter an amount greater than zero"),
+      amount: NairaAmountInput,
     }),
   )
   .action(async ({ parsedInput }) => simulateInvoicePagePayment(await getDb(), parsedInput));
