@@ -29,19 +29,15 @@ export async function approveRefund(db: Db, input: { refundId: string; actor: Ac
       .returning();
     if (!refund) throw await notRequested(tx, input.refundId, "approved");
     const payment = await lockPayment(tx, refund.paymentId);
-    const a = await refundAccounts(tx, refund);
-    const net = payment.amount - payment.fee;
-    const moves: Move[] = [];
-    if (net > 0) moves.push({ from: a.pending.id, to: a.inFlight.id, amount: net });
-    if (payment.fee > 0) moves.push({ from: a.feeRevenue.id, to: a.inFlight.id, amount: payment.fee });
+    const held = heldMoves(payment, await refundAccounts(tx, refund));
     await postEntry(tx, {
       reference: `refund:${refund.id}`,
       mode: refund.mode,
       merchantId: refund.merchantId,
       kind: "refund",
       description: `Refund ${refund.id} of payment ${payment.reference} approved`,
-      metadata: { refund_id: refund.id, payment_reference: payment.reference, net, fee: payment.fee },
-      moves,
+      metadata: { refund_id: refund.id, payment_reference: payment.reference, net: payment.amount - payment.fee, fee: payment.fee },
+      moves: held,
     });
     await recordAudit(tx, {
       merchantId: refund.merchantId,
@@ -138,11 +134,7 @@ export async function failRefund(db: Db, input: { refundId: string; reason: stri
       .returning();
     if (!refund) return (await tx.select().from(refunds).where(eq(refunds.id, input.refundId)))[0]!;
     const payment = await lockPayment(tx, refund.paymentId);
-    const a = await refundAccounts(tx, refund);
-    const net = payment.amount - payment.fee;
-    const moves: Move[] = [];
-    if (net > 0) moves.push({ from: a.inFlight.id, to: a.pending.id, amount: net });
-    if (payment.fee > 0) moves.push({ from: a.inFlight.id, to: a.feeRevenue.id, amount: payment.fee });
+    const held = heldMoves(payment, await refundAccounts(tx, refund));
     await postEntry(tx, {
       reference: `refund:${refund.id}:failed`,
       mode: refund.mode,
@@ -150,12 +142,10 @@ export async function failRefund(db: Db, input: { refundId: string; reason: stri
       kind: "refund_reversal",
       description: `Refund ${refund.id} failed at the bank: ${input.reason}`,
       metadata: { refund_id: refund.id, payment_reference: payment.reference, reason: input.reason },
-      moves,
+      // Back where approval took it from.
+      moves: held.map((m) => ({ from: m.to, to: m.from, amount: m.amount })),
     });
-    await tx
-      .update(staticAccountPayments)
-      .set({ settlementStatus: "pending_settlement", updatedAt: now })
-      .where(and(eq(staticAccountPayments.id, payment.id), eq(staticAccountPayments.settlementStatus, "under_review")));
+    await backToSettlement(tx, payment.id, now);
     await recordAudit(tx, {
       merchantId: refund.merchantId,
       actor: SYSTEM_ACTOR,
@@ -166,6 +156,26 @@ export async function failRefund(db: Db, input: { refundId: string; reason: stri
     });
     return refund;
   });
+}
+
+/**
+ * What approving a refund holds back: the payment's net from the merchant's pending settlement
+ * and its fee from fee revenue, both to refunds_in_flight (a failed refund moves them back).
+ */
+function heldMoves(payment: StaticAccountPayment, a: Awaited<ReturnType<typeof refundAccounts>>): Move[] {
+  const net = payment.amount - payment.fee;
+  const moves: Move[] = [];
+  if (net > 0) moves.push({ from: a.pending.id, to: a.inFlight.id, amount: net });
+  if (payment.fee > 0) moves.push({ from: a.feeRevenue.id, to: a.inFlight.id, amount: payment.fee });
+  return moves;
+}
+
+/** A payment under review (its refund declined or failed) settles again at the next cutoff. */
+export async function backToSettlement(tx: DbOrTx, paymentId: string, now: Date): Promise<void> {
+  await tx
+    .update(staticAccountPayments)
+    .set({ settlementStatus: "pending_settlement", updatedAt: now })
+    .where(and(eq(staticAccountPayments.id, paymentId), eq(staticAccountPayments.settlementStatus, "under_review")));
 }
 
 export async function lockPayment(tx: DbOrTx, paymentId: string): Promise<StaticAccountPayment> {

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { refunds, staticAccountPayments, type Refund } from "@/db/schema";
+import { refunds, type Refund } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { parseOrThrow } from "@/lib/validation";
-import { lockPayment, notRequested } from "./approve-refund";
+import { backToSettlement, lockPayment, notRequested } from "./approve-refund";
 import { RejectionReason } from "./refund-input";
 
 /**
@@ -22,10 +22,7 @@ export async function rejectRefund(db: Db, input: { refundId: string; reason: st
       .returning();
     if (!refund) throw await notRequested(tx, input.refundId, "rejected");
     const payment = await lockPayment(tx, refund.paymentId);
-    await tx
-      .update(staticAccountPayments)
-      .set({ settlementStatus: "pending_settlement", updatedAt: now })
-      .where(and(eq(staticAccountPayments.id, payment.id), eq(staticAccountPayments.settlementStatus, "under_review")));
+    await backToSettlement(tx, payment.id, now);
     await recordAudit(tx, {
       merchantId: refund.merchantId,
       actor: input.actor,
