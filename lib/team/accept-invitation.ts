@@ -21,12 +21,15 @@ export function wrongAccountMessage(invitedEmail: string, signedInEmail: string)
 
 export const alreadyMemberMessage = (businessName: string) => `You are already a member of ${businessName}.`;
 
+/** Only the invited email may use a link. */
+export const isInvitedEmail = (inv: Pick<InvitationLookup, "email">, email: string) => inv.email === email.trim().toLowerCase();
+
 /** Locks and checks a link for the user accepting it; throws the clear reason it cannot be used. */
 export async function openInvitationFor(tx: DbOrTx, token: string, user: { id: string; email: string }, now: Date): Promise<InvitationLookup> {
   const inv = await findInvitationByToken(tx, token, { now, lock: true });
   if (!inv) throw notFound(INVALID_LINK_MESSAGE);
   if (inv.status !== "pending") throw invalidState(CLOSED_MESSAGES[inv.status]);
-  if (inv.email !== user.email.trim().toLowerCase()) {
+  if (!isInvitedEmail(inv, user.email)) {
     throw new AppError({ code: "FORBIDDEN", status: 403, message: wrongAccountMessage(inv.email, user.email) });
   }
   return inv;

@@ -10,6 +10,7 @@ import { acceptInvitation } from "./accept-invitation";
 import { changeMemberRole } from "./change-member-role";
 import { findInvitationByToken } from "./find-invitation";
 import { hashInvitationToken } from "./invitation-token";
+import { invitationForVisitor } from "./invitation-for-visitor";
 import { inviteMember } from "./invite-member";
 import { listTeam } from "./list-team";
 import { leaveBusiness, removeMember } from "./remove-member";
@@ -357,5 +358,24 @@ describe("listTeam", () => {
     const byId = Object.fromEntries(team.invitations.map((i) => [i.id, i]));
     expect(byId[open.invitation.id]).toMatchObject({ status: "pending", invitedBy: b.ownerEmail });
     expect(byId[old.invitation.id]).toMatchObject({ status: "expired" });
+  });
+});
+
+describe("invitationForVisitor", () => {
+  it("offers what acceptInvitation allows: sign up, sign in, accept, wrong account, already member, closed, invalid", async () => {
+    const b = await business();
+    const existing = await makeUser("existing");
+    const forNew = await inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: uniqueEmail("new"), role: "viewer", baseUrl: BASE });
+    const forExisting = await inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: existing.email, role: "developer", baseUrl: BASE });
+    const token = tokenOf(forExisting.link);
+    expect((await invitationForVisitor(db, { token: tokenOf(forNew.link), userId: null })).kind).toBe("sign_up");
+    expect((await invitationForVisitor(db, { token, userId: null })).kind).toBe("sign_in");
+    expect(await invitationForVisitor(db, { token, userId: b.ownerId })).toMatchObject({ kind: "wrong_account", signedInEmail: b.ownerEmail });
+    expect((await invitationForVisitor(db, { token, userId: existing.id })).kind).toBe("accept");
+    await db.insert(memberships).values({ userId: existing.id, merchantId: b.merchantId, role: "viewer" });
+    expect(await invitationForVisitor(db, { token, userId: existing.id })).toMatchObject({ kind: "already_member", role: "viewer" });
+    await revokeInvitation(db, { merchantId: b.merchantId, actor: b.owner, invitationId: forExisting.invitation.id });
+    expect(await invitationForVisitor(db, { token, userId: existing.id })).toMatchObject({ kind: "closed", signedIn: true, inv: { status: "revoked" } });
+    expect(await invitationForVisitor(db, { token: "not-a-token", userId: null })).toEqual({ kind: "invalid" });
   });
 });

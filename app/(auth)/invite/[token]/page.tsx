@@ -1,13 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/db/client";
-import { memberships, users } from "@/db/schema";
 import { Card } from "@/components/ui/card";
 import { auth } from "@/lib/auth/auth";
 import { alreadyMemberMessage, CLOSED_MESSAGES, INVALID_LINK_MESSAGE, wrongAccountMessage } from "@/lib/team/accept-invitation";
-import { findInvitationByToken } from "@/lib/team/find-invitation";
-import { findUserByEmail } from "@/lib/users/create-user";
+import { invitationForVisitor } from "@/lib/team/invitation-for-visitor";
 import { inviteSignOutAction } from "./actions";
 import { AcceptForm, InviteSignInForm, InviteSignUpForm } from "./invite-forms";
 
@@ -23,9 +20,9 @@ function Notice({ status, children }: { status: string; children: React.ReactNod
 
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const db = await getDb();
-  const inv = await findInvitationByToken(db, token);
-  if (!inv) {
+  const session = await auth();
+  const visit = await invitationForVisitor(await getDb(), { token, userId: session?.user?.id ?? null });
+  if (visit.kind === "invalid") {
     return (
       <Card className="space-y-4">
         <h1 className="text-lg font-semibold">Invitation</h1>
@@ -34,9 +31,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       </Card>
     );
   }
-
-  const session = await auth();
-  const [me] = session?.user?.id ? await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, session.user.id)) : [];
+  const { inv } = visit;
 
   const heading = (
     <div className="space-y-1">
@@ -49,22 +44,22 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     </div>
   );
 
-  if (inv.status !== "pending") {
-    return (
-      <Card className="space-y-4">
-        {heading}
-        <Notice status={inv.status}>{CLOSED_MESSAGES[inv.status]}</Notice>
-        <p className="text-center text-sm"><Link href={me ? "/dashboard" : "/sign-in"} className="font-medium text-accent hover:underline">{me ? "Go to your dashboard" : "Go to sign in"}</Link></p>
-      </Card>
-    );
-  }
-
-  if (me) {
-    if (me.email !== inv.email) {
+  switch (visit.kind) {
+    case "closed":
       return (
         <Card className="space-y-4">
           {heading}
-          <Notice status="wrong_account">{wrongAccountMessage(inv.email, me.email)}</Notice>
+          <Notice status={visit.inv.status}>{CLOSED_MESSAGES[visit.inv.status]}</Notice>
+          <p className="text-center text-sm">
+            <Link href={visit.signedIn ? "/dashboard" : "/sign-in"} className="font-medium text-accent hover:underline">{visit.signedIn ? "Go to your dashboard" : "Go to sign in"}</Link>
+          </p>
+        </Card>
+      );
+    case "wrong_account":
+      return (
+        <Card className="space-y-4">
+          {heading}
+          <Notice status="wrong_account">{wrongAccountMessage(inv.email, visit.signedInEmail)}</Notice>
           <form action={inviteSignOutAction}>
             <input type="hidden" name="token" value={token} />
             <button type="submit" className="h-9 w-full rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="invite-sign-out">
@@ -73,33 +68,26 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
           </form>
         </Card>
       );
-    }
-    const [member] = await db
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.userId, me.id), eq(memberships.merchantId, inv.merchantId)));
-    if (member) {
+    case "already_member":
       return (
         <Card className="space-y-4">
           {heading}
-          <Notice status="already_member">{alreadyMemberMessage(inv.businessName)} Your role there is {member.role}.</Notice>
+          <Notice status="already_member">{alreadyMemberMessage(inv.businessName)} Your role there is {visit.role}.</Notice>
           <p className="text-center text-sm"><Link href="/dashboard" className="font-medium text-accent hover:underline">Go to your dashboard</Link></p>
         </Card>
       );
-    }
-    return (
-      <Card className="space-y-4">
-        {heading}
-        <AcceptForm token={token} businessName={inv.businessName} />
-      </Card>
-    );
+    default:
+      return (
+        <Card className="space-y-4">
+          {heading}
+          {visit.kind === "accept" ? (
+            <AcceptForm token={token} businessName={inv.businessName} />
+          ) : visit.kind === "sign_in" ? (
+            <InviteSignInForm token={token} email={inv.email} />
+          ) : (
+            <InviteSignUpForm token={token} email={inv.email} />
+          )}
+        </Card>
+      );
   }
-
-  const hasAccount = Boolean(await findUserByEmail(db, inv.email));
-  return (
-    <Card className="space-y-4">
-      {heading}
-      {hasAccount ? <InviteSignInForm token={token} email={inv.email} /> : <InviteSignUpForm token={token} email={inv.email} />}
-    </Card>
-  );
 }
