@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db/client";
-import { auditLog, merchants, staticAccountPayments, staticAccounts, type Mode, type StaticAccountPayment } from "@/db/schema";
+import { auditLog, merchants, staticAccountPayments, type Mode, type StaticAccountPayment } from "@/db/schema";
 import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
-import { newUuid, prefixedId, randomDigits } from "@/lib/ids";
 import { makeKey } from "./factories";
+import { insertStaticAccount } from "./static-accounts";
 
 /**
  * A merchant with the static-account product in the given state, a key pair and one active
@@ -16,30 +16,12 @@ export async function refundMerchant(opts: { mode?: Mode; staticAccounts?: "enab
   const key = await makeKey({ mode, config: { rateLimit: 100_000, ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}) } });
   const db = await getDb();
   await db.update(merchants).set({ staticAccounts: opts.staticAccounts ?? "enabled" }).where(eq(merchants.id, key.merchantId));
-  const reference = `cust_${randomDigits(10)}`;
-  const [account] = await db
-    .insert(staticAccounts)
-    .values({
-      id: prefixedId("staticAccount"),
-      merchantId: key.merchantId,
-      mode,
-      keyPairId: key.keyPair.id,
-      reference,
-      provider: "sandbox",
-      accountNumber: randomDigits(10),
-      accountName: "Owo/Ngozi Eze",
-      bankName: "Wema Bank",
-      customerName: "Ngozi Eze",
-      identityType: "bvn",
-      identityNumberHash: `hash-${newUuid()}`,
-      identityLast4: "4321",
-    })
-    .returning();
+  const account = await insertStaticAccount({ merchantId: key.merchantId, mode, keyPairId: key.keyPair.id });
   return {
     merchantId: key.merchantId,
     mode,
-    accountId: account!.id,
-    accountReference: reference,
+    accountId: account.id,
+    accountReference: account.reference,
     secretKey: key.secretKey,
     keyPairId: key.keyPair.id,
     walletPayIdId: key.keyPair.settlementPayIdId!,

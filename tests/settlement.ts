@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db/client";
-import { settlementBatches, settlementPayouts, staticAccountPayments, staticAccounts, type Mode, type StaticAccountPayment } from "@/db/schema";
+import { settlementBatches, settlementPayouts, staticAccountPayments, type Mode, type StaticAccountPayment } from "@/db/schema";
 import type { BankProvider, BankTransferRequest, BankTransferStatus } from "@/lib/bank/provider";
 import { SandboxBank } from "@/lib/bank/sandbox/sandbox-bank";
 import { platformAccount } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
-import { newUuid, prefixedId, randomDigits } from "@/lib/ids";
+import { randomDigits } from "@/lib/ids";
 import { pendingSettlementAccount } from "@/lib/static-accounts/ledger-accounts";
 import { makeKey } from "./factories";
+import { insertStaticAccount } from "./static-accounts";
 
 /**
  * Static accounts and their payments written directly, money included: a booked payment's
@@ -21,25 +22,8 @@ export type SettlementMerchant = { merchantId: string; mode: Mode; accountId: st
 export async function settlementMerchant(opts: { merchantId?: string; mode?: Mode } = {}): Promise<SettlementMerchant> {
   const mode = opts.mode ?? "test";
   const key = await makeKey({ merchantId: opts.merchantId, mode, config: { rateLimit: 100_000 } });
-  const [account] = await (await getDb())
-    .insert(staticAccounts)
-    .values({
-      id: prefixedId("staticAccount"),
-      merchantId: key.merchantId,
-      mode,
-      keyPairId: key.keyPair.id,
-      reference: `ref_${randomDigits(12)}`,
-      provider: "sandbox",
-      accountNumber: randomDigits(10),
-      accountName: "Owo/Chinedu Okafor",
-      bankName: "Wema Bank",
-      customerName: "Chinedu Okafor",
-      identityType: "bvn",
-      identityNumberHash: `hash-${newUuid()}`,
-      identityLast4: "1234",
-    })
-    .returning();
-  return { merchantId: key.merchantId, mode, accountId: account!.id, secretKey: key.secretKey, keyPairId: key.keyPair.id };
+  const account = await insertStaticAccount({ merchantId: key.merchantId, mode, keyPairId: key.keyPair.id });
+  return { merchantId: key.merchantId, mode, accountId: account.id, secretKey: key.secretKey, keyPairId: key.keyPair.id };
 }
 
 /** A booked payment, money in the ledger, due at `expectedPayoutAt`. */

@@ -4,11 +4,11 @@ import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { invitations, memberships, merchants, ROLES, staticAccounts, users, type Mode, type Role } from "@/db/schema";
+import { invitations, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { FORBIDDEN_MESSAGE } from "@/lib/auth/role-policy";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
-import { newUuid, prefixedId, randomBase62, randomDigits } from "@/lib/ids";
+import { randomBase62, randomDigits } from "@/lib/ids";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
 import { insertUser } from "@/lib/users/create-user";
@@ -16,6 +16,7 @@ import { fundWallet } from "@/lib/wallets/fund-wallet";
 import { emitCommitted, setWebhookUrl } from "@/tests/events";
 import { makeKey, makeMerchant } from "@/tests/factories";
 import { snapshot, snapshotDiff } from "@/tests/fuzz/world";
+import { insertStaticAccount } from "@/tests/static-accounts";
 import { fundLiveWallet } from "@/tests/transfers";
 
 /*
@@ -159,25 +160,7 @@ async function openInvitation(mode: Mode): Promise<string> {
 }
 
 async function staticAccount(mode: Mode): Promise<string> {
-  const [account] = await (await getDb())
-    .insert(staticAccounts)
-    .values({
-      id: prefixedId("staticAccount"),
-      merchantId: world.merchantId,
-      mode,
-      keyPairId: await keyPair(mode),
-      reference: `cust_${randomDigits(10)}`,
-      provider: "sandbox",
-      accountNumber: randomDigits(10),
-      accountName: "Owo/Ngozi Eze",
-      bankName: "Wema Bank",
-      customerName: "Ngozi Eze",
-      identityType: "bvn",
-      identityNumberHash: `hash-${newUuid()}`,
-      identityLast4: "4321",
-    })
-    .returning();
-  return account!.id;
+  return (await insertStaticAccount({ merchantId: world.merchantId, mode, keyPairId: await keyPair(mode) })).id;
 }
 
 async function staticPayment(mode: Mode): Promise<{ accountId: string; paymentId: string }> {

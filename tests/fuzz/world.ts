@@ -15,11 +15,12 @@ import { POST as virtualAccountPost } from "@/app/v1/checkout/virtual-account/ro
 import { GET as eventsGet } from "@/app/v1/events/route";
 import { POST as fundPost } from "@/app/v1/sandbox/wallet/fund/route";
 import { getDb, preparedRows } from "@/db/client";
-import { merchants, staticAccounts } from "@/db/schema";
-import { newUuid, prefixedId, randomDigits, randomBase62 } from "@/lib/ids";
+import { merchants } from "@/db/schema";
+import { randomBase62 } from "@/lib/ids";
 import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
 import { makeKey, makeMerchant } from "../factories";
 import { call, type RouteHandler } from "../http";
+import { insertStaticAccount } from "../static-accounts";
 
 export type Records = {
   sessionId: string;
@@ -99,33 +100,16 @@ async function populate(merchantId: string): Promise<Merchant> {
   });
 
   // A static account written straight into the schema (no identity check), with one payment.
-  const [account] = await db
-    .insert(staticAccounts)
-    .values({
-      id: prefixedId("staticAccount"),
-      merchantId,
-      mode: "test",
-      keyPairId: key.keyPair.id,
-      reference: `cust_${randomDigits(10)}`,
-      provider: "sandbox",
-      accountNumber: randomDigits(10),
-      accountName: "Owo/Ngozi Eze",
-      bankName: "Wema Bank",
-      customerName: "Ngozi Eze",
-      identityType: "bvn",
-      identityNumberHash: `hash-${newUuid()}`,
-      identityLast4: "4321",
-    })
-    .returning();
+  const account = await insertStaticAccount({ merchantId, mode: "test", keyPairId: key.keyPair.id });
   const payer = { name: "Ada Obi", bank: "Access Bank", account: "0690000031" };
-  const booked = await db.transaction((tx) => receiveStaticAccountPayment(tx, { accountId: account!.id, amount: 1_000_000, payer, narration: "Fuzz" }));
-  const refundedPayment = await db.transaction((tx) => receiveStaticAccountPayment(tx, { accountId: account!.id, amount: 400_000, payer, narration: "Fuzz" }));
+  const booked = await db.transaction((tx) => receiveStaticAccountPayment(tx, { accountId: account.id, amount: 1_000_000, payer, narration: "Fuzz" }));
+  const refundedPayment = await db.transaction((tx) => receiveStaticAccountPayment(tx, { accountId: account.id, amount: 400_000, payer, narration: "Fuzz" }));
   const refundCall = await call<{ id: string }>(refundPost, {
     method: "POST",
-    path: `/v1/checkout/static-account/${account!.id}/payments/${refundedPayment.paymentId}/refund`,
+    path: `/v1/checkout/static-account/${account.id}/payments/${refundedPayment.paymentId}/refund`,
     key: sk,
     json: { reason: "fuzz" },
-    params: { id: account!.id, paymentId: refundedPayment.paymentId! },
+    params: { id: account.id, paymentId: refundedPayment.paymentId! },
   });
   expect(refundCall.status, refundCall.text).toBeLessThan(300);
   const refund = refundCall.body.data!;
@@ -146,7 +130,7 @@ async function populate(merchantId: string): Promise<Merchant> {
       staticPayIdName: staticName,
       virtualAccount: va.public_id,
       virtualAccountNumber: va.account_number,
-      staticAccount: account!.id,
+      staticAccount: account.id,
       staticAccountPayment: booked.paymentId!,
       refund: refund.id,
       transfer: trf.reference,
