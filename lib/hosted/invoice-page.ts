@@ -1,8 +1,7 @@
 import type { Db } from "@/db/client";
 import type { Invoice, InvoiceLineItem, InvoiceStatus, Payment } from "@/db/schema";
 import { notFound } from "@/lib/errors";
-import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
-import { applyInvoiceDue } from "@/lib/invoices/apply-invoice-due";
+import { applyInvoiceDueOnRead } from "@/lib/invoices/apply-invoice-due";
 import { findInvoiceByPublicId } from "@/lib/invoices/find-invoice-by-public-id";
 import { listInvoicePayments } from "@/lib/invoices/invoice-activity";
 import { bpToTaxRate } from "@/lib/invoices/invoice-totals";
@@ -67,10 +66,7 @@ function stateOf(i: Pick<Invoice, "status" | "paused">): InvoicePageState {
 export async function findInvoiceForPage(db: Db, publicId: string): Promise<Invoice | null> {
   if (!PUBLIC_ID.test(publicId)) return null;
   const found = await findInvoiceByPublicId(db, publicId);
-  if (!found) return null;
-  const { invoice, eventIds } = await db.transaction((tx) => applyInvoiceDue(tx, found, "customer"));
-  deliverAfterCommit(eventIds);
-  return invoice;
+  return found && applyInvoiceDueOnRead(db, found, "customer");
 }
 
 /** As findInvoiceForPage, for the page's actions: 404 "Invoice not found." when there is none. */

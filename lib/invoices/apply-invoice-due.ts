@@ -6,7 +6,7 @@ import { emitInvoiceEvents, recordInvoiceActivity, type InvoiceActor } from "./i
 import { invoicePausedData } from "./invoice-view";
 
 /** Whether a due-date transition is waiting to be applied (cheap: no database). */
-export const isDue = (i: Invoice, now: Date) =>
+const isDue = (i: Invoice, now: Date) =>
   i.dueHandledAt === null && (i.status === "sent" || i.status === "partial") && i.dueAt.getTime() <= now.getTime();
 
 /**
@@ -40,6 +40,17 @@ export async function applyInvoiceDue(tx: DbOrTx, invoice: Invoice, actor: Invoi
   await recordInvoiceActivity(tx, updated, "paused", actor, { reason: "due_date" });
   const eventIds = await emitInvoiceEvents(tx, updated, [{ type: "invoice.paused", data: invoicePausedData(updated) }]);
   return { invoice: updated, eventIds };
+}
+
+/**
+ * A read's invoice as it stands now: a passed due date applied in its own transaction (none
+ * is opened when nothing is due), its events delivered after commit.
+ */
+export async function applyInvoiceDueOnRead(db: Db, invoice: Invoice, actor: InvoiceActor): Promise<Invoice> {
+  if (!isDue(invoice, new Date())) return invoice;
+  const { invoice: after, eventIds } = await db.transaction((tx) => applyInvoiceDue(tx, invoice, actor));
+  deliverAfterCommit(eventIds);
+  return after;
 }
 
 const BATCH = 200;

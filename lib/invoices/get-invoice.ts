@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { invoices, type Invoice, type Mode } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
-import { applyInvoiceDue, isDue } from "./apply-invoice-due";
+import { applyInvoiceDue, applyInvoiceDueOnRead } from "./apply-invoice-due";
 import { invoiceNotFound } from "./invoice-errors";
 import type { InvoiceActor } from "./invoice-events";
 
@@ -11,7 +11,6 @@ export type InvoiceRef = { merchantId: string; mode: Mode; publicId: string };
 
 const inScope = (ref: InvoiceRef) => and(eq(invoices.publicId, ref.publicId), eq(invoices.merchantId, ref.merchantId), eq(invoices.mode, ref.mode));
 
-/** Whether applyInvoiceDue would move it now: a cheap check so a read opens no transaction for nothing. */
 /**
  * GET /v1/checkout/invoice/:publicId and the dashboard's invoice page: the invoice as it stands
  * now (a passed due date applied first, as sessions apply expiry). Another merchant's or mode's
@@ -20,10 +19,7 @@ const inScope = (ref: InvoiceRef) => and(eq(invoices.publicId, ref.publicId), eq
 export async function getInvoice(db: Db, input: InvoiceRef & { actor?: InvoiceActor }): Promise<Invoice> {
   const [row] = await db.select().from(invoices).where(inScope(input)).limit(1);
   if (!row) throw invoiceNotFound();
-  if (!isDue(row, new Date())) return row;
-  const { invoice, eventIds } = await db.transaction((tx) => applyInvoiceDue(tx, row, input.actor ?? "api"));
-  deliverAfterCommit(eventIds);
-  return invoice;
+  return applyInvoiceDueOnRead(db, row, input.actor ?? "api");
 }
 
 /** What a change decided: the invoice after it and the events to deliver, or a refusal to answer with. */
