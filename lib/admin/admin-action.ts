@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { getDb } from "@/db/client";
 import { actionClient } from "@/lib/actions/safe-action";
-import type { Actor } from "@/lib/audit/record-audit";
+import { requestActor } from "@/lib/audit/record-audit";
 import { auth } from "@/lib/auth/auth";
 import { AppError } from "@/lib/errors";
 import { isAdminNow } from "./is-admin";
@@ -16,12 +16,5 @@ export const adminAction = actionClient.use(async ({ next }) => {
   const userId = session?.user?.id;
   if (!userId) throw new AppError({ code: "UNAUTHENTICATED", status: 401, message: "Please sign in again." });
   if (!(await isAdminNow(db, userId))) throw new AppError({ code: "FORBIDDEN", status: 403, message: "Administrators only." });
-  const h = await headers();
-  const actor: Actor & { userId: string } = {
-    type: "admin",
-    userId,
-    ip: h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
-    userAgent: h.get("user-agent")?.slice(0, 300) ?? null,
-  };
-  return next({ ctx: { db, actor } });
+  return next({ ctx: { db, actor: requestActor("admin", userId, await headers()) } });
 });

@@ -9,6 +9,16 @@ export type Actor = {
   userAgent?: string | null;
 };
 
+/** A signed-in user or admin acting through a request: its first forwarded address and its user agent (300 characters at most). */
+export function requestActor(type: "user" | "admin", userId: string, h: Headers): Actor & { userId: string } {
+  return {
+    type,
+    userId,
+    ip: h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
+    userAgent: h.get("user-agent")?.slice(0, 300) ?? null,
+  };
+}
+
 export const CLI_ACTOR: Actor = { type: "cli" };
 export const SYSTEM_ACTOR: Actor = { type: "system" };
 

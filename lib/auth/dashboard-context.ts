@@ -3,7 +3,7 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { getDb, type Db } from "@/db/client";
 import { memberships, merchants, type Merchant, type Mode, type Role } from "@/db/schema";
-import type { Actor } from "@/lib/audit/record-audit";
+import { requestActor, type Actor } from "@/lib/audit/record-audit";
 import { auth } from "./auth";
 
 export const MODE_COOKIE = "owo_mode";
@@ -37,19 +37,13 @@ export const getDashboardContext = cache(async function getDashboardContext(): P
     .orderBy(asc(memberships.createdAt));
   if (rows.length === 0) return null;
   const chosen = rows.find((r) => r.merchant.id === jar.get(MERCHANT_COOKIE)?.value) ?? rows[0]!;
-  const h = await headers();
   return {
     db,
     user: { id: session.user.id, email: session.user.email ?? "", isAdmin: session.user.isAdmin },
     merchant: chosen.merchant,
     role: chosen.role,
     mode: jar.get(MODE_COOKIE)?.value === "live" ? "live" : "test",
-    actor: {
-      type: "user",
-      userId: session.user.id,
-      ip: h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
-      userAgent: h.get("user-agent")?.slice(0, 300) ?? null,
-    },
+    actor: requestActor("user", session.user.id, await headers()),
     memberships: rows.map((r) => ({ merchantId: r.merchant.id, name: r.merchant.name, role: r.role })),
   };
 });
