@@ -4,7 +4,8 @@ import type { DbOrTx } from "@/db/client";
 import { invitations, memberships, users, type Role } from "@/db/schema";
 import { invitationStatus, type InvitationStatus } from "./find-invitation";
 
-export type TeamMember = { userId: string; email: string; name: string | null; role: Role; joinedAt: Date };
+/** `onlyOwner`: the business's one owner, who cannot be demoted, removed or leave (a business needs at least one owner). */
+export type TeamMember = { userId: string; email: string; name: string | null; role: Role; joinedAt: Date; onlyOwner: boolean };
 export type PendingInvitation = { id: string; email: string; role: Role; invitedBy: string | null; expiresAt: Date; createdAt: Date; status: InvitationStatus };
 
 /** The business's members (owners first) and its invitations not yet accepted or revoked. Never a token or its hash. */
@@ -35,8 +36,11 @@ export async function listTeam(tx: DbOrTx, input: { merchantId: string; now?: Da
       .limit(200),
   ]);
   const rank: Record<Role, number> = { owner: 0, developer: 1, viewer: 2 };
+  const owners = memberRows.filter((m) => m.role === "owner").length;
   return {
-    members: memberRows.sort((a, b) => rank[a.role] - rank[b.role] || a.joinedAt.getTime() - b.joinedAt.getTime()),
+    members: memberRows
+      .sort((a, b) => rank[a.role] - rank[b.role] || a.joinedAt.getTime() - b.joinedAt.getTime())
+      .map((m) => ({ ...m, onlyOwner: m.role === "owner" && owners <= 1 })),
     invitations: inviteRows.map(({ acceptedAt, revokedAt, ...r }) => ({ ...r, status: invitationStatus({ acceptedAt, revokedAt, expiresAt: r.expiresAt }, input.now) })),
   };
 }

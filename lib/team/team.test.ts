@@ -355,6 +355,7 @@ describe("listTeam", () => {
     const old = await inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: uniqueEmail("old"), role: "viewer", baseUrl: BASE, now: new Date(Date.now() - 8 * 86_400_000) });
     const team = await listTeam(db, { merchantId: b.merchantId });
     expect(team.members.map((m) => m.userId)).toEqual([b.ownerId, dev.id, viewer.id]);
+    expect(team.members.map((m) => m.onlyOwner)).toEqual([true, false, false]);
     const byId = Object.fromEntries(team.invitations.map((i) => [i.id, i]));
     expect(byId[open.invitation.id]).toMatchObject({ status: "pending", invitedBy: b.ownerEmail });
     expect(byId[old.invitation.id]).toMatchObject({ status: "expired" });

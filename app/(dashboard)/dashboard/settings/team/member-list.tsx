@@ -12,11 +12,11 @@ import { Select } from "@/components/ui/select";
 import { changeMemberRoleAction, removeMemberAction } from "./actions";
 import { ROLE_OPTIONS } from "./roles";
 
-export type MemberRow = { userId: string; email: string; name: string | null; role: Role; joinedAt: string };
+export type MemberRow = { userId: string; email: string; name: string | null; role: Role; onlyOwner: boolean; joinedAt: string };
 
 const onError = ({ error }: { error: { serverError?: string } }) => toast.error(error.serverError ?? "Something went wrong");
 
-export function MemberList({ members, canManage, currentUserId, ownerCount }: { members: MemberRow[]; canManage: boolean; currentUserId: string; ownerCount: number }) {
+export function MemberList({ members, canManage, currentUserId }: { members: MemberRow[]; canManage: boolean; currentUserId: string }) {
   const router = useRouter();
   const [removing, setRemoving] = useState<MemberRow | null>(null);
   const change = useAction(changeMemberRoleAction, {
@@ -51,7 +51,6 @@ export function MemberList({ members, canManage, currentUserId, ownerCount }: { 
         <tbody>
           {members.map((m) => {
             const self = m.userId === currentUserId;
-            const onlyOwner = m.role === "owner" && ownerCount <= 1;
             return (
               <tr key={m.userId} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800" data-testid="team-member-row" data-email={m.email} data-role={m.role}>
                 <td className="px-4 py-2">
@@ -64,8 +63,8 @@ export function MemberList({ members, canManage, currentUserId, ownerCount }: { 
                       aria-label={`Role of ${m.email}`}
                       data-testid="team-role-select"
                       value={m.role}
-                      disabled={change.isPending || onlyOwner}
-                      title={onlyOwner ? "A business needs at least one owner." : undefined}
+                      disabled={change.isPending || m.onlyOwner}
+                      title={m.onlyOwner ? "A business needs at least one owner." : undefined}
                       onChange={(e) => change.execute({ userId: m.userId, role: e.target.value })}
                     >
                       {ROLE_OPTIONS.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
@@ -77,7 +76,7 @@ export function MemberList({ members, canManage, currentUserId, ownerCount }: { 
                 <td className="px-4 py-2 text-neutral-500"><DateTime at={m.joinedAt} /></td>
                 <td className="px-4 py-2 text-right">
                   {canManage && !self && (
-                    <Button size="sm" variant="ghost" className="text-red-600" disabled={onlyOwner} onClick={() => setRemoving(m)} data-testid="team-remove">
+                    <Button size="sm" variant="ghost" className="text-red-600" disabled={m.onlyOwner} onClick={() => setRemoving(m)} data-testid="team-remove">
                       Remove
                     </Button>
                   )}

@@ -15,8 +15,7 @@ export default async function TeamPage() {
   if (!ctx) redirect("/sign-in");
   const team = await listTeam(ctx.db, { merchantId: ctx.merchant.id });
   const canManage = rolePolicy.manageTeam(ctx.role);
-  const ownerCount = team.members.filter((m) => m.role === "owner").length;
-  const lastOwner = ctx.role === "owner" && ownerCount <= 1;
+  const lastOwner = team.members.some((m) => m.userId === ctx.user.id && m.onlyOwner);
   return (
     <div className="space-y-8">
       <div>
@@ -39,8 +38,7 @@ export default async function TeamPage() {
         <MemberList
           canManage={canManage}
           currentUserId={ctx.user.id}
-          ownerCount={ownerCount}
-          members={team.members.map((m) => ({ userId: m.userId, email: m.email, name: m.name, role: m.role, joinedAt: m.joinedAt.toISOString() }))}
+          members={team.members.map((m) => ({ userId: m.userId, email: m.email, name: m.name, role: m.role, onlyOwner: m.onlyOwner, joinedAt: m.joinedAt.toISOString() }))}
         />
       </section>
 
