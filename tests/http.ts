@@ -84,8 +84,8 @@ export async function freshRateLimitWindow(marginSeconds = 8): Promise<void> {
   }
 }
 
-/** A stream of `total` bytes in chunks, with no declared length. */
-export function byteStream(total: number, fill = 0x20, chunkSize = 64 * 1024): ReadableStream<Uint8Array> {
+/** A stream of `total` bytes in chunks, with no declared length; the first chunk starts with `head`. */
+export function byteStream(total: number, { fill = 0x20, chunkSize = 64 * 1024, head = "" } = {}): ReadableStream<Uint8Array> {
   let sent = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -94,7 +94,9 @@ export function byteStream(total: number, fill = 0x20, chunkSize = 64 * 1024): R
         return;
       }
       const n = Math.min(chunkSize, total - sent);
-      controller.enqueue(new Uint8Array(n).fill(fill));
+      const chunk = new Uint8Array(n).fill(fill);
+      if (sent === 0 && head) chunk.set(new TextEncoder().encode(head));
+      controller.enqueue(chunk);
       sent += n;
     },
   });

@@ -9,9 +9,8 @@ import { OPERATIONS, type Operation } from "@/lib/openapi/operations";
 import { matchPath } from "@/lib/openapi/paths";
 import { routeFiles } from "@/lib/openapi/route-files";
 import { responseProblem } from "@/lib/openapi/validate";
-import { bodyTooLargeStream } from "./streams";
 import { poisonText, type BodyCase } from "./arbitraries";
-import type { RouteHandler } from "../http";
+import { byteStream, type RouteHandler } from "../http";
 import type { Merchant, Records } from "./world";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
@@ -136,7 +135,8 @@ export function urlOf(r: FuzzRequest): string {
 }
 
 function bodyInit(r: FuzzRequest, headers: Headers): BodyInit | undefined {
-  if (r.oversizeStream) return bodyTooLargeStream(r.oversizeStream);
+  // A JSON-looking body over the body limit, with no declared length.
+  if (r.oversizeStream) return byteStream(r.oversizeStream, { head: '{"metadata":"' });
   const b = r.body;
   if (b.kind === "none") return undefined;
   if (!headers.has("content-type")) headers.set("content-type", b.contentType ?? "application/json");
