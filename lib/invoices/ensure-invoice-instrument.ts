@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { dynamicPayIds, invoices, virtualAccounts, type DynamicPayId, type Invoice, type VirtualAccount } from "@/db/schema";
+import { invoices, type DynamicPayId, type Invoice, type VirtualAccount } from "@/db/schema";
 import { httpError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { createDynamicPayId, fullDynamicPayId } from "@/lib/payids/dynamic-payids";
 import { destinationClosed } from "@/lib/payments/payment-errors";
-import { expireDynamicPayIdIfDue, expireVirtualAccountIfDue } from "@/lib/receiving/expiry";
-import { merchantNameOf } from "@/lib/sessions/session-instruments";
+import { liveDynamicPayId, liveVirtualAccount, merchantNameOf } from "@/lib/sessions/session-instruments";
 import { issueVirtualAccount, virtualAccountName } from "@/lib/virtual-accounts/issue-virtual-account";
 import { applyInvoiceDue } from "./apply-invoice-due";
 import type { InvoiceActor } from "./invoice-events";
@@ -56,11 +55,8 @@ const expiresAt = () => new Date(Date.now() + INVOICE_INSTRUMENT_MINUTES * 60_00
 
 /** The invoice's open account, else a new one (a bank refusal is stored, cancelled, and returned as such). */
 async function invoiceAccount(tx: DbOrTx, invoice: Invoice): Promise<VirtualAccount> {
-  if (invoice.virtualAccountId) {
-    const [row] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, invoice.virtualAccountId));
-    const current = row ? await expireVirtualAccountIfDue(tx, row) : null;
-    if (current?.status === "pending") return current;
-  }
+  const current = await liveVirtualAccount(tx, invoice);
+  if (current) return current;
   const account = await issueVirtualAccount(tx, {
     merchantId: invoice.merchantId,
     mode: invoice.mode,
@@ -79,11 +75,8 @@ async function invoiceAccount(tx: DbOrTx, invoice: Invoice): Promise<VirtualAcco
 
 /** The invoice's open dynamic PayID, else a new one. */
 async function invoicePayId(tx: DbOrTx, invoice: Invoice): Promise<DynamicPayId> {
-  if (invoice.dynamicPayIdId) {
-    const [row] = await tx.select().from(dynamicPayIds).where(eq(dynamicPayIds.id, invoice.dynamicPayIdId));
-    const current = row ? await expireDynamicPayIdIfDue(tx, row) : null;
-    if (current?.status === "active") return current;
-  }
+  const current = await liveDynamicPayId(tx, invoice);
+  if (current) return current;
   const created = await createDynamicPayId(tx, {
     merchantId: invoice.merchantId,
     mode: invoice.mode,

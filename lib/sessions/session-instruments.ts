@@ -12,16 +12,16 @@ export type SelectableMethod = (typeof SELECTABLE_METHODS)[number];
 
 export const isSelectable = (m: string): m is SelectableMethod => (SELECTABLE_METHODS as readonly string[]).includes(m);
 
-/** The session's virtual account while it still takes money (pending), else null. */
-export async function liveVirtualAccount(tx: DbOrTx, session: CheckoutSession): Promise<VirtualAccount | null> {
+/** The session's (or invoice's) virtual account while it still takes money (pending), else null. */
+export async function liveVirtualAccount(tx: DbOrTx, session: Pick<CheckoutSession, "virtualAccountId">): Promise<VirtualAccount | null> {
   if (!session.virtualAccountId) return null;
   const [row] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, session.virtualAccountId));
   const account = row ? await expireVirtualAccountIfDue(tx, row) : null;
   return account?.status === "pending" ? account : null;
 }
 
-/** The session's dynamic PayID while it still takes money (active), else null. */
-export async function liveDynamicPayId(tx: DbOrTx, session: CheckoutSession): Promise<DynamicPayId | null> {
+/** The session's (or invoice's) dynamic PayID while it still takes money (active), else null. */
+export async function liveDynamicPayId(tx: DbOrTx, session: Pick<CheckoutSession, "dynamicPayIdId">): Promise<DynamicPayId | null> {
   if (!session.dynamicPayIdId) return null;
   const [row] = await tx.select().from(dynamicPayIds).where(eq(dynamicPayIds.id, session.dynamicPayIdId));
   const payId = row ? await expireDynamicPayIdIfDue(tx, row) : null;
