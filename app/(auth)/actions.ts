@@ -3,6 +3,7 @@
 import { AuthError } from "next-auth";
 import { headers } from "next/headers";
 import { getDb } from "@/db/client";
+import { requestOrigin } from "@/lib/audit/record-audit";
 import { signIn } from "@/lib/auth/auth";
 import { signInFailureMessage } from "@/lib/auth/sign-in-limits";
 import { isAppError } from "@/lib/errors";
@@ -39,7 +40,6 @@ export async function signInAction(_prev: FormState, form: FormData): Promise<Fo
 }
 
 export async function signUpAction(_prev: FormState, form: FormData): Promise<FormState> {
-  const h = await headers();
   try {
     await signUp(await getDb(), {
       type: field(form, "type") as "business",
@@ -47,7 +47,7 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
       name: field(form, "name"),
       email: field(form, "email"),
       password: field(form, "password"),
-      actor: { type: "user", ip: h.get("x-forwarded-for")?.split(",")[0] ?? null, userAgent: h.get("user-agent")?.slice(0, 300) ?? null },
+      actor: { type: "user", ...requestOrigin(await headers()) },
     });
   } catch (err) {
     if (isAppError(err)) return { error: err.message, details: err.details };

@@ -9,14 +9,14 @@ export type Actor = {
   userAgent?: string | null;
 };
 
-/** A signed-in user or admin acting through a request: its first forwarded address and its user agent (300 characters at most). */
+/** Where a request comes from, for the audit: its first forwarded address and its user agent (300 characters at most). */
+export function requestOrigin(h: Headers): { ip: string | null; userAgent: string | null } {
+  return { ip: h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null, userAgent: h.get("user-agent")?.slice(0, 300) ?? null };
+}
+
+/** A signed-in user or admin acting through a request (requestOrigin). */
 export function requestActor(type: "user" | "admin", userId: string, h: Headers): Actor & { userId: string } {
-  return {
-    type,
-    userId,
-    ip: h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
-    userAgent: h.get("user-agent")?.slice(0, 300) ?? null,
-  };
+  return { type, userId, ...requestOrigin(h) };
 }
 
 export const CLI_ACTOR: Actor = { type: "cli" };

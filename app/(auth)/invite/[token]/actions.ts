@@ -4,7 +4,7 @@ import { AuthError } from "next-auth";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
-import type { Actor } from "@/lib/audit/record-audit";
+import { requestActor, requestOrigin } from "@/lib/audit/record-audit";
 import { auth, signIn, signOut } from "@/lib/auth/auth";
 import { appUsesHttps } from "@/lib/auth/auth.config";
 import { MERCHANT_COOKIE } from "@/lib/auth/dashboard-context";
@@ -22,11 +22,6 @@ function field(form: FormData, name: string): string {
   return typeof v === "string" ? v : "";
 }
 
-async function requestActor(userId?: string): Promise<Actor> {
-  const h = await headers();
-  return { type: "user", userId: userId ?? null, ip: h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null, userAgent: h.get("user-agent")?.slice(0, 300) ?? null };
-}
-
 /** The business just joined becomes the one the dashboard opens on. */
 async function workIn(merchantId: string) {
   (await cookies()).set(MERCHANT_COOKIE, merchantId, { httpOnly: true, sameSite: "lax", path: "/", secure: appUsesHttps() === true });
@@ -41,7 +36,7 @@ export async function acceptInviteAction(_prev: InviteFormState, form: FormData)
   if (!session?.user?.id) return { error: "Please sign in again." };
   let merchantId: string;
   try {
-    ({ merchantId } = await acceptInvitation(await getDb(), { token, actor: await requestActor(session.user.id) }));
+    ({ merchantId } = await acceptInvitation(await getDb(), { token, actor: requestActor("user", session.user.id, await headers()) }));
   } catch (err) {
     if (isAppError(err)) return { error: err.message };
     throw err;
@@ -70,7 +65,7 @@ export async function inviteSignUpAction(_prev: InviteFormState, form: FormData)
   const password = field(form, "password");
   let joined: { email: string; merchantId: string };
   try {
-    joined = await signUpWithInvitation(await getDb(), { token, name: field(form, "name"), password, actor: await requestActor() });
+    joined = await signUpWithInvitation(await getDb(), { token, name: field(form, "name"), password, actor: { type: "user", ...requestOrigin(await headers()) } });
   } catch (err) {
     if (isAppError(err)) return { error: err.message, details: err.details };
     throw err;
