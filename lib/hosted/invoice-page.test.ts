@@ -5,10 +5,10 @@ import { invoices, type Invoice, type Mode } from "@/db/schema";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
 import { cancelInvoice } from "@/lib/invoices/cancel-invoice";
 import { createInvoice } from "@/lib/invoices/create-invoice";
-import { lagosToday } from "@/lib/invoices/invoice-dates";
 import { CreateInvoiceBody } from "@/lib/invoices/invoice-input";
 import { pauseInvoice } from "@/lib/invoices/pause-invoice";
 import { makeKey } from "@/tests/factories";
+import { inDays } from "@/tests/invoices";
 import { getInvoicePage } from "./invoice-page";
 import { chooseInvoicePayMethod, simulateInvoicePagePayment } from "./invoice-page-pay";
 
@@ -16,7 +16,6 @@ afterAll(() => afterCommitDeliveriesSettled());
 
 const BASE = "http://localhost:3000";
 const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code ?? String(e));
-const inDays = (days: number) => new Date(Date.parse(`${lagosToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** ₦100 + 7.5% tax = ₦107.50, sent unless told otherwise. */
 async function invoiceFor(opts: { partial?: boolean; send?: boolean; mode?: Mode } = {}) {

@@ -5,20 +5,14 @@ import { getDb } from "@/db/client";
 import { events, invoiceActivity, invoices } from "@/db/schema";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
-import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
+import { createInvoiceOk, inDays, makeInvoiceKey as key, type TestKey } from "@/tests/invoices";
 import { lagosToday } from "./invoice-dates";
 import { MAX_INVOICE_TOTAL } from "./invoice-input";
 import type { InvoiceView } from "./invoice-view";
 
 afterAll(() => afterCommitDeliveriesSettled());
 
-type TestKey = Awaited<ReturnType<typeof makeKey>>;
-
-const key = (opts: Parameters<typeof makeKey>[0] = {}) => makeKey({ ...opts, config: { rateLimit: 10_000, ...opts.config } });
-
-/** A date `days` after today in Lagos. */
-const inDays = (days: number) => new Date(Date.parse(`${lagosToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const BODY = {
   customer_name: "Ada Obi",
@@ -58,11 +52,7 @@ const VIEW_FIELDS = [...BASE_FIELDS, "line_items", "paused", "allow_partial_paym
 const create = (k: TestKey | string, json: unknown) =>
   call<InvoiceView>(createPost, { method: "POST", path: "/v1/checkout/invoice", key: typeof k === "string" ? k : k.secretKey, json });
 
-async function createOk(k: TestKey, json: Record<string, unknown> = {}): Promise<InvoiceView> {
-  const r = await create(k, { ...BODY, ...json });
-  expect(r.status, r.text).toBe(200);
-  return r.body.data!;
-}
+const createOk = (k: TestKey, json: Record<string, unknown> = {}) => createInvoiceOk(k, { ...BODY, ...json });
 
 /** The details of a 400 Validation error for this body. */
 async function problems(json: unknown): Promise<string[]> {

@@ -3,13 +3,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { POST as pausePost } from "@/app/v1/checkout/invoice/[publicId]/pause/route";
 import { POST as resumePost } from "@/app/v1/checkout/invoice/[publicId]/resume/route";
 import { GET as oneGet } from "@/app/v1/checkout/invoice/[publicId]/route";
-import { GET as listGet, POST as createPost } from "@/app/v1/checkout/invoice/route";
+import { GET as listGet } from "@/app/v1/checkout/invoice/route";
 import { POST as expirePost } from "@/app/v1/sandbox/expire/route";
 import { getDb } from "@/db/client";
 import { events, invoices, type Invoice } from "@/db/schema";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
-import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
+import { createInvoiceOk, inDays, makeInvoiceKey as key, type TestKey } from "@/tests/invoices";
 import { applyDueInvoices } from "./apply-invoice-due";
 import { listInvoiceActivity } from "./invoice-activity";
 import { dueAtFor, lagosToday } from "./invoice-dates";
@@ -17,10 +17,6 @@ import type { InvoiceView } from "./invoice-view";
 
 afterAll(() => afterCommitDeliveriesSettled());
 
-type TestKey = Awaited<ReturnType<typeof makeKey>>;
-
-const key = (opts: Parameters<typeof makeKey>[0] = {}) => makeKey({ ...opts, config: { rateLimit: 10_000, ...opts.config } });
-const inDays = (days: number) => new Date(Date.parse(`${lagosToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const BODY = {
   customer_name: "Ada Obi",
@@ -29,11 +25,7 @@ const BODY = {
   due_date: inDays(7),
 };
 
-async function newInvoice(k: TestKey, json: Record<string, unknown> = {}): Promise<InvoiceView> {
-  const r = await call<InvoiceView>(createPost, { method: "POST", path: "/v1/checkout/invoice", key: k.secretKey, json: { ...BODY, ...json } });
-  expect(r.status, r.text).toBe(200);
-  return r.body.data!;
-}
+const newInvoice = (k: TestKey, json: Record<string, unknown> = {}) => createInvoiceOk(k, { ...BODY, ...json });
 const getOne = (k: TestKey, publicId: string) => call<InvoiceView>(oneGet, { path: `/v1/checkout/invoice/${publicId}`, key: k.secretKey, params: { publicId } });
 const action = (handler: typeof pausePost, name: string) => (k: TestKey, publicId: string) =>
   call<InvoiceView>(handler, { method: "POST", path: `/v1/checkout/invoice/${publicId}/${name}`, key: k.secretKey, params: { publicId } });

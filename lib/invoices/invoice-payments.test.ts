@@ -8,6 +8,7 @@ import { walletBalance } from "@/lib/ledger/accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
+import { inDays, type TestKey } from "@/tests/invoices";
 import { cancelInvoice } from "./cancel-invoice";
 import { createInvoice } from "./create-invoice";
 import { ensureInvoiceInstrument } from "./ensure-invoice-instrument";
@@ -19,11 +20,9 @@ import { payInvoice } from "./pay-invoice";
 afterAll(() => afterCommitDeliveriesSettled());
 
 const PAY = "/v1/sandbox/payments";
-type TestKey = Awaited<ReturnType<typeof makeKey>>;
 type PayAnswer = { reference: string; channel: string; amount: number; status: string };
 
 const db = () => getDb();
-const inDays = (days: number) => new Date(Date.parse(`${lagosToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** An invoice of `total` kobo (one line, no tax) made by a fresh test key, sent unless told otherwise. */
 async function invoiceOf(total: number, opts: { partial?: boolean; send?: boolean; mode?: Mode; key?: TestKey; dueDateAction?: "none" | "pause" } = {}) {

@@ -11,19 +11,15 @@ import { POST as vaCreate } from "@/app/v1/checkout/virtual-account/route";
 import { getDb } from "@/db/client";
 import { dynamicPayIds, events, invoices, payments, virtualAccounts, type Invoice } from "@/db/schema";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
-import { makeKey } from "@/tests/factories";
 import { call, type RouteHandler } from "@/tests/http";
+import { createInvoiceOk, inDays, makeInvoiceKey as key, type TestKey } from "@/tests/invoices";
 import { listInvoiceActivity, listInvoicePayments } from "./invoice-activity";
-import { lagosToday } from "./invoice-dates";
 import type { InvoiceView } from "./invoice-view";
 
 afterAll(() => afterCommitDeliveriesSettled());
 
-type TestKey = Awaited<ReturnType<typeof makeKey>>;
 type Paged<T> = { items: T[]; total: number; page: number; page_size: number; total_pages: number };
 
-const key = (opts: Parameters<typeof makeKey>[0] = {}) => makeKey({ ...opts, config: { rateLimit: 10_000, ...opts.config } });
-const inDays = (days: number) => new Date(Date.parse(`${lagosToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const BODY = {
   customer_name: "Ada Obi",
@@ -62,11 +58,7 @@ const VIEW_FIELDS = [
 
 const secret = (k: TestKey | string) => (typeof k === "string" ? k : k.secretKey);
 
-async function newInvoice(k: TestKey, json: Record<string, unknown> = {}): Promise<InvoiceView> {
-  const r = await call<InvoiceView>(createPost, { method: "POST", path: "/v1/checkout/invoice", key: k.secretKey, json: { ...BODY, ...json } });
-  expect(r.status, r.text).toBe(200);
-  return r.body.data!;
-}
+const newInvoice = (k: TestKey, json: Record<string, unknown> = {}) => createInvoiceOk(k, { ...BODY, ...json });
 
 const getOne = (k: TestKey | string, publicId: string) =>
   call<InvoiceView>(oneGet, { path: `/v1/checkout/invoice/${publicId}`, key: secret(k), params: { publicId } });
