@@ -3,18 +3,6 @@ import type { Mode, PayId } from "@/db/schema";
 import { AppError, validationError } from "@/lib/errors";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 
-type LookupInput = { mode: Mode; payId: string; senderMerchantId: string };
-
-/** Only an active wallet PayID of another merchant can receive a transfer. */
-function checkRecipient<T extends Pick<PayId, "kind" | "isActive" | "merchantId">>(payId: T | undefined, input: LookupInput): T {
-  if (!payId || payId.kind !== "wallet" || !payId.isActive) {
-    throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "No wallet has this PayID." });
-  }
-  // A merchant has one wallet per mode: a recipient wallet of the sender is its own.
-  if (payId.merchantId === input.senderMerchantId) throw validationError(["pay_id is your own wallet: choose another recipient"]);
-  return payId;
-}
-
 /** What initiateTransfer needs of a PayID recipient: the wallet, its owner's name and who hears of the money. */
 export type TransferRecipient = {
   payIdId: string;
@@ -39,9 +27,14 @@ const RECIPIENT_SQL = `
  * (walletKeyPairIds), in one prepared round trip: initiateTransfer's recipient (so the
  * transfer itself is one statement) and the dashboard's "name enquiry" for PayIDs.
  */
-export async function findTransferRecipient(tx: DbOrTx, input: LookupInput): Promise<TransferRecipient> {
+export async function findTransferRecipient(tx: DbOrTx, input: { mode: Mode; payId: string; senderMerchantId: string }): Promise<TransferRecipient> {
   type Row = { id: string; pay_id: string; merchant_id: string; kind: PayId["kind"]; is_active: boolean; name: string; key_pair_ids: string | null };
   const [row] = await preparedRows<Row>(tx, RECIPIENT_SQL, [input.mode, normalisePayId(input.payId)]);
-  const payId = checkRecipient(row && { kind: row.kind, isActive: row.is_active, merchantId: row.merchant_id }, input);
-  return { payIdId: row!.id, payId: row!.pay_id, merchantId: payId.merchantId, name: row!.name, keyPairIds: row!.key_pair_ids ? row!.key_pair_ids.split(",") : [] };
+  // Only an active wallet PayID of another merchant can receive a transfer.
+  if (!row || row.kind !== "wallet" || !row.is_active) {
+    throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "No wallet has this PayID." });
+  }
+  // A merchant has one wallet per mode: a recipient wallet of the sender is its own.
+  if (row.merchant_id === input.senderMerchantId) throw validationError(["pay_id is your own wallet: choose another recipient"]);
+  return { payIdId: row.id, payId: row.pay_id, merchantId: row.merchant_id, name: row.name, keyPairIds: row.key_pair_ids ? row.key_pair_ids.split(",") : [] };
 }
