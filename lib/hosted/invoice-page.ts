@@ -6,7 +6,7 @@ import { findInvoiceByPublicId } from "@/lib/invoices/find-invoice-by-public-id"
 import { listInvoicePayments } from "@/lib/invoices/invoice-activity";
 import { bpToTaxRate } from "@/lib/invoices/invoice-totals";
 import { invoiceClosedReason, MIN_PARTIAL_PAYMENT } from "@/lib/invoices/invoice-payment";
-import { amountRemaining } from "@/lib/invoices/invoice-view";
+import { amountRemaining, isPausedOpen } from "@/lib/invoices/invoice-view";
 import { merchantNameOf } from "@/lib/sessions/session-instruments";
 
 /** What the badge on the hosted invoice page says: the status, or `paused` while it is paused. */
@@ -55,7 +55,7 @@ const PUBLIC_ID = /^inv_[A-Za-z0-9]{1,60}$/;
 
 function stateOf(i: Pick<Invoice, "status" | "paused">): InvoicePageState {
   // A paused invoice keeps its status; the customer sees that it is paused (a paid or cancelled one is just that).
-  return i.paused && i.status !== "paid" && i.status !== "cancelled" ? "paused" : i.status;
+  return isPausedOpen(i) ? "paused" : i.status;
 }
 
 /**

@@ -4,6 +4,9 @@ import { bpToTaxRate } from "./invoice-totals";
 /** What is still owed, never below zero (an overpaid invoice owes nothing). */
 export const amountRemaining = (i: Pick<Invoice, "total" | "amountPaid">): number => Math.max(0, i.total - i.amountPaid);
 
+/** Paused while still open: a paid or cancelled invoice's paused flag no longer counts. */
+export const isPausedOpen = (i: Pick<Invoice, "status" | "paused">): boolean => i.paused && i.status !== "paid" && i.status !== "cancelled";
+
 /** api.md "Invoice events": the base fields every invoice event payload carries. */
 export function invoiceEventBase(i: Invoice) {
   return {

@@ -17,7 +17,8 @@ import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { rolePolicy } from "@/lib/auth/role-policy";
 import { listInvoiceActivity, listInvoicePayments } from "@/lib/invoices/invoice-activity";
 import { bpToTaxRate } from "@/lib/invoices/invoice-totals";
-import { amountRemaining } from "@/lib/invoices/invoice-view";
+import { invoiceClosedReason } from "@/lib/invoices/invoice-payment";
+import { amountRemaining, isPausedOpen } from "@/lib/invoices/invoice-view";
 import { formatNaira } from "@/lib/money";
 import { payerName } from "@/lib/payments/list-payments";
 import { findDashboardInvoice, listInvoiceEvents } from "../invoice-queries";
@@ -38,7 +39,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ public
     listInvoiceEvents(ctx.db, { ...scope, publicId: invoice.publicId }),
   ]);
   const remaining = amountRemaining(invoice);
-  const payable = (invoice.status === "sent" || invoice.status === "partial" || invoice.status === "overdue") && !invoice.paused;
+  const payable = invoiceClosedReason(invoice) === null;
   const taxRate = bpToTaxRate(invoice.taxRateBp);
   const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd className="min-w-0 break-words">{value}</dd></>);
   return (
@@ -78,7 +79,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ public
           A draft: the payment page shows it as not yet sent and takes no payment. Send it when it is ready.
         </p>
       )}
-      {invoice.paused && invoice.status !== "cancelled" && invoice.status !== "paid" && (
+      {isPausedOpen(invoice) && (
         <p className="rounded-md bg-neutral-100 p-3 text-sm text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300" data-testid="inv-paused-note">
           Paused{invoice.pausedAt ? <> since <DateTime at={invoice.pausedAt} /></> : null}: the payment page takes no payment until you resume it.
         </p>

@@ -6,7 +6,7 @@ import { PrintButton } from "@/components/invoices/print-button";
 import { formatDateTime } from "@/components/ui/format-time";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { bpToTaxRate } from "@/lib/invoices/invoice-totals";
-import { amountRemaining } from "@/lib/invoices/invoice-view";
+import { amountRemaining, isPausedOpen } from "@/lib/invoices/invoice-view";
 import { formatNaira } from "@/lib/money";
 import { findDashboardInvoice } from "../../invoice-queries";
 
@@ -36,7 +36,7 @@ export default async function PrintInvoicePage({ params }: { params: Promise<{ p
   const invoice = await findDashboardInvoice(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, publicId: decodeURIComponent(publicId) });
   if (!invoice) notFound();
   const remaining = amountRemaining(invoice);
-  const state = invoice.paused && invoice.status !== "paid" && invoice.status !== "cancelled" ? "Paused" : LABEL[invoice.status] ?? invoice.status;
+  const state = isPausedOpen(invoice) ? "Paused" : LABEL[invoice.status] ?? invoice.status;
   const payable = invoice.status !== "draft" && invoice.status !== "cancelled" && invoice.status !== "paid";
   return (
     <div className="space-y-4">
