@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { owoClient, signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, owoClient, signUp, uniqueEmail } from "./helpers";
 
 test("GET /v1/openapi.json answers the OpenAPI 3.1 document without a key (the /v1 catch-all does not shadow it)", async ({ request }) => {
   const r = await request.get("/v1/openapi.json");
@@ -12,11 +12,7 @@ test("GET /v1/openapi.json answers the OpenAPI 3.1 document without a key (the /
 
 test("/docs renders the reference from the document and tries an operation with a pasted test key", async ({ page, request }) => {
   await signUp(page, { business: "Docs Reader Ltd", email: uniqueEmail("docs"), password: "a-strong-password" });
-  await page.goto("/dashboard/developers");
-  await page.getByTestId("create-key").click();
-  await page.getByTestId("create-key-submit").click();
-  const secret = (await page.getByTestId("new-secret-key").textContent())!;
-  await page.getByTestId("secret-saved").click();
+  const secret = await createSecretKey(page);
   await owoClient(request, secret).fundSandboxWallet({ amount: 123_400 });
 
   await page.goto("/docs");

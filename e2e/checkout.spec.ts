@@ -1,5 +1,5 @@
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
-import { owoClient, signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, owoClient, signUp, uniqueEmail } from "./helpers";
 
 // Customers pay from phones: the hosted pages are driven in a phone-sized Chromium context
 // with no dashboard cookies, as a customer would open checkout_url.
@@ -16,13 +16,7 @@ async function phone(browser: Browser) {
 /** A merchant signed in on `page`, with a test secret key whose webhooks go nowhere. */
 async function merchantWithKey(page: Page, business: string) {
   await signUp(page, { business, email: uniqueEmail("hosted"), password: "a-strong-password" });
-  await page.goto("/dashboard/developers");
-  await page.getByTestId("create-key").click();
-  await page.getByLabel("Webhook URL").fill("http://127.0.0.1:9/unreachable");
-  await page.getByTestId("create-key-submit").click();
-  const secret = (await page.getByTestId("new-secret-key").textContent())!;
-  await page.getByTestId("secret-saved").click();
-  return secret;
+  return createSecretKey(page, { webhookUrl: "http://127.0.0.1:9/unreachable" });
 }
 
 /** Nothing sticks out sideways on a phone (readable without horizontal scrolling). */

@@ -24,6 +24,21 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/**
+ * Creates a key pair on the Developers page (the mode the dashboard is in) and answers its
+ * secret key, the one-time reveal dismissed.
+ */
+export async function createSecretKey(page: Page, opts: { name?: string; webhookUrl?: string } = {}): Promise<string> {
+  await page.goto("/dashboard/developers");
+  await page.getByTestId("create-key").click();
+  if (opts.name !== undefined) await page.getByLabel("Name").fill(opts.name);
+  if (opts.webhookUrl !== undefined) await page.getByLabel("Webhook URL").fill(opts.webhookUrl);
+  await page.getByTestId("create-key-submit").click();
+  const secret = (await page.getByTestId("new-secret-key").textContent())!;
+  await page.getByTestId("secret-saved").click();
+  return secret;
+}
+
 /** A `fetch` over Playwright's request context (its baseURL, its cookies: none for /v1). */
 function requestFetch(request: APIRequestContext): typeof fetch {
   return async (input, init) => {

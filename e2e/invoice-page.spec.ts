@@ -1,5 +1,5 @@
 import { devices, expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, signUp, uniqueEmail } from "./helpers";
 
 // The hosted invoice page (payment_url, /i/<public_id>) as a customer opens it: a phone-sized
 // Chromium context with no dashboard cookies. Invoices are made through /v1 with a test key.
@@ -11,12 +11,7 @@ let secret = "";
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
   await signUp(page, { business: "Ade Tailoring", email: uniqueEmail("invoice-page"), password: "a-strong-password" });
-  await page.goto("/dashboard/developers");
-  await page.getByTestId("create-key").click();
-  await page.getByLabel("Webhook URL").fill("http://127.0.0.1:9/unreachable");
-  await page.getByTestId("create-key-submit").click();
-  secret = (await page.getByTestId("new-secret-key").textContent())!;
-  await page.getByTestId("secret-saved").click();
+  secret = await createSecretKey(page, { webhookUrl: "http://127.0.0.1:9/unreachable" });
   await page.close();
 });
 

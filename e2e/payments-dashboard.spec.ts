@@ -1,16 +1,12 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, signUp, uniqueEmail } from "./helpers";
 
 test("a session paid after a method switch: Checkout sessions shows its timeline live, Payments lists, searches, filters and exports it; another business gets 404", async ({ page, request, browser }) => {
   await signUp(page, { business: "Adaeze Crafts", email: uniqueEmail("recv"), password: "a-strong-password" });
   const walletPayId = (await page.getByTestId("wallet-payid").textContent())!;
 
-  await page.goto("/dashboard/developers");
-  await page.getByTestId("create-key").click();
-  await page.getByTestId("create-key-submit").click();
-  const secret = (await page.getByTestId("new-secret-key").textContent())!;
-  await page.getByTestId("secret-saved").click();
+  const secret = await createSecretKey(page);
   const api = async (path: string, data: unknown) => {
     const r = await request.post(path, { headers: { "x-api-key": secret }, data });
     expect(r.status(), await r.text()).toBe(200);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { signIn, signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, signIn, signUp, uniqueEmail } from "./helpers";
 
 // The admin area (issue 6): the refund review queue with its four-eyes review page, approve
 // (money back to the payer, completed), reject with a reason, a bank failure (failed, payment
@@ -32,15 +32,6 @@ async function payAndRequestRefund(request: APIRequestContext, amount: number, p
   return refund.body.data.id as string;
 }
 
-async function createKey(page: Page): Promise<string> {
-  await page.goto("/dashboard/developers");
-  await page.getByTestId("create-key").click();
-  await page.getByTestId("create-key-submit").click();
-  const key = (await page.getByTestId("new-secret-key").textContent())!;
-  await page.getByTestId("secret-saved").click();
-  return key;
-}
-
 async function signInAdmin(page: Page) {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
@@ -51,7 +42,7 @@ const queueRow = (page: Page, id: string) => page.locator(`[data-testid="admin-r
 test("setup: the demo business opens a static account, takes three payments and asks for three refunds", async ({ page, request }) => {
   await signIn(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  secret = await createKey(page);
+  secret = await createSecretKey(page);
   const created = await api(request, "POST", "/v1/checkout/static-account", {
     customer_name: "Bola Ahmed",
     identity_type: "bvn",

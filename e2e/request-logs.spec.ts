@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { createSecretKey, signIn } from "./helpers";
 
 // Developers → API request logs, on the seeded demo business (test mode): calls made with a
 // new test key show up with their status and correlation id, filtered by key and status class.
@@ -11,12 +11,7 @@ test("API calls with a test key are listed in the dashboard's API request logs w
   await signIn(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.goto("/dashboard/developers");
-  await page.getByTestId("create-key").click();
-  await page.getByLabel("Name").fill(`Logs key ${run}`);
-  await page.getByTestId("create-key-submit").click();
-  const secret = (await page.getByTestId("new-secret-key").textContent())!;
-  await page.getByTestId("secret-saved").click();
+  const secret = await createSecretKey(page, { name: `Logs key ${run}` });
 
   const headers = { "x-api-key": secret };
   const ok = await request.get("/v1/checkout/transfer/banks", { headers });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { signIn, signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, signIn, signUp, uniqueEmail } from "./helpers";
 
 // Issue 6 "done when": a business signs up (static accounts off), an admin enables the product
 // in /admin, the merchant creates a static account in the dashboard, sandbox payments arrive and
@@ -17,16 +17,6 @@ let accountId = "";
 let accountNumber = "";
 const refs = { approved: "", rejected: "" };
 const refundIds = { approved: "", rejected: "" };
-
-async function createTestKey(page: Page): Promise<string> {
-  await page.goto("/dashboard/developers");
-  await page.getByTestId("create-key").click();
-  await page.getByLabel("Webhook URL").fill("http://127.0.0.1:9/unreachable");
-  await page.getByTestId("create-key-submit").click();
-  const key = (await page.getByTestId("new-secret-key").textContent())!;
-  await page.getByTestId("secret-saved").click();
-  return key;
-}
 
 async function sandboxPay(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
   const r = await request.post("/v1/sandbox/payments", { headers: { "x-api-key": secret }, data: body });
@@ -87,7 +77,7 @@ test("a new business has static accounts off until an admin enables them in /adm
 
 test("the merchant creates a static account; sandbox payments arrive and show up; refunds are requested", async ({ page, request }) => {
   await asMerchant(page);
-  secret = await createTestKey(page);
+  secret = await createSecretKey(page, { webhookUrl: "http://127.0.0.1:9/unreachable" });
 
   await page.goto("/dashboard/static-accounts");
   await page.getByTestId("new-static-account").click();

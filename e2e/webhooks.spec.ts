@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, signUp, uniqueEmail } from "./helpers";
 
 /** A real receiver: answers 500 until told it is healthy, then 200; records webhook-ids. */
 async function startReceiver() {
@@ -69,12 +69,7 @@ test("send a test event, see it and its failed attempt in the webhook log, resen
 test("a payment to the wallet PayID shows in the statement and sends charge.success to the log", async ({ page, request }) => {
   await signUp(page, { business: "Paid Co", email: uniqueEmail("paid"), password: "a-strong-password" });
   const handle = (await page.getByTestId("wallet-payid").textContent())!.replace("@", "");
-  await page.goto("/dashboard/developers");
-  await page.getByTestId("create-key").click();
-  await page.getByLabel("Webhook URL").fill("http://127.0.0.1:9/unreachable");
-  await page.getByTestId("create-key-submit").click();
-  const secret = (await page.getByTestId("new-secret-key").textContent())!;
-  await page.getByTestId("secret-saved").click();
+  const secret = await createSecretKey(page, { webhookUrl: "http://127.0.0.1:9/unreachable" });
 
   const paid = await request.post("/v1/sandbox/payments", { headers: { "x-api-key": secret }, data: { pay_id: `@${handle}`, amount: 750_000, payer: { name: "Bola Ade" } } });
   expect(paid.status()).toBe(200);
