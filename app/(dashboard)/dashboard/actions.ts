@@ -5,16 +5,13 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { merchantAction } from "@/lib/actions/safe-action";
 import { signOut } from "@/lib/auth/auth";
-import { appUsesHttps } from "@/lib/auth/auth.config";
 import { MERCHANT_COOKIE, MODE_COOKIE } from "@/lib/auth/dashboard-context";
+import { DASHBOARD_COOKIE_OPTIONS } from "@/lib/auth/dashboard-cookie-options";
 import { notFound } from "@/lib/errors";
-
-// Read only by the server: HttpOnly, SameSite=Lax, and Secure whenever the app is served over https.
-const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: appUsesHttps() === true };
 
 /** The test/live switch: every page reads its mode from this cookie. */
 export const setModeAction = merchantAction.inputSchema(z.object({ mode: z.enum(["test", "live"]) })).action(async ({ parsedInput }) => {
-  (await cookies()).set(MODE_COOKIE, parsedInput.mode, cookieOptions);
+  (await cookies()).set(MODE_COOKIE, parsedInput.mode, DASHBOARD_COOKIE_OPTIONS);
   revalidatePath("/dashboard", "layout");
   return { mode: parsedInput.mode };
 });
@@ -24,7 +21,7 @@ export const switchMerchantAction = merchantAction
   .inputSchema(z.object({ merchantId: z.string().uuid() }))
   .action(async ({ parsedInput, ctx }) => {
     if (!ctx.memberships.some((m) => m.merchantId === parsedInput.merchantId)) throw notFound("Business not found.");
-    (await cookies()).set(MERCHANT_COOKIE, parsedInput.merchantId, cookieOptions);
+    (await cookies()).set(MERCHANT_COOKIE, parsedInput.merchantId, DASHBOARD_COOKIE_OPTIONS);
     revalidatePath("/dashboard", "layout");
     return { merchantId: parsedInput.merchantId };
   });

@@ -6,8 +6,8 @@ import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { requestActor, requestOrigin } from "@/lib/audit/record-audit";
 import { auth, signIn, signOut } from "@/lib/auth/auth";
-import { appUsesHttps } from "@/lib/auth/auth.config";
 import { MERCHANT_COOKIE } from "@/lib/auth/dashboard-context";
+import { DASHBOARD_COOKIE_OPTIONS } from "@/lib/auth/dashboard-cookie-options";
 import { signInFailureMessage } from "@/lib/auth/sign-in-limits";
 import { isAppError } from "@/lib/errors";
 import { acceptInvitation } from "@/lib/team/accept-invitation";
@@ -24,7 +24,7 @@ function field(form: FormData, name: string): string {
 
 /** The business just joined becomes the one the dashboard opens on. */
 async function workIn(merchantId: string) {
-  (await cookies()).set(MERCHANT_COOKIE, merchantId, { httpOnly: true, sameSite: "lax", path: "/", secure: appUsesHttps() === true });
+  (await cookies()).set(MERCHANT_COOKIE, merchantId, DASHBOARD_COOKIE_OPTIONS);
 }
 
 const invitePath = (token: string) => `/invite/${isInvitationTokenShape(token) ? token : ""}`;
