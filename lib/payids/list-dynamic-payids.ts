@@ -6,7 +6,7 @@ import { DYNAMIC_SUFFIX } from "./dynamic-payids";
 import { normalisePayId } from "./find-pay-id";
 import { containsPattern } from "@/lib/text-patterns";
 import type { ListDynamicPayIdsQuery } from "./payid-input";
-import { paged, pageOffset } from "@/lib/paging";
+import { paged, pageOffset, type Paged } from "@/lib/paging";
 
 type Scope = { merchantId: string; mode: Mode };
 
@@ -46,7 +46,7 @@ async function expireDueInScope(tx: DbOrTx, input: Scope, now: Date): Promise<vo
 export async function listDynamicPayIds(
   tx: DbOrTx,
   input: Scope & ListDynamicPayIdsQuery,
-): Promise<{ items: DynamicPayId[]; total: number; page: number; page_size: number; total_pages: number }> {
+): Promise<Paged<DynamicPayId>> {
   await expireDueInScope(tx, input, new Date());
   const where = listFilter(input);
   const [items, [total]] = await Promise.all([
@@ -59,6 +59,5 @@ export async function listDynamicPayIds(
       .offset(pageOffset(input)),
     tx.select({ n: count() }).from(dynamicPayIds).where(where),
   ]);
-  const n = total?.n ?? 0;
-  return paged(items, n, input);
+  return paged(items, total?.n ?? 0, input);
 }

@@ -6,7 +6,7 @@ import { getWalletPayId, normalisePayId } from "./find-pay-id";
 import { containsPattern, isUuid } from "@/lib/text-patterns";
 import type { CreateStaticPayIdBody, ListStaticPayIdsQuery, UpdateStaticPayIdBody } from "./payid-input";
 import type { StaticPayIdRecord } from "./static-payid-view";
-import { paged, pageOffset } from "@/lib/paging";
+import { paged, pageOffset, type Paged } from "@/lib/paging";
 
 type Scope = { merchantId: string; mode: Mode };
 
@@ -82,7 +82,7 @@ function listFilter(input: Scope & { search?: string }): SQL | undefined {
 export async function listStaticPayIds(
   tx: DbOrTx,
   input: Scope & ListStaticPayIdsQuery,
-): Promise<{ items: StaticPayIdRecord[]; total: number; page: number; page_size: number; total_pages: number }> {
+): Promise<Paged<StaticPayIdRecord>> {
   const where = listFilter(input);
   const [rows, [total]] = await Promise.all([
     tx
@@ -95,8 +95,7 @@ export async function listStaticPayIds(
       .offset(pageOffset(input)),
     tx.select({ n: count() }).from(staticPayIds).innerJoin(payIds, eq(payIds.id, staticPayIds.payIdId)).where(where),
   ]);
-  const n = total?.n ?? 0;
-  return paged(rows.map(toRecord), n, input);
+  return paged(rows.map(toRecord), total?.n ?? 0, input);
 }
 
 /** One static PayID of this merchant and mode; anything else (another merchant's, a bad id) is 404. */

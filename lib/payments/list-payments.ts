@@ -4,9 +4,8 @@ import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, payIds, payments, PAYMENT_DESTINATIONS, virtualAccounts, type Mode, type Payment } from "@/db/schema";
 import type { Channel } from "@/lib/fees/collection-fee";
-import { flattenSearch } from "@/lib/paging";
 import { containsPattern } from "@/lib/text-patterns";
-import { paged, pageOffset } from "@/lib/paging";
+import { flattenSearch, paged, pageOffset, type Paged } from "@/lib/paging";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];
 
@@ -75,7 +74,7 @@ export type PaymentListItem = Payment & {
 export async function listPayments(
   tx: DbOrTx,
   input: { merchantId: string; mode: Mode } & ListPaymentsQuery,
-): Promise<{ items: PaymentListItem[]; total: number; page: number; page_size: number; total_pages: number }> {
+): Promise<Paged<PaymentListItem>> {
   const where = paymentFilter(input);
   const [items, [total]] = await Promise.all([
     tx
@@ -96,8 +95,7 @@ export async function listPayments(
       .offset(pageOffset(input)),
     tx.select({ n: count() }).from(payments).where(where),
   ]);
-  const n = total?.n ?? 0;
-  return paged(items, n, input);
+  return paged(items, total?.n ?? 0, input);
 }
 
 /** The payer's name as the bank (or card, or wallet) reported it, else the customer's. */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm"
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, type SessionStatus } from "@/db/schema";
-import { flattenSearch, paged, pageOffset } from "@/lib/paging";
+import { flattenSearch, paged, pageOffset, type Paged } from "@/lib/paging";
 import { containsPattern, isUuid } from "@/lib/text-patterns";
 
 /** The dashboard's sessions list query, from URL search params; a bad value drops only itself. */
@@ -61,7 +61,7 @@ export type SessionListItem = CheckoutSession & { displayStatus: SessionStatus }
 export async function listSessions(
   tx: DbOrTx,
   input: { merchantId: string; mode: Mode; now?: Date } & ListSessionsQuery,
-): Promise<{ items: SessionListItem[]; total: number; page: number; page_size: number; total_pages: number }> {
+): Promise<Paged<SessionListItem>> {
   const now = input.now ?? new Date();
   const where = sessionFilter(input, now);
   const [rows, [total]] = await Promise.all([
@@ -74,10 +74,9 @@ export async function listSessions(
       .offset(pageOffset(input)),
     tx.select({ n: count() }).from(checkoutSessions).where(where),
   ]);
-  const n = total?.n ?? 0;
   return paged(
     rows.map((s) => ({ ...s, displayStatus: sessionDisplayStatus(s, now) })),
-    n,
+    total?.n ?? 0,
     input,
   );
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
 import type { ListTransfersQuery } from "./transfer-input";
 import { containsPattern } from "@/lib/text-patterns";
-import { paged, pageOffset } from "@/lib/paging";
+import { paged, pageOffset, type Paged } from "@/lib/paging";
 
 export type TransferFilter = Omit<ListTransfersQuery, "page" | "page_size">;
 
@@ -32,12 +32,11 @@ function transferFilter(input: { merchantId: string; mode: Mode } & TransferFilt
 export async function listTransfers(
   tx: DbOrTx,
   input: { merchantId: string; mode: Mode } & ListTransfersQuery,
-): Promise<{ items: Transfer[]; total: number; page: number; page_size: number; total_pages: number }> {
+): Promise<Paged<Transfer>> {
   const where = transferFilter(input);
   const [items, [total]] = await Promise.all([
     tx.select().from(transfers).where(where).orderBy(desc(transfers.createdAt), desc(transfers.id)).limit(input.page_size).offset(pageOffset(input)),
     tx.select({ n: count() }).from(transfers).where(where),
   ]);
-  const n = total?.n ?? 0;
-  return paged(items, n, input);
+  return paged(items, total?.n ?? 0, input);
 }
