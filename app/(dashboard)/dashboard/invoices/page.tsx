@@ -14,7 +14,7 @@ import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { INVOICE_FILTERS } from "@/lib/invoices/invoice-input";
 import { listInvoices } from "@/lib/invoices/list-invoices";
 import { formatNaira } from "@/lib/money";
-import { parseInvoiceSearch } from "./invoice-queries";
+import { parseInvoiceSearch } from "@/lib/invoices/dashboard-queries";
 
 export const metadata: Metadata = { title: "Invoices" };
 

@@ -21,7 +21,7 @@ import { invoiceClosedReason } from "@/lib/invoices/invoice-payment";
 import { amountRemaining, isPausedOpen } from "@/lib/invoices/invoice-view";
 import { formatNaira } from "@/lib/money";
 import { payerName } from "@/lib/payments/list-payments";
-import { findDashboardInvoice, listInvoiceEvents } from "../invoice-queries";
+import { findDashboardInvoice, listInvoiceEvents } from "@/lib/invoices/dashboard-queries";
 
 export const metadata: Metadata = { title: "Invoice" };
 

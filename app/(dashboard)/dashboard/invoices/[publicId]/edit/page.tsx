@@ -5,7 +5,7 @@ import { InvoiceForm } from "@/components/invoices/invoice-form";
 import { Card } from "@/components/ui/card";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { rolePolicy } from "@/lib/auth/role-policy";
-import { findDashboardInvoice } from "../../invoice-queries";
+import { findDashboardInvoice } from "@/lib/invoices/dashboard-queries";
 
 export const metadata: Metadata = { title: "Edit invoice" };
 

@@ -8,7 +8,7 @@ import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { bpToTaxRate } from "@/lib/invoices/invoice-totals";
 import { amountRemaining, isPausedOpen } from "@/lib/invoices/invoice-view";
 import { formatNaira } from "@/lib/money";
-import { findDashboardInvoice } from "../../invoice-queries";
+import { findDashboardInvoice } from "@/lib/invoices/dashboard-queries";
 
 export const metadata: Metadata = { title: "Invoice (print)" };
 

@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { Db, DbOrTx } from "@/db/client";
 import { events, type Invoice, type Mode } from "@/db/schema";
 import { isAppError } from "@/lib/errors";
-import { getInvoice } from "@/lib/invoices/get-invoice";
-import { INVOICE_FILTERS } from "@/lib/invoices/invoice-input";
 import type { TrailEvent } from "@/lib/ledger/record-trail";
 import { flattenSearch } from "@/lib/paging";
+import { getInvoice } from "./get-invoice";
+import { INVOICE_FILTERS } from "./invoice-input";
 
 /**
  * The dashboard's invoice list query from URL search params: the API's ListInvoicesQuery
