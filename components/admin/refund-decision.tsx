@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { approveRefundAction, rejectRefundAction } from "@/app/(admin)/admin/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/input";
+import { Field, Textarea } from "@/components/ui/input";
 
 const onError = ({ error }: { error: { serverError?: string; validationErrors?: unknown } }) =>
   toast.error(error.serverError ?? (error.validationErrors ? "A rejection needs a reason (at most 500 characters)." : "Something went wrong"));
@@ -72,14 +72,13 @@ export function RefundDecision({ refundId, amount, payer, merchant, size = "md" 
         >
           <p className="text-sm">The payment of <b>{amount}</b> returns to the next settlement to {merchant}. No event is sent; the merchant sees your reason.</p>
           <Field label="Reason (the merchant reads it)" htmlFor="reject-reason">
-            <textarea
+            <Textarea
               id="reject-reason"
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               required
               maxLength={500}
               rows={3}
-              className="w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-700 dark:bg-neutral-900"
               data-testid="rejection-reason"
             />
           </Field>

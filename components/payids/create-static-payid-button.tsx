@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { createStaticPayIdAction } from "@/app/(dashboard)/dashboard/payids/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field, Input } from "@/components/ui/input";
+import { Field, Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { firstError } from "./field-errors";
 
@@ -59,7 +59,7 @@ export function CreateStaticPayIdButton() {
             <Input id="spid-name" name="name" maxLength={255} required data-testid="static-payid-name" />
           </Field>
           <Field label="Description (optional)" htmlFor="spid-description" error={firstError(errors, "description")}>
-            <textarea id="spid-description" name="description" maxLength={2000} rows={3} className="w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-700 dark:bg-neutral-900" />
+            <Textarea id="spid-description" name="description" maxLength={2000} rows={3} />
           </Field>
           <div className="flex justify-end gap-2 pt-2">
             <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>

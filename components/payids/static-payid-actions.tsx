@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { setStaticPayIdActiveAction, updateStaticPayIdAction } from "@/app/(dashboard)/dashboard/payids/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field, Input } from "@/components/ui/input";
+import { Field, Input, Textarea } from "@/components/ui/input";
 import { firstError } from "./field-errors";
 
 const onError = ({ error }: { error: { serverError?: string } }) => toast.error(error.serverError ?? "Something went wrong");
@@ -55,7 +55,7 @@ export function StaticPayIdActions({ id, payId, name, description, isActive }: {
             <Input id="edit-spid-name" name="name" defaultValue={name} maxLength={255} required data-testid="edit-static-payid-name" />
           </Field>
           <Field label="Description" htmlFor="edit-spid-description" error={firstError(errors, "description")}>
-            <textarea id="edit-spid-description" name="description" defaultValue={description ?? ""} maxLength={2000} rows={3} className="w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-700 dark:bg-neutral-900" />
+            <Textarea id="edit-spid-description" name="description" defaultValue={description ?? ""} maxLength={2000} rows={3} />
           </Field>
           <p className="text-xs text-neutral-500">The PayID itself cannot change: customers may have saved it.</p>
           <div className="flex justify-end gap-2">

@@ -8,7 +8,7 @@ import { requestRefundAction } from "@/app/(dashboard)/dashboard/static-accounts
 import { firstError } from "@/components/payids/field-errors";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/input";
+import { Field, Textarea } from "@/components/ui/input";
 import { formatNaira } from "@/lib/money";
 
 /** "Request refund" on one payment, with a reason; the confirmation restates the amount and who gets it. */
@@ -39,13 +39,12 @@ export function RequestRefundButton({ accountId, paymentId, amount, payerName }:
             at the next cutoff.
           </p>
           <Field label="Reason (optional)" htmlFor={`refund-reason-${paymentId}`} error={firstError(request.result.validationErrors, "reason")}>
-            <textarea
+            <Textarea
               id={`refund-reason-${paymentId}`}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               maxLength={500}
               rows={3}
-              className="w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-700 dark:bg-neutral-900"
               data-testid="refund-reason"
             />
           </Field>
