@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { memberships } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { AppError, notFound } from "@/lib/errors";
@@ -11,20 +11,7 @@ import { lastOwner } from "./team-errors";
 export async function removeMember(db: Db, input: { merchantId: string; actor: Actor; userId: string }): Promise<{ userId: string }> {
   return db.transaction(async (tx) => {
     const owners = await requireOwner(tx, input.merchantId, input.actor);
-    const current = await lockMembership(tx, input.merchantId, input.userId);
-    if (!current) throw notFound("Member not found.");
-    if (current === "owner" && owners.length <= 1) throw lastOwner();
-    const email = await emailOf(tx, input.userId);
-    await tx.delete(memberships).where(and(eq(memberships.merchantId, input.merchantId), eq(memberships.userId, input.userId)));
-    const self = input.userId === input.actor.userId;
-    await recordAudit(tx, {
-      merchantId: input.merchantId,
-      actor: input.actor,
-      action: self ? "member.left" : "member.removed",
-      targetType: "user",
-      targetId: input.userId,
-      changes: { email: { to: email }, role: { from: current, to: null } },
-    });
+    await dropMembership(tx, input, owners, "Member not found.");
     return { userId: input.userId };
   });
 }
@@ -35,19 +22,27 @@ export async function leaveBusiness(db: Db, input: { merchantId: string; actor: 
   if (input.actor.type !== "user" || !userId) throw new AppError({ code: "UNAUTHENTICATED", status: 401, message: "Please sign in again." });
   return db.transaction(async (tx) => {
     const owners = await lockOwners(tx, input.merchantId);
-    const current = await lockMembership(tx, input.merchantId, userId);
-    if (!current) throw notFound("You are not a member of this business.");
-    if (current === "owner" && owners.length <= 1) throw lastOwner();
-    const email = await emailOf(tx, userId);
-    await tx.delete(memberships).where(and(eq(memberships.merchantId, input.merchantId), eq(memberships.userId, userId)));
-    await recordAudit(tx, {
-      merchantId: input.merchantId,
-      actor: input.actor,
-      action: "member.left",
-      targetType: "user",
-      targetId: userId,
-      changes: { email: { to: email }, role: { from: current, to: null } },
-    });
+    await dropMembership(tx, { ...input, userId }, owners, "You are not a member of this business.");
     return { merchantId: input.merchantId };
+  });
+}
+
+/**
+ * Deletes a membership (locked first; `owners` already locked) and audits it: `member.left`
+ * when the actor is the member, else `member.removed`. The last owner cannot go.
+ */
+async function dropMembership(tx: DbOrTx, input: { merchantId: string; actor: Actor; userId: string }, owners: string[], notMember: string): Promise<void> {
+  const current = await lockMembership(tx, input.merchantId, input.userId);
+  if (!current) throw notFound(notMember);
+  if (current === "owner" && owners.length <= 1) throw lastOwner();
+  const email = await emailOf(tx, input.userId);
+  await tx.delete(memberships).where(and(eq(memberships.merchantId, input.merchantId), eq(memberships.userId, input.userId)));
+  await recordAudit(tx, {
+    merchantId: input.merchantId,
+    actor: input.actor,
+    action: input.userId === input.actor.userId ? "member.left" : "member.removed",
+    targetType: "user",
+    targetId: input.userId,
+    changes: { email: { to: email }, role: { from: current, to: null } },
   });
 }
