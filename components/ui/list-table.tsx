@@ -26,7 +26,7 @@ export function ListHead({ children }: { children: ReactNode }) {
 }
 
 /** A column heading; amounts and counts are `right`-aligned. */
-export function Th({ right, children }: { right?: boolean; children: ReactNode }) {
+export function Th({ right, children }: { right?: boolean; children?: ReactNode }) {
   return <th className={right ? "px-4 py-2 text-right font-medium" : "px-4 py-2 font-medium"}>{children}</th>;
 }
 

@@ -4,6 +4,7 @@ import { ProductStateControl } from "@/components/admin/product-state-control";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
+import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { getDb } from "@/db/client";
 import { listMerchants } from "@/lib/admin/list-merchants";
 import { requireAdmin } from "@/lib/auth/require-admin";
@@ -20,34 +21,30 @@ export default async function AdminMerchantsPage() {
       {rows.length === 0 ? (
         <Card className="py-10 text-center text-sm text-neutral-500">No merchants yet. They appear here when someone signs up or `owo merchant create` runs.</Card>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm" data-testid="admin-merchants">
-            <thead className="border-b border-neutral-200 text-xs uppercase text-neutral-500 dark:border-neutral-800">
-              <tr>
-                <th className="px-4 py-2">Name</th>
-                <th className="px-4 py-2">Type</th>
-                <th className="px-4 py-2">Owner</th>
-                <th className="px-4 py-2">Static accounts</th>
-                <th className="px-4 py-2">Created</th>
-                <th className="px-4 py-2 text-right">Product</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((m) => (
-                <tr key={m.id} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800" data-testid={`merchant-row-${m.id}`}>
-                  <td className="px-4 py-2 font-medium">
-                    <Link href={`/admin/merchants/${m.id}`} className="text-accent hover:underline">{m.name}</Link>
-                  </td>
-                  <td className="px-4 py-2 capitalize">{m.type}</td>
-                  <td className="px-4 py-2">{m.ownerEmail ?? "—"}</td>
-                  <td className="px-4 py-2" data-testid={`product-state-${m.id}`}><StatusBadge status={m.staticAccounts} /></td>
-                  <td className="px-4 py-2"><DateTime at={m.createdAt} /></td>
-                  <td className="px-4 py-2 text-right"><ProductStateControl merchantId={m.id} merchantName={m.name} state={m.staticAccounts} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        <ListTable testId="admin-merchants">
+          <ListHead>
+            <Th>Name</Th>
+            <Th>Type</Th>
+            <Th>Owner</Th>
+            <Th>Static accounts</Th>
+            <Th>Created</Th>
+            <Th right>Product</Th>
+          </ListHead>
+          <tbody>
+            {rows.map((m) => (
+              <Row key={m.id} data-testid={`merchant-row-${m.id}`}>
+                <td className="px-4 py-2 font-medium">
+                  <Link href={`/admin/merchants/${m.id}`} className="text-accent hover:underline">{m.name}</Link>
+                </td>
+                <td className="px-4 py-2 capitalize">{m.type}</td>
+                <td className="px-4 py-2">{m.ownerEmail ?? "—"}</td>
+                <td className="px-4 py-2" data-testid={`product-state-${m.id}`}><StatusBadge status={m.staticAccounts} /></td>
+                <td className="px-4 py-2"><DateTime at={m.createdAt} /></td>
+                <td className="px-4 py-2 text-right"><ProductStateControl merchantId={m.id} merchantName={m.name} state={m.staticAccounts} /></td>
+              </Row>
+            ))}
+          </tbody>
+        </ListTable>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { DateTime } from "@/components/ui/date-time";
+import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { Paging } from "@/components/ui/paging";
 import { getDb } from "@/db/client";
 import { REFUND_STATUSES, type RefundStatus } from "@/db/schema";
@@ -46,45 +47,40 @@ export default async function RefundReviewsPage({ searchParams }: { searchParams
           {status === "requested" ? "Nothing to review: no refund is waiting." : `No ${status} refunds.`}
         </Card>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm" data-testid="refund-queue">
-            <thead className="border-b border-neutral-200 text-xs uppercase text-neutral-500 dark:border-neutral-800">
-              <tr>
-                <th className="px-4 py-2">Requested</th>
-                <th className="px-4 py-2">Merchant</th>
-                <th className="px-4 py-2">Account</th>
-                <th className="px-4 py-2">Payer</th>
-                <th className="px-4 py-2 text-right">Amount</th>
-                <th className="px-4 py-2">Status</th>
-                <th className="px-4 py-2"></th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.items.map(({ refund, merchantName, account, payment }) => (
-                <tr key={refund.id} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800" data-testid="admin-refund-row" data-refund-id={refund.id}>
-                  <td className="px-4 py-2 whitespace-nowrap">
-                    <DateTime at={refund.requestedAt} />
-                    {refund.mode === "test" && <span className="ml-1 rounded bg-amber-200 px-1 text-xs text-amber-900">test</span>}
-                  </td>
-                  <td className="px-4 py-2">{merchantName}</td>
-                  <td className="px-4 py-2"><span className="font-mono">{account.accountNumber}</span><div className="text-xs text-neutral-500">{account.customerName}</div></td>
-                  <td className="px-4 py-2">{payment.payer?.name ?? "—"}<div className="text-xs text-neutral-500">{[payment.payer?.bank, payment.payer?.account].filter(Boolean).join(" · ")}</div></td>
-                  <td className="px-4 py-2 text-right font-medium tabular-nums">{formatNaira(refund.amount)}</td>
-                  <td className="px-4 py-2"><StatusBadge status={refund.status} /></td>
-                  <td className="px-4 py-2">
-                    <div className="flex items-center justify-end gap-3">
-                      <Link href={`/admin/refunds/${refund.id}`} className="text-accent hover:underline" data-testid="review-refund">{status === "requested" ? "Review" : "Open"}</Link>
-                      {refund.status === "requested" && (
-                        <RefundDecision refundId={refund.id} amount={formatNaira(refund.amount)} payer={payment.payer?.name ?? "the payer"} merchant={merchantName} size="sm" />
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Paging total={queue.total} page={queue.page} totalPages={queue.total_pages} noun="refund" link={link} testId="refund-queue-total" />
-        </Card>
+        <ListTable testId="refund-queue" footer={<Paging total={queue.total} page={queue.page} totalPages={queue.total_pages} noun="refund" link={link} testId="refund-queue-total" />}>
+          <ListHead>
+            <Th>Requested</Th>
+            <Th>Merchant</Th>
+            <Th>Account</Th>
+            <Th>Payer</Th>
+            <Th right>Amount</Th>
+            <Th>Status</Th>
+            <Th />
+          </ListHead>
+          <tbody>
+            {queue.items.map(({ refund, merchantName, account, payment }) => (
+              <Row key={refund.id} data-testid="admin-refund-row" data-refund-id={refund.id}>
+                <td className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={refund.requestedAt} />
+                  {refund.mode === "test" && <span className="ml-1 rounded bg-amber-200 px-1 text-xs text-amber-900">test</span>}
+                </td>
+                <td className="px-4 py-2">{merchantName}</td>
+                <td className="px-4 py-2"><span className="font-mono">{account.accountNumber}</span><div className="text-xs text-neutral-500">{account.customerName}</div></td>
+                <td className="px-4 py-2">{payment.payer?.name ?? "—"}<div className="text-xs text-neutral-500">{[payment.payer?.bank, payment.payer?.account].filter(Boolean).join(" · ")}</div></td>
+                <td className="px-4 py-2 text-right font-medium tabular-nums">{formatNaira(refund.amount)}</td>
+                <td className="px-4 py-2"><StatusBadge status={refund.status} /></td>
+                <td className="px-4 py-2">
+                  <div className="flex items-center justify-end gap-3">
+                    <Link href={`/admin/refunds/${refund.id}`} className="text-accent hover:underline" data-testid="review-refund">{status === "requested" ? "Review" : "Open"}</Link>
+                    {refund.status === "requested" && (
+                      <RefundDecision refundId={refund.id} amount={formatNaira(refund.amount)} payer={payment.payer?.name ?? "the payer"} merchant={merchantName} size="sm" />
+                    )}
+                  </div>
+                </td>
+              </Row>
+            ))}
+          </tbody>
+        </ListTable>
       )}
     </div>
   );
