@@ -2,7 +2,7 @@ import { TriangleAlert } from "lucide-react";
 import { HostedCard } from "@/components/checkout/hosted-shell";
 import type { InvoicePageView } from "@/lib/hosted/invoice-page";
 import { formatNaira } from "@/lib/money";
-import { formatDueDate } from "./invoice-format";
+import { formatDueDate } from "@/components/invoices/invoice-format";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 
 /** The top of the page: who is asking, for how much, by when (DESIGN.md: merchant and amount first). */
