@@ -1,17 +1,7 @@
 "use client";
 
-import { HostedCard, HostedShell } from "@/components/checkout/hosted-shell";
-import { Button } from "@/components/ui/button";
+import { HostedLoadError } from "@/components/checkout/hosted-notices";
 
-/** Something failed on our side: a plain sentence and a retry, never a stack trace. */
 export default function PayIdError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  return (
-    <HostedShell testMode={false}>
-      <HostedCard className="space-y-3 text-center">
-        <h1 className="text-lg font-semibold">We could not load this PayID</h1>
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">Something went wrong on our side. Please try again in a moment.</p>
-        <Button onClick={reset}>Try again</Button>
-      </HostedCard>
-    </HostedShell>
-  );
+  return <HostedLoadError title="We could not load this PayID" body="Something went wrong on our side. Please try again in a moment." reset={reset} />;
 }
