@@ -27,7 +27,7 @@ test("an owner changes a key's webhook URL in the dashboard; the change is in th
 
   const admin = await (await browser.newContext({ baseURL })).newPage();
   await signIn(admin, ADMIN.email, ADMIN.password);
-  await admin.goto("/admin");
+  await expect(admin).toHaveURL(/\/admin$/);
   await admin.getByRole("link", { name: business, exact: true }).click();
   await admin.getByTestId("admin-merchant-audit").click();
   const seen = admin.locator('[data-testid="audit-row"][data-action="api_key.webhook_url_changed"]');
