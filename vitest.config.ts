@@ -13,6 +13,17 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Per-request info lines would drown the suite's output; warnings and errors still show.
-    env: { NEXT_TELEMETRY_DISABLED: "1", OWO_QUIET: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    // The suite runs against PostgreSQL (DATABASE_URL), i.e. as a real deployment: it sets the
+    // secrets production requires, and allows loopback webhook receivers (its own test servers).
+    env: {
+      NEXT_TELEMETRY_DISABLED: "1",
+      OWO_QUIET: "1",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      OWO_ENCRYPTION_KEY: "b3dvLXRlc3QtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=",
+      OWO_IDENTITY_SECRET: "test-identity-secret-not-for-production",
+      AUTH_SECRET: "test-auth-secret-not-for-production-0123456789",
+      OWO_WEBHOOK_ALLOW_LOOPBACK: "1",
+      OWO_SIGNUP: "open",
+    },
   },
 });

@@ -1,4 +1,4 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const MERCHANT_TYPES = ["business", "personal"] as const;
@@ -13,6 +13,8 @@ export const merchants = pgTable("merchants", {
   name: text().notNull(),
   type: text({ enum: MERCHANT_TYPES }).notNull(),
   staticAccounts: text({ enum: STATIC_ACCOUNT_STATES }).notNull().default("disabled"),
+  /** Set by an owner: every member must sign in with two-factor authentication. */
+  requireTwoFactor: boolean().notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
