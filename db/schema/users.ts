@@ -19,7 +19,7 @@ export const users = pgTable("users", {
    * a dashboard session carrying an older version is ended on its next request.
    */
   sessionVersion: integer().notNull().default(0),
-  /** TOTP shared secret, AES-256-GCM encrypted (lib/crypto/secret-box); null until enrolment is confirmed. */
+  /** TOTP shared secret, AES-256-GCM encrypted (lib/security/secret-box); null until enrolment is confirmed. */
   totpSecret: text(),
   /** A secret being enrolled, encrypted; becomes totpSecret once a code from it is confirmed. */
   totpPendingSecret: text(),
