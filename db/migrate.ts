@@ -1,6 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getHandle, postgresOptions } from "./client";
+import { getHandle, postgresOptions, type Db } from "./client";
+import * as schema from "./schema";
+import { sealStoredSecrets } from "./seal-secrets";
 
 /** The committed drizzle-kit migrations, found from this file so any working directory works. */
 export function migrationsFolder(): string {
@@ -11,7 +13,11 @@ export function migrationsFolder(): string {
   return here && !here.includes(".next") ? here : path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 }
 
-/** Applies every pending migration; safe on every start and from several instances at once. */
+/**
+ * Applies every pending migration, then seals secrets still stored in clear (seal-secrets.ts: a
+ * code step, since the key is in the environment); safe on every start and from several
+ * instances at once.
+ */
 export async function migrateDb(): Promise<void> {
   const migrationsDir = migrationsFolder();
   const url = process.env.DATABASE_URL;
@@ -19,10 +25,11 @@ export async function migrateDb(): Promise<void> {
     const handle = await getHandle();
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(handle.db as never, { migrationsFolder: migrationsDir });
+    await sealStoredSecrets(handle.db);
     return;
   }
   // One dedicated connection holds a session advisory lock, so two instances starting
-  // together apply each migration once.
+  // together apply each migration (and the sealing step) once.
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
@@ -30,6 +37,7 @@ export async function migrateDb(): Promise<void> {
   try {
     await sql`select pg_advisory_lock(727274)`;
     await migrate(drizzle(sql), { migrationsFolder: migrationsDir });
+    await sealStoredSecrets(drizzle(sql, { schema, casing: "snake_case" }) satisfies Db);
     await sql`select pg_advisory_unlock(727274)`;
   } finally {
     await sql.end({ timeout: 5 });

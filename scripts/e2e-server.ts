@@ -14,6 +14,9 @@ async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SCHEDULER_INTERVAL_MS: process.env.SCHEDULER_INTERVAL_MS ?? "1000", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
   env.OWO_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "owo-e2e-"));
   env.AUTH_SECRET ??= "e2e-auth-secret-not-for-production-0123456789";
+  // Secrets at rest (webhook secrets sealed, identity numbers hashed) need their keys.
+  env.OWO_ENCRYPTION_KEY ??= "b3dvLWUyZS1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcyE=";
+  env.OWO_IDENTITY_SECRET ??= "e2e-identity-secret-not-for-production";
   let drop: (() => Promise<void>) | null = null;
   if (await postgresReachable()) {
     const db = await createTestDatabase("owo_e2e");

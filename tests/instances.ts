@@ -18,6 +18,12 @@ const LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1"];
 
 export const CRON_SECRET = "instances-cron-secret-not-for-production";
 const AUTH_SECRET = "instances-auth-secret-not-for-production-0123456789";
+// The spec's own setup (createKeyPair seals webhook secrets, static accounts hash identity
+// numbers) and its instances must use the same keys: set here, inherited by every instance.
+const SECRETS_AT_REST = {
+  OWO_ENCRYPTION_KEY: "b3dvLWluc3RhbmNlcy1lbmNyeXB0aW9uLWtleS0zMiE=",
+  OWO_IDENTITY_SECRET: "instances-identity-secret-not-for-production",
+};
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -58,6 +64,7 @@ export async function openAppDatabase(): Promise<AppDatabase> {
   const name = decodeURIComponent(u.pathname.slice(1));
   const previousUrl = process.env.DATABASE_URL;
   process.env.DATABASE_URL = created.url;
+  for (const [name, value] of Object.entries(SECRETS_AT_REST)) process.env[name] ??= value;
   const { migrateDb } = await import("../db/migrate");
   await migrateDb();
   const sql = postgres(created.url, { max: 4, onnotice: () => {} });

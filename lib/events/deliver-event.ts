@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "@/db/client";
 import { apiKeyPairs, events, webhookAttempts, type ATTEMPT_TRIGGERS, type Mode } from "@/db/schema";
 import { webhookUrlProblem } from "@/lib/keys/webhook-url";
+import { openSecret } from "@/lib/security/secret-box";
 import { postWebhook, type PostResult } from "./post-webhook";
 import { retryDelayMs } from "./retry-schedule";
 import { signingSecrets, signWebhook, webhookBody } from "./sign-webhook";
@@ -150,7 +151,8 @@ async function attempt(target: {
     id: target.id,
     timestamp: Math.floor(now.getTime() / 1000),
     body,
-    secrets: signingSecrets(target, now),
+    // Stored sealed: only the secrets that sign now are opened (never a previous one past its overlap).
+    secrets: signingSecrets(target, now).map(openSecret),
   });
   return postWebhook({
     url: target.webhookUrl,

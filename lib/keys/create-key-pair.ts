@@ -3,6 +3,7 @@ import { apiKeyPairs, type Mode } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { validationError } from "@/lib/errors";
 import { findPayId, getWalletPayId } from "@/lib/payids/find-pay-id";
+import { sealSecret } from "@/lib/security/secret-box";
 import { parseOrThrow } from "@/lib/validation";
 import { KeyConfigInput } from "./key-config";
 import { displayPrefix, hashSecretKey, newPublicKey, newSecretKey, newWebhookSecret } from "./key-format";
@@ -12,7 +13,8 @@ import { webhookUrlProblem } from "./webhook-url";
 export type CreatedKeyPair = { keyPair: KeyPairView; secretKey: string; webhookSecret: string };
 
 /**
- * Issues a key pair. The secret key is returned here once and only its hash is stored.
+ * Issues a key pair. The secret key is returned here once and only its hash is stored; the
+ * webhook signing secret is returned in clear and stored sealed (AES-256-GCM, secret-box).
  * The CLI, the dashboard and the seed all come through this command.
  */
 export async function createKeyPair(
@@ -48,7 +50,7 @@ export async function createKeyPair(
         publicKey: newPublicKey(input.mode),
         permissions: config.permissions,
         webhookUrl: config.webhookUrl,
-        webhookSecret,
+        webhookSecret: sealSecret(webhookSecret),
         settlementPayIdId,
         walletPayIdId: config.linkWallet ? (wallet?.id ?? null) : null,
         allowedDomains: config.allowedDomains,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { apiKeyPairs, type ApiKeyPair, type Mode } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import { openSecret } from "@/lib/security/secret-box";
 import { toKeyPairView, type KeyPairView } from "./key-view";
 
 type Scope = { merchantId: string; mode: Mode };
@@ -27,9 +28,9 @@ export async function listKeyPairs(tx: DbOrTx, input: Scope): Promise<KeyPairVie
   return rows.map(toKeyPairView);
 }
 
-/** The webhook signing secret, for a merchant who asks to reveal it. */
+/** The webhook signing secret in clear (it is stored sealed), for a merchant who asks to reveal it. */
 export async function revealWebhookSecret(tx: DbOrTx, input: Scope & { keyPairId: string }): Promise<string> {
-  return (await getKeyPairRowOrThrow(tx, input)).webhookSecret;
+  return openSecret((await getKeyPairRowOrThrow(tx, input)).webhookSecret);
 }
 
 export async function countActiveKeyPairs(tx: DbOrTx, input: Scope): Promise<number> {

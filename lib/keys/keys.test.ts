@@ -6,6 +6,7 @@ import { getDb, queryRows, type Db } from "@/db/client";
 import { apiKeyPairs, PERMISSIONS } from "@/db/schema";
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { route } from "@/lib/http/route";
+import { isSealed, openSecret } from "@/lib/security/secret-box";
 import { makeKey, makeMerchant } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { createKeyPair } from "./create-key-pair";
@@ -278,7 +279,7 @@ describe("tenancy: a key is only reachable by its own merchant and mode", () => 
     const row = await rawRow(a.keyPair.id);
     expect(row.revoked_at).toBeNull();
     expect(row.rolled_at).toBeNull();
-    expect(row.webhook_secret).toBe(a.webhookSecret);
+    expect(openSecret(row.webhook_secret as string)).toBe(a.webhookSecret);
   });
 
   it("the same merchant in the other mode cannot reach the key either", async () => {
@@ -315,15 +316,17 @@ describe("rotateWebhookSecret", () => {
     expect(webhookSecret).toMatch(/^whsec_/);
     expect(webhookSecret).not.toBe(key.webhookSecret);
     const [row] = await db.select().from(apiKeyPairs).where(eq(apiKeyPairs.id, key.keyPair.id));
-    expect(row!.webhookSecret).toBe(webhookSecret);
-    expect(row!.previousWebhookSecret).toBe(key.webhookSecret);
+    // Both stored sealed (issue 14 item 8), opening to the new and the previous secret.
+    expect(isSealed(row!.webhookSecret) && isSealed(row!.previousWebhookSecret!)).toBe(true);
+    expect(openSecret(row!.webhookSecret)).toBe(webhookSecret);
+    expect(openSecret(row!.previousWebhookSecret!)).toBe(key.webhookSecret);
     expect(row!.webhookSecretRotatedAt).toBeInstanceOf(Date);
     expect(await revealWebhookSecret(db, input)).toBe(webhookSecret);
 
     const again = await rotateWebhookSecret(db, input);
     const [row2] = await db.select().from(apiKeyPairs).where(eq(apiKeyPairs.id, key.keyPair.id));
-    expect(row2!.webhookSecret).toBe(again.webhookSecret);
-    expect(row2!.previousWebhookSecret).toBe(webhookSecret);
+    expect(openSecret(row2!.webhookSecret)).toBe(again.webhookSecret);
+    expect(openSecret(row2!.previousWebhookSecret!)).toBe(webhookSecret);
   });
 
   it("does not change the API keys themselves", async () => {

@@ -3,12 +3,15 @@ import type { Db } from "@/db/client";
 import { apiKeyPairs, type Mode } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/errors";
+import { sealSecret } from "@/lib/security/secret-box";
 import { getKeyPairRowOrThrow } from "./get-key-pair";
 import { newWebhookSecret } from "./key-format";
 
 /**
  * Issues a new webhook signing secret. The previous one is kept for 24 hours so deliveries
- * carry both signatures while receivers switch over (supplement §4).
+ * carry both signatures while receivers switch over (supplement §4); the scheduler clears it
+ * afterwards (expire-previous-webhook-secrets). Both are stored sealed; the new one is returned
+ * in clear, once.
  */
 export async function rotateWebhookSecret(
   db: Db,
@@ -20,7 +23,7 @@ export async function rotateWebhookSecret(
     if (current.revokedAt) throw new AppError({ code: "INVALID_STATE", status: 400, message: "The key is revoked." });
     await tx
       .update(apiKeyPairs)
-      .set({ webhookSecret, previousWebhookSecret: current.webhookSecret, webhookSecretRotatedAt: new Date() })
+      .set({ webhookSecret: sealSecret(webhookSecret), previousWebhookSecret: current.webhookSecret, webhookSecretRotatedAt: new Date() })
       .where(eq(apiKeyPairs.id, current.id));
     await recordAudit(tx, {
       merchantId: input.merchantId,

@@ -3,6 +3,7 @@ import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
 import { applyDueInvoices } from "@/lib/invoices/apply-invoice-due";
+import { expirePreviousWebhookSecrets } from "@/lib/keys/expire-previous-webhook-secrets";
 import { pruneRequestLogs } from "@/lib/observability/prune-request-logs";
 import { expireDueReceivables } from "@/lib/receiving/expiry";
 import { processDueRefunds } from "@/lib/refunds/process-due-refunds";
@@ -67,5 +68,10 @@ export const JOBS: Job[] = [
     // API request logs beyond each key's newest API_REQUEST_LOG_LIMIT (default 1000).
     name: "prune_api_request_logs",
     run: (db) => pruneRequestLogs(db),
+  },
+  {
+    // Rotated-out webhook signing secrets whose 24-hour overlap has ended (supplement §4).
+    name: "expire_previous_webhook_secrets",
+    run: (db) => expirePreviousWebhookSecrets(db),
   },
 ];

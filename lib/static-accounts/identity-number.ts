@@ -3,14 +3,18 @@ import type { IdentityType } from "@/db/schema";
 
 /**
  * Identity numbers are kept only as a keyed hash (to recognise a repeat) and their last four
- * characters. The key is OWO_IDENTITY_SECRET, else AUTH_SECRET (the app's own secret, set on
- * every instance), else a fixed app secret so development without either still works; a hash
- * is never compared across a change of key, it only recognises repeats.
+ * characters. The key is OWO_IDENTITY_SECRET and nothing else: a BVN or NIN is 11 digits, so a
+ * hash under a known key (a constant, or a secret that also does another job) could be reversed
+ * by trying every number. A hash is never compared across a change of key, it only recognises
+ * repeats.
  */
-const FALLBACK_SECRET = "owo-identity-number-hash-v1";
+export const IDENTITY_SECRET_HELP =
+  "OWO_IDENTITY_SECRET must be set to a long random value (e.g. openssl rand -base64 32); it keys the hash of BVNs and NINs";
 
 function hashKey(): string {
-  return process.env.OWO_IDENTITY_SECRET || process.env.AUTH_SECRET || FALLBACK_SECRET;
+  const secret = process.env.OWO_IDENTITY_SECRET;
+  if (!secret?.trim()) throw new Error(`OWO_IDENTITY_SECRET is not set. ${IDENTITY_SECRET_HELP}.`);
+  return secret;
 }
 
 /** Upper case, no spaces (CAC numbers are written `RC 123456` as often as `rc123456`). */

@@ -103,6 +103,8 @@ export async function startBenchServer(opts: {
     SCHEDULER: "off",
     OWO_BENCH: "1",
     AUTH_SECRET: "bench-auth-secret-not-for-production-0123456789",
+    OWO_ENCRYPTION_KEY: "b3dvLWJlbmNoLWVuY3J5cHRpb24ta2V5LTMyLWJ5dGU=",
+    OWO_IDENTITY_SECRET: "bench-identity-secret-not-for-production",
     CRON_SECRET: BENCH_CRON_SECRET,
   };
   delete env.APP_URL;
