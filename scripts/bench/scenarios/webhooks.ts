@@ -10,6 +10,7 @@
 // event. Floor: the same receiver hit by N bare signed POSTs (Standard Webhooks headers, a
 // fresh connection each, like ours) from this process at the same concurrency, timed from
 // just before signing to receipt.
+import { openSecret } from "@/lib/security/secret-box";
 import { fork, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
@@ -241,7 +242,7 @@ export const webhooks: Scenario = {
 
         ctx.log(`webhooks: floor, ${n} bare signed POSTs at ${connections} at once…`);
         await rcv.ask("take");
-        const posted = await bareSignedPosts(rcv.port, connections, n, keys[0]!.webhook_secret, `${ctx.runTag}_floor_${connections}`);
+        const posted = await bareSignedPosts(rcv.port, connections, n, openSecret(keys[0]!.webhook_secret), `${ctx.runTag}_floor_${connections}`);
         const floorReceipts = (await rcv.ask<{ receipts: [string, number][] }>("take")).receipts;
         const floorLatencies = floorReceipts.filter(([id]) => posted.started.has(id)).map(([id, at]) => at - posted.started.get(id)!);
         const floor = figure({
