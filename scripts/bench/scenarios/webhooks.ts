@@ -10,7 +10,7 @@
 // event. Floor: the same receiver hit by N bare signed POSTs (Standard Webhooks headers, a
 // fresh connection each, like ours) from this process at the same concurrency, timed from
 // just before signing to receipt.
-import { openSecret } from "@/lib/security/secret-box";
+import { openSecret } from "../../../lib/security/secret-box";
 import { fork, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
