@@ -7,6 +7,7 @@ import { createKeyPair } from "@/lib/keys/create-key-pair";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
+import { operatorResetPassword } from "@/lib/users/operator-reset-password";
 import { runJobs } from "@/lib/scheduler/run-jobs";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { suspendStaticAccount } from "@/lib/static-accounts/change-static-account-status";
@@ -113,6 +114,13 @@ export const COMMANDS: Record<string, Command> = {
     async run(argv) {
       const f = parseFlags(argv, { email: "string", password: "string" });
       return createAdmin(await getDb(), { email: requireFlag(f, "email"), password: requireFlag(f, "password"), actor: CLI_ACTOR });
+    },
+  },
+  "user reset-password": {
+    usage: "owo user reset-password --email E [--password P]",
+    async run(argv) {
+      const f = parseFlags(argv, { email: "string", password: "string" });
+      return operatorResetPassword(await getDb(), { email: requireFlag(f, "email"), password: optionalFlag(f, "password"), actor: CLI_ACTOR });
     },
   },
   "static-account suspend": {
