@@ -14,6 +14,9 @@ async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SCHEDULER_INTERVAL_MS: process.env.SCHEDULER_INTERVAL_MS ?? "1000", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
   env.OWO_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "owo-e2e-"));
   env.AUTH_SECRET ??= "e2e-auth-secret-not-for-production-0123456789";
+  env.OWO_SIGNUP ??= "open"; // the specs sign up at /sign-up (the default with DATABASE_URL is invite-only)
+  env.OWO_SIGNUP_LIMIT_PER_IP ??= "1000"; // every spec signs up from 127.0.0.1
+  env.SMTP_URL ??= `smtp://127.0.0.1:${Number(env.PORT ?? 3100) + 20000}`; // e2eSmtpPort (tests/smtp-capture.ts): e2e/accounts.spec.ts captures the mails
   let drop: (() => Promise<void>) | null = null;
   if (await postgresReachable()) {
     const db = await createTestDatabase("owo_e2e");

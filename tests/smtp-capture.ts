@@ -1,5 +1,10 @@
 import { SMTPServer } from "smtp-server";
 
+/** The port of the e2e run's SMTP capture: scripts/e2e-server.ts points SMTP_URL at it; e2e/accounts.spec.ts listens on it. */
+export function e2eSmtpPort(appPort: number): number {
+  return appPort + 20000;
+}
+
 export type CapturedMail = { to: string[]; subject: string; text: string };
 
 /** Undoes quoted-printable (soft line breaks, =XX bytes) of a plain-text body. */

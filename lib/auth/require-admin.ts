@@ -1,15 +1,15 @@
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { isAdminNow } from "@/lib/admin/is-admin";
-import { auth } from "./auth";
+import { sessionUser } from "./session-user";
 
 /**
  * Admin pages check again on the server: the proxy is a gate, not the only lock. The admin flag
  * is read from the database now, never from the session token (a removed admin is refused at once).
  */
 export async function requireAdmin() {
-  const session = await auth();
-  if (!session?.user?.id) redirect("/sign-in");
-  if (!(await isAdminNow(await getDb(), session.user.id))) redirect("/dashboard");
-  return { ...session.user, isAdmin: true };
+  const user = await sessionUser();
+  if (!user) redirect("/sign-in");
+  if (!(await isAdminNow(await getDb(), user.id))) redirect("/dashboard");
+  return { ...user, isAdmin: true };
 }

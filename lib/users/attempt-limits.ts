@@ -11,10 +11,17 @@ import { AppError } from "@/lib/errors";
  */
 export type AttemptKind = { name: string; perEmail: number; perIp: number; message: (minutes: number) => string };
 
+/**
+ * 5 per email and (`OWO_SIGNUP_LIMIT_PER_IP`, default) 10 per IP an hour. The per-IP limit is
+ * an operator setting for networks where many people share one address (an office, the e2e run).
+ */
 export const SIGN_UP_LIMITS: AttemptKind = {
   name: "signup",
   perEmail: 5,
-  perIp: 10,
+  get perIp() {
+    const n = Number(process.env.OWO_SIGNUP_LIMIT_PER_IP);
+    return Number.isInteger(n) && n > 0 ? n : 10;
+  },
   message: (m) => `Too many sign-up attempts. Try again in ${minutes(m)}.`,
 };
 
