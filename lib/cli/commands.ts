@@ -1,6 +1,7 @@
 import { getDb } from "@/db/client";
 import { MODES, type Mode } from "@/db/schema";
 import { createAdmin } from "@/lib/admin/create-admin";
+import { revokeAdmin } from "@/lib/admin/revoke-admin";
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { validationError } from "@/lib/errors";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
@@ -121,6 +122,13 @@ export const COMMANDS: Record<string, Command> = {
     async run(argv) {
       const f = parseFlags(argv, { email: "string", password: "string" });
       return operatorResetPassword(await getDb(), { email: requireFlag(f, "email"), password: optionalFlag(f, "password"), actor: CLI_ACTOR });
+    },
+  },
+  "admin revoke": {
+    usage: "owo admin revoke --email E",
+    async run(argv) {
+      const f = parseFlags(argv, { email: "string" });
+      return revokeAdmin(await getDb(), { email: requireFlag(f, "email"), actor: CLI_ACTOR });
     },
   },
   "static-account suspend": {

@@ -31,7 +31,7 @@ function owo(...args: string[]): Promise<{ code: number; json: Record<string, un
 const userRow = async (id: string) => (await (await getDb()).select().from(users).where(eq(users.id, id)))[0]!;
 
 // The CLI is another process: it can only share a PostgreSQL server, not in-memory PGlite.
-describe.skipIf(!process.env.DATABASE_URL)("owo user reset-password --email E [--password P]", () => {
+describe.skipIf(!process.env.DATABASE_URL)("owo user reset-password --email E [--password P], owo admin revoke --email E", () => {
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "owo-cli-user-"));
   });
@@ -69,5 +69,17 @@ describe.skipIf(!process.env.DATABASE_URL)("owo user reset-password --email E [-
     expect(short.code).toBe(1);
     expect(JSON.stringify(short.json.error)).toContain("password must be at least 8 characters");
     expect((await userRow(m.owner.id)).sessionVersion).toBe(0);
+  });
+
+  it("admin revoke --email E clears the admin flag and ends the user's sessions; prints {id, email, revoked}", async () => {
+    const db = await getDb();
+    const m = await makeMerchant();
+    await db.update(users).set({ isAdmin: true }).where(eq(users.id, m.owner.id));
+    const { code, json } = await owo("admin", "revoke", "--email", m.owner.email);
+    expect(code).toBe(0);
+    expect(json).toEqual({ id: m.owner.id, email: m.owner.email, revoked: true });
+    const row = await userRow(m.owner.id);
+    expect(row.isAdmin).toBe(false);
+    expect(row.sessionVersion).toBe(1);
   });
 });
