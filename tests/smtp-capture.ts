@@ -40,7 +40,10 @@ export async function startSmtpCapture(port = 0): Promise<{ port: number; url: s
       stream.on("end", () => {
         const mail = parse(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
         mails.push(mail);
-        for (const w of waiters.splice(0)) (w.pred(mail) ? w.resolve(mail) : waiters.push(w));
+        for (const w of waiters.splice(0)) {
+          if (w.pred(mail)) w.resolve(mail);
+          else waiters.push(w);
+        }
         callback();
       });
     },
