@@ -14,6 +14,9 @@ export async function signUp(page: Page, opts: { business: string; email: string
   await page.getByLabel("Email").fill(opts.email);
   await page.getByLabel("Password").fill(opts.password);
   await page.getByRole("button", { name: "Create account" }).click();
+  // Sign-up never signs in by itself (it answers the same for an email that already has an account): sign in next.
+  await expect(page.getByTestId("sign-up-done")).toBeVisible();
+  await signIn(page, opts.email, opts.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { e2eSmtpPort, startSmtpCapture } from "../tests/smtp-capture";
 import { signIn, signUp, uniqueEmail } from "./helpers";
 
 const PASSWORD = "correct horse battery";
@@ -22,8 +23,12 @@ test("an owner invites a viewer by link; the invitee signs up through it with th
   const owner = uniqueEmail("team-owner");
   const invitee = uniqueEmail("team-viewer");
   await signUp(page, { business: "Team Test Ltd", email: owner, password: PASSWORD });
+  // The e2e server mails through SMTP_URL (scripts/e2e-server.ts): the invitation is emailed too.
+  const smtp = await startSmtpCapture(e2eSmtpPort(Number(process.env.E2E_PORT ?? 3100)));
   const link = await invite(page, invitee, "viewer");
-  await expect(page.getByTestId("team-invite-mail")).toHaveAttribute("data-mail", "not_configured");
+  await expect(page.getByTestId("team-invite-mail")).toHaveAttribute("data-mail", "sent");
+  expect((await smtp.waitFor((m) => m.to.includes(invitee))).text).toContain(link);
+  await smtp.close();
   await expect(page.getByTestId("team-invitation-row").filter({ hasText: invitee })).toBeVisible();
   await signOut(page);
 

@@ -17,6 +17,9 @@ async function main() {
   // Secrets at rest (webhook secrets sealed, identity numbers hashed) need their keys.
   env.OWO_ENCRYPTION_KEY ??= "b3dvLWUyZS1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcyE=";
   env.OWO_IDENTITY_SECRET ??= "e2e-identity-secret-not-for-production";
+  env.OWO_SIGNUP ??= "open"; // the specs sign up at /sign-up (the default with DATABASE_URL is invite-only)
+  env.OWO_SIGNUP_LIMIT_PER_IP ??= "1000"; // every spec signs up from 127.0.0.1
+  env.SMTP_URL ??= `smtp://127.0.0.1:${Number(env.PORT ?? 3100) + 20000}`; // e2eSmtpPort (tests/smtp-capture.ts): e2e/accounts.spec.ts captures the mails
   let drop: (() => Promise<void>) | null = null;
   if (await postgresReachable()) {
     const db = await createTestDatabase("owo_e2e");

@@ -2,12 +2,19 @@
 
 import { AuthError } from "next-auth";
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { after } from "next/server";
 import { getDb } from "@/db/client";
 import { requestOrigin } from "@/lib/audit/record-audit";
 import { signIn } from "@/lib/auth/auth";
 import { signInFailureMessage } from "@/lib/auth/sign-in-limits";
 import { isAppError } from "@/lib/errors";
+import { actionClientIp } from "@/lib/http/action-client-ip";
+import { requestBaseUrl } from "@/lib/http/request-base-url";
+import { smtpConfigured } from "@/lib/mail/mailer";
 import { signUp } from "@/lib/merchants/sign-up";
+import { NO_MAIL_MESSAGE } from "@/lib/users/no-mail-message";
+import { requestPasswordReset, resetPassword } from "@/lib/users/password-reset";
 
 export type FormState = { error?: string; details?: string[] } | undefined;
 
@@ -39,19 +46,55 @@ export async function signInAction(_prev: FormState, form: FormData): Promise<Fo
   }
 }
 
+/**
+ * Sign-up answers the same whether or not the email already has an account: on to /sign-up/done
+ * ("Your account is ready — sign in"); the notice to an existing account's owner is mailed
+ * after the response. Refused by the server when OWO_SIGNUP is not open.
+ */
 export async function signUpAction(_prev: FormState, form: FormData): Promise<FormState> {
   try {
-    await signUp(await getDb(), {
+    const res = await signUp(await getDb(), {
       type: field(form, "type") as "business",
       businessName: field(form, "businessName"),
       name: field(form, "name"),
       email: field(form, "email"),
       password: field(form, "password"),
       actor: { type: "user", ...requestOrigin(await headers()) },
+      ip: await actionClientIp(),
+      baseUrl: await requestBaseUrl(),
     });
+    after(() => res.deliver().then(() => undefined));
   } catch (err) {
     if (isAppError(err)) return { error: err.message, details: err.details };
     throw err;
   }
-  await signIn("credentials", { email: field(form, "email"), password: field(form, "password"), redirectTo: "/dashboard" });
+  redirect("/sign-up/done");
+}
+
+export type ForgotState = (FormState & { sent?: boolean }) | undefined;
+
+/** Forgot-password: always the same answer (RESET_REQUESTED_MESSAGE); the mail goes out after the response. */
+export async function forgotPasswordAction(_prev: ForgotState, form: FormData): Promise<ForgotState> {
+  if (!smtpConfigured()) return { error: NO_MAIL_MESSAGE };
+  try {
+    const res = await requestPasswordReset(await getDb(), { email: field(form, "email"), ip: await actionClientIp(), baseUrl: await requestBaseUrl() });
+    after(() => res.deliver().then(() => undefined));
+  } catch (err) {
+    if (isAppError(err)) return { error: err.message, details: err.details };
+    throw err;
+  }
+  return { sent: true };
+}
+
+/** Sets the new password through a reset link, then on to sign in with it. */
+export async function resetPasswordAction(_prev: FormState, form: FormData): Promise<FormState> {
+  const password = field(form, "password");
+  if (password !== field(form, "confirm")) return { error: "The two passwords do not match." };
+  try {
+    await resetPassword(await getDb(), { token: field(form, "token"), password, actor: { type: "user", ...requestOrigin(await headers()) } });
+  } catch (err) {
+    if (isAppError(err)) return { error: err.message, details: err.details };
+    throw err;
+  }
+  redirect("/reset-password/done");
 }

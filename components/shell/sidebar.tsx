@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, History, Home, KeyRound, Landmark, Undo2, Users, Vault, Webhook, ShoppingCart, ScrollText } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, History, Home, KeyRound, Landmark, Undo2, Users, Vault, Webhook, ShoppingCart, ScrollText, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -43,6 +43,7 @@ const GROUPS = [
       { href: "/dashboard/settings/team", label: "Team", icon: Users },
       // rolePolicy.viewAuditLog: owners and developers (the page refuses viewers too).
       { href: "/dashboard/settings/audit-log", label: "Audit log", icon: History, roles: ["owner", "developer"] as Role[] },
+      { href: "/dashboard/settings/security", label: "Security", icon: ShieldCheck },
     ],
   },
 ];

@@ -7,13 +7,21 @@ import { logError } from "@/lib/log";
 import { clientIp } from "@/lib/http/correlation";
 import { findUserByEmail } from "@/lib/users/create-user";
 import { authConfig } from "./auth.config";
+import { checkSessionToken } from "./session-check";
 import { verifyPassword } from "./password";
 import { withSignInLimits } from "./sign-in-limits";
 
 const SignInInput = z.object({ email: z.string().trim().toLowerCase().max(254), password: z.string().min(1).max(200) });
 
-export const { handlers, auth, signIn, signOut } = NextAuth({
+export const { handlers, auth, signIn, signOut, unstable_update: updateSession } = NextAuth({
   ...authConfig,
+  callbacks: {
+    ...authConfig.callbacks,
+    // Node only (the proxy keeps auth.config's edge-safe callback): the session version check.
+    async jwt({ token, user, trigger, session }) {
+      return checkSessionToken(await getDb(), { token, user, trigger, session });
+    },
+  },
   logger: {
     // A wrong password is an expected outcome, not a server error worth a stack trace.
     error(error) {

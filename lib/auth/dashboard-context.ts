@@ -4,7 +4,7 @@ import { cache } from "react";
 import { getDb, type Db } from "@/db/client";
 import { memberships, merchants, type Merchant, type Mode, type Role } from "@/db/schema";
 import { requestActor, type Actor } from "@/lib/audit/record-audit";
-import { auth } from "./auth";
+import { sessionUser } from "./session-user";
 
 export const MODE_COOKIE = "owo_mode";
 export const MERCHANT_COOKIE = "owo_merchant";
@@ -21,29 +21,29 @@ export type DashboardContext = {
 
 /**
  * Who is signed in, which business they are working in (cookie, else their first) and in
- * which mode. Null when signed out or a member of no business. Every dashboard page and
+ * which mode. Null when signed out (or the session was ended: session-user.ts) or a member of no business. Every dashboard page and
  * action reads its scope from here and nowhere else; one render (layout and page) reads it once.
  */
 export const getDashboardContext = cache(async function getDashboardContext(): Promise<DashboardContext | null> {
-  const session = await auth();
-  if (!session?.user?.id) return null;
+  const user = await sessionUser();
+  if (!user) return null;
   const db = await getDb();
   const jar = await cookies();
   const rows = await db
     .select({ merchant: merchants, role: memberships.role })
     .from(memberships)
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
-    .where(eq(memberships.userId, session.user.id))
+    .where(eq(memberships.userId, user.id))
     .orderBy(asc(memberships.createdAt));
   if (rows.length === 0) return null;
   const chosen = rows.find((r) => r.merchant.id === jar.get(MERCHANT_COOKIE)?.value) ?? rows[0]!;
   return {
     db,
-    user: { id: session.user.id, email: session.user.email ?? "", isAdmin: session.user.isAdmin },
+    user,
     merchant: chosen.merchant,
     role: chosen.role,
     mode: jar.get(MODE_COOKIE)?.value === "live" ? "live" : "test",
-    actor: requestActor("user", session.user.id, await headers()),
+    actor: requestActor("user", user.id, await headers()),
     memberships: rows.map((r) => ({ merchantId: r.merchant.id, name: r.merchant.name, role: r.role })),
   };
 });

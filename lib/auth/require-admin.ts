@@ -1,10 +1,15 @@
 import { redirect } from "next/navigation";
-import { auth } from "./auth";
+import { getDb } from "@/db/client";
+import { isAdminNow } from "@/lib/admin/is-admin";
+import { sessionUser } from "./session-user";
 
-/** Admin pages check again on the server: the proxy is a gate, not the only lock. */
+/**
+ * Admin pages check again on the server: the proxy is a gate, not the only lock. The admin flag
+ * is read from the database now, never from the session token (a removed admin is refused at once).
+ */
 export async function requireAdmin() {
-  const session = await auth();
-  if (!session?.user) redirect("/sign-in");
-  if (!session.user.isAdmin) redirect("/dashboard");
-  return session.user;
+  const user = await sessionUser();
+  if (!user) redirect("/sign-in");
+  if (!(await isAdminNow(await getDb(), user.id))) redirect("/dashboard");
+  return { ...user, isAdmin: true };
 }

@@ -261,6 +261,12 @@ const MATRIX: Record<string, Entry> = {
   "settings/team/actions.ts#removeMemberAction": { who: OWNER_ONLY, input: async () => ({ userId: await member("viewer") }) },
   // Every member may leave (the last owner may not: a reason of the domain, tested in lib/team).
   "settings/team/actions.ts#leaveBusinessAction": { who: EVERYONE, input: async () => undefined, freshCaller: true },
+  // Every member may change their own password (a fresh member: it ends that user's other sessions).
+  "settings/security/actions.ts#changePasswordAction": {
+    who: EVERYONE,
+    input: async () => ({ currentPassword: "correct horse battery", newPassword: `new-${randomBase62(12)}` }),
+    freshCaller: true,
+  },
 };
 
 /** What an allowed call may never answer: the role refusal, a crash, or a lost session. */

@@ -1,12 +1,14 @@
 import { getDb } from "@/db/client";
 import { MODES, type Mode } from "@/db/schema";
 import { createAdmin } from "@/lib/admin/create-admin";
+import { revokeAdmin } from "@/lib/admin/revoke-admin";
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { validationError } from "@/lib/errors";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
+import { operatorResetPassword } from "@/lib/users/operator-reset-password";
 import { runJobs } from "@/lib/scheduler/run-jobs";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { suspendStaticAccount } from "@/lib/static-accounts/change-static-account-status";
@@ -113,6 +115,20 @@ export const COMMANDS: Record<string, Command> = {
     async run(argv) {
       const f = parseFlags(argv, { email: "string", password: "string" });
       return createAdmin(await getDb(), { email: requireFlag(f, "email"), password: requireFlag(f, "password"), actor: CLI_ACTOR });
+    },
+  },
+  "user reset-password": {
+    usage: "owo user reset-password --email E [--password P]",
+    async run(argv) {
+      const f = parseFlags(argv, { email: "string", password: "string" });
+      return operatorResetPassword(await getDb(), { email: requireFlag(f, "email"), password: optionalFlag(f, "password"), actor: CLI_ACTOR });
+    },
+  },
+  "admin revoke": {
+    usage: "owo admin revoke --email E",
+    async run(argv) {
+      const f = parseFlags(argv, { email: "string" });
+      return revokeAdmin(await getDb(), { email: requireFlag(f, "email"), actor: CLI_ACTOR });
     },
   },
   "static-account suspend": {

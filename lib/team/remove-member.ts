@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { memberships } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { AppError, notFound } from "@/lib/errors";
+import { bumpSessionVersion } from "@/lib/users/session-version";
 import { emailOf } from "./change-member-role";
 import { lockMembership, lockOwners, requireOwner } from "./owners";
 import { lastOwner } from "./team-errors";
@@ -29,7 +30,8 @@ export async function leaveBusiness(db: Db, input: { merchantId: string; actor: 
 
 /**
  * Deletes a membership (locked first; `owners` already locked) and audits it: `member.left`
- * when the actor is the member, else `member.removed`. The last owner cannot go.
+ * when the actor is the member, else `member.removed`. The last owner cannot go. A removed
+ * member's sessions end (session version bumped); one who leaves keeps their own session.
  */
 async function dropMembership(tx: DbOrTx, input: { merchantId: string; actor: Actor; userId: string }, owners: string[], notMember: string): Promise<void> {
   const current = await lockMembership(tx, input.merchantId, input.userId);
@@ -37,6 +39,7 @@ async function dropMembership(tx: DbOrTx, input: { merchantId: string; actor: Ac
   if (current === "owner" && owners.length <= 1) throw lastOwner();
   const email = await emailOf(tx, input.userId);
   await tx.delete(memberships).where(and(eq(memberships.merchantId, input.merchantId), eq(memberships.userId, input.userId)));
+  if (input.userId !== input.actor.userId) await bumpSessionVersion(tx, input.userId);
   await recordAudit(tx, {
     merchantId: input.merchantId,
     actor: input.actor,

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import type { Actor } from "@/lib/audit/record-audit";
 import { notFound } from "@/lib/errors";
 import { insertUser } from "@/lib/users/create-user";
+import { requireSignUpAllowed } from "@/lib/users/sign-up-mode";
 import { Password } from "@/lib/users/user-input";
 import { parseOrThrow } from "@/lib/validation";
 import { joinThroughInvitation, openInvitationFor, INVALID_LINK_MESSAGE } from "./accept-invitation";
@@ -17,12 +18,13 @@ export const InvitedSignUpInput = z.object({
 /**
  * Someone without an account signs up through an invitation link: the account gets the
  * invited email (fixed; not chosen by the form) and joins the business with the invited role,
- * in one transaction. No business of their own is created.
+ * in one transaction. No business of their own is created. Refused when OWO_SIGNUP is closed.
  */
 export async function signUpWithInvitation(
   db: Db,
   input: { token: string; name: string; password: string; actor: Omit<Actor, "userId">; now?: Date },
 ): Promise<{ email: string; merchantId: string; businessName: string }> {
+  requireSignUpAllowed({ viaInvitation: true });
   const data = parseOrThrow(InvitedSignUpInput, { name: input.name, password: input.password });
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {

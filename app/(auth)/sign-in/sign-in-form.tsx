@@ -26,7 +26,8 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
           {pending ? "Signing in…" : "Sign in"}
         </Button>
       </form>
-      <p className="mt-4 text-center text-sm text-neutral-500">
+      <p className="mt-4 text-center text-sm"><Link href="/forgot-password" className="font-medium text-accent hover:underline">Forgot your password?</Link></p>
+      <p className="mt-2 text-center text-sm text-neutral-500">
         New to Owo? <Link href="/sign-up" className="font-medium text-accent hover:underline">Create an account</Link>
       </p>
     </Card>

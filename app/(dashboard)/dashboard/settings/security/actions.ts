@@ -1,0 +1,27 @@
+"use server";
+
+import { z } from "zod";
+import { merchantAction } from "@/lib/actions/safe-action";
+import { updateSession } from "@/lib/auth/auth";
+import { reissueProof } from "@/lib/auth/session-check";
+import { actionClientIp } from "@/lib/http/action-client-ip";
+import { changePassword } from "@/lib/users/change-password";
+
+/**
+ * Any member changes their own password (the current one required). Every other session of
+ * theirs ends; this one is re-issued at the new session version and stays signed in.
+ */
+export const changePasswordAction = merchantAction
+  .inputSchema(z.object({ currentPassword: z.string().max(200), newPassword: z.string().max(200) }))
+  .action(async ({ parsedInput, ctx }) => {
+    const { sessionVersion } = await changePassword(ctx.db, {
+      userId: ctx.user.id,
+      currentPassword: parsedInput.currentPassword,
+      newPassword: parsedInput.newPassword,
+      actor: ctx.actor,
+      ip: await actionClientIp(),
+    });
+    // Auth.js passes this through to the jwt callback (lib/auth/session-check.ts), which checks the proof.
+    await updateSession(reissueProof(ctx.user.id, sessionVersion) as unknown as Parameters<typeof updateSession>[0]);
+    return { changed: true };
+  });

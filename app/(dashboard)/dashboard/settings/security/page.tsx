@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { TwoFactorSettings } from "@/components/security/two-factor-settings";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { ChangePasswordForm } from "./change-password-form";
+
+export const metadata: Metadata = { title: "Security" };
+
+export default async function SecurityPage() {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/sign-in");
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-xl font-semibold">Security</h1>
+        <p className="text-sm text-neutral-500">How you sign in as {ctx.user.email}. These settings are yours, in every business you belong to.</p>
+      </div>
+      <section className="space-y-3">
+        <h2 className="font-medium">Change password</h2>
+        <p className="text-sm text-neutral-500">Changing it signs out every other session of your account; this one stays signed in.</p>
+        <ChangePasswordForm email={ctx.user.email} />
+      </section>
+      <TwoFactorSettings />
+    </div>
+  );
+}
