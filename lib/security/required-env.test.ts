@@ -40,7 +40,7 @@ describe("required secrets with DATABASE_URL (issue 14: a real deployment never 
   });
 
   it("prepareRequiredEnv throws with that message, generates nothing, and refuses an unknown sslmode", () => {
-    const env: NodeJS.ProcessEnv = { DATABASE_URL: PG, AUTH_SECRET: "a" };
+    const env: Record<string, string | undefined> = { DATABASE_URL: PG, AUTH_SECRET: "a" };
     expect(() => prepareRequiredEnv(env)).toThrow(RequiredEnvError);
     expect(env.OWO_ENCRYPTION_KEY).toBeUndefined();
     expect(fs.readdirSync(dir)).toEqual([]);
@@ -52,20 +52,20 @@ describe("required secrets with DATABASE_URL (issue 14: a real deployment never 
 
 describe("required secrets on the embedded trial (no DATABASE_URL)", () => {
   it("each is generated once into .data/ (0600) and the same values come back on the next start", () => {
-    const first: NodeJS.ProcessEnv = {};
+    const first: Record<string, string | undefined> = {};
     prepareRequiredEnv(first);
     expect("key" in parseEncryptionKey(first.OWO_ENCRYPTION_KEY)).toBe(true);
     expect(Buffer.from(first.OWO_ENCRYPTION_KEY!, "base64").toString("base64")).toBe(first.OWO_ENCRYPTION_KEY); // standard base64
     expect(first.OWO_IDENTITY_SECRET!.length).toBeGreaterThanOrEqual(32);
     expect(first.AUTH_SECRET!.length).toBeGreaterThanOrEqual(32);
     for (const f of ["encryption-key", "identity-secret", "auth-secret"]) expect(fs.statSync(path.join(dir, f)).mode & 0o777).toBe(0o600);
-    const second: NodeJS.ProcessEnv = {};
+    const second: Record<string, string | undefined> = {};
     prepareRequiredEnv(second);
     expect(second).toEqual(first);
   });
 
   it("a value the operator sets wins, and an invalid encryption key is refused rather than replaced", () => {
-    const env: NodeJS.ProcessEnv = { AUTH_SECRET: "mine" };
+    const env: Record<string, string | undefined> = { AUTH_SECRET: "mine" };
     prepareRequiredEnv(env);
     expect(env.AUTH_SECRET).toBe("mine");
     expect(() => prepareRequiredEnv({ OWO_ENCRYPTION_KEY: "not-a-key" })).toThrow(/OWO_ENCRYPTION_KEY is not 32 bytes of base64/);

@@ -10,6 +10,9 @@ import { parseEncryptionKey } from "@/lib/security/secret-box";
  * missing variable and how to make it. On the embedded trial (no DATABASE_URL) each is
  * generated once into .data/ (0600) and read from there on every later start.
  */
+/** An environment to read (and, on the embedded trial, fill): process.env by default. */
+type Env = Record<string, string | undefined>;
+
 type Secret = { name: string; file: string; generate: () => string; howTo: string; problem: (value: string | undefined) => string | null };
 
 const isSet = (v: string | undefined) => (v?.trim() ? null : "is not set");
@@ -42,7 +45,7 @@ export const REQUIRED_SECRETS: readonly Secret[] = [
 ];
 
 /** Every problem with the required secrets in `env` (empty when all is well). */
-export function missingSecrets(env: NodeJS.ProcessEnv = process.env): { name: string; problem: string; howTo: string }[] {
+export function missingSecrets(env: Env = process.env): { name: string; problem: string; howTo: string }[] {
   return REQUIRED_SECRETS.flatMap((s) => {
     const problem = s.problem(env[s.name]);
     return problem ? [{ name: s.name, problem, howTo: s.howTo }] : [];
@@ -50,7 +53,7 @@ export function missingSecrets(env: NodeJS.ProcessEnv = process.env): { name: st
 }
 
 /** The one start-up message naming every missing variable, or null. */
-export function requiredEnvMessage(env: NodeJS.ProcessEnv = process.env): string | null {
+export function requiredEnvMessage(env: Env = process.env): string | null {
   const missing = missingSecrets(env);
   if (!missing.length) return null;
   return [
@@ -82,7 +85,7 @@ function trialSecret(secret: Secret): string {
  * DATABASE_URL set: throws RequiredEnvError when a secret is missing or invalid, or when the
  * URL's sslmode is unknown. Embedded trial: fills each missing secret from .data/.
  */
-export function prepareRequiredEnv(env: NodeJS.ProcessEnv = process.env): void {
+export function prepareRequiredEnv(env: Env = process.env): void {
   const url = env.DATABASE_URL;
   if (url) {
     const message = requiredEnvMessage(env);

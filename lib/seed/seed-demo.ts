@@ -20,12 +20,13 @@ export const DEMO = {
 
 type Account = keyof typeof DEMO;
 type DemoPasswords = Record<Account, string>;
+type Env = Record<string, string | undefined>;
 
 /**
  * Demo data is for trying Owo: seeded on the embedded database, or on PostgreSQL only when the
  * operator asks with OWO_SEED_DEMO=1, never by accident on a real deployment.
  */
-export function demoSeedAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+export function demoSeedAllowed(env: Env = process.env): boolean {
   return !env.DATABASE_URL || env.OWO_SEED_DEMO === "1";
 }
 
