@@ -98,10 +98,8 @@ function serializeError(err: unknown): unknown {
     if (isQueryError(e)) leaks.push(`\nparams: ${e.params}`);
   }
   for (const field of ["message", "stack"] as const) {
-    let text = out[field];
-    if (typeof text !== "string") continue;
-    for (const leak of leaks) text = text.split(leak).join("\nparams: [redacted]");
-    out[field] = text;
+    const text = out[field];
+    if (typeof text === "string") out[field] = leaks.reduce((t, leak) => t.split(leak).join("\nparams: [redacted]"), text);
   }
   return out;
 }
