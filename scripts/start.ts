@@ -76,8 +76,8 @@ async function main() {
   const port = process.env.PORT ?? "3000";
   // The embedded trial is for this machine: localhost unless HOSTNAME says otherwise.
   const hostname = process.env.HOSTNAME ?? (process.env.DATABASE_URL ? "0.0.0.0" : "127.0.0.1");
-  const localUrl = `http://${["0.0.0.0", "::", "127.0.0.1"].includes(hostname) ? "localhost" : hostname}:${port}`;
-  const appUrl = process.env.APP_URL ?? localUrl;
+  const localUrl = `http://${["0.0.0.0", "::", "127.0.0.1"].includes(hostname) ? "127.0.0.1" : hostname}:${port}`;
+  const appUrl = process.env.APP_URL ?? localUrl.replace("//127.0.0.1:", "//localhost:");
   process.env.APP_URL = appUrl;
   process.env.AUTH_URL ??= appUrl;
 

@@ -21,7 +21,7 @@ describe("the tests never fall back to PGlite when PostgreSQL is missing (issue 
     const script = `import("./tests/global-setup.ts").then((m) => m.default()).then(
       () => { console.log("OWO_PGLITE=" + process.env.OWO_PGLITE + " DATABASE_URL=" + process.env.DATABASE_URL); process.exit(0); },
       (e) => { console.error(e.message); process.exit(3); })`;
-    const env = { ...process.env, TEST_DATABASE_SERVER: NOWHERE };
+    const env: NodeJS.ProcessEnv = { ...process.env, TEST_DATABASE_SERVER: NOWHERE };
     delete env.DATABASE_URL;
     const r = await run(["--import", "tsx", "-e", script], env);
     expect(r.code).toBe(3);
@@ -31,7 +31,7 @@ describe("the tests never fall back to PGlite when PostgreSQL is missing (issue 
   it("the e2e server exits with a clear message instead of starting on the embedded database", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "owo-e2e-nopg-"));
     try {
-      const env = { ...process.env, TEST_DATABASE_SERVER: NOWHERE, OWO_DATA_DIR: dataDir, PORT: "1" };
+      const env: NodeJS.ProcessEnv = { ...process.env, TEST_DATABASE_SERVER: NOWHERE, OWO_DATA_DIR: dataDir, PORT: "1" };
       delete env.DATABASE_URL;
       const r = await run(["--import", "tsx", "scripts/e2e-server.ts"], env);
       expect(r.code).not.toBe(0);
