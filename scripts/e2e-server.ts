@@ -8,7 +8,6 @@
 // OWO_DATA_DIR/demo-passwords.json, where e2e/helpers.ts's demoCredentials() reads them), the
 // required secrets, loopback webhook receivers (the specs' own) and open sign-up.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,8 +27,8 @@ async function main() {
     env.OWO_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "owo-e2e-"));
   }
   env.OWO_SEED_DEMO = "1";
-  env.OWO_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
-  env.OWO_IDENTITY_SECRET ??= randomBytes(32).toString("base64url");
+  env.OWO_ENCRYPTION_KEY ??= "b3dvLWUyZS1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcyE=";
+  env.OWO_IDENTITY_SECRET ??= "e2e-identity-secret-not-for-production";
   env.AUTH_SECRET ??= "e2e-auth-secret-not-for-production-0123456789";
   env.OWO_WEBHOOK_ALLOW_LOOPBACK = "1";
   env.OWO_SIGNUP = "open";

@@ -26,7 +26,7 @@ export const CRON_SECRET = "instances-cron-secret-not-for-production";
  */
 const INSTANCE_SECRETS = {
   AUTH_SECRET: "instances-auth-secret-not-for-production-0123456789",
-  OWO_ENCRYPTION_KEY: Buffer.from("owo-instances-encryption-key-32b").toString("base64"),
+  OWO_ENCRYPTION_KEY: "b3dvLWluc3RhbmNlcy1lbmNyeXB0aW9uLWtleS0zMiE=",
   OWO_IDENTITY_SECRET: "instances-identity-secret-not-for-production",
 };
 for (const [name, value] of Object.entries(INSTANCE_SECRETS)) process.env[name] ??= value;

@@ -3,7 +3,6 @@
 // and the bench-only routes open to this run (OWO_BENCH_SECRET). Everything it starts lives in one process group, so stopping
 // it ends the build, the starter and `next start` together.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -108,8 +107,8 @@ export async function startBenchServer(opts: {
     // A real deployment's required secrets (DATABASE_URL is set), fixed for the run; the webhook
     // receiver listens on loopback.
     AUTH_SECRET: "bench-auth-secret-not-for-production-0123456789",
-    OWO_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    OWO_IDENTITY_SECRET: randomBytes(32).toString("base64url"),
+    OWO_ENCRYPTION_KEY: "b3dvLWJlbmNoLWVuY3J5cHRpb24ta2V5LTMyLWJ5dGU=",
+    OWO_IDENTITY_SECRET: "bench-identity-secret-not-for-production",
     OWO_WEBHOOK_ALLOW_LOOPBACK: "1",
     OWO_SIGNUP: "open",
     CRON_SECRET: BENCH_CRON_SECRET,
