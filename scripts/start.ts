@@ -97,7 +97,7 @@ async function main() {
 
   await waitUntilUp(localUrl, child);
   const db = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.relative(root, dataDir()) || "."}/`;
-  console.log(startBanner({ appUrl, database: db, demo }));
+  console.log(startBanner({ appUrl, database: db, demo, dataDir: path.relative(root, dataDir()) || "." }));
 }
 
 main().catch((err) => {

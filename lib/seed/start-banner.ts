@@ -9,7 +9,7 @@ const shown = (password: string | null) => password ?? "(set before this version
  * random passwords from .data/) and test keys. Without (DATABASE_URL): no credentials at all,
  * only how to make the first admin.
  */
-export function startBanner(input: { appUrl: string; database: string; demo: Demo | null }): string {
+export function startBanner(input: { appUrl: string; database: string; demo: Demo | null; dataDir?: string }): string {
   const { appUrl, database, demo } = input;
   const head = ["", `  Owo is running at ${appUrl}`, `  Database:  ${database}`, ""];
   if (!demo) {
@@ -27,7 +27,7 @@ export function startBanner(input: { appUrl: string; database: string; demo: Dem
     `  Dashboard sign-in:  ${demo.business.email} / ${shown(demo.business.password)}`,
     `  Personal account:   ${demo.personal.email} / ${shown(demo.personal.password)}`,
     `  Admin (/admin):     ${demo.admin.email} / ${shown(demo.admin.password)}`,
-    "  (demo passwords are random, kept in .data/demo-passwords.json)",
+    `  (random passwords, generated once and kept in ${input.dataDir ?? ".data"}/demo-passwords.json)`,
     "",
     "  Demo test keys:",
     `    secret  ${demo.test_keys.secret_key}`,
