@@ -1,7 +1,12 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// The e2e server's data dir (its demo passwords: e2e/helpers.ts demoCredentials()); set here,
+// once, so the runner, its workers and the server agree on it.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `owo-e2e-data-${PORT}`);
 
 // Debian's Chromium (apt-get install chromium), never a downloaded browser build.
 const chromium = {
@@ -27,7 +32,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", APP_URL: baseURL },
+    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", APP_URL: baseURL, OWO_DATA_DIR: process.env.E2E_DATA_DIR },
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -18,11 +18,81 @@ export function dataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.env.OWO_DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data"));
 }
 
+const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"] as const;
+type SslMode = (typeof SSL_MODES)[number];
+type PgOptions = postgres.Options<Record<string, postgres.PostgresType>>;
+
+function readPemFile(param: string, file: string): string {
+  try {
+    return fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8");
+  } catch (err) {
+    throw new Error(`DATABASE_URL's ${param}=${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+}
+
+/**
+ * DATABASE_URL's sslmode as libpq reads it. disable: no TLS. allow/prefer: TLS when the server
+ * offers it, unverified, plaintext otherwise. require: TLS, unverified (verified against
+ * sslrootcert as verify-ca when one is given, as libpq does). verify-ca: the certificate must
+ * chain to the CA (sslrootcert, else Node's bundled roots), any host name. verify-full: that
+ * and the host name must match. sslrootcert=system: Node's bundled roots, verify-full only.
+ * sslcert/sslkey: a client certificate. An unknown mode is an error, never a downgrade.
+ */
+export function sslOptions(params: URLSearchParams): PgOptions["ssl"] {
+  const given = params.get("sslmode");
+  const rootcert = params.get("sslrootcert");
+  if (given !== null && !(SSL_MODES as readonly string[]).includes(given)) {
+    throw new Error(`DATABASE_URL has an unknown sslmode "${given}": use one of ${SSL_MODES.join(", ")}`);
+  }
+  let mode: SslMode = (given as SslMode | null) ?? (rootcert === "system" ? "verify-full" : "prefer");
+  if (given === null && !params.has("sslrootcert") && !params.has("sslcert")) return false; // as before: no TLS unless asked
+  if (rootcert === "system" && mode !== "verify-full") {
+    throw new Error(`DATABASE_URL has sslrootcert=system with sslmode=${mode}: the system roots are only used with sslmode=verify-full`);
+  }
+  if (mode === "require" && rootcert) mode = "verify-ca";
+  if (mode === "disable") return false;
+  if (mode === "allow" || mode === "prefer" || mode === "require") {
+    const cert = params.get("sslcert");
+    const key = params.get("sslkey");
+    if (!cert) return mode === "require" ? "require" : "prefer";
+    return { rejectUnauthorized: false, cert: readPemFile("sslcert", cert), ...(key ? { key: readPemFile("sslkey", key) } : {}) };
+  }
+  const tls: import("node:tls").ConnectionOptions = { rejectUnauthorized: true };
+  if (rootcert && rootcert !== "system") tls.ca = readPemFile("sslrootcert", rootcert);
+  const cert = params.get("sslcert");
+  const key = params.get("sslkey");
+  if (cert) tls.cert = readPemFile("sslcert", cert);
+  if (key) tls.key = readPemFile("sslkey", key);
+  // verify-ca: the chain is checked, the name on the certificate is not.
+  if (mode === "verify-ca") tls.checkServerIdentity = () => undefined;
+  return tls;
+}
+
+/** A non-negative whole number of milliseconds from the environment (0 turns the timeout off). */
+function millisFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number of milliseconds (0 turns it off), not "${raw}"`);
+  return Number(raw);
+}
+
+/**
+ * Server settings for every connection: a runaway statement is cancelled after
+ * DATABASE_STATEMENT_TIMEOUT_MS (default 30 s) and a transaction left idle is ended after
+ * DATABASE_IDLE_TX_TIMEOUT_MS (default 60 s), so neither can hold locks or a pool slot forever.
+ */
+export function connectionSettings(): Record<string, number> {
+  return {
+    statement_timeout: millisFromEnv("DATABASE_STATEMENT_TIMEOUT_MS", 30_000),
+    idle_in_transaction_session_timeout: millisFromEnv("DATABASE_IDLE_TX_TIMEOUT_MS", 60_000),
+  };
+}
+
 /** postgres.js ignores `?host=/socket/dir` on a localhost URL, so the URL is parsed here. */
-export function postgresOptions(url: string): postgres.Options<Record<string, postgres.PostgresType>> {
+export function postgresOptions(url: string): PgOptions {
   const u = new URL(url);
   const socketHost = u.searchParams.get("host");
-  const options: postgres.Options<Record<string, postgres.PostgresType>> = {
+  const options: PgOptions = {
     host: socketHost || u.hostname || "localhost",
     port: u.port ? Number(u.port) : 5432,
     database: decodeURIComponent(u.pathname.replace(/^\//, "")) || undefined,
@@ -34,9 +104,9 @@ export function postgresOptions(url: string): postgres.Options<Record<string, po
     // bounds how long such a request hangs before its clean 500.
     connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT ?? 10),
     onnotice: () => {},
+    ssl: sslOptions(u.searchParams),
+    connection: connectionSettings(),
   };
-  const ssl = u.searchParams.get("sslmode");
-  if (ssl && ssl !== "disable") options.ssl = ssl === "require" ? "require" : "prefer";
   return options;
 }
 

@@ -33,7 +33,10 @@ export async function migrateDb(): Promise<void> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const sql = postgres({ ...postgresOptions(url), max: 1 });
+  // No statement timeout here: a migration may rewrite a large table, and waiting for another
+  // instance's migration (the advisory lock) may take as long as that migration.
+  const options = postgresOptions(url);
+  const sql = postgres({ ...options, max: 1, connection: { ...options.connection, statement_timeout: 0 } });
   try {
     await sql`select pg_advisory_lock(727274)`;
     await migrate(drizzle(sql), { migrationsFolder: migrationsDir });

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { signIn, signUp, uniqueEmail } from "./helpers";
+import { signInDemo, signUp, uniqueEmail } from "./helpers";
 
-const ADMIN = { email: "admin@owo.test", password: "owo-admin-password" };
 
 test("an owner changes a key's webhook URL in the dashboard; the change is in their audit log with before and after, and an admin sees it in the merchant's audit log", async ({ page, browser, baseURL }) => {
   const business = `Hook Audit ${Date.now()}`;
@@ -26,7 +25,7 @@ test("an owner changes a key's webhook URL in the dashboard; the change is in th
   await expect(entry.getByTestId("audit-changes")).toContainText("http://127.0.0.1:9/owo-hooks");
 
   const admin = await (await browser.newContext({ baseURL })).newPage();
-  await signIn(admin, ADMIN.email, ADMIN.password);
+  await signInDemo(admin, "admin");
   await expect(admin).toHaveURL(/\/admin$/);
   await admin.getByRole("link", { name: business, exact: true }).click();
   await admin.getByTestId("admin-merchant-audit").click();

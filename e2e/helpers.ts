@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { createOwoClient, type OwoClient } from "../client/owo-client";
 
@@ -59,4 +61,31 @@ function requestFetch(request: APIRequestContext): typeof fetch {
 /** The typed Owo client (client/owo-client.ts) against the e2e server, on a key. */
 export function owoClient(request: APIRequestContext, apiKey: string): OwoClient {
   return createOwoClient({ baseUrl: "", apiKey, fetch: requestFetch(request) });
+}
+
+type DemoAccount = { email: string; password: string };
+
+/**
+ * The demo accounts the e2e server's `npm start` seeded (OWO_SEED_DEMO=1), with the random
+ * passwords it generated: read from its data dir (E2E_DATA_DIR, set by playwright.config.ts).
+ */
+export function demoCredentials(): { business: DemoAccount; personal: DemoAccount; admin: DemoAccount } {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set: run the specs through playwright.config.ts");
+  const file = path.join(dir, "demo-passwords.json");
+  const all = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, { business: string; personal: string; admin: string }>;
+  const passwords = Object.values(all);
+  if (passwords.length !== 1) throw new Error(`${file} should hold the passwords of exactly one database, not ${passwords.length}`);
+  const p = passwords[0]!;
+  return {
+    business: { email: "demo@owo.test", password: p.business },
+    personal: { email: "ada@owo.test", password: p.personal },
+    admin: { email: "admin@owo.test", password: p.admin },
+  };
+}
+
+/** Signs in as one of the seeded demo accounts (its generated password: demoCredentials()). */
+export async function signInDemo(page: Page, who: "business" | "personal" | "admin") {
+  const account = demoCredentials()[who];
+  await signIn(page, account.email, account.password);
 }

@@ -1,13 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signInDemo as signInAs } from "./helpers";
 
 // Invoices from the dashboard, on the seeded demo business (test mode), paid through the
 // hosted invoice page (/i/<public_id>) with its test-mode "Simulate payment".
-const DEMO = { email: "demo@owo.test", password: "owo-demo-password" };
 const run = Date.now().toString(36);
 
 async function signInDemo(page: Page) {
-  await signIn(page, DEMO.email, DEMO.password);
+  await signInAs(page, "business");
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

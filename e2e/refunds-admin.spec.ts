@@ -1,13 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createSecretKey, signIn, signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, signInDemo, signUp, uniqueEmail } from "./helpers";
 
 // The admin area (issue 6): the refund review queue with its four-eyes review page, approve
 // (money back to the payer, completed), reject with a reason, a bank failure (failed, payment
 // back to settlement), an admin not acting twice on one refund, the static-account product per
 // merchant, suspending one account, and the ledger audit. Data comes through the public API
 // on the seeded demo business (static accounts enabled by the seed).
-const DEMO = { email: "demo@owo.test", password: "owo-demo-password" };
-const ADMIN = { email: "admin@owo.test", password: "owo-admin-password" };
 
 test.describe.configure({ mode: "serial" });
 
@@ -33,14 +31,14 @@ async function payAndRequestRefund(request: APIRequestContext, amount: number, p
 }
 
 async function signInAdmin(page: Page) {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInDemo(page, "admin");
   await expect(page).toHaveURL(/\/admin$/);
 }
 
 const queueRow = (page: Page, id: string) => page.locator(`[data-testid="admin-refund-row"][data-refund-id="${id}"]`);
 
 test("setup: the demo business opens a static account, takes three payments and asks for three refunds", async ({ page, request }) => {
-  await signIn(page, DEMO.email, DEMO.password);
+  await signInDemo(page, "business");
   await expect(page).toHaveURL(/\/dashboard$/);
   secret = await createSecretKey(page);
   const created = await api(request, "POST", "/v1/checkout/static-account", {
@@ -57,7 +55,7 @@ test("setup: the demo business opens a static account, takes three payments and 
 });
 
 test("a merchant (not an admin) cannot reach the refund queue", async ({ page }) => {
-  await signIn(page, DEMO.email, DEMO.password);
+  await signInDemo(page, "business");
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/admin/refunds");
   await expect(page).toHaveURL(/\/dashboard$/);

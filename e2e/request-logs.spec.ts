@@ -1,14 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { createSecretKey, signIn } from "./helpers";
+import { createSecretKey, signInDemo } from "./helpers";
 
 // Developers → API request logs, on the seeded demo business (test mode): calls made with a
 // new test key show up with their status and correlation id, filtered by key and status class.
-const DEMO = { email: "demo@owo.test", password: "owo-demo-password" };
 const run = Date.now().toString(36);
 
 test("API calls with a test key are listed in the dashboard's API request logs with method, path, status and correlation id, filterable by key and status class", async ({ page, request, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, DEMO.email, DEMO.password);
+  await signInDemo(page, "business");
   await expect(page).toHaveURL(/\/dashboard$/);
 
   const secret = await createSecretKey(page, { name: `Logs key ${run}` });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, signUp, uniqueEmail } from "./helpers";
+import { signIn, signInDemo, signUp, uniqueEmail } from "./helpers";
 
 test("sign-up creates a business with a wallet PayID and lands on its test-mode overview", async ({ page }) => {
   const email = uniqueEmail("signup");
@@ -73,7 +73,7 @@ test("the proxy sends visitors to sign-in and keeps non-admins out of /admin", a
 });
 
 test("the seeded admin (a member of no business) signs in straight to /admin and sees merchants", async ({ page }) => {
-  await signIn(page, "admin@owo.test", "owo-admin-password");
+  await signInDemo(page, "admin");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
   await expect(page.getByTestId("admin-merchants")).toContainText("Demo Store");

@@ -1,12 +1,11 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { createSecretKey, signIn, signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, signIn, signInDemo, signUp, uniqueEmail } from "./helpers";
 
 // Issue 6 "done when": a business signs up (static accounts off), an admin enables the product
 // in /admin, the merchant creates a static account in the dashboard, sandbox payments arrive and
 // show up, one refund is approved by the admin (completed, charge.refunded in the webhook log),
 // another is rejected and that payment settles at the next run. The admin is seeded by
 // `npm start` (lib/seed/seed-demo.ts).
-const ADMIN = { email: "admin@owo.test", password: "owo-admin-password" };
 const MERCHANT = { business: `Ikoyi Tailors ${Date.now()}`, email: uniqueEmail("sa-merchant"), password: "a-strong-password" };
 const BVN = "22298765432";
 
@@ -41,7 +40,7 @@ async function requestRefund(page: Page, reference: string, reason: string): Pro
 
 async function asAdmin(browser: Browser): Promise<Page> {
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, ADMIN.email, ADMIN.password);
+  await signInDemo(admin, "admin");
   await expect(admin).toHaveURL(/\/admin/);
   return admin;
 }

@@ -7,7 +7,8 @@ import pino, { type DestinationStream, type Level, type LevelWithSilent, type Lo
  * lags cost ~200 µs a line under load, against ~5 µs), lines written while one write is in
  * flight are coalesced, and the rest is flushed on exit; a SIGKILL can lose the lines of the
  * write in flight. `error` and `fatal` lines go to stderr synchronously (console.error), so a
- * crash never loses its cause. Never pass a secret key, password or request body here.
+ * crash never loses its cause. Never pass a secret key, password or request body here; the
+ * fields named in SECRET_FIELDS are redacted in case one slips through.
  */
 const LEVELS: readonly LevelWithSilent[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -46,13 +47,71 @@ const sink: Sink = {
   },
 } as Sink;
 
+/**
+ * Keys whose values never reach a log line, at any of the first three levels of a line's
+ * fields: passwords, keys, secrets, tokens, the authorization / x-api-key / cookie headers,
+ * and a failed query's bound parameters (`params` from Drizzle, `parameters` from postgres.js).
+ */
+const SECRET_FIELDS = [
+  "password",
+  "passwordHash",
+  "newPassword",
+  "currentPassword",
+  "secret",
+  "secretKey",
+  "secret_key",
+  "webhookSecret",
+  "webhook_secret",
+  "previousWebhookSecret",
+  "apiKey",
+  "api_key",
+  "key",
+  "token",
+  "accessToken",
+  "refreshToken",
+  "totpSecret",
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "x-api-key",
+  "x-owo-bench-secret",
+  "params",
+  "parameters",
+];
+const fieldPath = (prefix: string, name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? `${prefix}${prefix ? "." : ""}${name}` : `${prefix}["${name}"]`);
+export const REDACTED_PATHS = ["", "*", "*.*"].flatMap((prefix) => SECRET_FIELDS.map((f) => fieldPath(prefix, f)));
+
+type DrizzleQueryErrorLike = Error & { query: string; params: unknown[] };
+const isQueryError = (e: unknown): e is DrizzleQueryErrorLike =>
+  e instanceof Error && typeof (e as Partial<DrizzleQueryErrorLike>).query === "string" && Array.isArray((e as Partial<DrizzleQueryErrorLike>).params);
+
+/**
+ * pino's error serializer, minus a failed query's bound parameters: Drizzle writes them into
+ * the error's message ("Failed query: …\nparams: …"), which pino copies into `message` and
+ * `stack` (with every cause's), so they are cut out of those texts too.
+ */
+function serializeError(err: unknown): unknown {
+  const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  if (!(err instanceof Error)) return out;
+  const leaks: string[] = [];
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) {
+    if (isQueryError(e)) leaks.push(`\nparams: ${e.params}`);
+  }
+  for (const field of ["message", "stack"] as const) {
+    const text = out[field];
+    if (typeof text === "string") out[field] = leaks.reduce((t, leak) => t.split(leak).join("\nparams: [redacted]"), text);
+  }
+  return out;
+}
+
 export const logger: Logger = pino(
   {
     level: levelFromEnv(),
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-    serializers: { error: pino.stdSerializers.err, err: pino.stdSerializers.err },
+    serializers: { error: serializeError, err: serializeError },
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
   },
   sink,
 );

@@ -1,5 +1,6 @@
-// npm start – one command from a fresh clone: build if needed, migrate, seed the demo
-// merchant, serve, and print where to go and how to sign in.
+// npm start – one command from a fresh clone: check (or, on the embedded trial, generate) the
+// required secrets, build if needed, migrate, seed the demo merchants on the embedded trial
+// (or with OWO_SEED_DEMO=1), serve, and print where to go and how to sign in.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -7,7 +8,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { closeDb, dataDir, getDb } from "@/db/client";
 import { migrateDb } from "@/db/migrate";
-import { seedDemo } from "@/lib/seed/seed-demo";
+import { RequiredEnvError, prepareRequiredEnv } from "@/lib/security/required-env";
+import { demoSeedAllowed, seedDemo } from "@/lib/seed/seed-demo";
+import { startBanner } from "@/lib/seed/start-banner";
 
 const root = process.cwd();
 const require = createRequire(import.meta.url);
@@ -66,12 +69,15 @@ async function waitUntilUp(url: string, child: ReturnType<typeof spawn>): Promis
 
 async function main() {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
-  process.env.AUTH_SECRET = persistentSecret("AUTH_SECRET", "auth-secret");
+  // With DATABASE_URL: refuses to go on without the secrets a deployment must set. Embedded
+  // trial: generates each once into .data/.
+  prepareRequiredEnv();
   process.env.CRON_SECRET = persistentSecret("CRON_SECRET", "cron-secret");
   const port = process.env.PORT ?? "3000";
-  const hostname = process.env.HOSTNAME ?? "0.0.0.0";
-  const localUrl = `http://${hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname}:${port}`;
-  const appUrl = process.env.APP_URL ?? localUrl;
+  // The embedded trial is for this machine: localhost unless HOSTNAME says otherwise.
+  const hostname = process.env.HOSTNAME ?? (process.env.DATABASE_URL ? "0.0.0.0" : "127.0.0.1");
+  const localUrl = `http://${["0.0.0.0", "::", "127.0.0.1"].includes(hostname) ? "127.0.0.1" : hostname}:${port}`;
+  const appUrl = process.env.APP_URL ?? localUrl.replace("//127.0.0.1:", "//localhost:");
   process.env.APP_URL = appUrl;
   process.env.AUTH_URL ??= appUrl;
 
@@ -81,7 +87,7 @@ async function main() {
   // (embedded PGlite serves one process at a time).
   process.env.OWO_QUIET = "1";
   await migrateDb();
-  const demo = await seedDemo(await getDb());
+  const demo = demoSeedAllowed() ? await seedDemo(await getDb()) : null;
   await closeDb();
   delete process.env.OWO_QUIET;
 
@@ -91,27 +97,11 @@ async function main() {
 
   await waitUntilUp(localUrl, child);
   const db = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.relative(root, dataDir()) || "."}/`;
-  console.log(
-    [
-      "",
-      `  Owo is running at ${appUrl}`,
-      `  Database:  ${db}`,
-      "",
-      `  Dashboard sign-in:  ${demo.business.email} / ${demo.business.password}`,
-      `  Personal account:   ${demo.personal.email} / ${demo.personal.password}`,
-      `  Admin (/admin):     ${demo.admin.email} / ${demo.admin.password}`,
-      "",
-      "  Demo test keys:",
-      `    secret  ${demo.test_keys.secret_key}`,
-      `    public  ${demo.test_keys.public_key}`,
-      "",
-      `  Try:  curl -H "x-api-key: ${demo.test_keys.secret_key}" ${appUrl}/v1/checkout/transfer/banks`,
-      "",
-    ].join("\n"),
-  );
+  console.log(startBanner({ appUrl, database: db, demo, dataDir: path.relative(root, dataDir()) || "." }));
 }
 
 main().catch((err) => {
-  console.error(`npm start failed: ${err instanceof Error ? err.message : String(err)}`);
+  if (err instanceof RequiredEnvError) console.error(err.message);
+  else console.error(`npm start failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -1,11 +1,13 @@
-// npm test – lint, typecheck, vitest (rules and commands on real Postgres), Playwright (e2e
-// in Chromium against next start). Runs every stage, then prints one closing line
+// npm test – the machine's set-up (scripts/test-setup.ts: starts the local PostgreSQL, installs
+// Debian's chromium), then lint, typecheck, vitest (rules and commands on real Postgres),
+// Playwright (e2e in Chromium against next start). Runs every stage, then prints one closing line
 // "Owo: N passed, N failed, N skipped" (tests counted; a failed lint/typecheck counts as one
 // failure) and exits non-zero when anything failed.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { prepareTestMachine } from "./test-setup";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "owo-test-"));
 const vitestJson = path.join(tmp, "vitest.json");
@@ -19,6 +21,8 @@ const stages: Stage[] = [
   { name: "unit", cmd: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`] },
   { name: "e2e", cmd: ["npx", "playwright", "test", "--reporter=list,json"], env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson } },
 ];
+
+await prepareTestMachine(only);
 
 let passed = 0;
 let failed = 0;

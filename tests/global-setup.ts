@@ -1,15 +1,17 @@
-import { createTestDatabase, postgresReachable } from "./test-database";
+import { createTestDatabase, postgresReachable, TEST_SERVER } from "./test-database";
 
 /**
- * A fresh PostgreSQL database per run, created from the committed migrations. Only when no
- * Postgres is reachable do the tests fall back to in-memory PGlite (one per test file).
+ * A fresh PostgreSQL database per run, created from the committed migrations. The suite runs
+ * on PostgreSQL only, as a deployment does: without a reachable server it stops here with what
+ * to do, never quietly on another database.
  */
 export default async function setup() {
   if (!(await postgresReachable())) {
-    console.warn("[tests] PostgreSQL not reachable: falling back to in-memory PGlite");
-    process.env.OWO_PGLITE = "memory";
-    delete process.env.DATABASE_URL;
-    return;
+    throw new Error(
+      `PostgreSQL is not reachable at ${TEST_SERVER.replace(/\/\/[^@/]*@/, "//")}: the tests need a real server. ` +
+        "Run `npm test` (it starts the local cluster with pg_ctlcluster when it can), start PostgreSQL yourself, " +
+        "or point TEST_DATABASE_SERVER at one (trust or password auth, a user that may create databases).",
+    );
   }
   const db = await createTestDatabase("owo_test");
   process.env.DATABASE_URL = db.url;

@@ -17,13 +17,20 @@ const require = createRequire(import.meta.url);
 const LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1"];
 
 export const CRON_SECRET = "instances-cron-secret-not-for-production";
-const AUTH_SECRET = "instances-auth-secret-not-for-production-0123456789";
-// The spec's own setup (createKeyPair seals webhook secrets, static accounts hash identity
-// numbers) and its instances must use the same keys: set here, inherited by every instance.
-const SECRETS_AT_REST = {
+
+/**
+ * A deployment's required secrets (DATABASE_URL is set, so next start refuses to run without
+ * them), the same for every instance AND for this process: a spec's own setup calls (e.g.
+ * createKeyPair, which encrypts the webhook secret) must write what the instances can read.
+ * Values already in the environment win; the rest are fixed test values.
+ */
+const INSTANCE_SECRETS = {
+  AUTH_SECRET: "instances-auth-secret-not-for-production-0123456789",
   OWO_ENCRYPTION_KEY: "b3dvLWluc3RhbmNlcy1lbmNyeXB0aW9uLWtleS0zMiE=",
   OWO_IDENTITY_SECRET: "instances-identity-secret-not-for-production",
 };
+for (const [name, value] of Object.entries(INSTANCE_SECRETS)) process.env[name] ??= value;
+const sharedSecrets = () => Object.fromEntries(Object.keys(INSTANCE_SECRETS).map((name) => [name, process.env[name]!]));
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -64,7 +71,6 @@ export async function openAppDatabase(): Promise<AppDatabase> {
   const name = decodeURIComponent(u.pathname.slice(1));
   const previousUrl = process.env.DATABASE_URL;
   process.env.DATABASE_URL = created.url;
-  for (const [name, value] of Object.entries(SECRETS_AT_REST)) process.env[name] ??= value;
   const { migrateDb } = await import("../db/migrate");
   await migrateDb();
   const sql = postgres(created.url, { max: 4, onnotice: () => {} });
@@ -136,7 +142,10 @@ export async function startInstance(opts: { name: string; databaseUrl: string; p
     NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL: opts.databaseUrl,
     OWO_DATA_DIR: dataDir,
-    AUTH_SECRET,
+    ...sharedSecrets(),
+    // The specs' webhook receivers listen on loopback; sign-up stays open as on the e2e server.
+    OWO_WEBHOOK_ALLOW_LOOPBACK: "1",
+    OWO_SIGNUP: "open",
     CRON_SECRET,
     APP_URL: url,
     AUTH_URL: url,

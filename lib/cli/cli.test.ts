@@ -27,7 +27,8 @@ function owo(...args: string[]): Promise<Result> {
       ["bin/owo.mjs", ...args, "--json"],
       {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, OWO_DATA_DIR: dataDir, OWO_QUIET: "1" },
+        // OWO_SEED_DEMO=1: `owo seed` on PostgreSQL is refused without it (lib/seed/seed-demo.test.ts).
+        env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, OWO_DATA_DIR: dataDir, OWO_QUIET: "1", OWO_SEED_DEMO: "1" },
         timeout: 60_000,
       },
       (err, stdout, stderr) => {
@@ -135,6 +136,17 @@ describe.skipIf(!process.env.DATABASE_URL)("owo CLI (--json)", () => {
     const [row] = await (await getDb()).select().from(users).where(eq(users.id, json.id as string));
     expect(row?.email).toBe(email);
     expect(row?.isAdmin).toBe(true);
+  });
+
+  it("admin create for an email that already has an account exits non-zero with a CONFLICT error and promotes nobody", async () => {
+    const m = await makeMerchant();
+    const [owner] = await (await getDb()).select().from(users).where(eq(users.email, m.owner.email));
+    const { code, json } = await owo("admin", "create", "--email", m.owner.email, "--password", "a long admin password");
+    expect(code).not.toBe(0);
+    expect((json.error as Record<string, unknown>).code).toBe("CONFLICT");
+    const [after] = await (await getDb()).select().from(users).where(eq(users.id, owner!.id));
+    expect(after?.isAdmin).toBe(false);
+    expect(after?.passwordHash).toBe(owner!.passwordHash);
   });
 
   it("a bad flag value exits non-zero with exactly one JSON object {error: {code, message}} on stdout, and creates nothing", async () => {

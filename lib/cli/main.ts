@@ -1,6 +1,7 @@
 import { closeDb } from "@/db/client";
 import { migrateDb } from "@/db/migrate";
 import { isAppError } from "@/lib/errors";
+import { prepareRequiredEnv, RequiredEnvError } from "@/lib/security/required-env";
 import { UsageError } from "./args";
 import { CommandFailed, COMMANDS, findCommand } from "./commands";
 
@@ -22,6 +23,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const { command, rest } = findCommand(argv);
     process.env.OWO_QUIET = "1";
+    prepareRequiredEnv();
     await migrateDb();
     const result = await command.run(rest);
     if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -35,7 +37,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     const error = isAppError(err)
       ? { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) }
-      : err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
+      : err instanceof RequiredEnvError
+        ? { code: "CONFIGURATION_ERROR", message: err.message }
+        : err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
         ? { code: "USAGE", message: (err as Error).message }
         : { code: "INTERNAL_ERROR", message: (err as Error).message };
     if (json) process.stdout.write(`${JSON.stringify({ error })}\n`);

@@ -1,5 +1,6 @@
 // One load run with autocannon, reduced to the figures the report shows.
 import autocannon from "autocannon";
+import { benchHeaders } from "./bench-secret";
 import { startCpuMeter, type CpuUsage } from "./cpu";
 import { startPgWaitSampler, type PgWaits } from "./pg-waits";
 
@@ -38,7 +39,7 @@ export type LoadResult = {
 };
 
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
-  const headers = { ...(opts.body ? { "content-type": "application/json" } : {}), ...opts.headers };
+  const headers = { ...(opts.body ? { "content-type": "application/json" } : {}), ...benchHeaders(opts.path), ...opts.headers };
   const makeBody = opts.body;
   const observe = opts.observe;
   const stopCpu = observe ? startCpuMeter(observe.serverPgid, decodeURIComponent(new URL(observe.databaseUrl).pathname.slice(1))) : () => null;

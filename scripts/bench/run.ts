@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import { benchHeaders } from "./bench-secret";
 import { createFixtures } from "./fixtures";
 import { FLOORS, type FloorName } from "./floors";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
@@ -134,7 +135,7 @@ async function postgresVersion(databaseUrl: string): Promise<string> {
 async function smoke(baseUrl: string, label: string, request: LoadRequest): Promise<void> {
   const res = await fetch(`${baseUrl}${request.path}`, {
     method: request.method,
-    headers: { ...(request.body ? { "content-type": "application/json" } : {}), ...request.headers },
+    headers: { ...(request.body ? { "content-type": "application/json" } : {}), ...benchHeaders(request.path), ...request.headers },
     body: request.body ? JSON.stringify(request.body()) : undefined,
   });
   if (!res.ok) throw new Error(`${label}: ${request.method} ${request.path} answered ${res.status}: ${(await res.text()).slice(0, 500)}`);

@@ -1,6 +1,6 @@
 // The server a benchmark runs against: `scripts/start.ts` (build if needed, migrate, seed,
 // `next start`) on a fresh PostgreSQL database of its own, with the in-process scheduler off
-// and the bench-only routes on. Everything it starts lives in one process group, so stopping
+// and the bench-only routes open to this run (OWO_BENCH_SECRET). Everything it starts lives in one process group, so stopping
 // it ends the build, the starter and `next start` together.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -8,6 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase } from "../../tests/test-database";
+import { BENCH_SECRET } from "./bench-secret";
 
 export type BenchServer = {
   url: string;
@@ -101,10 +102,15 @@ export async function startBenchServer(opts: {
     HOSTNAME: opts.host,
     OWO_DATA_DIR: dataDir,
     SCHEDULER: "off",
-    OWO_BENCH: "1",
+    // The bench-only routes answer requests carrying this run's secret (and nothing else).
+    OWO_BENCH_SECRET: BENCH_SECRET,
+    // A real deployment's required secrets (DATABASE_URL is set), fixed for the run; the webhook
+    // receiver listens on loopback.
     AUTH_SECRET: "bench-auth-secret-not-for-production-0123456789",
     OWO_ENCRYPTION_KEY: "b3dvLWJlbmNoLWVuY3J5cHRpb24ta2V5LTMyLWJ5dGU=",
     OWO_IDENTITY_SECRET: "bench-identity-secret-not-for-production",
+    OWO_WEBHOOK_ALLOW_LOOPBACK: "1",
+    OWO_SIGNUP: "open",
     CRON_SECRET: BENCH_CRON_SECRET,
   };
   delete env.APP_URL;

@@ -16,6 +16,7 @@ import http from "node:http";
 import path from "node:path";
 import postgres from "postgres";
 import { signWebhook } from "../../../lib/events/sign-webhook";
+import { benchHeaders } from "../bench-secret";
 import { runLoad } from "../load";
 import { figure, percentile, type Row } from "../table";
 import type { Scenario } from "./scenario";
@@ -102,7 +103,7 @@ async function bareSignedPosts(port: number, connections: number, count: number,
 
 /** One pass of the scheduler's deliver_webhooks job (and no other job): the attempts it made. */
 async function deliverJob(baseUrl: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/bench/deliver`, { method: "POST" });
+  const res = await fetch(`${baseUrl}/api/bench/deliver`, { method: "POST", headers: benchHeaders("/api/bench/deliver") });
   const answer = (await res.json().catch(() => null)) as { data?: { attempts: number } } | null;
   if (!res.ok || !answer?.data) throw new Error(`POST /api/bench/deliver answered ${res.status}`);
   return answer.data.attempts;
@@ -195,7 +196,7 @@ export const webhooks: Scenario = {
       // Warm-up (JIT, the emit route's first compile, connection pools): not measured.
       for (let w = 0; w < 20; w++) {
         const key = keys[w % keys.length]!;
-        await fetch(`${ctx.baseUrl}/api/bench/emit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ merchant_id: ctx.fixtures.merchantId, key_pair_id: key.id, reference: `${ctx.runTag}-warm-${w}` }) });
+        await fetch(`${ctx.baseUrl}/api/bench/emit`, { method: "POST", headers: { "content-type": "application/json", ...benchHeaders("/api/bench/emit") }, body: JSON.stringify({ merchant_id: ctx.fixtures.merchantId, key_pair_id: key.id, reference: `${ctx.runTag}-warm-${w}` }) });
       }
       await waitForReceipts(rcv, 20);
       await rcv.ask("take");

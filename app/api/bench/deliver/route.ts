@@ -1,14 +1,17 @@
 // POST /api/bench/deliver – runs the scheduler's deliver_webhooks job once (deliverDueEvents,
 // exactly what GET /api/cron runs for it) and nothing else, so the webhooks benchmark times
 // delivery without the other jobs' work (pending bank transfers left by earlier scenarios).
-// Exists only when OWO_BENCH=1 (set by scripts/bench/server.ts); a 404 otherwise.
+// Exists only for a
+// request carrying OWO_BENCH_SECRET (lib/bench/bench-access.ts; set by scripts/bench/server.ts);
+// a 404 otherwise.
+import { benchAllowed } from "@/lib/bench/bench-access";
 import { getDb } from "@/db/client";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(): Promise<Response> {
-  if (process.env.OWO_BENCH !== "1") return Response.json({ status: false, message: "Not found" }, { status: 404 });
+export async function POST(req: Request): Promise<Response> {
+  if (!benchAllowed(req)) return Response.json({ status: false, message: "Not found" }, { status: 404 });
   const attempts = await deliverDueEvents(await getDb());
   return Response.json({ status: true, message: "ok", data: { attempts } });
 }

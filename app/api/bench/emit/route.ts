@@ -1,8 +1,11 @@
 // POST /api/bench/emit – the webhooks benchmark's event source: commits one event for the
 // given key pair through the app's own outbox (emitEvents, one statement) and starts its
 // delivery after commit (deliverAfterCommit), exactly as a transfer or payment does, without
-// the rest of a transfer's work. Exists only when OWO_BENCH=1 (set by scripts/bench/server.ts);
-// a 404 otherwise. Body: { merchant_id, key_pair_id, reference }.
+// the rest of a transfer's work. Exists only for a
+// request carrying OWO_BENCH_SECRET (lib/bench/bench-access.ts; set by scripts/bench/server.ts);
+// a 404 otherwise.
+// Body: { merchant_id, key_pair_id, reference }.
+import { benchAllowed } from "@/lib/bench/bench-access";
 import { getDb } from "@/db/client";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { emitEvents } from "@/lib/events/emit-event";
@@ -12,7 +15,7 @@ export const dynamic = "force-dynamic";
 const notFound = () => Response.json({ status: false, message: "Not found" }, { status: 404 });
 
 export async function POST(req: Request): Promise<Response> {
-  if (process.env.OWO_BENCH !== "1") return notFound();
+  if (!benchAllowed(req)) return notFound();
   const body = (await req.json().catch(() => null)) as { merchant_id?: unknown; key_pair_id?: unknown; reference?: unknown } | null;
   if (typeof body?.merchant_id !== "string" || typeof body.key_pair_id !== "string") {
     return Response.json({ status: false, message: "merchant_id and key_pair_id are required" }, { status: 400 });

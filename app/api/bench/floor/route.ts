@@ -1,6 +1,8 @@
 // POST /api/bench/floor – the benchmark's floor: one write transaction with none of the /v1
 // pipeline (no key lookup, no rate limit, no zod), so `npm run bench` can tell our cost from
-// the cost of Next.js + Postgres. Exists only when OWO_BENCH=1; a 404 otherwise.
+// the cost of Next.js + Postgres. Exists only for a request carrying OWO_BENCH_SECRET
+// (lib/bench/bench-access.ts); a 404 otherwise.
+import { benchAllowed } from "@/lib/bench/bench-access";
 import { sql } from "drizzle-orm";
 import { getDb, preparedRows, queryRows, type Db } from "@/db/client";
 
@@ -36,7 +38,7 @@ const STATEMENT_WRITE = `with e as (insert into bench_floor_entries (reference, 
 const READ = `select id::text as id, balance::text as balance from bench_floor_balances where id = $1::int`;
 
 async function handle(req: Request): Promise<Response> {
-  if (process.env.OWO_BENCH !== "1") return notFound();
+  if (!benchAllowed(req)) return notFound();
   const kind = new URL(req.url).searchParams.get("kind") ?? "transaction";
   const db = await getDb();
   await ensureTables(db);

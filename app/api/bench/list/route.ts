@@ -2,10 +2,13 @@
 // (same WHERE, ORDER BY, LIMIT/OFFSET) and the same count(*) for `total`, as two prepared
 // statements sent together like ours, every column as JSON; no key, rate limit, zod or view
 // mapping. `npm run bench` divides GET /v1/checkout/transfer and GET /v1/events by it.
-// Exists only when OWO_BENCH=1 (set by scripts/bench/server.ts); a 404 otherwise.
+// Exists only for a
+// request carrying OWO_BENCH_SECRET (lib/bench/bench-access.ts; set by scripts/bench/server.ts);
+// a 404 otherwise.
 //
 //   ?list=transfers&merchant=UUID&mode=test&page=1&page_size=20[&search=…][&status=…]
 //   ?list=events&key_pair=UUID&page=1&page_size=20[&event=TYPE]
+import { benchAllowed } from "@/lib/bench/bench-access";
 import { getDb, preparedRows } from "@/db/client";
 import { containsPattern } from "@/lib/text-patterns";
 
@@ -44,7 +47,7 @@ function eventStatements(type: string | null) {
 }
 
 export async function GET(req: Request): Promise<Response> {
-  if (process.env.OWO_BENCH !== "1") return notFound();
+  if (!benchAllowed(req)) return notFound();
   const q = new URL(req.url).searchParams;
   const page = Number(q.get("page") ?? 1);
   const pageSize = Number(q.get("page_size") ?? 20);

@@ -1,0 +1,47 @@
+// What `npm test` needs on the machine, set up when it can be: the local PostgreSQL started
+// when it is down (pg_ctlcluster, Debian/Ubuntu), Debian's chromium installed when it is
+// missing and we may (root + apt-get). Where it cannot, one line says what to install; the
+// tests then stop with their own clear message (never a fallback to another database).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { postgresReachable, TEST_SERVER } from "../tests/test-database";
+
+const log = (line: string) => console.log(`[setup] ${line}`);
+const has = (cmd: string) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
+
+async function startLocalPostgres(): Promise<void> {
+  if (await postgresReachable()) return;
+  const local = ["127.0.0.1", "localhost", "::1"].includes(new URL(TEST_SERVER).hostname);
+  const versions = fs.existsSync("/etc/postgresql") ? fs.readdirSync("/etc/postgresql") : [];
+  if (local && has("pg_ctlcluster") && versions.length) {
+    log("PostgreSQL is down: starting it (pg_ctlcluster)");
+    for (const v of versions) spawnSync("pg_ctlcluster", ["--skip-systemctl-redirect", v, "main", "start"], { stdio: "inherit" });
+    for (let i = 0; i < 30; i++) {
+      if (await postgresReachable()) return;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  log(
+    `PostgreSQL is not reachable at ${new URL(TEST_SERVER).host}: install and start it (Debian: apt-get install postgresql, trust auth for 127.0.0.1) or set TEST_DATABASE_SERVER`,
+  );
+}
+
+function installChromium(): void {
+  const browser = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (fs.existsSync(browser)) return;
+  if (!process.env.CHROMIUM_PATH && process.getuid?.() === 0 && has("apt-get")) {
+    log("Installing Debian's chromium for the e2e tests");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    const ok =
+      spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env }).status === 0 &&
+      spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env }).status === 0;
+    if (ok && fs.existsSync(browser)) return;
+  }
+  log(`Chromium is missing at ${browser}: install Debian's chromium (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary`);
+}
+
+/** Prepares what the given stages need (all of them when `only` is unset). */
+export async function prepareTestMachine(only?: string): Promise<void> {
+  if (!only || only === "unit" || only === "e2e") await startLocalPostgres();
+  if (!only || only === "e2e") installChromium();
+}
