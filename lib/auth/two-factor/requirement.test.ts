@@ -35,7 +35,10 @@ vi.mock("next/headers", () => ({
     },
     delete: (name: string) => state.cookies.delete(name),
   }),
-  headers: async () => new Headers({ host: "localhost:3000", "user-agent": "two-factor-requirement-test", "x-forwarded-for": `198.18.${Math.floor(Math.random() * 250)}.7` }),
+  headers: async () => {
+    const ip = `198.18.${Math.floor(Math.random() * 250)}.7`;
+    return new Headers({ host: "localhost:3000", "user-agent": "two-factor-requirement-test", "x-forwarded-for": ip, "x-owo-peer-address": ip });
+  },
 }));
 
 (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
@@ -48,11 +51,12 @@ let merchantId: string;
 let ownerId: string;
 
 /** Calls a server action as a user working in the business, inside the work store an action runs in. */
-async function callAs(userId: string, action: (input?: never) => Promise<unknown>, input?: unknown): Promise<Result> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any action, whatever its input
+async function callAs(userId: string, action: (input: any) => Promise<unknown>, input?: unknown): Promise<Result> {
   state.userId = userId;
   state.cookies = new Map([["owo_mode", "test"], ["owo_merchant", merchantId]]);
   const store = { route: "/dashboard", incrementalCache: {} } as unknown as Parameters<WorkStorage["run"]>[0];
-  return (await workAsyncStorage.run(store, () => (action as (i: unknown) => Promise<unknown>)(input))) as Result;
+  return (await workAsyncStorage.run(store, () => action(input))) as Result;
 }
 
 async function member(role: "owner" | "developer"): Promise<string> {

@@ -22,8 +22,9 @@ const STEP_MS = 30_000;
 let ipSeq = 0;
 const freshIp = () => `203.0.${Math.floor(Math.random() * 250)}.${++ipSeq}`;
 
+/** A sign-in request from `ip` (as the client address is read before and after the peer-address change). */
 function request(ip: string): Request {
-  return new Request("http://127.0.0.1/api/auth/callback/credentials", { method: "POST", headers: { "x-forwarded-for": ip, "user-agent": "vitest" } });
+  return new Request("http://127.0.0.1/api/auth/callback/credentials", { method: "POST", headers: { "x-forwarded-for": ip, "x-owo-peer-address": ip, "user-agent": "vitest" } });
 }
 
 async function attempt(fields: Record<string, string>, ip = freshIp()) {
