@@ -1,9 +1,11 @@
 "use server";
 
+import { AuthError } from "next-auth";
 import { headers } from "next/headers";
 import { getDb } from "@/db/client";
 import { requestOrigin } from "@/lib/audit/record-audit";
 import { signIn } from "@/lib/auth/auth";
+import { signInFailureMessage } from "@/lib/auth/sign-in-limits";
 import { isAppError } from "@/lib/errors";
 import { signUp } from "@/lib/merchants/sign-up";
 
@@ -12,6 +14,37 @@ export type FormState = { error?: string; details?: string[] } | undefined;
 function field(form: FormData, name: string): string {
   const v = form.get(name);
   return typeof v === "string" ? v : "";
+}
+
+/** Only a path of our own (never another site) may be returned to after sign-in. */
+function safeReturnPath(raw: string): string {
+  try {
+    const url = new URL(raw, "http://owo.invalid");
+    const path = url.pathname + url.search;
+    return /^\/(dashboard|admin)(\/|\?|$)/.test(path) ? path : "/dashboard";
+  } catch {
+    return "/dashboard";
+  }
+}
+
+/** `code` is the failure's code: the form's second step (two-factor) reads it (lib/auth/two-factor/sign-in-steps.ts). */
+export type SignInState = { error?: string; code?: string } | undefined;
+
+export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
+  try {
+    const redirectTo = safeReturnPath(field(form, "callbackUrl"));
+    // With two-factor on, the second step sends email and password again with `code` or `recoveryCode`.
+    const secondStep = { code: field(form, "code"), recoveryCode: field(form, "recoveryCode") };
+    await signIn("credentials", { email: field(form, "email"), password: field(form, "password"), ...secondStep, redirectTo });
+  } catch (err) {
+    // signIn redirects by throwing; only an AuthError is a failed sign-in: a wrong password, too
+    // many attempts (sign-in-limits.ts: "Too many sign-in attempts. …"), or the two-factor step.
+    if (err instanceof AuthError) {
+      const code = (err as unknown as { code?: unknown }).code;
+      return { error: signInFailureMessage(err), code: typeof code === "string" ? code : undefined };
+    }
+    throw err;
+  }
 }
 
 export async function signUpAction(_prev: FormState, form: FormData): Promise<FormState> {

@@ -5,8 +5,9 @@ import { useActionState, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
+import { signInStepAfter, TWO_FACTOR_REQUIRED } from "@/lib/auth/two-factor/sign-in-steps";
+import { signInAction } from "../actions";
 import { FormError } from "../form-error";
-import { signInAction } from "./actions";
 
 /**
  * Email and password; for an account with two-factor on, then a second step asking for the
@@ -19,12 +20,15 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const [password, setPassword] = useState("");
   const [useRecovery, setUseRecovery] = useState(false);
   const [restarted, setRestarted] = useState<typeof state>(undefined);
-  const secondStep = state?.step === "code" && restarted !== state;
+  const current = restarted === state ? undefined : state;
+  const secondStep = signInStepAfter(current?.code) === "code";
+  // Asking for the code is not an error: the step's own words say what to do.
+  const error = current?.code === TWO_FACTOR_REQUIRED ? undefined : current;
   return (
     <Card>
       <h1 className="mb-4 text-lg font-semibold">{secondStep ? "Two-factor authentication" : "Sign in to your dashboard"}</h1>
       <form action={action} className="space-y-4">
-        <FormError state={restarted === state ? undefined : state} />
+        <FormError state={error} />
         <input type="hidden" name="callbackUrl" value={callbackUrl} />
         {secondStep ? (
           <>
