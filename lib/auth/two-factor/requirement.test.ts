@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { auditLog, memberships, merchants } from "@/db/schema";
+import { auditLog, memberships, merchants, users } from "@/db/schema";
 import { randomBase62 } from "@/lib/ids";
 import { insertUser } from "@/lib/users/create-user";
 import { makeMerchant } from "@/tests/factories";
@@ -12,17 +13,12 @@ import { totpCode } from "./totp";
 
 /*
  * The team requirement (merchants.require_two_factor) through the real dashboard context and the
- * real server actions. Only who is signed in (Auth.js's `auth()`) and the request's cookies and
- * headers are stood in for; the database is the real one.
+ * real server actions. Only the request's cookies and headers are stood in for (next/headers):
+ * they carry a real Auth.js session cookie for the member acting. The database is the real one.
  */
 
-const state = vi.hoisted(() => ({ userId: null as string | null, cookies: new Map<string, string>() }));
-
-vi.mock("@/lib/auth/auth", () => ({
-  auth: async () => (state.userId ? { user: { id: state.userId, email: "member@example.com", isAdmin: false } } : null),
-  signIn: async () => {},
-  signOut: async () => {},
-}));
+const state = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
+const SESSION_COOKIE = "authjs.session-token";
 
 vi.mock("next/headers", () => ({
   cookies: async () => ({
@@ -37,9 +33,17 @@ vi.mock("next/headers", () => ({
   }),
   headers: async () => {
     const ip = `198.18.${Math.floor(Math.random() * 250)}.7`;
-    return new Headers({ host: "localhost:3000", "user-agent": "two-factor-requirement-test", "x-forwarded-for": ip, "x-owo-peer-address": ip });
+    const cookie = [...state.cookies].map(([n, v]) => `${n}=${v}`).join("; ");
+    return new Headers({ host: "localhost:3000", "x-forwarded-proto": "http", "user-agent": "two-factor-requirement-test", "x-forwarded-for": ip, "x-owo-peer-address": ip, cookie });
   },
 }));
+
+/** Signed in as `userId` (a session cookie as sign-in makes it), working in the test business. */
+async function signInAs(userId: string): Promise<void> {
+  const [user] = await (await getDb()).select().from(users).where(eq(users.id, userId));
+  const token = await encode({ token: { uid: user!.id, email: user!.email, isAdmin: false, sv: user!.sessionVersion }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE });
+  state.cookies = new Map([[SESSION_COOKIE, token], ["owo_mode", "test"], ["owo_merchant", merchantId]]);
+}
 
 (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
 type WorkStorage = typeof import("next/dist/server/app-render/work-async-storage.external").workAsyncStorage;
@@ -53,8 +57,7 @@ let ownerId: string;
 /** Calls a server action as a user working in the business, inside the work store an action runs in. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any action, whatever its input
 async function callAs(userId: string, action: (input: any) => Promise<unknown>, input?: unknown): Promise<Result> {
-  state.userId = userId;
-  state.cookies = new Map([["owo_mode", "test"], ["owo_merchant", merchantId]]);
+  await signInAs(userId);
   const store = { route: "/dashboard", incrementalCache: {} } as unknown as Parameters<WorkStorage["run"]>[0];
   return (await workAsyncStorage.run(store, () => action(input))) as Result;
 }
@@ -120,7 +123,7 @@ describe("an owner requires two-factor for the team", () => {
 
     // Pages: the gated context redirects to the security page; the security page's own read does not.
     const { getDashboardContext, loadDashboardContext } = await import("@/lib/auth/dashboard-context");
-    state.userId = developer;
+    await signInAs(developer);
     const redirected = await getDashboardContext().then(
       () => null,
       (err: { digest?: string }) => err.digest ?? String(err),
@@ -129,14 +132,14 @@ describe("an owner requires two-factor for the team", () => {
     expect((await loadDashboardContext())?.user.id).toBe(developer);
 
     // The enrolled owner is not stopped.
-    state.userId = ownerId;
+    await signInAs(ownerId);
     expect((await getDashboardContext())?.user.id).toBe(ownerId);
     expect((await callAs(ownerId, setModeAction, { mode: "test" })).serverError).toBeUndefined();
 
     // Setting it up is allowed, and then everything opens.
     await enrolThroughActions(developer);
     expect((await callAs(developer, setModeAction, { mode: "live" })).serverError).toBeUndefined();
-    state.userId = developer;
+    await signInAs(developer);
     expect((await getDashboardContext())?.user.id).toBe(developer);
   });
 });
