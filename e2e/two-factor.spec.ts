@@ -40,8 +40,9 @@ async function enrol(page: Page): Promise<{ secret: string; codes: string[] }> {
   const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await noSidewaysScroll(page);
-  await page.getByLabel("Authentication code").fill(appCode(secret));
-  await page.getByLabel("Current password").fill(PASSWORD);
+  const settings = page.getByTestId("two-factor-settings");
+  await settings.getByLabel("Authentication code").fill(appCode(secret));
+  await settings.getByLabel("Current password").fill(PASSWORD);
   await page.getByTestId("two-factor-confirm").click();
   await expect(page.getByTestId("recovery-code")).toHaveCount(10);
   const codes = (await page.getByTestId("recovery-code").allTextContents()).map((c) => c.trim());

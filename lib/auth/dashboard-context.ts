@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { mustSetUpTwoFactor, TWO_FACTOR_SETUP_PATH } from "@/lib/auth/two-factor/requirement";
 import { cache } from "react";
 import { getDb, type Db } from "@/db/client";
 import { memberships, merchants, type Merchant, type Mode, type Role } from "@/db/schema";
 import { requestActor, type Actor } from "@/lib/audit/record-audit";
 import { auth } from "./auth";
-import { mustSetUpTwoFactor, TWO_FACTOR_SETUP_PATH } from "./two-factor/requirement";
 
 export const MODE_COOKIE = "owo_mode";
 export const MERCHANT_COOKIE = "owo_merchant";
