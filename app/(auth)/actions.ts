@@ -34,14 +34,22 @@ function safeReturnPath(raw: string): string {
   }
 }
 
-export async function signInAction(_prev: FormState, form: FormData): Promise<FormState> {
+/** `code` is the failure's code: the form's second step (two-factor) reads it (lib/auth/two-factor/sign-in-steps.ts). */
+export type SignInState = { error?: string; code?: string } | undefined;
+
+export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
   try {
     const redirectTo = safeReturnPath(field(form, "callbackUrl"));
-    await signIn("credentials", { email: field(form, "email"), password: field(form, "password"), redirectTo });
+    // With two-factor on, the second step sends email and password again with `code` or `recoveryCode`.
+    const secondStep = { code: field(form, "code"), recoveryCode: field(form, "recoveryCode") };
+    await signIn("credentials", { email: field(form, "email"), password: field(form, "password"), ...secondStep, redirectTo });
   } catch (err) {
-    // signIn redirects by throwing; only an AuthError is a failed sign-in.
-    // A wrong password, or too many attempts (sign-in-limits.ts: "Too many sign-in attempts. …").
-    if (err instanceof AuthError) return { error: signInFailureMessage(err) };
+    // signIn redirects by throwing; only an AuthError is a failed sign-in: a wrong password, too
+    // many attempts (sign-in-limits.ts: "Too many sign-in attempts. …"), or the two-factor step.
+    if (err instanceof AuthError) {
+      const code = (err as unknown as { code?: unknown }).code;
+      return { error: signInFailureMessage(err), code: typeof code === "string" ? code : undefined };
+    }
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import { createSafeActionClient } from "next-safe-action";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { loadDashboardContext } from "@/lib/auth/dashboard-context";
+import { mustSetUpTwoFactor, twoFactorRequiredError } from "@/lib/auth/two-factor/requirement";
 import { AppError, isAppError } from "@/lib/errors";
 import { logError } from "@/lib/log";
 
@@ -12,9 +13,22 @@ export const actionClient = createSafeActionClient({
   },
 });
 
-/** A signed-in member acting on their current business and mode. */
-export const merchantAction = actionClient.use(async ({ next }) => {
-  const ctx = await getDashboardContext();
+/**
+ * A signed-in member, whether or not their business's two-factor requirement is met: only for
+ * setting two-factor up (Settings → Security) and switching business. Everything else is a
+ * merchantAction.
+ */
+export const securityAction = actionClient.use(async ({ next }) => {
+  const ctx = await loadDashboardContext();
   if (!ctx) throw new AppError({ code: "UNAUTHENTICATED", status: 401, message: "Please sign in again." });
+  return next({ ctx });
+});
+
+/**
+ * A signed-in member acting on their current business and mode. Refused ("Your business
+ * requires two-factor authentication. …") while the business requires two-factor and they have not set it up.
+ */
+export const merchantAction = securityAction.use(async ({ next, ctx }) => {
+  if (await mustSetUpTwoFactor(ctx)) throw twoFactorRequiredError();
   return next({ ctx });
 });

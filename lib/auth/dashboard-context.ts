@@ -1,9 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb, type Db } from "@/db/client";
 import { memberships, merchants, type Merchant, type Mode, type Role } from "@/db/schema";
 import { requestActor, type Actor } from "@/lib/audit/record-audit";
+import { mustSetUpTwoFactor, TWO_FACTOR_SETUP_PATH } from "@/lib/auth/two-factor/requirement";
 import { sessionUser } from "./session-user";
 
 export const MODE_COOKIE = "owo_mode";
@@ -19,12 +21,28 @@ export type DashboardContext = {
   memberships: { merchantId: string; name: string; role: Role }[];
 };
 
+// ---- The team's two-factor requirement (lib/auth/two-factor/requirement.ts)
+
+/**
+ * The context for every dashboard page and route (loadDashboardContext below), behind the
+ * business's two-factor requirement: a member who must still set up two-factor is sent to
+ * Settings → Security. Only that page and the layout read loadDashboardContext directly, and
+ * dashboard actions (merchantAction) refuse with a message instead.
+ */
+export const getDashboardContext = cache(async function getDashboardContext(): Promise<DashboardContext | null> {
+  const ctx = await loadDashboardContext();
+  if (ctx && (await mustSetUpTwoFactor(ctx))) redirect(TWO_FACTOR_SETUP_PATH);
+  return ctx;
+});
+
+// ----
+
 /**
  * Who is signed in, which business they are working in (cookie, else their first) and in
  * which mode. Null when signed out (or the session was ended: session-user.ts) or a member of no business. Every dashboard page and
  * action reads its scope from here and nowhere else; one render (layout and page) reads it once.
  */
-export const getDashboardContext = cache(async function getDashboardContext(): Promise<DashboardContext | null> {
+export const loadDashboardContext = cache(async function loadDashboardContext(): Promise<DashboardContext | null> {
   const user = await sessionUser();
   if (!user) return null;
   const db = await getDb();

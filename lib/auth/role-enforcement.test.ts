@@ -37,6 +37,7 @@ vi.mock("@/lib/auth/dashboard-context", () => ({
   MODE_COOKIE: "owo_mode",
   MERCHANT_COOKIE: "owo_merchant",
   getDashboardContext: async () => state.ctx,
+  loadDashboardContext: async () => state.ctx,
 }));
 
 vi.mock("next/headers", () => ({

@@ -54,10 +54,14 @@ export class SignInRateLimited extends CredentialsSignin {
   }
 }
 
-/** What the sign-in form shows for a failed `signIn` (an AuthError). Brand-checked, not instanceof (bundles). */
+/**
+ * What the sign-in form shows for a failed `signIn` (an AuthError): the message of our own
+ * errors (too many attempts; the two-factor step's, two-factor/sign-in-errors.ts), else the
+ * wrong-password one. Brand-checked, not instanceof (bundles).
+ */
 export function signInFailureMessage(err: unknown): string {
   const e = err as { code?: unknown; userMessage?: unknown } | null;
-  if (e?.code === "rate_limited" && typeof e.userMessage === "string") return e.userMessage;
+  if (typeof e?.code === "string" && typeof e.userMessage === "string") return e.userMessage;
   return "Incorrect email or password.";
 }
 

@@ -3,7 +3,7 @@
 import { cookies } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { merchantAction } from "@/lib/actions/safe-action";
+import { merchantAction, securityAction } from "@/lib/actions/safe-action";
 import { signOut } from "@/lib/auth/auth";
 import { MERCHANT_COOKIE, MODE_COOKIE } from "@/lib/auth/dashboard-context";
 import { DASHBOARD_COOKIE_OPTIONS } from "@/lib/auth/dashboard-cookie-options";
@@ -16,8 +16,8 @@ export const setModeAction = merchantAction.inputSchema(z.object({ mode: z.enum(
   return { mode: parsedInput.mode };
 });
 
-/** Switches the business a member of several is working in. */
-export const switchMerchantAction = merchantAction
+/** Switches the business a member of several is working in (also while one requires two-factor they have not set up). */
+export const switchMerchantAction = securityAction
   .inputSchema(z.object({ merchantId: z.string().uuid() }))
   .action(async ({ parsedInput, ctx }) => {
     if (!ctx.memberships.some((m) => m.merchantId === parsedInput.merchantId)) throw notFound("Business not found.");

@@ -6,11 +6,13 @@ import { Sidebar } from "@/components/shell/sidebar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { auth } from "@/lib/auth/auth";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { loadDashboardContext } from "@/lib/auth/dashboard-context";
 import { signOutAction } from "./actions";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const ctx = await getDashboardContext();
+  // Not the two-factor gate (getDashboardContext): the layout also frames Settings → Security,
+  // where a member the gate stops sets two-factor up; every page behind it checks.
+  const ctx = await loadDashboardContext();
   if (!ctx) {
     // Signed in but a member of no business: a platform admin works in /admin.
     const session = await auth();

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { merchantAction } from "@/lib/actions/safe-action";
+import { securityAction } from "@/lib/actions/safe-action";
 import { updateSession } from "@/lib/auth/auth";
 import { reissueProof } from "@/lib/auth/session-check";
 import { actionClientIp } from "@/lib/http/action-client-ip";
@@ -11,7 +11,7 @@ import { changePassword } from "@/lib/users/change-password";
  * Any member changes their own password (the current one required). Every other session of
  * theirs ends; this one is re-issued at the new session version and stays signed in.
  */
-export const changePasswordAction = merchantAction
+export const changePasswordAction = securityAction
   .inputSchema(z.object({ currentPassword: z.string().max(200), newPassword: z.string().max(200) }))
   .action(async ({ parsedInput, ctx }) => {
     const { sessionVersion } = await changePassword(ctx.db, {

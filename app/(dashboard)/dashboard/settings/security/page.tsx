@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { TwoFactorSettings } from "@/components/security/two-factor-settings";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { loadDashboardContext } from "@/lib/auth/dashboard-context";
 import { ChangePasswordForm } from "./change-password-form";
 
 export const metadata: Metadata = { title: "Security" };
 
 export default async function SecurityPage() {
-  const ctx = await getDashboardContext();
+  const ctx = await loadDashboardContext();
   if (!ctx) redirect("/sign-in");
   return (
     <div className="space-y-8">
