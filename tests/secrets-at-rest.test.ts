@@ -1,18 +1,18 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { apiKeyPairs, users } from "@/db/schema";
+import { apiKeyPairs } from "@/db/schema";
 import { CLI_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { randomBase62, randomDigits } from "@/lib/ids";
 import { rollSecretKey } from "@/lib/keys/roll-secret-key";
 import { rotateWebhookSecret } from "@/lib/keys/rotate-webhook-secret";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
-import { sealSecret } from "@/lib/security/secret-box";
+import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "@/lib/auth/two-factor/enrolment";
+import { totpCode } from "@/lib/auth/two-factor/totp";
 import { createStaticAccount } from "@/lib/static-accounts/create-static-account";
 import { inviteMember } from "@/lib/team/invite-member";
 import { makeKey, makeMerchant } from "@/tests/factories";
@@ -108,10 +108,11 @@ describe("secrets at rest", () => {
       expect(token.length).toBeGreaterThanOrEqual(20);
       keep("invitation token", token);
 
-      // A TOTP secret, stored the way two-factor enrolment stores it (sealed).
-      const totp = Array.from(randomBytes(32), (b) => "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"[b % 32]).join("");
-      keep("TOTP secret", totp);
-      await db.update(users).set({ totpSecret: sealSecret(totp), totpEnabledAt: new Date() }).where(eq(users.id, m.owner.id));
+      // Two-factor turned on through the real enrolment: its TOTP secret and ten recovery codes.
+      const enrolment = await startTwoFactorEnrolment(db, { userId: m.owner.id });
+      keep("TOTP secret", enrolment.secret);
+      const { recoveryCodes } = await confirmTwoFactorEnrolment(db, { userId: m.owner.id, password, code: totpCode(enrolment.secret), actor: owner });
+      recoveryCodes.forEach((code, i) => keep(`recovery code ${i + 1}`, code));
 
       const dump = await dumpDatabase();
 
@@ -119,7 +120,7 @@ describe("secrets at rest", () => {
       expect(dump).toContain(hooked.publicKey);
       expect(dump).toContain(invited.invitation.email);
       expect(dump).toContain(m.owner.email);
-      expect(secrets.size).toBe(12); // password, 3 secret keys, 4 webhook secrets, 2 identity numbers, token, TOTP
+      expect(secrets.size).toBe(22); // password, 3 secret keys, 4 webhook secrets, 2 identity numbers, token, TOTP, 10 recovery codes
 
       const leaks: string[] = [];
       for (const [value, what] of secrets) {
