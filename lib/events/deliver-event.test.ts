@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { rotateWebhookSecret } from "@/lib/keys/rotate-webhook-secret";
-import { attemptsOf, emitCommitted, eventRow, makeDue, secondsUntilNextAttempt, setWebhookUrl, waitForEvent } from "@/tests/events";
+import { attemptsOf, emitCommitted, eventRow, makeDue, secondsUntilNextAttempt, waitForEvent } from "@/tests/events";
 import { makeKey } from "@/tests/factories";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/webhook-receiver";
 import { claimDueEvents } from "./claim-due-events";
