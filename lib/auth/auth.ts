@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { recordSignIn } from "@/lib/audit/record-sign-in";
 import { logError } from "@/lib/log";
-import { clientIp } from "@/lib/http/correlation";
+import { clientIp } from "@/lib/http/client-ip";
 import { findUserByEmail } from "@/lib/users/create-user";
 import { authConfig } from "./auth.config";
 import { verifyPassword } from "./password";

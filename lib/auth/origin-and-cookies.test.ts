@@ -108,7 +108,7 @@ describe("session cookies: secure prefixes and flags", () => {
     const res = await handlers.POST(
       new NextRequest(`${appUrl}/api/auth/callback/credentials`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 250)}` },
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-owo-peer-address": `203.0.113.${Math.floor(Math.random() * 250)}` },
         body: new URLSearchParams({ csrfToken, email: owner.email, password: "correct horse battery", callbackUrl: `${appUrl}/dashboard` }),
       }),
     );

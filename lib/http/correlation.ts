@@ -33,9 +33,3 @@ export function correlationIdFor(req: Request): string {
   const given = req.headers.get("x-correlation-id");
   return given && SAFE.test(given) ? given : newCorrelationId();
 }
-
-/** The caller's address as the load balancer reports it (first X-Forwarded-For hop). */
-export function clientIp(req: Request): string {
-  const fwd = req.headers.get("x-forwarded-for");
-  return fwd?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "unknown";
-}
