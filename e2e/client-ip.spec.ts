@@ -27,6 +27,13 @@ test.afterAll(async () => {
 });
 
 /** One credentials sign-in through Auth.js's own endpoints; the redirect it answers with. */
+/** The sign-in email of a merchant's owner. */
+async function ownerEmail(merchantId: string): Promise<string> {
+  const rows = await db.sql<{ email: string }[]>`
+    select u.email from users u join memberships m on m.user_id = u.id where m.merchant_id = ${merchantId}`;
+  return rows[0]!.email;
+}
+
 async function signIn(base: string, email: string, password: string, headers: Record<string, string>) {
   const csrf = await fetch(`${base}/api/auth/csrf`, { headers });
   const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
@@ -47,8 +54,7 @@ const peerForged = (i: number) => ({ "x-forwarded-for": `203.0.113.${i + 1}`, "x
 test("a forged X-Forwarded-For (or peer header) does not dodge the per-IP sign-in limit: 20 failures from 20 'addresses' lock the peer", async () => {
   test.setTimeout(120_000);
   const victim = await makeMerchantKey();
-  const [{ email }] = await db.sql<{ email: string }[]>`
-    select u.email from users u join memberships m on m.user_id = u.id where m.merchant_id = ${victim.merchantId}`;
+  const email = await ownerEmail(victim.merchantId);
   // 20 failed attempts, each on a different unknown account (the per-account limit stays out of
   // it), each claiming another client address in both headers a client could write.
   for (let i = 0; i < 20; i++) {
@@ -80,8 +86,7 @@ test("request logs record the peer, not X-Forwarded-For; with TRUST_PROXY_HOPS=1
 
 test("with TRUST_PROXY_HOPS=1 the sign-in audit row carries the rightmost X-Forwarded-For entry", async () => {
   const m = await makeMerchantKey();
-  const [{ email }] = await db.sql<{ email: string }[]>`
-    select u.email from users u join memberships m on m.user_id = u.id where m.merchant_id = ${m.merchantId}`;
+  const email = await ownerEmail(m.merchantId);
   const r = await signIn(behindProxy.url, email, "correct horse battery", { "x-forwarded-for": "10.9.9.9, 203.0.113.44" });
   expect(r.session).toBe(true);
   const rows = await db.sql<{ ip: string }[]>`select ip from audit_log where merchant_id = ${m.merchantId} and action = 'user.signed_in'`;
