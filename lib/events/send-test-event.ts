@@ -1,8 +1,7 @@
 import type { Db } from "@/db/client";
 import type { Mode } from "@/db/schema";
-import { AppError, validationError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { getKeyPairRowOrThrow } from "@/lib/keys/get-key-pair";
-import { webhookUrlProblem } from "@/lib/keys/webhook-url";
 import { deliverAfterCommit } from "./deliver-after-commit";
 import { emitEvent } from "./emit-event";
 
@@ -16,11 +15,6 @@ export async function sendTestEvent(
   db: Db,
   input: { merchantId: string; mode: Mode; keyPairId: string },
 ): Promise<{ eventId: string }> {
-  // Judged again now (supplement §4): the target's addresses, or the operator's loopback flag,
-  // may have changed since the URL was saved. Delivery checks once more, on the connection.
-  const saved = await getKeyPairRowOrThrow(db, input);
-  const problem = saved.webhookUrl ? await webhookUrlProblem(saved.webhookUrl, input.mode) : null;
-  if (problem) throw validationError([problem]);
   const eventId = await db.transaction(async (tx) => {
     const keyPair = await getKeyPairRowOrThrow(tx, input);
     if (keyPair.revokedAt) throw new AppError({ code: "INVALID_STATE", status: 400, message: "The key is revoked." });

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { apiKeyPairs, type Mode } from "@/db/schema";
+import type { Mode } from "@/db/schema";
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { setWebhookUrl } from "@/lib/keys/set-webhook-url";
 import { addressKind, setWebhookResolver, webhookUrlProblem } from "@/lib/keys/webhook-url";
@@ -239,16 +238,15 @@ describe("deliveries through the event log", () => {
     expect(hook.connections()).toBe(before);
   });
 
-  it("send test event refuses a key whose URL is no longer allowed, and delivers nothing", async () => {
+  it("send test event to a URL no longer allowed: an attempt with the reason, no connection, no body", async () => {
     setFlag("1");
     const key = await makeKey({ mode: "test", config: { webhookUrl: hook.url } });
     setFlag("0");
     const before = hook.connections();
-    await expect(
-      sendTestEvent(await getDb(), { merchantId: key.merchantId, mode: "test", keyPairId: key.keyPair.id }),
-    ).rejects.toMatchObject({ status: 400 });
-    const [row] = await (await getDb()).select().from(apiKeyPairs).where(eq(apiKeyPairs.id, key.keyPair.id));
-    expect(row!.webhookUrl).toBe(hook.url);
+    const { eventId } = await sendTestEvent(await getDb(), { merchantId: key.merchantId, mode: "test", keyPairId: key.keyPair.id });
+    await waitForEvent(eventId, (e) => e.attempts === 1);
+    const [attempt] = await attemptsOf(eventId);
+    expect(attempt).toMatchObject({ statusCode: null, responseSnippet: null, error: "webhook_url must not point to a loopback address" });
     expect(hook.connections()).toBe(before);
   });
 });
