@@ -12,8 +12,6 @@ async function main() {
   // settle and webhook retries go out while the tests watch.
   // Request lines (info) would drown the test report; warnings and errors still show.
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SCHEDULER_INTERVAL_MS: process.env.SCHEDULER_INTERVAL_MS ?? "1000", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
-  // The specs' webhook receivers listen on 127.0.0.1: loopback targets allowed (supplement §4).
-  env.OWO_WEBHOOK_ALLOW_LOOPBACK ??= "1";
   env.OWO_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "owo-e2e-"));
   env.AUTH_SECRET ??= "e2e-auth-secret-not-for-production-0123456789";
   let drop: (() => Promise<void>) | null = null;

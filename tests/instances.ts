@@ -135,8 +135,6 @@ export async function startInstance(opts: { name: string; databaseUrl: string; p
     APP_URL: url,
     AUTH_URL: url,
     SCHEDULER: "off",
-    // The specs' webhook receivers listen on 127.0.0.1 (supplement §4: the operator's choice).
-    OWO_WEBHOOK_ALLOW_LOOPBACK: "1",
     ...opts.env,
   };
   let child: ChildProcess | null = null;

@@ -33,3 +33,6 @@ export function correlationIdFor(req: Request): string {
   const given = req.headers.get("x-correlation-id");
   return given && SAFE.test(given) ? given : newCorrelationId();
 }
+
+/** The client address lives in client-ip.ts; re-exported for callers that import it from here. */
+export { clientIp } from "./client-ip";
