@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { apiKeyPairs, auditLog, users } from "@/db/schema";
@@ -16,7 +17,7 @@ import { makeKey, makeMerchant } from "@/tests/factories";
  * is not an admin right now is refused. Stood in for: who is signed in (dashboard context,
  * Auth.js session) and next/headers; the database is the real one.
  */
-const state = vi.hoisted(() => ({ ctx: null as unknown, session: null as unknown }));
+const state = vi.hoisted(() => ({ ctx: null as unknown, session: null as unknown, cookie: null as string | null }));
 
 vi.mock("@/lib/auth/dashboard-context", () => ({
   MODE_COOKIE: "owo_mode",
@@ -26,10 +27,28 @@ vi.mock("@/lib/auth/dashboard-context", () => ({
 vi.mock("@/lib/auth/auth", () => ({ auth: async () => state.session }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ "user-agent": "limits-test", "x-owo-peer-address": "192.0.2.55" }),
-  cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false, set: () => {}, delete: () => {} }),
+  cookies: async () => ({
+    get: (name: string) => (state.cookie && name === COOKIE ? { name, value: state.cookie } : undefined),
+    getAll: () => (state.cookie ? [{ name: COOKIE, value: state.cookie }] : []),
+    has: (name: string) => Boolean(state.cookie) && name === COOKIE,
+    set: () => {},
+    delete: () => {},
+  }),
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
+
+const COOKIE = "authjs.session-token";
+
+/**
+ * Signs `user` in for the admin action: as Auth.js's session (auth()) and as the real session
+ * cookie (encoded with AUTH_SECRET, saying isAdmin: true whatever the database says), so the
+ * action finds the session whichever way it reads it. null: signed out.
+ */
+async function signedInAs(user: { id: string; email: string } | null) {
+  state.session = user && { user: { id: user.id, email: user.email, isAdmin: true } };
+  state.cookie = user && (await encode({ token: { uid: user.id, email: user.email, sv: 0, isAdmin: true }, secret: process.env.AUTH_SECRET!, salt: COOKIE }));
+}
 
 const limitsOf = async (id: string) => {
   const [row] = await (await getDb()).select({ rateLimit: apiKeyPairs.rateLimit, initializeLimit: apiKeyPairs.initializeLimit }).from(apiKeyPairs).where(eq(apiKeyPairs.id, id));
@@ -38,9 +57,10 @@ const limitsOf = async (id: string) => {
 const limitAudits = async (id: string) =>
   (await getDb()).select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, "api_key.limits_changed")));
 
+let admin: { id: string; email: string };
 let adminId: string;
 beforeAll(async () => {
-  const admin = await createAdmin(await getDb(), { email: `limits-admin-${randomBase62(6).toLowerCase()}@owo.test`, password: "owo-admin-password", actor: CLI_ACTOR });
+  admin = await createAdmin(await getDb(), { email: `limits-admin-${randomBase62(6).toLowerCase()}@owo.test`, password: "owo-admin-password", actor: CLI_ACTOR });
   adminId = admin.id;
 });
 
@@ -69,7 +89,7 @@ describe("the dashboard cannot set rate limits", () => {
 describe("the admin area sets rate limits (audited)", () => {
   it("an admin changes both limits; one audit row on the key's merchant with actor, ip and before → after", async () => {
     const key = await makeKey();
-    state.session = { user: { id: adminId, isAdmin: true } };
+    await signedInAs(admin);
     const { setKeyLimitsAction } = await import("@/app/(admin)/admin/actions");
     const res = await setKeyLimitsAction({ keyPairId: key.keyPair.id, rateLimit: 600, initializeLimit: 45 });
     expect(res.serverError).toBeUndefined();
@@ -91,7 +111,7 @@ describe("the admin area sets rate limits (audited)", () => {
 
   it("out-of-range limits are refused and nothing changes", async () => {
     const key = await makeKey();
-    state.session = { user: { id: adminId, isAdmin: true } };
+    await signedInAs(admin);
     const { setKeyLimitsAction } = await import("@/app/(admin)/admin/actions");
     for (const bad of [{ rateLimit: 0, initializeLimit: 30 }, { rateLimit: 100, initializeLimit: 1_000_001 }, { rateLimit: 1.5, initializeLimit: 30 }]) {
       const res = await setKeyLimitsAction({ keyPairId: key.keyPair.id, ...bad });
@@ -106,10 +126,10 @@ describe("the admin area sets rate limits (audited)", () => {
     const demoted = await createAdmin(await getDb(), { email: `demoted-${randomBase62(6).toLowerCase()}@owo.test`, password: "owo-admin-password", actor: CLI_ACTOR });
     await (await getDb()).update(users).set({ isAdmin: false }).where(eq(users.id, demoted.id));
     const { setKeyLimitsAction } = await import("@/app/(admin)/admin/actions");
-    for (const session of [{ user: { id: m.owner.id, isAdmin: false } }, null, { user: { id: demoted.id, isAdmin: true } }]) {
-      state.session = session;
+    for (const who of [m.owner, null, demoted]) {
+      await signedInAs(who);
       const res = await setKeyLimitsAction({ keyPairId: key.keyPair.id, rateLimit: 1_000_000, initializeLimit: 1_000_000 });
-      expect(res.serverError, JSON.stringify(session)).toMatch(/Administrators only|sign in/);
+      expect(res.serverError, who?.email ?? "signed out").toMatch(/Administrators only|sign in/);
     }
     expect(await limitsOf(key.keyPair.id)).toEqual({ rateLimit: 100, initializeLimit: 30 });
     expect(await limitAudits(key.keyPair.id)).toHaveLength(0);
