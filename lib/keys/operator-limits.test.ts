@@ -23,6 +23,7 @@ vi.mock("@/lib/auth/dashboard-context", () => ({
   MODE_COOKIE: "owo_mode",
   MERCHANT_COOKIE: "owo_merchant",
   getDashboardContext: async () => state.ctx,
+  loadDashboardContext: async () => state.ctx,
 }));
 vi.mock("@/lib/auth/auth", () => ({ auth: async () => state.session }));
 vi.mock("next/headers", () => ({
