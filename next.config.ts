@@ -7,6 +7,20 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks the whole project (tsc --noEmit) before anything else; the build
   // need not do it a second time on every `npm start` after a change.
   typescript: { ignoreBuildErrors: true },
+  // Every answer (pages, /v1, static files): no MIME sniffing, and no full URL in the Referer
+  // sent to other sites. The pages' CSP and HSTS are set per request in proxy.ts, /v1's HSTS in
+  // lib/http/route.ts (both depend on the runtime APP_URL; these headers are fixed at build).
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

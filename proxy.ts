@@ -1,6 +1,8 @@
 import NextAuth from "next-auth";
-import type { NextFetchEvent, NextRequest } from "next/server";
+import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { authConfig } from "@/lib/auth/auth.config";
+import { hostedFramingTarget } from "@/lib/http/hosted-framing";
+import { appPageCsp, framingSources, hostedPageCsp, hostedPagePath, hstsHeader, newNonce } from "@/lib/http/security-headers";
 
 const { auth } = NextAuth(authConfig);
 const guard = auth as unknown as (req: NextRequest, ev: NextFetchEvent) => Promise<Response | undefined>;
@@ -60,11 +62,37 @@ function refuseForeignOrigin(): Response {
 }
 
 /**
+ * The CSP of this request's page (lib/http/security-headers.ts): a hosted payment page's names
+ * who may frame it (its key's allowed domains); every other page's is strict, with a fresh
+ * nonce that Next puts on its own scripts (it reads it from the request's CSP header).
+ */
+async function pagePolicy(req: NextRequest): Promise<{ csp: string; nonce: string | null }> {
+  if (hostedPagePath(req.nextUrl.pathname)) {
+    const target = await hostedFramingTarget(req.nextUrl.pathname, req.nextUrl.searchParams).catch(() => null);
+    return { csp: hostedPageCsp(framingSources(target)), nonce: null };
+  }
+  const nonce = newNonce();
+  return { csp: appPageCsp(nonce), nonce };
+}
+
+/** A copy of `res` (whose headers may be immutable) with the security headers and without Set-Cookie. */
+function withHeaders(res: Response, csp: string): Response {
+  const headers = new Headers(res.headers);
+  headers.delete("set-cookie");
+  headers.set("content-security-policy", csp);
+  const hsts = hstsHeader();
+  if (hsts) headers.set("strict-transport-security", hsts);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/**
  * 1. Refuses state-changing requests from other sites (isSameOriginRequest) everywhere the
  *    matcher reaches: all but /v1 (the public API: key-based, its own CORS rules), /api/cron
  *    (a bearer secret), /api/bench (benchmark-only, non-browser) and static files.
  * 2. Guards /dashboard (signed in) and /admin (platform admins) before any page renders.
  *    The pages and server actions check again: the proxy is a gate, not the only lock.
+ * 3. Sets the security headers of every answer it sees: the page's CSP (pagePolicy) and, on
+ *    https, HSTS. (nosniff and the referrer policy: next.config.ts.)
  *
  * Auth.js's proxy re-issues the session cookie on every request it sees (a rolling expiry).
  * That undoes a sign-out whenever a request started before it (a link prefetch, a refresh)
@@ -75,13 +103,20 @@ function refuseForeignOrigin(): Response {
 export async function proxy(req: NextRequest, ev: NextFetchEvent): Promise<Response | undefined> {
   const path = req.nextUrl.pathname;
   if (isExempt(path)) return undefined;
-  if (!SAFE_METHODS.has(req.method) && !isSameOriginRequest(req)) return refuseForeignOrigin();
-  if (!isGuarded(path)) return undefined;
-  const res = await guard(req, ev);
-  if (!res || !res.headers.has("set-cookie")) return res;
-  const headers = new Headers(res.headers);
-  headers.delete("set-cookie");
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  const { csp, nonce } = await pagePolicy(req);
+  if (!SAFE_METHODS.has(req.method) && !isSameOriginRequest(req)) return withHeaders(refuseForeignOrigin(), csp);
+  if (isGuarded(path)) {
+    const res = await guard(req, ev);
+    // A redirect (sign in first, admins only) is answered here; "go on" renders the page below.
+    if (res && res.headers.get("x-middleware-next") !== "1") return withHeaders(res, csp);
+  }
+  const requestHeaders = new Headers(req.headers);
+  if (nonce) requestHeaders.set("content-security-policy", csp);
+  const next = NextResponse.next({ request: { headers: requestHeaders } });
+  next.headers.set("content-security-policy", csp);
+  const hsts = hstsHeader();
+  if (hsts) next.headers.set("strict-transport-security", hsts);
+  return next;
 }
 
 const isGuarded = (path: string) => /^\/(dashboard|admin)(\/|$)/.test(path);

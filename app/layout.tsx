@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { Toaster } from "sonner";
 import "./globals.css";
 
@@ -7,7 +8,10 @@ export const metadata: Metadata = {
   description: "Collect and send money in naira, on infrastructure you own.",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page is rendered per request: proxy.ts gives each response a fresh CSP nonce, and
+  // Next can put it on its scripts only when it renders them (a prerendered page has none).
+  await connection();
   return (
     <html lang="en">
       <body>

@@ -32,12 +32,12 @@ export type CallOptions = {
 
 /**
  * One client address per test file: requests that fail before a key is known are metered by
- * address (X-Forwarded-For), and the database (with its counters) is shared by the whole run.
+ * address (the peer header scripts/serve.ts sets), and the database (with its counters) is shared by the whole run.
  */
 const CLIENT_IP = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 export function buildRequest(opts: CallOptions = {}): Request {
-  const headers: Record<string, string> = { "x-forwarded-for": CLIENT_IP, ...opts.headers };
+  const headers: Record<string, string> = { "x-owo-peer-address": CLIENT_IP, ...opts.headers };
   if (opts.key !== undefined) headers["x-api-key"] = opts.key;
   if (opts.bearer !== undefined) headers.authorization = `Bearer ${opts.bearer}`;
   let body: string | ReadableStream<Uint8Array> | undefined = opts.body;

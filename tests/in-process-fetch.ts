@@ -22,7 +22,7 @@ export function inProcessFetch(): typeof fetch {
 
   return async (input, init) => {
     const req = new Request(input instanceof Request ? input : String(input), init);
-    req.headers.set("x-forwarded-for", ip);
+    req.headers.set("x-owo-peer-address", ip);
     const { pathname } = new URL(req.url);
     const match = matchPath(templates.keys(), pathname);
     let file: string;

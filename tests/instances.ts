@@ -1,11 +1,10 @@
-// Extra app instances for the scale-out and fault specs: `next start` of the production build
+// Extra app instances for the scale-out and fault specs: scripts/serve.ts (as npm start runs it) of the production build
 // (the one the e2e stage's server builds) on a fresh PostgreSQL database of the spec's own, as
 // many as a spec wants, each on its own port, each startable, killable (SIGKILL included) and
 // restartable. Every instance runs in its own process group, so a kill ends next-server and
 // its workers together, as a crashed container would.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +12,6 @@ import postgres from "postgres";
 import { createTestDatabase, TEST_SERVER } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "..");
-const require = createRequire(import.meta.url);
 const LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1"];
 
 export const CRON_SECRET = "instances-cron-secret-not-for-production";
@@ -71,6 +69,8 @@ export async function openAppDatabase(): Promise<AppDatabase> {
   const name = decodeURIComponent(u.pathname.slice(1));
   const previousUrl = process.env.DATABASE_URL;
   process.env.DATABASE_URL = created.url;
+  // The specs' own setup (createKeyPair here) points keys at their 127.0.0.1 webhook receivers.
+  process.env.OWO_WEBHOOK_ALLOW_LOOPBACK ??= "1";
   const { migrateDb } = await import("../db/migrate");
   await migrateDb();
   const sql = postgres(created.url, { max: 4, onnotice: () => {} });
@@ -135,7 +135,8 @@ export async function startInstance(opts: { name: string; databaseUrl: string; p
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `owo-${opts.name}-`));
   const logFile = path.join(dataDir, "server.log");
-  const nextBin = require.resolve("next/dist/bin/next");
+  // The production server (scripts/serve.ts: next + the peer-address header), as npm start runs it.
+  const serveScript = path.join(root, "scripts", "serve.ts");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -163,7 +164,7 @@ export async function startInstance(opts: { name: string; databaseUrl: string; p
     async start() {
       if (instance.pid()) return;
       const log = fs.openSync(logFile, "a");
-      child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+      child = spawn(process.execPath, ["--import", "tsx", serveScript, "-p", String(port), "-H", "127.0.0.1"], {
         cwd: root,
         env,
         detached: true,

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { memberships, merchants, refunds, staticAccounts, users, type StaticAccount } from "@/db/schema";
+import { apiKeyPairs, memberships, merchants, refunds, staticAccounts, users, type Mode, type StaticAccount } from "@/db/schema";
 import { isUuid } from "@/lib/text-patterns";
 
 export type AdminMerchantDetail = {
@@ -8,9 +8,13 @@ export type AdminMerchantDetail = {
   owners: string[];
   accounts: StaticAccount[];
   openRefunds: number;
+  keyPairs: AdminKeyPair[];
 };
 
-/** One merchant for the admin: product state, members, and its static accounts (both modes, newest first). */
+/** A key pair as the admin's limits editor shows it. */
+export type AdminKeyPair = { id: string; name: string; mode: Mode; publicKey: string; rateLimit: number; initializeLimit: number; revokedAt: Date | null };
+
+/** One merchant for the admin: product state, members, its static accounts and its key pairs (both modes, newest first). */
 export async function getAdminMerchant(tx: DbOrTx, merchantId: string, opts: { accountLimit?: number } = {}): Promise<AdminMerchantDetail | null> {
   if (!isUuid(merchantId)) return null;
   const [merchant] = await tx
@@ -18,13 +22,26 @@ export async function getAdminMerchant(tx: DbOrTx, merchantId: string, opts: { a
     .from(merchants)
     .where(eq(merchants.id, merchantId));
   if (!merchant) return null;
-  const [members, accounts, [open]] = await Promise.all([
+  const [members, accounts, [open], keyPairs] = await Promise.all([
     tx.select({ email: users.email }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(memberships.merchantId, merchantId)),
     tx.select().from(staticAccounts).where(eq(staticAccounts.merchantId, merchantId)).orderBy(desc(staticAccounts.createdAt)).limit(opts.accountLimit ?? 200),
     tx
       .select({ n: sql<number>`count(*)::int` })
       .from(refunds)
       .where(sql`${refunds.merchantId} = ${merchantId}::uuid and ${refunds.status} in ('requested', 'processing')`),
+    tx
+      .select({
+        id: apiKeyPairs.id,
+        name: apiKeyPairs.name,
+        mode: apiKeyPairs.mode,
+        publicKey: apiKeyPairs.publicKey,
+        rateLimit: apiKeyPairs.rateLimit,
+        initializeLimit: apiKeyPairs.initializeLimit,
+        revokedAt: apiKeyPairs.revokedAt,
+      })
+      .from(apiKeyPairs)
+      .where(eq(apiKeyPairs.merchantId, merchantId))
+      .orderBy(desc(apiKeyPairs.createdAt)),
   ]);
-  return { merchant, owners: members.map((m) => m.email), accounts, openRefunds: open?.n ?? 0 };
+  return { merchant, owners: members.map((m) => m.email), accounts, openRefunds: open?.n ?? 0, keyPairs };
 }

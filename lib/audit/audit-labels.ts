@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "api_key.revoked": "API key revoked",
   "api_key.webhook_url_changed": "Webhook URL changed",
   "api_key.webhook_secret_rotated": "Webhook secret rotated",
+  "api_key.limits_changed": "API key rate limits changed",
   "settlement_settings.update": "Settlement destination changed",
   "transfer.sent": "Transfer sent",
   "refund.requested": "Refund requested",

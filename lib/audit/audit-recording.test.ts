@@ -208,7 +208,7 @@ describe("user.signed_in", () => {
     const a = await makeMerchant();
     const b = await makeMerchant();
     await db.insert(memberships).values({ userId: a.owner.id, merchantId: b.merchant.id, role: "viewer" });
-    const headers = new Headers({ "x-forwarded-for": "192.0.2.44, 10.0.0.1", "user-agent": "Mozilla/5.0 SignInTest" });
+    const headers = new Headers({ "x-owo-peer-address": "192.0.2.44", "x-forwarded-for": "198.51.100.1", "user-agent": "Mozilla/5.0 SignInTest" });
     expect(await recordSignIn(db, { userId: a.owner.id, headers })).toBe(2);
     const rows = await db
       .select()
@@ -220,7 +220,7 @@ describe("user.signed_in", () => {
 
   it("signing in through Auth.js's authorize records it; a wrong password records no sign-in", async () => {
     const a = await makeMerchant();
-    const req = () => new Request("http://localhost/api/auth/callback/credentials", { method: "POST", headers: { "x-forwarded-for": "192.0.2.77", "user-agent": "AuthorizeTest" } });
+    const req = () => new Request("http://localhost/api/auth/callback/credentials", { method: "POST", headers: { "x-owo-peer-address": "192.0.2.77", "user-agent": "AuthorizeTest" } });
     expect(await authorizeCredentials({ email: a.owner.email, password: "wrong password!" }, req())).toBeNull();
     expect(await countFor(a.merchant.id, "user.signed_in")).toBe(0);
     expect(await authorizeCredentials({ email: a.owner.email, password: a.password }, req())).toMatchObject({ id: a.owner.id });

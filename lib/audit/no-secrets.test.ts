@@ -136,7 +136,7 @@ describe("the audit log never holds a secret", () => {
     await changeMemberRole(db, { merchantId: m.merchant.id, actor: ownerActor, userId: invitee!.id, role: "developer" });
 
     // Sign-ins: through Auth.js's authorize (the password in the request), and recorded directly.
-    const req = new Request("http://localhost/api/auth/callback/credentials", { method: "POST", headers: { "x-forwarded-for": "192.0.2.9", "user-agent": ua(5) } });
+    const req = new Request("http://localhost/api/auth/callback/credentials", { method: "POST", headers: { "x-owo-peer-address": "192.0.2.9", "user-agent": ua(5) } });
     expect(await authorizeCredentials({ email: m.owner.email, password: m.password }, req)).toMatchObject({ id: m.owner.id });
     expect(await authorizeCredentials({ email: invitee!.email, password: inviteePassword }, req)).toMatchObject({ id: invitee!.id });
     await recordSignIn(db, { userId: m.owner.id, headers: req.headers });

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "@/db/client";
 import { auditLog, type ActorType } from "@/db/schema";
+import { clientIpFromHeaders } from "@/lib/http/client-ip";
 
 /** Who is acting: a signed-in user (dashboard), an admin, the CLI or the system itself. */
 export type Actor = {
@@ -9,9 +10,16 @@ export type Actor = {
   userAgent?: string | null;
 };
 
-/** Where a request comes from, for the audit: its first forwarded address and its user agent (300 characters at most). */
+/** The client address of a request (lib/http/client-ip), null when the server did not say. */
+export function knownIp(h: Headers | null | undefined): string | null {
+  if (!h) return null;
+  const ip = clientIpFromHeaders(h);
+  return ip === "unknown" ? null : ip.slice(0, 100);
+}
+
+/** Where a request comes from, for the audit: its client address and its user agent (300 characters at most). */
 export function requestOrigin(h: Headers): { ip: string | null; userAgent: string | null } {
-  return { ip: h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null, userAgent: h.get("user-agent")?.slice(0, 300) ?? null };
+  return { ip: knownIp(h), userAgent: h.get("user-agent")?.slice(0, 300) ?? null };
 }
 
 /** A signed-in user or admin acting through a request (requestOrigin). */

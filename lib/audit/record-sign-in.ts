@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "@/db/client";
-import type { Actor } from "./record-audit";
+import { knownIp, type Actor } from "./record-audit";
 
-/** Who signed in, from where: the request's first forwarded address and its user agent. */
+/** Who signed in, from where: the client address (lib/http/client-ip) and the user agent. */
 export function signInActor(userId: string, headers: Headers | null | undefined): Actor & { userId: string } {
   return {
     type: "user",
     userId,
-    ip: headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || headers?.get("x-real-ip") || null,
+    ip: knownIp(headers),
     userAgent: headers?.get("user-agent")?.slice(0, 300) || null,
   };
 }

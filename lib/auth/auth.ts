@@ -6,7 +6,7 @@ import { checkSecondFactor, secondFactorInput } from "@/lib/auth/two-factor/seco
 import { isTwoFactorRequired } from "@/lib/auth/two-factor/sign-in-errors";
 import { recordSignIn } from "@/lib/audit/record-sign-in";
 import { logError } from "@/lib/log";
-import { clientIp } from "@/lib/http/correlation";
+import { clientIp } from "@/lib/http/client-ip";
 import { findUserByEmail } from "@/lib/users/create-user";
 import { authConfig } from "./auth.config";
 import { checkSessionToken } from "./session-check";

@@ -51,7 +51,7 @@ vi.mock("next/headers", () => ({
     },
     delete: (name: string) => state.cookies.delete(name),
   }),
-  headers: async () => new Headers({ host: "localhost:3000", "user-agent": "role-enforcement-test", "x-forwarded-for": "203.0.113.7" }),
+  headers: async () => new Headers({ host: "localhost:3000", "user-agent": "role-enforcement-test", "x-owo-peer-address": "203.0.113.7" }),
 }));
 
 // ---- The actions, found on disk

@@ -13,7 +13,7 @@ let ipSeq = 0;
 const freshIp = () => `198.51.${Math.floor(Math.random() * 250)}.${++ipSeq}`;
 
 function request(ip: string): Request {
-  return new Request("http://127.0.0.1/api/auth/callback/credentials", { method: "POST", headers: { "x-forwarded-for": ip, "user-agent": "vitest" } });
+  return new Request("http://127.0.0.1/api/auth/callback/credentials", { method: "POST", headers: { "x-owo-peer-address": ip, "user-agent": "vitest" } });
 }
 
 async function attempt(email: string, pw: string, ip: string) {

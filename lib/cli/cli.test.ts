@@ -2,11 +2,11 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as banksGet } from "@/app/v1/checkout/transfer/banks/route";
 import { getDb } from "@/db/client";
-import { apiKeyPairs, merchants, PERMISSIONS, users } from "@/db/schema";
+import { apiKeyPairs, auditLog, merchants, PERMISSIONS, users } from "@/db/schema";
 import { hashSecretKey } from "@/lib/keys/key-format";
 import { randomBase62 } from "@/lib/ids";
 import { makeMerchant } from "@/tests/factories";
@@ -79,11 +79,12 @@ describe.skipIf(!process.env.DATABASE_URL)("owo CLI (--json)", () => {
     expect(row?.type).toBe("personal");
   });
 
-  it("key create prints {id, mode, secret_key, public_key, webhook_secret, permissions}; default permissions are all five; the secret works", async () => {
+  it("key create prints {id, mode, secret_key, public_key, webhook_secret, permissions, rate_limit, initialize_limit}; default permissions are all five; the secret works", async () => {
     const m = await makeMerchant();
     const { code, json } = await owo("key", "create", "--merchant", m.merchant.id, "--mode", "test");
     expect(code).toBe(0);
-    expect(Object.keys(json).sort()).toEqual(["id", "mode", "permissions", "public_key", "secret_key", "webhook_secret"]);
+    expect(Object.keys(json).sort()).toEqual(["id", "initialize_limit", "mode", "permissions", "public_key", "rate_limit", "secret_key", "webhook_secret"]);
+    expect(json).toMatchObject({ rate_limit: 100, initialize_limit: 30 });
     expect(json.mode).toBe("test");
     expect(json.secret_key).toMatch(/^sk_test_[0-9A-Za-z]{40}$/);
     expect(json.public_key).toMatch(/^pk_test_[0-9A-Za-z]{40}$/);
@@ -116,6 +117,28 @@ describe.skipIf(!process.env.DATABASE_URL)("owo CLI (--json)", () => {
     const res = await call(banksGet, { path: BANKS, key: json.secret_key as string });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-ratelimit-limit")).toBe("7");
+  });
+
+  it("key set-limits (an operator setting) changes a key's limits, prints them, and audits before → after", async () => {
+    const m = await makeMerchant();
+    const created = await owo("key", "create", "--merchant", m.merchant.id, "--mode", "test");
+    const id = created.json.id as string;
+    const { code, json } = await owo("key", "set-limits", "--key", id, "--rate-limit", "9", "--initialize-limit", "4");
+    expect(code).toBe(0);
+    expect(json).toEqual({ id, mode: "test", rate_limit: 9, initialize_limit: 4 });
+    const [row] = await (await getDb()).select().from(apiKeyPairs).where(eq(apiKeyPairs.id, id));
+    expect(row).toMatchObject({ rateLimit: 9, initializeLimit: 4 });
+    const audits = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, "api_key.limits_changed")));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorType: "cli", merchantId: m.merchant.id, changes: { rate_limit: { from: 100, to: 9 }, initialize_limit: { from: 30, to: 4 } } });
+    const res = await call(banksGet, { path: BANKS, key: created.json.secret_key as string });
+    expect(res.headers.get("x-ratelimit-limit")).toBe("9");
+
+    // One limit alone; nothing given, a bad value or an unknown key are refused.
+    expect((await owo("key", "set-limits", "--key", id, "--initialize-limit", "5")).json).toMatchObject({ rate_limit: 9, initialize_limit: 5 });
+    expect((await owo("key", "set-limits", "--key", id)).code).not.toBe(0);
+    expect((await owo("key", "set-limits", "--key", id, "--rate-limit", "0")).code).not.toBe(0);
+    expect((await owo("key", "set-limits", "--key", "00000000-0000-7000-8000-000000000000", "--rate-limit", "5")).code).not.toBe(0);
   });
 
   it("merchant set prints {id, static_accounts} and changes the merchant", async () => {

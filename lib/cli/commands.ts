@@ -5,6 +5,7 @@ import { revokeAdmin } from "@/lib/admin/revoke-admin";
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { validationError } from "@/lib/errors";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
+import { setKeyLimits } from "@/lib/keys/set-key-limits";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
@@ -107,7 +108,21 @@ export const COMMANDS: Record<string, Command> = {
         public_key: created.keyPair.publicKey,
         webhook_secret: created.webhookSecret,
         permissions: created.keyPair.permissions,
+        rate_limit: created.keyPair.rateLimit,
+        initialize_limit: created.keyPair.initializeLimit,
       };
+    },
+  },
+  "key set-limits": {
+    usage: "owo key set-limits --key ID [--rate-limit N] [--initialize-limit M]",
+    async run(argv) {
+      const f = parseFlags(argv, { key: "string", "rate-limit": "string", "initialize-limit": "string" });
+      const keyPairId = requireFlag(f, "key");
+      const rateLimit = optionalFlag(f, "rate-limit");
+      const initializeLimit = optionalFlag(f, "initialize-limit");
+      if (rateLimit === undefined && initializeLimit === undefined) throw validationError(["give --rate-limit, --initialize-limit or both"]);
+      const view = await setKeyLimits(await getDb(), { keyPairId, limits: { rateLimit, initializeLimit }, actor: CLI_ACTOR });
+      return { id: view.id, mode: view.mode, rate_limit: view.rateLimit, initialize_limit: view.initializeLimit };
     },
   },
   "admin create": {

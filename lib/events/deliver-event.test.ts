@@ -1,19 +1,15 @@
-import { lookup } from "node:dns/promises";
-import os from "node:os";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
-import { isPrivateAddress } from "@/lib/keys/webhook-url";
 import { rotateWebhookSecret } from "@/lib/keys/rotate-webhook-secret";
-import { attemptsOf, emitCommitted, eventRow, makeDue, secondsUntilNextAttempt, setWebhookUrl, waitForEvent } from "@/tests/events";
+import { attemptsOf, emitCommitted, eventRow, makeDue, secondsUntilNextAttempt, waitForEvent } from "@/tests/events";
 import { makeKey } from "@/tests/factories";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/webhook-receiver";
 import { claimDueEvents } from "./claim-due-events";
 import { deliverAfterCommit, afterCommitDeliveriesSettled } from "./deliver-after-commit";
 import { deliverDueEvents } from "./deliver-due-events";
 import { deliverEvent, USER_AGENT } from "./deliver-event";
-import { publicOnlyLookup } from "./post-webhook";
 import { resendEvent } from "./resend-event";
 
 let receiver: WebhookReceiver;
@@ -202,46 +198,8 @@ describe("webhook delivery (supplement §4)", () => {
   });
 });
 
-describe("live webhook URLs are checked again at delivery (supplement §4)", () => {
-  it("a live key whose URL resolves to a private address gets a failed attempt and nothing is sent", async () => {
-    const hook = await startWebhookReceiver();
-    try {
-      // This machine's own name resolves (through /etc/hosts) to a loopback or private address
-      // on any ordinary host; fall back to the loopback literal if it does not.
-      const host = os.hostname();
-      const resolved = await lookup(host, { all: true }).catch(() => []);
-      const target = resolved.length > 0 && resolved.every((a) => isPrivateAddress(a.address)) ? host : "127.0.0.1";
-      const key = await makeKey({ mode: "live" });
-      await setWebhookUrl(key.keyPair.id, `https://${target}:${hook.port}/hook`);
-      const id = await emitCommitted(key);
-      await attemptNow(key.keyPair.id);
-      const row = await waitForEvent(id, (e) => e.attempts === 1);
-      expect(row).toMatchObject({ deliveryStatus: "pending", lastStatusCode: null });
-      const [attempt] = await attemptsOf(id);
-      expect(attempt!.error).toBe("webhook_url must not point to an internal address in live mode");
-      expect(hook.connections()).toBe(0);
-
-      // A live URL on plain http is refused at delivery too.
-      await setWebhookUrl(key.keyPair.id, hook.url);
-      await makeDue(id);
-      await attemptNow(key.keyPair.id);
-      await waitForEvent(id, (e) => e.attempts === 2);
-      expect((await attemptsOf(id))[1]!.error).toBe("webhook_url must use https in live mode");
-      expect(hook.connections()).toBe(0);
-    } finally {
-      await hook.close();
-    }
-  });
-
-  it("the connection's own resolver refuses internal addresses (DNS rebinding after the check)", async () => {
-    const refuse = (host: string) =>
-      new Promise<Error | null>((resolve) => publicOnlyLookup(host, { all: true }, (err) => resolve(err)));
-    expect((await refuse("localhost"))?.message).toMatch(/internal address/);
-    expect((await refuse("10.1.2.3"))?.message).toMatch(/internal address/);
-    expect((await refuse("::ffff:169.254.169.254"))?.message).toMatch(/internal address/);
-    expect(await refuse("93.184.216.34")).toBeNull();
-  });
-});
+// The webhook target rules at save and at delivery (every range, both modes, DNS rebinding):
+// lib/events/webhook-targets.test.ts.
 
 describe("resend (dashboard)", () => {
   it("makes a new manual attempt now with the same webhook-id; a failed one leaves the schedule alone", async () => {

@@ -1,9 +1,9 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import type { LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import type { Mode } from "@/db/schema";
-import { isPrivateAddress } from "@/lib/keys/webhook-url";
+import { permittedAddresses, UNRESOLVED, urlShapeProblem } from "@/lib/keys/webhook-url";
 
 /** Supplement §4: a delivery must answer 2xx within 15 s. Tests shorten it with OWO_WEBHOOK_TIMEOUT_MS. */
 export function webhookTimeoutMs(): number {
@@ -22,25 +22,32 @@ export type PostResult = {
   error: string | null;
 };
 
-const INTERNAL_ADDRESS = "webhook_url must not point to an internal address in live mode";
-
 /**
- * Resolves like the system resolver but refuses internal addresses. Used for the connection
- * itself, so a host that passed the check and then re-resolves to 127.0.0.1 (DNS rebinding)
- * still never gets a request from us.
+ * The connection's own resolver: resolves through the webhook resolver and refuses the whole
+ * host when any address is not allowed in this mode (supplement §4). Used for the socket itself,
+ * so a host that passed the check at save and now resolves to 10.0.0.1 (DNS rebinding) never
+ * gets a request from us.
  */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, "", 4);
-    const refused = addresses.find((a) => isPrivateAddress(a.address));
-    if (refused || addresses.length === 0) {
-      const error = Object.assign(new Error(INTERNAL_ADDRESS), { code: "EWEBHOOKPRIVATE" }) as NodeJS.ErrnoException;
-      return callback(error, "", 4);
-    }
-    if (options.all) return callback(null, addresses);
-    return callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-};
+export function checkedLookup(mode: Mode): LookupFunction {
+  return (hostname, options, callback) => {
+    permittedAddresses(hostname, mode).then(
+      (r) => {
+        if (r.problem !== null) {
+          const error = Object.assign(new Error(r.problem), { code: "EWEBHOOKREFUSED" }) as NodeJS.ErrnoException;
+          return callback(error, "", 4);
+        }
+        const wanted = options.family === 4 || options.family === 6 ? r.addresses.filter((a) => a.family === options.family) : r.addresses;
+        if (wanted.length === 0) {
+          const error = Object.assign(new Error(UNRESOLVED), { code: "ENOTFOUND" }) as NodeJS.ErrnoException;
+          return callback(error, "", 4);
+        }
+        if (options.all) return callback(null, wanted as LookupAddress[]);
+        return callback(null, wanted[0]!.address, wanted[0]!.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, "", 4),
+    );
+  };
+}
 
 /** Reads a response's status and the first KiB of its body, then lets the connection go. */
 function readResponse(res: http.IncomingMessage, finish: (r: Omit<PostResult, "durationMs">) => void): void {
@@ -92,16 +99,19 @@ export function postWebhook(input: {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       const url = new URL(input.url);
+      // An IP-literal host never reaches the lookup below: judge it here.
+      const shape = urlShapeProblem(url, input.mode);
+      if (shape) return failed(shape);
       const client = url.protocol === "https:" ? https : http;
       const req = client.request(
         url,
         {
           method: "POST",
           headers: { ...input.headers, "content-length": String(Buffer.byteLength(input.body)) },
-          // A fresh connection per attempt, resolved (and, live, checked) for this request.
+          // A fresh connection per attempt, resolved and checked for this request.
           agent: false,
           signal,
-          lookup: input.mode === "live" ? publicOnlyLookup : undefined,
+          lookup: checkedLookup(input.mode),
         },
         (res) => readResponse(res, finish),
       );

@@ -34,8 +34,5 @@ export function correlationIdFor(req: Request): string {
   return given && SAFE.test(given) ? given : newCorrelationId();
 }
 
-/** The caller's address as the load balancer reports it (first X-Forwarded-For hop). */
-export function clientIp(req: Request): string {
-  const fwd = req.headers.get("x-forwarded-for");
-  return fwd?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "unknown";
-}
+/** The client address lives in client-ip.ts; re-exported for callers that import it from here. */
+export { clientIp } from "./client-ip";

@@ -7,7 +7,9 @@ import { originAllowed } from "@/lib/keys/allowed-domains";
 import { logError } from "@/lib/log";
 import { logRequest, type RequestSeen } from "@/lib/observability/request-log";
 import { parseOrThrow } from "@/lib/validation";
-import { clientIp, correlationIdFor } from "./correlation";
+import { clientIp } from "./client-ip";
+import { hstsHeader } from "./security-headers";
+import { correlationIdFor } from "./correlation";
 import { CORS_HEADERS, failureResponse, internalError, successResponse } from "./envelope";
 import { checkDeclaredLength, readJsonBody } from "./read-body";
 import { hitRateLimit, rateLimitHeaders, tooManyRequests, type Bucket, type PreparedRead } from "./rate-limit";
@@ -60,6 +62,12 @@ export type RouteContext<B, Q, P = never> = {
   prefetched: P[] | null;
 };
 
+/** On every /v1 answer (next.config.ts adds nosniff too, for answers that bypass route()). */
+const V1_SECURITY_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  ...(hstsHeader() ? { "strict-transport-security": hstsHeader()! } : {}),
+};
+
 const INVALID_KEY = () => httpError(401, "Invalid API key");
 const ANONYMOUS_LIMIT = Number(process.env.OWO_ANONYMOUS_RATE_LIMIT ?? 300);
 
@@ -93,7 +101,7 @@ async function meterAnonymous(req: Request, key: AuthenticatedKey | null): Promi
 async function run(req: Request, correlationId: string, seen: RequestSeen, work: (headers: Record<string, string>) => Promise<Response>) {
   const startedAt = performance.now();
   const startedAtMs = Date.now();
-  const headers: Record<string, string> = { "x-correlation-id": correlationId };
+  const headers: Record<string, string> = { "x-correlation-id": correlationId, ...V1_SECURITY_HEADERS };
   let res: Response;
   try {
     res = await work(headers);

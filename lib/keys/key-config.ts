@@ -19,7 +19,10 @@ const normalisedList = (normalise: (x: string) => string | null, problem: string
     }),
   );
 
-/** Everything a key pair is configured with. The CLI, the dashboard and the seed share it. */
+/** A per-minute limit. */
+const perMinute = z.coerce.number().int().min(1).max(1_000_000);
+
+/** Everything a key pair is configured with. The CLI and the seed set all of it; the dashboard all but the limits. */
 export const KeyConfigInput = z.object({
   name: z.string().trim().min(1, "name is required").max(100, "name must be at most 100 characters").default("API key"),
   permissions: list
@@ -46,8 +49,23 @@ export const KeyConfigInput = z.object({
   /** A PayID of this merchant in this mode (with or without @); default: the wallet PayID. */
   settlementPayId: z.string().trim().max(64).optional(),
   linkWallet: z.boolean().default(true),
-  rateLimit: z.coerce.number().int().min(1).max(1_000_000).default(100),
-  initializeLimit: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  rateLimit: perMinute.default(100),
+  initializeLimit: perMinute.default(30),
 });
 export type KeyConfigInput = z.input<typeof KeyConfigInput>;
+
+/**
+ * A key pair's rate limits (requests per minute, and initializations per minute): an operator
+ * setting (supplement §1), changed by the CLI and the admin area only, never by the merchant.
+ */
+export const KeyLimitsInput = z.object({ rateLimit: perMinute.optional(), initializeLimit: perMinute.optional() });
+export type KeyLimitsInput = z.input<typeof KeyLimitsInput>;
+
+/** The fields a merchant configures from the dashboard: everything but the rate limits. */
+export const MERCHANT_KEY_FIELDS = Object.keys(KeyConfigInput.shape).filter((k) => !(k in KeyLimitsInput.shape));
+
+/** A dashboard key form's values with only the merchant's fields kept (anything else is dropped). */
+export function merchantKeyConfig(raw: Record<string, unknown>): KeyConfigInput {
+  return Object.fromEntries(Object.entries(raw).filter(([k]) => MERCHANT_KEY_FIELDS.includes(k)));
+}
 export type KeyConfig = z.output<typeof KeyConfigInput>;

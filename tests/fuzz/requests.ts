@@ -155,7 +155,7 @@ function bodyInit(r: FuzzRequest, headers: Headers): BodyInit | undefined {
 const randomIp = () => `172.${randomInt(16, 32)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 export function toRequest(r: FuzzRequest): Request {
-  const headers = new Headers({ "x-forwarded-for": randomIp() });
+  const headers = new Headers({ "x-owo-peer-address": randomIp() });
   for (const [k, v] of Object.entries(r.headers)) headers.set(k, v);
   if (r.declaredLength !== undefined) headers.set("content-length", String(r.declaredLength));
   const body = r.method === "GET" ? undefined : bodyInit(r, headers);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { STATIC_ACCOUNT_STATES } from "@/db/schema";
 import { adminAction } from "@/lib/admin/admin-action";
 import { decideRefund } from "@/lib/admin/refund-reviews";
+import { setKeyLimits } from "@/lib/keys/set-key-limits";
 import { formatNaira } from "@/lib/money";
 import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
 import { processRefund } from "@/lib/refunds/approve-refund";
@@ -61,3 +62,13 @@ export const retryRefundAction = adminAction.inputSchema(z.object({ refundId: Re
   revalidatePath(`/admin/refunds/${refund.id}`);
   return { status: refund.status };
 });
+
+/** A key pair's rate limits: an operator setting (supplement §1), audited with before → after. */
+export const setKeyLimitsAction = adminAction
+  .inputSchema(z.object({ keyPairId: z.string().uuid(), rateLimit: z.coerce.number(), initializeLimit: z.coerce.number() }))
+  .action(async ({ parsedInput, ctx }) => {
+    const { keyPairId, rateLimit, initializeLimit } = parsedInput;
+    const view = await setKeyLimits(ctx.db, { keyPairId, limits: { rateLimit, initializeLimit }, actor: ctx.actor });
+    revalidatePath(`/admin/merchants/${view.merchantId}`);
+    return { rateLimit: view.rateLimit, initializeLimit: view.initializeLimit };
+  });

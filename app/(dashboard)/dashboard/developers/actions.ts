@@ -6,6 +6,7 @@ import { merchantAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
 import { revealWebhookSecret } from "@/lib/keys/get-key-pair";
+import { merchantKeyConfig } from "@/lib/keys/key-config";
 import { revokeKeyPair } from "@/lib/keys/revoke-key-pair";
 import { rollSecretKey } from "@/lib/keys/roll-secret-key";
 import { rotateWebhookSecret } from "@/lib/keys/rotate-webhook-secret";
@@ -15,8 +16,9 @@ import { setWebhookUrl } from "@/lib/keys/set-webhook-url";
 const KeyRef = z.object({ keyPairId: z.string().min(1).max(64) });
 const PATH = "/dashboard/developers";
 
+// Rate limits are not the merchant's to set (supplement §1): only the merchant's fields pass.
 export const createKeyAction = merchantAction
-  .inputSchema(z.record(z.string(), z.unknown()))
+  .inputSchema(z.record(z.string(), z.unknown()).transform(merchantKeyConfig))
   .action(async ({ parsedInput, ctx }) => {
     requireAllowed(rolePolicy.manageDevelopers(ctx.role, ctx.mode));
     const created = await createKeyPair(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, config: parsedInput, actor: ctx.actor });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { KeyLimitsForm } from "@/components/admin/key-limits-form";
 import { ProductStateControl } from "@/components/admin/product-state-control";
 import { SuspendAccountButton } from "@/components/admin/suspend-account-button";
 import { StatusBadge } from "@/components/ui/badge";
@@ -42,6 +43,24 @@ export default async function AdminMerchantPage({ params }: { params: Promise<{ 
           {detail.openRefunds} open refund{detail.openRefunds === 1 ? "" : "s"}: <Link href="/admin/refunds" className="text-accent hover:underline">review them</Link>.
         </Card>
       )}
+      <Card className="p-0">
+        <h2 className="border-b border-neutral-200 px-4 py-3 font-medium dark:border-neutral-800">API keys and rate limits</h2>
+        {detail.keyPairs.length === 0 ? (
+          <p className="px-4 py-6 text-sm text-neutral-500">This business has no API keys.</p>
+        ) : (
+          <ul className="divide-y divide-neutral-100 dark:divide-neutral-800" data-testid="admin-key-pairs">
+            {detail.keyPairs.map((k) => (
+              <li key={k.id} className="flex flex-wrap items-end justify-between gap-3 px-4 py-3">
+                <div className="min-w-0 text-sm">
+                  <div className="font-medium">{k.name} <span className="text-xs font-normal capitalize text-neutral-500">{k.mode}{k.revokedAt ? " · revoked" : ""}</span></div>
+                  <div className="truncate font-mono text-xs text-neutral-500">{k.publicKey}</div>
+                </div>
+                <KeyLimitsForm keyPairId={k.id} rateLimit={k.rateLimit} initializeLimit={k.initializeLimit} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
       <Card className="overflow-x-auto p-0">
         <h2 className="border-b border-neutral-200 px-4 py-3 font-medium dark:border-neutral-800">Static NGN accounts</h2>
         {accounts.length === 0 ? (
