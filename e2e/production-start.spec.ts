@@ -4,12 +4,17 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 // Issue 14: a real deployment (DATABASE_URL set) never starts on missing secrets. `next start`
-// of the production build (the one the e2e server built) must exit at once with the message
+// and scripts/serve.ts (what npm start runs) of the production build (the one the e2e server built) must exit at once with the message
 // naming each missing variable, before it opens the database.
 const root = path.resolve(import.meta.dirname, "..");
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
-test("next start with DATABASE_URL and no OWO_ENCRYPTION_KEY / OWO_IDENTITY_SECRET exits 1 naming both", async () => {
+const servers: [string, string[]][] = [
+  ["next start", [nextBin, "start", "-p", "0", "-H", "127.0.0.1"]],
+  ["npm run serve (scripts/serve.ts)", ["--import", "tsx", path.join(root, "scripts", "serve.ts"), "-p", "0", "-H", "127.0.0.1"]],
+];
+
+for (const [name, args] of servers) test(`${name} with DATABASE_URL and no OWO_ENCRYPTION_KEY / OWO_IDENTITY_SECRET exits 1 naming both`, async () => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -20,7 +25,7 @@ test("next start with DATABASE_URL and no OWO_ENCRYPTION_KEY / OWO_IDENTITY_SECR
   delete env.OWO_ENCRYPTION_KEY;
   delete env.OWO_IDENTITY_SECRET;
   const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
-    execFile(process.execPath, [nextBin, "start", "-p", "0", "-H", "127.0.0.1"], { cwd: root, env, timeout: 60_000 }, (err, stdout, stderr) =>
+    execFile(process.execPath, args, { cwd: root, env, timeout: 60_000 }, (err, stdout, stderr) =>
       resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, output: stdout + stderr }),
     );
   });
