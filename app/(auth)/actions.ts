@@ -10,7 +10,7 @@ import { signIn } from "@/lib/auth/auth";
 import { signInFailureMessage } from "@/lib/auth/sign-in-limits";
 import { isAppError } from "@/lib/errors";
 import { actionClientIp } from "@/lib/http/action-client-ip";
-import { requestBaseUrl } from "@/lib/http/request-base-url";
+import { mailLinkBaseUrl } from "@/lib/http/request-base-url";
 import { smtpConfigured } from "@/lib/mail/mailer";
 import { signUp } from "@/lib/merchants/sign-up";
 import { NO_MAIL_MESSAGE } from "@/lib/users/no-mail-message";
@@ -69,7 +69,7 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
       password: field(form, "password"),
       actor: { type: "user", ...requestOrigin(await headers()) },
       ip: await actionClientIp(),
-      baseUrl: await requestBaseUrl(),
+      baseUrl: await mailLinkBaseUrl(),
     });
     after(() => res.deliver().then(() => undefined));
   } catch (err) {
@@ -83,9 +83,10 @@ export type ForgotState = (FormState & { sent?: boolean }) | undefined;
 
 /** Forgot-password: always the same answer (RESET_REQUESTED_MESSAGE); the mail goes out after the response. */
 export async function forgotPasswordAction(_prev: ForgotState, form: FormData): Promise<ForgotState> {
-  if (!smtpConfigured()) return { error: NO_MAIL_MESSAGE };
+  const baseUrl = await mailLinkBaseUrl();
+  if (!smtpConfigured() || !baseUrl) return { error: NO_MAIL_MESSAGE };
   try {
-    const res = await requestPasswordReset(await getDb(), { email: field(form, "email"), ip: await actionClientIp(), baseUrl: await requestBaseUrl() });
+    const res = await requestPasswordReset(await getDb(), { email: field(form, "email"), ip: await actionClientIp(), baseUrl });
     after(() => res.deliver().then(() => undefined));
   } catch (err) {
     if (isAppError(err)) return { error: err.message, details: err.details };

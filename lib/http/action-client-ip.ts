@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
-import { clientIp } from "./correlation";
+import { clientIpFromHeaders } from "./client-ip";
 
-/** clientIp (lib/http/correlation.ts) for a server action or page, from the request's headers. */
+/** clientIp (lib/http/client-ip.ts) for a server action or page, from the request's headers. */
 export async function actionClientIp(): Promise<string> {
-  return clientIp(new Request("http://localhost/", { headers: await headers() }));
+  return clientIpFromHeaders(await headers());
 }

@@ -35,4 +35,3 @@ export function correlationIdFor(req: Request): string {
 }
 
 /** The client address lives in client-ip.ts; re-exported for callers that import it from here. */
-export { clientIp } from "./client-ip";

@@ -22,6 +22,18 @@ export function publicBaseUrl(req: Request): string {
   return `${scheme}://${safeHost}`;
 }
 
+/**
+ * The base of links we email (password reset, the sign-up notice): APP_URL; on the embedded
+ * trial, failing that, the request's own address. A real deployment (DATABASE_URL) without
+ * APP_URL answers null: the Host and X-Forwarded-Host headers are the sender's to write, and a
+ * reset link mailed to a victim must never point at a host a stranger chose.
+ */
+export function mailLinkBase(requestBase: string, env: Record<string, string | undefined> = process.env): string | null {
+  const configured = env.APP_URL?.trim();
+  if (configured) return configured.replace(/\/+$/, "");
+  return env.DATABASE_URL ? null : requestBase;
+}
+
 /** api.md checkout_url: `{checkout_url_base}/<session_id>`, served by app/pay/[sessionId]. */
 export const checkoutUrl = (base: string, sessionId: string) => `${base}/pay/${sessionId}`;
 

@@ -29,7 +29,7 @@ export const SignUpInput = z.object({
  */
 export async function signUp(
   db: Db,
-  input: z.input<typeof SignUpInput> & { actor: Actor; ip: string; baseUrl: string },
+  input: z.input<typeof SignUpInput> & { actor: Actor; ip: string; baseUrl: string | null },
 ): Promise<{ created: boolean; deliver: () => Promise<MailResult | null> }> {
   requireSignUpAllowed({ viaInvitation: false });
   const data = parseOrThrow(SignUpInput, input);
@@ -49,11 +49,14 @@ export async function signUp(
   return { created: false, deliver: () => mailAccountExists(data.email, input.baseUrl) };
 }
 
-function mailAccountExists(to: string, baseUrl: string): Promise<MailResult> {
+/** baseUrl: where the mail's link may point (mailLinkBase), or null for a mail without a link. */
+function mailAccountExists(to: string, baseUrl: string | null): Promise<MailResult> {
   const text = [
     "Someone tried to create an Owo account with your email address, which already has one.",
     "",
-    `If it was you, sign in, or reset your password if you have forgotten it: ${baseUrl.replace(/\/+$/, "")}/forgot-password`,
+    baseUrl
+      ? `If it was you, sign in, or reset your password if you have forgotten it: ${baseUrl.replace(/\/+$/, "")}/forgot-password`
+      : "If it was you, sign in, or use \"Forgot your password?\" on the sign-in page.",
     "",
     "If it was not you, you can ignore this email: nothing was changed.",
   ].join("\n");

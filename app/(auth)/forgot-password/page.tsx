@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { mailLinkBaseUrl } from "@/lib/http/request-base-url";
 import { smtpConfigured } from "@/lib/mail/mailer";
 import { NO_MAIL_MESSAGE } from "@/lib/users/no-mail-message";
 import { AuthNotice } from "../auth-notice";
@@ -7,10 +8,11 @@ import { ForgotPasswordForm } from "./forgot-password-form";
 
 export const metadata: Metadata = { title: "Forgot your password?" };
 
-/** A reset link by email when SMTP_URL is set; otherwise the operator resets it with the CLI. */
+/** A reset link by email when SMTP_URL (and, with DATABASE_URL, APP_URL) is set; otherwise the operator resets it with the CLI. */
 export default async function ForgotPasswordPage() {
   await connection();
-  if (smtpConfigured()) return <ForgotPasswordForm />;
+  // Emailed links need SMTP and an address they may point at (APP_URL on a real deployment).
+  if (smtpConfigured() && (await mailLinkBaseUrl())) return <ForgotPasswordForm />;
   return (
     <AuthNotice testId="forgot-password-no-mail" title="Forgot your password?" link={{ href: "/sign-in", label: "Back to sign in" }}>
       <p>{NO_MAIL_MESSAGE}</p>
