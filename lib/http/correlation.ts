@@ -34,4 +34,3 @@ export function correlationIdFor(req: Request): string {
   return given && SAFE.test(given) ? given : newCorrelationId();
 }
 
-/** The client address lives in client-ip.ts; re-exported for callers that import it from here. */
