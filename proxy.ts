@@ -2,7 +2,7 @@ import NextAuth from "next-auth";
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { authConfig } from "@/lib/auth/auth.config";
 import { hostedFramingTarget } from "@/lib/http/hosted-framing";
-import { appPageCsp, framingSources, hostedPageCsp, hostedPagePath, hstsHeader, newNonce } from "@/lib/http/security-headers";
+import { framingSources, hostedPagePath, hstsHeader, newNonce, pageCsp } from "@/lib/http/security-headers";
 
 const { auth } = NextAuth(authConfig);
 const guard = auth as unknown as (req: NextRequest, ev: NextFetchEvent) => Promise<Response | undefined>;
@@ -62,17 +62,17 @@ function refuseForeignOrigin(): Response {
 }
 
 /**
- * The CSP of this request's page (lib/http/security-headers.ts): a hosted payment page's names
- * who may frame it (its key's allowed domains); every other page's is strict, with a fresh
- * nonce that Next puts on its own scripts (it reads it from the request's CSP header).
+ * The CSP of this request's page (lib/http/security-headers.ts): strict, with a fresh nonce that
+ * Next puts on its own scripts (it reads it from the request's CSP header); never framed, but
+ * for a hosted payment page, which its key's allowed domains (or any shop) may frame.
  */
-async function pagePolicy(req: NextRequest): Promise<{ csp: string; nonce: string | null }> {
+async function pagePolicy(req: NextRequest): Promise<string> {
+  const nonce = newNonce();
   if (hostedPagePath(req.nextUrl.pathname)) {
     const target = await hostedFramingTarget(req.nextUrl.pathname, req.nextUrl.searchParams).catch(() => null);
-    return { csp: hostedPageCsp(framingSources(target)), nonce: null };
+    return pageCsp(nonce, framingSources(target));
   }
-  const nonce = newNonce();
-  return { csp: appPageCsp(nonce), nonce };
+  return pageCsp(nonce);
 }
 
 /** A copy of `res` (whose headers may be immutable) with the security headers and without Set-Cookie. */
@@ -103,7 +103,7 @@ function withHeaders(res: Response, csp: string): Response {
 export async function proxy(req: NextRequest, ev: NextFetchEvent): Promise<Response | undefined> {
   const path = req.nextUrl.pathname;
   if (isExempt(path)) return undefined;
-  const { csp, nonce } = await pagePolicy(req);
+  const csp = await pagePolicy(req);
   if (!SAFE_METHODS.has(req.method) && !isSameOriginRequest(req)) return withHeaders(refuseForeignOrigin(), csp);
   if (isGuarded(path)) {
     const res = await guard(req, ev);
@@ -111,7 +111,7 @@ export async function proxy(req: NextRequest, ev: NextFetchEvent): Promise<Respo
     if (res && res.headers.get("x-middleware-next") !== "1") return withHeaders(res, csp);
   }
   const requestHeaders = new Headers(req.headers);
-  if (nonce) requestHeaders.set("content-security-policy", csp);
+  requestHeaders.set("content-security-policy", csp);
   const next = NextResponse.next({ request: { headers: requestHeaders } });
   next.headers.set("content-security-policy", csp);
   const hsts = hstsHeader();

@@ -4,8 +4,8 @@ import { appUsesHttps } from "@/lib/auth/auth.config";
  * Issue 14's response headers, in one place. Pages of the app (dashboard, admin, sign-in and
  * sign-up, invitations, docs…) get a strict CSP: scripts only from this origin and with this
  * request's nonce (no unsafe-eval, no unsafe-inline scripts), and never framed. Hosted payment
- * pages must stay embeddable by merchant sites, so theirs only says who may frame them
- * (framingSources). nosniff and the referrer policy come from next.config.ts for every answer.
+ * pages get the same policy but stay embeddable by merchant sites: theirs says who may frame
+ * them (framingSources). nosniff and the referrer policy come from next.config.ts for every answer.
  */
 
 /** A fresh nonce for one response (128 random bits, base64). */
@@ -20,8 +20,11 @@ export function hstsHeader(env: Record<string, string | undefined> = process.env
   return appUsesHttps(env) ? "max-age=63072000; includeSubDomains" : null;
 }
 
-/** The strict policy of the app's own pages, with this response's nonce. */
-export function appPageCsp(nonce: string, env: Record<string, string | undefined> = process.env): string {
+/**
+ * The strict policy of every page, with this response's nonce. `frameAncestors`: who may frame
+ * it ('none' for the app's own pages; a hosted payment page's framingSources).
+ */
+export function pageCsp(nonce: string, frameAncestors = "'none'", env: Record<string, string | undefined> = process.env): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -33,14 +36,9 @@ export function appPageCsp(nonce: string, env: Record<string, string | undefined
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
     ...(appUsesHttps(env) ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
-}
-
-/** The policy of a hosted payment page: who may frame it (framingSources), nothing else restricted. */
-export function hostedPageCsp(frameAncestors: string): string {
-  return ["object-src 'none'", "base-uri 'self'", `frame-ancestors ${frameAncestors}`].join("; ");
 }
 
 /**
