@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,43 +9,15 @@ import { apiKeyPairs, auditLog, merchants, PERMISSIONS, users } from "@/db/schem
 import { hashSecretKey } from "@/lib/keys/key-format";
 import { randomBase62 } from "@/lib/ids";
 import { makeMerchant } from "@/tests/factories";
+import { runOwo, type OwoResult } from "@/tests/owo-cli";
 import { call } from "@/tests/http";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const BANKS = "/v1/checkout/transfer/banks";
 
 let dataDir: string;
 
-type Result = { code: number; stdout: string; stderr: string; json: Record<string, unknown> };
-
-/** Runs the real `owo` CLI (bin/owo.mjs) against the test database and parses its one JSON object. */
-function owo(...args: string[]): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ["bin/owo.mjs", ...args, "--json"],
-      {
-        cwd: ROOT,
-        // OWO_SEED_DEMO=1: `owo seed` on PostgreSQL is refused without it (lib/seed/seed-demo.test.ts).
-        env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, OWO_DATA_DIR: dataDir, OWO_QUIET: "1", OWO_SEED_DEMO: "1" },
-        timeout: 60_000,
-      },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
-        const lines = stdout.trim().split("\n").filter(Boolean);
-        if (lines.length !== 1) {
-          reject(new Error(`expected exactly one line of JSON on stdout (exit ${code}), got:\n${stdout}\nstderr:\n${stderr}`));
-          return;
-        }
-        try {
-          resolve({ code, stdout, stderr, json: JSON.parse(lines[0]!) as Record<string, unknown> });
-        } catch {
-          reject(new Error(`stdout is not JSON (exit ${code}): ${stdout}\nstderr:\n${stderr}`));
-        }
-      },
-    );
-  });
-}
+// OWO_SEED_DEMO=1: `owo seed` on PostgreSQL is refused without it (lib/seed/seed-demo.test.ts).
+const owo = (...args: string[]): Promise<OwoResult> => runOwo(dataDir, args, { OWO_SEED_DEMO: "1" });
 
 const banksStatus = async (key: string) => (await call(banksGet, { path: BANKS, key })).status;
 

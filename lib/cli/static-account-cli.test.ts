@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,25 +10,11 @@ import { createStaticAccount } from "@/lib/static-accounts/create-static-account
 import { enableStaticAccount } from "@/lib/static-accounts/change-static-account-status";
 import { getStaticAccountOrThrow } from "@/lib/static-accounts/get-static-account";
 import { makeMerchant } from "@/tests/factories";
+import { runOwo } from "@/tests/owo-cli";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 let dataDir: string;
 
-/** The real `owo` CLI with --json: exactly one JSON object on stdout. */
-function owo(...args: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ["bin/owo.mjs", ...args, "--json"],
-      { cwd: ROOT, env: { ...process.env, OWO_DATA_DIR: dataDir, OWO_QUIET: "1" }, timeout: 60_000 },
-      (err, stdout, stderr) => {
-        const lines = stdout.trim().split("\n").filter(Boolean);
-        if (lines.length !== 1) return reject(new Error(`expected one JSON line, got:\n${stdout}\nstderr:\n${stderr}`));
-        resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, json: JSON.parse(lines[0]!) as Record<string, unknown> });
-      },
-    );
-  });
-}
+const owo = (...args: string[]) => runOwo(dataDir, args);
 
 // The CLI is another process: it can only share a PostgreSQL server, not in-memory PGlite.
 describe.skipIf(!process.env.DATABASE_URL)("owo static-account suspend --id (supplement §8)", () => {

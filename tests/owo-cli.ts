@@ -1,0 +1,33 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+export type OwoResult = { code: number; stdout: string; stderr: string; json: Record<string, unknown> };
+
+/**
+ * Runs the real `owo` CLI (bin/owo.mjs) with --json against the test database (DATABASE_URL)
+ * and parses its one JSON object; rejects unless stdout is exactly one line of JSON.
+ */
+export function runOwo(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<OwoResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["bin/owo.mjs", ...args, "--json"],
+      { cwd: ROOT, env: { ...process.env, OWO_DATA_DIR: dataDir, OWO_QUIET: "1", ...env }, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
+        const lines = stdout.trim().split("\n").filter(Boolean);
+        if (lines.length !== 1) {
+          reject(new Error(`expected exactly one line of JSON on stdout (exit ${code}), got:\n${stdout}\nstderr:\n${stderr}`));
+          return;
+        }
+        try {
+          resolve({ code, stdout, stderr, json: JSON.parse(lines[0]!) as Record<string, unknown> });
+        } catch {
+          reject(new Error(`stdout is not JSON (exit ${code}): ${stdout}\nstderr:\n${stderr}`));
+        }
+      },
+    );
+  });
+}
