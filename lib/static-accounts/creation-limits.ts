@@ -3,16 +3,18 @@ import type { Db } from "@/db/client";
 import { staticAccountAttempts, type Mode } from "@/db/schema";
 import { staticAccountErrors } from "./static-account-errors";
 
-/** Supplement §5: more than 10 create attempts or 5 identity mismatches per merchant and mode in the last hour. */
+/** Supplement §5, per merchant and mode in the last hour (see assertCreateAllowed for how each is counted). */
 export const MAX_CREATE_ATTEMPTS_PER_HOUR = 10;
 export const MAX_IDENTITY_MISMATCHES_PER_HOUR = 5;
 
 type Scope = { merchantId: string; mode: Mode };
 
 /**
- * Refuses a create once the last hour already holds the maximum of either kind (the next one
- * would be "more than"). Concurrent creates may each pass the count and overshoot by the
- * number in flight; the window still closes right after them.
+ * Supplement §5, the one place for the rule: a create is refused when the last hour already
+ * holds 10 create attempts, or more than 5 identity mismatches. The two differ on purpose: the
+ * 11th create is refused, but the 6th mismatch is still checked (and answered
+ * IDENTITY_MISMATCH); only the create after it is refused. Concurrent creates may each pass
+ * the count and overshoot by the number in flight; the window still closes right after them.
  */
 export async function assertCreateAllowed(db: Db, scope: Scope): Promise<void> {
   const rows = await db
@@ -27,7 +29,7 @@ export async function assertCreateAllowed(db: Db, scope: Scope): Promise<void> {
     )
     .groupBy(staticAccountAttempts.kind);
   const n = (kind: "create" | "mismatch") => rows.find((r) => r.kind === kind)?.n ?? 0;
-  if (n("create") >= MAX_CREATE_ATTEMPTS_PER_HOUR || n("mismatch") >= MAX_IDENTITY_MISMATCHES_PER_HOUR) throw staticAccountErrors.rateLimited();
+  if (n("create") >= MAX_CREATE_ATTEMPTS_PER_HOUR || n("mismatch") > MAX_IDENTITY_MISMATCHES_PER_HOUR) throw staticAccountErrors.rateLimited();
 }
 
 /**

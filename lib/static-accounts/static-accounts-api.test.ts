@@ -272,17 +272,32 @@ describe("STATIC_ACCOUNT_RATE_LIMITED (supplement §5, per merchant and mode, la
     expect((await create(live, body())).status).toBe(200);
   });
 
-  it("more than 5 identity mismatches → 429, recorded although each mismatching request failed", async () => {
+  it("more than 5 identity mismatches → 429: the sixth mismatch is still checked (IDENTITY_MISMATCH), the create after it is refused", async () => {
     const k = await merchantWith("enabled");
     for (let i = 0; i < 5; i++) expect((await create(k, body({ identity_number: bvn("0000") }))).body.error!.code).toBe("IDENTITY_MISMATCH");
-    const rows = await (await getDb())
-      .select()
-      .from(staticAccountAttempts)
-      .where(and(eq(staticAccountAttempts.merchantId, k.merchantId), eq(staticAccountAttempts.kind, "mismatch")));
-    expect(rows).toHaveLength(5);
-    const r = await create(k, body());
-    expect(r.status).toBe(429);
-    expect(r.body.error!.code).toBe("STATIC_ACCOUNT_RATE_LIMITED");
+    const mismatches = async () =>
+      (
+        await (await getDb())
+          .select()
+          .from(staticAccountAttempts)
+          .where(and(eq(staticAccountAttempts.merchantId, k.merchantId), eq(staticAccountAttempts.kind, "mismatch")))
+      ).length;
+    expect(await mismatches()).toBe(5);
+    // Five mismatches are not "more than 5": the sixth create is checked and answered as such.
+    const sixth = await create(k, body({ identity_number: bvn("0000") }));
+    expect(sixth.status).toBe(400);
+    expect(sixth.body.error!.code).toBe("IDENTITY_MISMATCH");
+    expect(await mismatches()).toBe(6);
+    // Now there are more than 5: the seventh create is refused whatever its identity.
+    for (const identity of [bvn(), bvn("0000")]) {
+      const r = await create(k, body({ identity_number: identity }));
+      expect(r.status).toBe(429);
+      expect(r.body.error!.code).toBe("STATIC_ACCOUNT_RATE_LIMITED");
+    }
+    expect(await mismatches()).toBe(6);
+    // Per merchant and mode: the live mode of the same merchant is not limited.
+    const live = await makeKey({ merchantId: k.merchantId, mode: "live", config: { rateLimit: 10_000 } });
+    expect((await create(live, body())).status).toBe(200);
   });
 });
 
