@@ -97,8 +97,10 @@ async function recordAttempt(
 
 /**
  * One delivery attempt of an event to its key pair's webhook URL (supplement §4): Standard
- * Webhooks headers, the URL re-checked at delivery time, every attempt recorded. Automatic
- * attempts are made only on events claimed by claimDueEvents; manual ones are resends.
+ * Webhooks headers and `x-zevpay-signature` (signWebhook), the URL re-checked at delivery
+ * time, every attempt recorded. Automatic attempts are made only on events claimed by
+ * claimDueEvents; manual ones are resends. First attempts, retries, resends and test events
+ * all come through here.
  */
 export async function deliverEvent(
   db: Db,

@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { newWebhookSecret } from "@/lib/keys/key-format";
 import { MAX_AUTOMATIC_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from "./retry-schedule";
-import { ROTATION_OVERLAP_MS, signingSecrets, signWebhook, webhookBody } from "./sign-webhook";
+import { ROTATION_OVERLAP_MS, signingSecrets, signWebhook, webhookBody, zevpaySignature } from "./sign-webhook";
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -55,6 +55,25 @@ describe("webhook signing (supplement §4, Standard Webhooks)", () => {
       "whsec_bmV3",
     ]);
     expect(signingSecrets({ ...key, webhookSecretRotatedAt: null }, at)).toEqual(["whsec_bmV3"]);
+  });
+});
+
+describe("x-zevpay-signature (supplement §4, for the ZevPay SDKs)", () => {
+  // Computed outside Node: printf '%s' "$body" | openssl dgst -sha256 -hmac "$secret"
+  const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+  const body = '{"event":"charge.success","data":{"amount":10000,"reference":"ORD-1"}}';
+  const expected = "ab159839fe1aeea8b8d9851184febeb378ab1912f8f0d65a911e5a3488ede88b";
+
+  it("is the lowercase hex HMAC-SHA256 of the raw body keyed by the whole whsec_ text (a known answer)", () => {
+    expect(zevpaySignature(secret, body)).toBe(expected);
+    expect(signWebhook({ id: "evt_z", timestamp: now(), body, secrets: [secret] })["x-zevpay-signature"]).toBe(expected);
+  });
+
+  it("uses the current secret only while a rotation's previous one still signs webhook-signature", () => {
+    const previous = newWebhookSecret();
+    const headers = signWebhook({ id: "evt_z", timestamp: now(), body, secrets: [secret, previous] });
+    expect(headers["webhook-signature"].split(" ")).toHaveLength(2);
+    expect(headers["x-zevpay-signature"]).toBe(expected);
   });
 });
 

@@ -13,6 +13,7 @@ export type WebhookHeaders = {
   "webhook-id": string;
   "webhook-timestamp": string;
   "webhook-signature": string;
+  "x-zevpay-signature": string;
 };
 
 /** The delivery body, exactly as it is signed and sent. */
@@ -36,13 +37,27 @@ export function signature(secret: string, id: string, timestamp: number, body: s
 }
 
 /**
- * Standard Webhooks headers for one attempt. `timestamp` is the attempt's unix seconds; every
- * secret in `secrets` contributes a signature, space separated, the newest first.
+ * `x-zevpay-signature` (supplement §4), for code written against the ZevPay SDKs: the lowercase
+ * hex HMAC-SHA256 of the raw body, keyed by the whole secret text as the dashboard shows it
+ * (`whsec_…` included, not decoded), as the PHP SDK's `hash_hmac('sha256', $payload, $secret)`.
+ */
+export function zevpaySignature(secret: string, body: string): string {
+  return createHmac("sha256", Buffer.from(secret, "utf8")).update(body, "utf8").digest("hex");
+}
+
+/**
+ * Every signature header of one attempt, the one place they are made. `timestamp` is the
+ * attempt's unix seconds; `secrets` are the ones signing now, the current first (signingSecrets):
+ * each contributes a Standard Webhooks signature, space separated, while `x-zevpay-signature`
+ * carries one value and so uses the current secret only.
  */
 export function signWebhook(input: { id: string; timestamp: number; body: string; secrets: string[] }): WebhookHeaders {
+  const [current] = input.secrets;
+  if (current === undefined) throw new Error("signWebhook: no signing secret");
   return {
     "webhook-id": input.id,
     "webhook-timestamp": String(input.timestamp),
     "webhook-signature": input.secrets.map((s) => signature(s, input.id, input.timestamp, input.body)).join(" "),
+    "x-zevpay-signature": zevpaySignature(current, input.body),
   };
 }
