@@ -1044,6 +1044,12 @@ export function createOwoClient(options: OwoClientOptions) {
     updateInvoice: (publicId: string, body: UpdateInvoiceRequest): Promise<Invoice> => request<Invoice>("PUT", `/v1/checkout/invoice/${seg(publicId)}`, body),
 
     /**
+     * Update a draft invoice (alias of PUT)
+     * `PATCH /v1/checkout/invoice/{publicId}`
+     */
+    patchInvoice: (publicId: string, body: UpdateInvoiceRequest): Promise<Invoice> => request<Invoice>("PATCH", `/v1/checkout/invoice/${seg(publicId)}`, body),
+
+    /**
      * Send a draft invoice
      * `POST /v1/checkout/invoice/{publicId}/send`
      */

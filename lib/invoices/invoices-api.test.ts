@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { POST as cancelPost } from "@/app/v1/checkout/invoice/[publicId]/cancel/route";
 import { POST as pausePost } from "@/app/v1/checkout/invoice/[publicId]/pause/route";
 import { POST as resumePost } from "@/app/v1/checkout/invoice/[publicId]/resume/route";
-import { GET as oneGet, PUT as onePut } from "@/app/v1/checkout/invoice/[publicId]/route";
+import { GET as oneGet, PATCH as onePatch, PUT as onePut } from "@/app/v1/checkout/invoice/[publicId]/route";
 import { POST as sendPost } from "@/app/v1/checkout/invoice/[publicId]/send/route";
 import { GET as listGet, POST as createPost } from "@/app/v1/checkout/invoice/route";
 import { POST as dynamicCreate } from "@/app/v1/checkout/dynamic-payid/route";
@@ -64,6 +64,8 @@ const getOne = (k: TestKey | string, publicId: string) =>
   call<InvoiceView>(oneGet, { path: `/v1/checkout/invoice/${publicId}`, key: secret(k), params: { publicId } });
 const put = (k: TestKey | string, publicId: string, json: unknown) =>
   call<InvoiceView>(onePut, { method: "PUT", path: `/v1/checkout/invoice/${publicId}`, key: secret(k), params: { publicId }, json });
+const patch = (k: TestKey | string, publicId: string, json: unknown) =>
+  call<InvoiceView>(onePatch, { method: "PATCH", path: `/v1/checkout/invoice/${publicId}`, key: secret(k), params: { publicId }, json });
 
 const ACTIONS: Record<"send" | "pause" | "resume" | "cancel", RouteHandler> = { send: sendPost, pause: pausePost, resume: resumePost, cancel: cancelPost };
 const act = (k: TestKey | string, action: keyof typeof ACTIONS, publicId: string) =>
@@ -148,6 +150,7 @@ describe("invoice endpoints: keys and scope", () => {
   const everyCall = (k: string, id: string) => [
     () => getOne(k, id),
     () => put(k, id, { note: "x" }),
+    () => patch(k, id, { note: "x" }),
     () => act(k, "send", id),
     () => act(k, "pause", id),
     () => act(k, "resume", id),
@@ -178,11 +181,11 @@ describe("invoice endpoints: keys and scope", () => {
     }
   });
 
-  it("another merchant's key on update, send, pause, resume and cancel: 404 and the invoice is unchanged", async () => {
+  it("another merchant's key on get, update (PUT and PATCH), send, pause, resume and cancel: 404 and the invoice is unchanged", async () => {
     const k = await key();
     const v = await newInvoice(k, { send: true });
     const stranger = await key();
-    for (const c of everyCall(stranger.secretKey, v.public_id).slice(0, 6)) {
+    for (const c of everyCall(stranger.secretKey, v.public_id).slice(0, 7)) {
       const r = await c();
       expect(r.status, r.text).toBe(404);
       expect(r.body.error).toEqual(NOT_FOUND);
@@ -329,6 +332,71 @@ describe("PUT /v1/checkout/invoice/:publicId", () => {
     expect(r.status).toBe(400);
     expect(r.body.error).toEqual({ code: "INVALID_STATE", message: "Only a draft invoice can be updated." });
     expect((await row(v.public_id)).note).toBeNull();
+  });
+});
+
+describe("PATCH /v1/checkout/invoice/:publicId (supplement §7: the ZevPay SDK's alias of PUT)", () => {
+  it("changes only the fields given; the rest of the draft stays", async () => {
+    const k = await key();
+    const v = await newInvoice(k, { note: "old", merchant_reference: "patch-keep", metadata: { order: 7 } });
+    const r = await patch(k, v.public_id, { customer_name: "Bola Ade", due_date_action: "pause" });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data).toEqual({ ...v, customer_name: "Bola Ade", due_date_action: "pause" });
+    expect((await getOne(k, v.public_id)).body.data).toEqual(r.body.data);
+    const activity = await listInvoiceActivity(await getDb(), (await row(v.public_id)).id);
+    expect(activity.map((a) => a.type)).toEqual(["created", "updated"]);
+    expect((activity[1]!.data!.fields as string[]).sort()).toEqual(["customer_name", "due_date_action"]);
+  });
+
+  it("answers exactly what PUT answers for the same change (totals recomputed from stored line items, nulls clear)", async () => {
+    const k = await key();
+    const a = await newInvoice(k, { note: "n", metadata: { a: 1 } });
+    const b = await newInvoice(k, { note: "n", metadata: { a: 1 } });
+    const change = { tax_rate: 10, note: null, metadata: null };
+    const viaPut = (await put(k, a.public_id, change)).body.data!;
+    const viaPatch = (await patch(k, b.public_id, change)).body.data!;
+    expect(viaPatch).toMatchObject({ subtotal: 1_000_000, tax_rate: 10, tax_amount: 100_000, total: 1_100_000, note: null, metadata: null });
+    const strip = ({ public_id: _p, invoice_number: _n, payment_url: _u, created_at: _c, ...rest }: InvoiceView) => rest;
+    expect(strip(viaPatch)).toEqual(strip(viaPut));
+  });
+
+  it.each(["sent", "partial", "paid", "overdue", "cancelled"] as const)("a %s invoice: 400 INVALID_STATE with PUT's message, nothing changed", async (status) => {
+    const k = await key();
+    const v = await newInvoice(k);
+    await setRow(v.public_id, { status });
+    const viaPatch = await patch(k, v.public_id, { note: "x" });
+    expect(viaPatch.status).toBe(400);
+    expect(viaPatch.body.error).toEqual({ code: "INVALID_STATE", message: "Only a draft invoice can be updated." });
+    expect(viaPatch.body.error).toEqual((await put(k, v.public_id, { note: "x" })).body.error);
+    expect((await row(v.public_id)).note).toBeNull();
+  });
+
+  it("scope: another merchant's, the other mode's or an unknown id is 404 Invoice not found.", async () => {
+    const k = await key();
+    const v = await newInvoice(k);
+    const live = await key({ merchantId: k.merchantId, mode: "live" });
+    for (const r of [await patch(await key(), v.public_id, { note: "x" }), await patch(live, v.public_id, { note: "x" }), await patch(k, "inv_doesnotexist", { note: "x" })]) {
+      expect(r.status, r.text).toBe(404);
+      expect(r.body.error).toEqual(NOT_FOUND);
+    }
+    expect((await row(v.public_id)).note).toBeNull();
+  });
+
+  it("validation errors are PUT's: the same 400 for the same bad body, send refused, nothing changed", async () => {
+    const k = await key();
+    const v = await newInvoice(k);
+    for (const bad of [
+      { tax_rate: -1, line_items: [], due_date: inDays(-1), customer_email: "x" },
+      { line_items: [{ description: "x", quantity: 1, unit_price: 50 }], tax_rate: 0 },
+      { send: true },
+      { allow_partial_payments: "yes" },
+    ]) {
+      const viaPatch = await patch(k, v.public_id, bad);
+      expect(viaPatch.status, JSON.stringify(bad)).toBe(400);
+      expect(viaPatch.body.error!.details!.length).toBeGreaterThan(0);
+      expect(viaPatch.body.error).toEqual((await put(k, v.public_id, bad)).body.error);
+    }
+    expect((await getOne(k, v.public_id)).body.data).toEqual(v);
   });
 });
 

@@ -23,7 +23,7 @@ import { CreateVirtualAccountBody, ListVirtualAccountsQuery } from "@/lib/virtua
 import { FundWalletBody } from "@/lib/wallets/fund-wallet";
 import * as R from "./responses";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Domain failures an operation can answer, by status (the pipeline's own are added for it). */
 export type ErrorMap = Partial<Record<number, readonly ErrorCode[]>>;
@@ -611,6 +611,19 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/v1/checkout/invoice/{publicId}",
     operationId: "updateInvoice",
     summary: "Update a draft invoice",
+    tag: "Invoices",
+    keys: "secret",
+    permission: "invoices",
+    body: UpdateInvoiceBody,
+    response: R.Invoice,
+    errors: { 400: ["INVALID_STATE"], 404: ["NOT_FOUND"], 409: ["REFERENCE_CONFLICT"] },
+  },
+  {
+    method: "PATCH",
+    path: "/v1/checkout/invoice/{publicId}",
+    operationId: "patchInvoice",
+    summary: "Update a draft invoice (alias of PUT)",
+    description: "For the ZevPay SDK's `invoices->update()` (supplement §7): exactly PUT; only the fields given change.",
     tag: "Invoices",
     keys: "secret",
     permission: "invoices",

@@ -4,7 +4,7 @@ import { makeKey } from "@/tests/factories";
 import { owoClient } from "./client";
 
 describe("typed client: invoices (supplement §6)", () => {
-  it("create a draft, update it, send, pause, resume, list, get, cancel", async () => {
+  it("create a draft, update it (PUT, then PATCH with one field), send, pause, resume, list, get, cancel", async () => {
     const owo = owoClient((await makeKey({ config: { rateLimit: 10_000 } })).secretKey);
     const draft = await owo.createInvoice({
       customer_name: "Ada Obi",
@@ -14,6 +14,8 @@ describe("typed client: invoices (supplement §6)", () => {
     });
     expect(draft).toMatchObject({ status: "draft", subtotal: 300_000, total: 300_000 });
     expect((await owo.updateInvoice(draft.public_id, { note: "Thank you" })).note).toBe("Thank you");
+    const patched = await owo.patchInvoice(draft.public_id, { customer_name: "Ada Obi-Okafor" });
+    expect(patched).toMatchObject({ customer_name: "Ada Obi-Okafor", note: "Thank you", total: 300_000 });
     expect((await owo.sendInvoice(draft.public_id)).status).toBe("sent");
     expect((await owo.pauseInvoice(draft.public_id)).paused).toBe(true);
     expect((await owo.resumeInvoice(draft.public_id)).paused).toBe(false);
