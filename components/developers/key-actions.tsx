@@ -99,7 +99,7 @@ export function KeyActions({ keyPairId, name, webhookUrl }: { keyPairId: string;
         {webhookSecret && (
           <div className="space-y-4">
             <SecretValue label="Signing secret" value={webhookSecret} testId="webhook-secret" />
-            <p className="text-xs text-neutral-500">Verify the <code>webhook-signature</code> header of each delivery with this secret (Standard Webhooks).</p>
+            <p className="text-xs text-neutral-500">Verify the <code>webhook-signature</code> header of each delivery with this secret (Standard Webhooks). Code written for the ZevPay SDK checks <code>x-zevpay-signature</code>: give its <code>Webhook</code> class this whole string, <code>whsec_</code> included.</p>
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={() => setConfirm("rotate")} data-testid="rotate-webhook-secret">Rotate</Button>
               <Button onClick={() => setWebhookSecret(null)}>Done</Button>
