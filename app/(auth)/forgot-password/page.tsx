@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { mailLinkBaseUrl } from "@/lib/http/request-base-url";
 import { smtpConfigured } from "@/lib/mail/mailer";
-import { NO_MAIL_MESSAGE } from "@/lib/users/no-mail-message";
+import { OPERATOR_RESET_COMMAND } from "@/lib/users/no-mail-message";
 import { AuthNotice } from "../auth-notice";
 import { ForgotPasswordForm } from "./forgot-password-form";
 
@@ -15,7 +15,10 @@ export default async function ForgotPasswordPage() {
   if (smtpConfigured() && (await mailLinkBaseUrl())) return <ForgotPasswordForm />;
   return (
     <AuthNotice testId="forgot-password-no-mail" title="Forgot your password?" link={{ href: "/sign-in", label: "Back to sign in" }}>
-      <p>{NO_MAIL_MESSAGE}</p>
+      <p>
+        This Owo server cannot send email, so passwords are reset by its operator: ask them to run{" "}
+        <code className="break-all rounded bg-neutral-100 px-1 py-0.5 font-mono text-xs">{OPERATOR_RESET_COMMAND}</code>.
+      </p>
     </AuthNotice>
   );
 }
