@@ -57,9 +57,12 @@ export const recipientAllowed = "(select not cfg.members_only or cfg.is_member f
 const WALLET_LIMIT = "wallet daily limit exceeded";
 const MEMBER_LIMIT = "member daily limit exceeded";
 
-/** A column that fails the statement (a failed cast: plain SQL cannot raise) when a total refused the transfer. */
+/**
+ * A column that fails the statement (a failed cast: plain SQL cannot raise) when a total refused
+ * the transfer. The cast's text depends on the row count, so the planner cannot fold it early.
+ */
 function guard(cte: string, message: string): string {
-  return `(select case when not exists (select 1 from t) or count(*) = 1 then count(*)::int else ('${message}')::int end from ${cte}) as ${cte}_ok`;
+  return `(select case when not exists (select 1 from t) or count(*) = 1 then count(*)::int else ('${message}: ' || count(*))::int end from ${cte}) as ${cte}_ok`;
 }
 
 /** Maps the guard's failure to 400 LIMIT_EXCEEDED; anything else is returned as it is. */
