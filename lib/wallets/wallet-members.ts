@@ -13,8 +13,8 @@ import { walletPayIdOf, type WalletScope } from "./wallet-settings";
 const memberPayId = alias(payIds, "member_pay_id");
 const memberSettings = alias(walletSettings, "member_settings");
 
-/** Members of the scope's wallet with their PayID and display name; `where` narrows them. */
-function selectMembers(tx: DbOrTx, scope: WalletScope) {
+/** Members with their PayID and display name; the caller's `where` picks the wallet's (ofWallet). */
+function selectMembers(tx: DbOrTx) {
   return tx
     .select({
       id: walletMembers.id,
@@ -46,14 +46,14 @@ const memberNotFound = () => notFound("This PayID is not a member of the wallet.
 export async function listMembers(tx: DbOrTx, scope: WalletScope, paging: Paging): Promise<Paged<MemberView>> {
   await walletPayIdOf(tx, scope);
   const [rows, [total]] = await Promise.all([
-    selectMembers(tx, scope).where(ofWallet(scope)).orderBy(desc(walletMembers.createdAt), desc(walletMembers.id)).limit(paging.page_size).offset(pageOffset(paging)),
+    selectMembers(tx).where(ofWallet(scope)).orderBy(desc(walletMembers.createdAt), desc(walletMembers.id)).limit(paging.page_size).offset(pageOffset(paging)),
     tx.select({ n: count() }).from(walletMembers).where(ofWallet(scope)),
   ]);
   return paged(rows.map(toMemberView), total!.n, paging);
 }
 
 async function findMember(tx: DbOrTx, scope: WalletScope, payId: string): Promise<MemberRow | null> {
-  const [row] = await selectMembers(tx, scope).where(and(ofWallet(scope), eq(memberPayId.payId, normalisePayId(payId)))).limit(1);
+  const [row] = await selectMembers(tx).where(and(ofWallet(scope), eq(memberPayId.payId, normalisePayId(payId)))).limit(1);
   return row ?? null;
 }
 

@@ -1,11 +1,17 @@
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as walletGet, PATCH as walletPatch } from "@/app/v1/checkout/wallet/route";
 import { GET as membersGet, POST as membersPost } from "@/app/v1/checkout/wallet/members/route";
 import { DELETE as memberDelete, PATCH as memberPatch } from "@/app/v1/checkout/wallet/members/[payId]/route";
+import { getDb } from "@/db/client";
+import { auditLog } from "@/db/schema";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
 import { makeKey, makeMerchant } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { fund, fundedKey, type TestKey } from "@/tests/transfers";
+import { addMember as addMemberTo, removeMember } from "./wallet-members";
+import { dashboardWalletScope } from "./wallet-scope";
+import { updateWallet } from "./wallet-settings";
 import type { MemberView, WalletView } from "./wallet-view";
 
 afterAll(() => afterCommitDeliveriesSettled());
@@ -180,5 +186,27 @@ describe("wallet members", () => {
     }
     expect((await patchMember(test, "never-added", { label: "x" })).status).toBe(404);
     expect((await listMembers(test)).body.data!.items).toMatchObject([{ pay_id: other.payId, label: "Mine" }]);
+  });
+});
+
+describe("dashboard changes are audited (an actor given)", () => {
+  it("wallet.updated with from/to, wallet.member_added and wallet.member_removed, in the change's own transaction", async () => {
+    const db = await getDb();
+    const m = await makeMerchant();
+    const other = await otherWallet();
+    const scope = (await dashboardWalletScope(db, { merchantId: m.merchant.id, mode: "test" }))!;
+    const actor = { type: "user" as const, userId: m.owner.id, ip: "203.0.113.9", userAgent: "test" };
+    await db.transaction((tx) => updateWallet(tx, scope, { daily_limit: 50_000, members_only: true }, actor));
+    // Nothing changed: nothing audited.
+    await db.transaction((tx) => updateWallet(tx, scope, { daily_limit: 50_000 }, actor));
+    await db.transaction((tx) => addMemberTo(tx, scope, { pay_id: other.payId, label: "Supplier" }, actor));
+    await db.transaction((tx) => removeMember(tx, scope, other.payId, actor));
+    const rows = await db.select().from(auditLog).where(and(eq(auditLog.merchantId, m.merchant.id), eq(auditLog.targetType, "wallet"))).orderBy(asc(auditLog.createdAt));
+    expect(rows.map((r) => [r.action, r.changes])).toEqual([["wallet.updated", { members_only: { from: false, to: true }, daily_limit: { from: null, to: 50_000 } }]]);
+    const memberRows = await db.select().from(auditLog).where(and(eq(auditLog.merchantId, m.merchant.id), eq(auditLog.targetType, "wallet_member"))).orderBy(asc(auditLog.createdAt));
+    expect(memberRows.map((r) => [r.action, r.targetId, r.actorUserId])).toEqual([
+      ["wallet.member_added", other.payId, m.owner.id],
+      ["wallet.member_removed", other.payId, m.owner.id],
+    ]);
   });
 });
