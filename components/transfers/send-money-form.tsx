@@ -1,6 +1,7 @@
 "use client";
 
 import { useAction } from "next-safe-action/hooks";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -117,7 +118,7 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
       ) : (
         <div className="space-y-2">
           {members.length > 0 && (
-            <Field label="Saved recipient" htmlFor="saved-recipient" hint="Members of your wallet. Manage them in Wallet settings.">
+            <Field label="Saved recipient" htmlFor="saved-recipient" hint="Members of your wallet: pick one instead of typing its PayID.">
               <Select
                 id="saved-recipient"
                 className="w-full"
@@ -138,6 +139,9 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
           <Field label="Recipient PayID" htmlFor="pay-id" error={lookup.result.serverError}>
             <Input id="pay-id" value={payId} onChange={(e) => setPayId(e.target.value)} onBlur={() => payId.trim() && lookup.execute({ payId })} placeholder="@acme" />
           </Field>
+          <p className="text-xs text-neutral-500">
+            <Link href="/dashboard/transfers/wallet" className="text-accent hover:underline" data-testid="manage-recipients">Manage saved recipients</Link>
+          </p>
           {lookup.isPending && <p className="text-sm text-neutral-500">Looking up the PayID…</p>}
           {recipientName && !lookup.isPending && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="recipient-name">{recipientName}</p>}
         </div>
