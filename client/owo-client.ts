@@ -10,7 +10,7 @@
 
 // ---- Schemas
 
-export type ErrorCode = "HTTP_ERROR" | "INTERNAL_ERROR" | "NOT_FOUND" | "PERMISSION_DENIED" | "SECRET_KEY_REQUIRED" | "BUSINESS_ACCOUNT_REQUIRED" | "WALLET_NOT_LINKED" | "PAY_ID_TAKEN" | "INSUFFICIENT_FUNDS" | "ACCOUNT_NOT_FOUND" | "TRANSFER_NOT_FOUND" | "REFERENCE_CONFLICT" | "AMOUNT_REJECTED" | "DESTINATION_NOT_FOUND" | "DESTINATION_CLOSED" | "SANDBOX_ONLY" | "INVALID_STATE" | "VALIDATION_ERROR" | "FORBIDDEN" | "UNAUTHENTICATED" | "CONFLICT" | "BANK_UNAVAILABLE" | "BANK_SWITCH_FAILED" | "STATIC_ACCOUNT_NOT_ENABLED" | "STATIC_ACCOUNT_SUSPENDED" | "IDENTITY_MISMATCH" | "IDENTITY_CHECK_UNAVAILABLE" | "STATIC_ACCOUNT_REJECTED" | "STATIC_ACCOUNT_UNAVAILABLE" | "REFERENCE_IN_USE" | "ACCOUNT_SUSPENDED" | "ACCOUNT_DELETED" | "STATIC_ACCOUNT_RATE_LIMITED" | "REFUND_NOT_ALLOWED" | "ALREADY_REFUNDED";
+export type ErrorCode = "HTTP_ERROR" | "INTERNAL_ERROR" | "NOT_FOUND" | "PERMISSION_DENIED" | "SECRET_KEY_REQUIRED" | "BUSINESS_ACCOUNT_REQUIRED" | "WALLET_NOT_LINKED" | "PAY_ID_TAKEN" | "INSUFFICIENT_FUNDS" | "ACCOUNT_NOT_FOUND" | "TRANSFER_NOT_FOUND" | "REFERENCE_CONFLICT" | "AMOUNT_REJECTED" | "DESTINATION_NOT_FOUND" | "DESTINATION_CLOSED" | "SANDBOX_ONLY" | "INVALID_STATE" | "VALIDATION_ERROR" | "FORBIDDEN" | "UNAUTHENTICATED" | "CONFLICT" | "BANK_UNAVAILABLE" | "BANK_SWITCH_FAILED" | "STATIC_ACCOUNT_NOT_ENABLED" | "STATIC_ACCOUNT_SUSPENDED" | "IDENTITY_MISMATCH" | "IDENTITY_CHECK_UNAVAILABLE" | "STATIC_ACCOUNT_REJECTED" | "STATIC_ACCOUNT_UNAVAILABLE" | "REFERENCE_IN_USE" | "ACCOUNT_SUSPENDED" | "ACCOUNT_DELETED" | "STATIC_ACCOUNT_RATE_LIMITED" | "REFUND_NOT_ALLOWED" | "ALREADY_REFUNDED" | "PAY_ID_NOT_FOUND" | "RECIPIENT_NOT_ALLOWED" | "LIMIT_EXCEEDED";
 
 export type ErrorEnvelope = {
   success: false;
@@ -343,6 +343,35 @@ export type Balance = {
   currency: "NGN";
 };
 
+export type Wallet = {
+  pay_id: string;
+  name: string;
+  currency: "NGN";
+  /** Amount in kobo */
+  available_balance: number;
+  members_only: boolean;
+  daily_limit: number | null;
+  /** Transfers out today (Lagos day, pending and completed, amount plus fees), in kobo */
+  spent_today: number;
+  created_at: string;
+};
+
+export type Member = {
+  pay_id: string;
+  name: string;
+  label: string | null;
+  daily_limit: number | null;
+  created_at: string;
+};
+
+export type MemberPage = {
+  items: Member[];
+  total: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+};
+
 export type BankList = {
   banks: Array<{
     bankCode: string;
@@ -560,6 +589,23 @@ export type GetTransferChargesRequest = {
   bank_code: string;
 };
 
+export type UpdateWalletRequest = {
+  name?: string;
+  members_only?: boolean;
+  daily_limit?: number | null;
+};
+
+export type AddWalletMemberRequest = {
+  pay_id: string;
+  label?: string | null;
+  daily_limit?: number | null;
+};
+
+export type UpdateWalletMemberRequest = {
+  label?: string | null;
+  daily_limit?: number | null;
+};
+
 export type CreateInvoiceRequest = {
   customer_name: string;
   customer_email: string;
@@ -686,6 +732,13 @@ export type ListTransfersQuery = {
   status?: "pending" | "completed" | "failed";
   type?: "bank_transfer" | "payid";
   search?: string;
+};
+
+export type ListWalletMembersQuery = {
+  /** Default 1. */
+  page?: number;
+  /** Default 20. */
+  page_size?: number;
 };
 
 export type ListInvoicesQuery = {
@@ -1018,6 +1071,42 @@ export function createOwoClient(options: OwoClientOptions) {
      * `POST /v1/checkout/transfer/calculate-charges`
      */
     calculateTransferCharges: (body: GetTransferChargesRequest): Promise<TransferCharges> => request<TransferCharges>("POST", `/v1/checkout/transfer/calculate-charges`, body),
+
+    /**
+     * The linked wallet and its settings
+     * `GET /v1/checkout/wallet`
+     */
+    getWallet: (): Promise<Wallet> => request<Wallet>("GET", `/v1/checkout/wallet`),
+
+    /**
+     * Change the wallet's name, members-only or daily limit
+     * `PATCH /v1/checkout/wallet`
+     */
+    updateWallet: (body: UpdateWalletRequest): Promise<Wallet> => request<Wallet>("PATCH", `/v1/checkout/wallet`, body),
+
+    /**
+     * List the wallet's members
+     * `GET /v1/checkout/wallet/members`
+     */
+    listWalletMembers: (query?: ListWalletMembersQuery): Promise<MemberPage> => request<MemberPage>("GET", `/v1/checkout/wallet/members`, undefined, query),
+
+    /**
+     * Add a member (a saved recipient)
+     * `POST /v1/checkout/wallet/members`
+     */
+    addWalletMember: (body: AddWalletMemberRequest): Promise<Member> => request<Member>("POST", `/v1/checkout/wallet/members`, body),
+
+    /**
+     * Change a member's label or daily limit
+     * `PATCH /v1/checkout/wallet/members/{payId}`
+     */
+    updateWalletMember: (payId: string, body: UpdateWalletMemberRequest): Promise<Member> => request<Member>("PATCH", `/v1/checkout/wallet/members/${seg(payId)}`, body),
+
+    /**
+     * Remove a member
+     * `DELETE /v1/checkout/wallet/members/{payId}`
+     */
+    removeWalletMember: (payId: string): Promise<ActionResult> => request<ActionResult>("DELETE", `/v1/checkout/wallet/members/${seg(payId)}`),
 
     /**
      * Create an invoice

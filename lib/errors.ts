@@ -36,6 +36,10 @@ export const ERROR_CODES = [
   "STATIC_ACCOUNT_RATE_LIMITED",
   "REFUND_NOT_ALLOWED",
   "ALREADY_REFUNDED",
+  // Wallet settings and members (supplement §7).
+  "PAY_ID_NOT_FOUND",
+  "RECIPIENT_NOT_ALLOWED",
+  "LIMIT_EXCEEDED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { useAction } from "next-safe-action/hooks";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -12,6 +13,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { formatNaira, nairaToKobo } from "@/lib/money";
+import type { MemberView } from "@/lib/wallets/wallet-view";
 
 type Bank = { bankCode: string; bankName: string };
 type Kind = "bank_transfer" | "payid";
@@ -24,7 +26,7 @@ function parseNaira(text: string): number | null {
 
 const newReference = () => `dash_${crypto.randomUUID()}`;
 
-export function SendMoneyForm({ banks, balance }: { banks: Bank[]; balance: number }) {
+export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[]; balance: number; members?: MemberView[] }) {
   const router = useRouter();
   const [kind, setKind] = useState<Kind>("bank_transfer");
   const [accountNumber, setAccountNumber] = useState("");
@@ -115,9 +117,31 @@ export function SendMoneyForm({ banks, balance }: { banks: Bank[]; balance: numb
         </div>
       ) : (
         <div className="space-y-2">
+          {members.length > 0 && (
+            <Field label="Saved recipient" htmlFor="saved-recipient" hint="Members of your wallet: pick one instead of typing its PayID.">
+              <Select
+                id="saved-recipient"
+                className="w-full"
+                value={members.some((m) => m.pay_id === payId.replace(/^@/, "").toLowerCase()) ? payId.replace(/^@/, "").toLowerCase() : ""}
+                onChange={(e) => {
+                  setPayId(e.target.value);
+                  if (e.target.value) lookup.execute({ payId: e.target.value });
+                }}
+                data-testid="saved-recipient"
+              >
+                <option value="">Choose a saved recipient, or type a PayID below</option>
+                {members.map((m) => (
+                  <option key={m.pay_id} value={m.pay_id}>{m.label ? `${m.label} · ` : ""}{m.name} (@{m.pay_id})</option>
+                ))}
+              </Select>
+            </Field>
+          )}
           <Field label="Recipient PayID" htmlFor="pay-id" error={lookup.result.serverError}>
             <Input id="pay-id" value={payId} onChange={(e) => setPayId(e.target.value)} onBlur={() => payId.trim() && lookup.execute({ payId })} placeholder="@acme" />
           </Field>
+          <p className="text-xs text-neutral-500">
+            <Link href="/dashboard/transfers/wallet" className="text-accent hover:underline" data-testid="manage-recipients">Manage saved recipients</Link>
+          </p>
           {lookup.isPending && <p className="text-sm text-neutral-500">Looking up the PayID…</p>}
           {recipientName && !lookup.isPending && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="recipient-name">{recipientName}</p>}
         </div>

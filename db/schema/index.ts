@@ -12,3 +12,4 @@ export * from "./receiving";
 export * from "./static-accounts";
 export * from "./invoices";
 export * from "./observability";
+export * from "./wallets";

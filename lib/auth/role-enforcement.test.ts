@@ -253,6 +253,13 @@ const MATRIX: Record<string, Entry> = {
   "transfers/actions.ts#quoteAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ amount: 20_000, type: "bank_transfer" }) },
   "transfers/actions.ts#sendMoneyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => transferBody() },
   "transfers/actions.ts#verifyTransferAction": { who: EVERYONE, input: async (mode) => ({ reference: await sentTransfer(mode) }) },
+  // Wallet settings and saved recipients: money settings, as moving money.
+  "transfers/wallet/actions.ts#updateWalletSettingsAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ membersOnly: false, dailyLimit: "" }) },
+  "transfers/wallet/actions.ts#addWalletMemberAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ payId: world.otherWalletPayId, label: "Role member", dailyLimit: "" }) },
+  "transfers/wallet/actions.ts#removeWalletMemberAction": {
+    who: OWNER_OR_TEST_DEVELOPER,
+    input: async (mode) => ({ payId: (await asOwner<{ pay_id: string }>(mode, "transfers/wallet/actions.ts#addWalletMemberAction", { payId: world.otherWalletPayId, label: "", dailyLimit: "" })).pay_id }),
+  },
 
   // Owner only
   "settlements/actions.ts#setSettlementDestinationAction": { who: OWNER_ONLY, input: async () => ({ destination: "wallet" }) },

@@ -35,6 +35,9 @@ import type { VirtualAccountView } from "@/lib/virtual-accounts/virtual-account-
 import type { EventView } from "@/lib/events/event-view";
 import type { getBalance } from "@/lib/wallets/wallet-balance";
 import type { fundWallet } from "@/lib/wallets/fund-wallet";
+import type { getWallet } from "@/lib/wallets/wallet-settings";
+import type { addMember, removeMember } from "@/lib/wallets/wallet-members";
+import type { MemberView } from "@/lib/wallets/wallet-view";
 import type { Paged } from "@/lib/paging";
 import type * as R from "./responses";
 
@@ -81,6 +84,11 @@ export type DriftChecks = [
   Check<Same<Out<typeof R.Balance>, Answer<typeof getBalance>>>,
   Check<Same<Out<typeof R.Balance>, Answer<typeof fundWallet>>>,
   Check<Same<Out<typeof R.BankList>, Answer<typeof listBanks>>>,
+  // Wallet (supplement §7)
+  Check<Same<Out<typeof R.Wallet>, Answer<typeof getWallet>>>,
+  Check<Same<Out<typeof R.Member>, Answer<typeof addMember>>>,
+  Check<Same<Out<typeof R.MemberPage>, Paged<MemberView>>>,
+  Check<Same<Out<typeof R.ActionResult>, Answer<typeof removeMember>>>,
   Check<Same<Out<typeof R.ResolvedAccount>, Answer<typeof resolveAccount>>>,
   Check<Same<Out<typeof R.TransferCharges>, ReturnType<typeof quoteCharges>>>,
   // Events

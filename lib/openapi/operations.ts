@@ -21,6 +21,7 @@ import { SandboxOutcomeBody } from "@/lib/transfers/set-sandbox-outcome";
 import { ChargesBody, InitiateTransferBody, ListTransfersQuery } from "@/lib/transfers/transfer-input";
 import { CreateVirtualAccountBody, ListVirtualAccountsQuery } from "@/lib/virtual-accounts/virtual-account-input";
 import { FundWalletBody } from "@/lib/wallets/fund-wallet";
+import { AddMemberBody, ListMembersQuery, UpdateMemberBody, UpdateWalletBody } from "@/lib/wallets/wallet-input";
 import * as R from "./responses";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -65,6 +66,7 @@ export const TAGS = {
   "Virtual accounts": "Account numbers for one payment.",
   "Static NGN accounts": "Permanent account numbers for one customer, with settlement and refunds.",
   Transfers: "Send money from the key's linked wallet.",
+  Wallet: "The key's linked wallet: its name, members (saved recipients), members-only and daily limits (supplement §7).",
   Invoices: "Invoices with a hosted payment page (supplement §6).",
   Events: "The key's webhook events and their delivery.",
   Sandbox: "Test-mode helpers (test keys only, supplement §5).",
@@ -464,7 +466,7 @@ export const OPERATIONS: readonly Operation[] = [
     wallet: true,
     body: InitiateTransferBody,
     response: R.Transfer,
-    errors: { 400: ["INSUFFICIENT_FUNDS", "ACCOUNT_NOT_FOUND"], 409: ["REFERENCE_CONFLICT"] },
+    errors: { 400: ["INSUFFICIENT_FUNDS", "ACCOUNT_NOT_FOUND", "LIMIT_EXCEEDED"], 403: ["RECIPIENT_NOT_ALLOWED"], 409: ["REFERENCE_CONFLICT"] },
   },
   {
     method: "GET",
@@ -568,6 +570,83 @@ export const OPERATIONS: readonly Operation[] = [
     wallet: true,
     body: ChargesBody,
     response: R.TransferCharges,
+  },
+
+  // ---- Wallet (supplement §7)
+  {
+    method: "GET",
+    path: "/v1/checkout/wallet",
+    operationId: "getWallet",
+    summary: "The linked wallet and its settings",
+    tag: "Wallet",
+    keys: "secret",
+    permission: "transfers",
+    wallet: true,
+    response: R.Wallet,
+  },
+  {
+    method: "PATCH",
+    path: "/v1/checkout/wallet",
+    operationId: "updateWallet",
+    summary: "Change the wallet's name, members-only or daily limit",
+    description: "Only the fields given change. `daily_limit` (kobo, at least 10000, or null for none) caps the Lagos day's transfers out, amount plus fees.",
+    tag: "Wallet",
+    keys: "secret",
+    permission: "transfers",
+    wallet: true,
+    body: UpdateWalletBody,
+    response: R.Wallet,
+  },
+  {
+    method: "GET",
+    path: "/v1/checkout/wallet/members",
+    operationId: "listWalletMembers",
+    summary: "List the wallet's members",
+    tag: "Wallet",
+    keys: "secret",
+    permission: "transfers",
+    wallet: true,
+    query: ListMembersQuery,
+    response: R.MemberPage,
+  },
+  {
+    method: "POST",
+    path: "/v1/checkout/wallet/members",
+    operationId: "addWalletMember",
+    summary: "Add a member (a saved recipient)",
+    description: "An existing member is answered unchanged.",
+    tag: "Wallet",
+    keys: "secret",
+    permission: "transfers",
+    wallet: true,
+    body: AddMemberBody,
+    response: R.Member,
+    errors: { 400: ["PAY_ID_NOT_FOUND", "VALIDATION_ERROR"] },
+  },
+  {
+    method: "PATCH",
+    path: "/v1/checkout/wallet/members/{payId}",
+    operationId: "updateWalletMember",
+    summary: "Change a member's label or daily limit",
+    tag: "Wallet",
+    keys: "secret",
+    permission: "transfers",
+    wallet: true,
+    body: UpdateMemberBody,
+    response: R.Member,
+    errors: { 404: ["NOT_FOUND"] },
+  },
+  {
+    method: "DELETE",
+    path: "/v1/checkout/wallet/members/{payId}",
+    operationId: "removeWalletMember",
+    summary: "Remove a member",
+    tag: "Wallet",
+    keys: "secret",
+    permission: "transfers",
+    wallet: true,
+    response: R.ActionResult,
+    errors: { 404: ["NOT_FOUND"] },
   },
 
   // ---- Invoices (supplement §6)

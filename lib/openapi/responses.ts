@@ -341,6 +341,28 @@ export const TransferPage = named("TransferPage", page(Transfer));
 
 export const Balance = named("Balance", z.object({ available_balance: kobo(), currency: z.literal("NGN") }));
 
+export const Wallet = named(
+  "Wallet",
+  z.object({
+    pay_id: z.string(),
+    name: z.string(),
+    currency: z.literal("NGN"),
+    available_balance: kobo(),
+    members_only: z.boolean(),
+    daily_limit: kobo().nullable(),
+    spent_today: kobo().meta({ description: "Transfers out today (Lagos day, pending and completed, amount plus fees), in kobo" }),
+    created_at: timestamp(),
+  }),
+  "The key's linked wallet and its settings (supplement §7).",
+);
+
+export const Member = named(
+  "Member",
+  z.object({ pay_id: z.string(), name: z.string(), label: z.string().nullable(), daily_limit: kobo().nullable(), created_at: timestamp() }),
+  "A PayID the wallet pays often (a saved recipient).",
+);
+export const MemberPage = named("MemberPage", page(Member));
+
 export const BankList = named("BankList", z.object({ banks: z.array(z.object({ bankCode: z.string(), bankName: z.string() })) }));
 
 export const ResolvedAccount = named(

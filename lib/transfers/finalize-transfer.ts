@@ -5,13 +5,15 @@ import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { platformAccount } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { reverseEntry } from "@/lib/ledger/reverse-entry";
+import { releaseDailySpend } from "./transfer-limits";
 import { debitReference } from "./transfer-references";
 import { emitTransferEvent } from "./transfer-events";
 
 /**
  * Records the bank's outcome of a pending bank transfer, once: completed moves the held
  * money to bank clearing, fees, VAT and stamp duty; failed reverses the debit. Either way
- * the event is written in the same transaction. A transfer already decided is left as is.
+ * the event is written in the same transaction; a failed one stops counting against the
+ * wallet's daily limit. A transfer already decided is left as is.
  */
 export async function finalizeTransfer(
   db: Db,
@@ -46,6 +48,7 @@ export async function finalizeTransfer(
       });
       [updated] = await tx.update(transfers).set({ status: "completed", completedAt: now, nextCheckAt: null }).where(eq(transfers.id, current.id)).returning();
     } else {
+      await releaseDailySpend(tx, current);
       const [debit] = await tx.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.reference, debitReference(current)));
       await reverseEntry(tx, {
         entryId: debit!.id,

@@ -19,6 +19,7 @@ import { submitToBank } from "./submit-to-bank";
 import { debitReference } from "./transfer-references";
 import { transferEventData, transferEventKeys } from "./transfer-events";
 import type { InitiateTransferBody } from "./transfer-input";
+import { limitCtes, limitError, recipientAllowed, recipientNotAllowed } from "./transfer-limits";
 import { toTransferView, type TransferView } from "./transfer-view";
 
 export type InitiateInput = {
@@ -107,7 +108,7 @@ function newTransfer(input: InitiateInput, recipient: TransferRecipient | null, 
   };
 }
 
-/** `t`: the transfer row, or no row when the caller's reference is already taken. */
+/** `t`: the transfer row, or no row when the caller's reference is already taken (or the recipient is not allowed). */
 function transferCte(p: Params, t: Transfer): string {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return `t as (
@@ -115,14 +116,15 @@ function transferCte(p: Params, t: Transfer): string {
                              amount, fee, vat, stamp_duty, narration, recipient_name, recipient_bank_code, recipient_bank_name,
                              recipient_account_number, recipient_pay_id_id, merchant_reference, request_hash, metadata, source,
                              next_check_at, completed_at, created_at, updated_at)
-      values (${p.add(t.id)}::uuid, ${p.add(t.reference)}::text, ${p.add(t.publicId)}::text, ${p.add(t.merchantId)}::uuid, ${p.add(t.mode)}::text,
+      select ${p.add(t.id)}::uuid, ${p.add(t.reference)}::text, ${p.add(t.publicId)}::text, ${p.add(t.merchantId)}::uuid, ${p.add(t.mode)}::text,
               ${p.add(t.keyPairId)}::uuid, ${p.add(t.walletPayIdId)}::uuid, ${p.add(t.type)}::text, ${p.add(t.status)}::text,
               ${p.add(t.amount)}::bigint, ${p.add(t.fee)}::bigint, ${p.add(t.vat)}::bigint, ${p.add(t.stampDuty)}::bigint, ${p.add(t.narration)}::text,
               ${p.add(t.recipientName)}::text, ${p.add(t.recipientBankCode)}::text, ${p.add(t.recipientBankName)}::text,
               ${p.add(t.recipientAccountNumber)}::text, ${p.add(t.recipientPayIdId)}::uuid, ${p.add(t.merchantReference)}::text,
               ${p.add(t.requestHash)}::text, ${p.json(t.metadata)}, ${p.add(t.source)}::text,
               ${t.status === "pending" ? "now()" : "null"}, ${p.add(iso(t.completedAt))}::text::timestamptz,
-              ${p.add(iso(t.createdAt))}::text::timestamptz, ${p.add(iso(t.updatedAt))}::text::timestamptz)
+              ${p.add(iso(t.createdAt))}::text::timestamptz, ${p.add(iso(t.updatedAt))}::text::timestamptz
+      ${t.recipientPayIdId ? `where ${recipientAllowed}` : ""}
       on conflict (merchant_id, mode, merchant_reference) where merchant_reference is not null do nothing
       returning id)`;
 }
@@ -234,26 +236,34 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
   const { entry, events } = await postingsAndEvents(db, input, transfer, recipient);
 
   const p = new Params();
-  const ctes = [transferCte(p, transfer)];
+  const limits = limitCtes(p, transfer);
+  const ctes = [limits.config, transferCte(p, transfer), ...limits.totals];
   if (recipient) ctes.push(recipientPaymentCte(p, transfer, recipient, input.merchantName));
   if (events.length) ctes.push(eventCtes(p, events, { gate: "t" }));
   if (input.source === "dashboard") ctes.push(auditCte(p, transfer, body, input.actor));
   const ledger = entryCtes(p, entry, { entryId: uuidv7(), gate: "t" });
   ctes.push(ledger.ctes);
-  let row: { inserted: number; pending_event_ids: string | null } | undefined;
+  let row: { inserted: number; allowed: boolean; pending_event_ids: string | null } | undefined;
   try {
+    // The day's totals (limits.columns) are locked before the wallet's ledger account, as a
+    // failed transfer's release takes them.
     [row] = await preparedRows(
       db,
       `with ${ctes.join(",\n")}
-       select (select count(*)::int from t) as inserted, ${events.length ? pendingEventIds : "null as pending_event_ids"}, ${ledgerGuard(ledger.accounts.length)}`,
+       select (select count(*)::int from t) as inserted, ${recipientAllowed} as allowed, ${limits.columns},
+              ${events.length ? pendingEventIds : "null as pending_event_ids"}, ${ledgerGuard(ledger.accounts.length)}`,
       p.values,
     );
   } catch (err) {
-    throw ledgerError(err, ledger.accounts);
+    throw limitError(ledgerError(err, ledger.accounts));
   }
   if (!row!.inserted) {
     // The reference is taken: by this very request before (a replay), or a concurrent one.
-    return toTransferView((await existingByReference(db, input, hash))!);
+    const existing = await existingByReference(db, input, hash);
+    if (existing) return toTransferView(existing);
+    // Or a members-only wallet refused the recipient.
+    if (!row!.allowed) throw recipientNotAllowed();
+    throw new Error("initiateTransfer: no transfer written and no reason known");
   }
 
   deliverAfterCommit(splitEventIds(row!.pending_event_ids));

@@ -3,7 +3,7 @@ import type { Mode, PayId } from "@/db/schema";
 import { AppError, validationError } from "@/lib/errors";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 
-/** What initiateTransfer needs of a PayID recipient: the wallet, its owner's name and who hears of the money. */
+/** What initiateTransfer needs of a PayID recipient: the wallet, its display name (supplement §7; else its owner's name) and who hears of the money. */
 export type TransferRecipient = {
   payIdId: string;
   payId: string;
@@ -14,11 +14,11 @@ export type TransferRecipient = {
 };
 
 const RECIPIENT_SQL = `
-  select p.id, p.pay_id, p.merchant_id::text as merchant_id, p.kind, p.is_active, m.name,
+  select p.id, p.pay_id, p.merchant_id::text as merchant_id, p.kind, p.is_active, coalesce(ws.name, m.name) as name,
          (select string_agg(k.id::text, ',' order by k.id) from api_key_pairs k
            where k.merchant_id = p.merchant_id and k.mode = p.mode and k.revoked_at is null
              and (k.wallet_pay_id_id = p.id or k.settlement_pay_id_id = p.id)) as key_pair_ids
-  from pay_ids p join merchants m on m.id = p.merchant_id
+  from pay_ids p join merchants m on m.id = p.merchant_id left join wallet_settings ws on ws.pay_id_id = p.id
   where p.mode = $1::text and p.pay_id = $2::text
   limit 1`;
 

@@ -34,7 +34,10 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
       <AutoRefresh active={result.items.some((t) => t.status === "pending")} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-xl font-semibold">Transfers</h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Link href="/dashboard/transfers/wallet" className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="wallet-settings-link">
+            Wallet settings
+          </Link>
           <a href={listHref("/dashboard/transfers/export", filters)} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
             Export CSV
           </a>

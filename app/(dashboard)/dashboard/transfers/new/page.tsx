@@ -5,7 +5,9 @@ import { SendMoneyForm } from "@/components/transfers/send-money-form";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
+import { listMembers } from "@/lib/wallets/wallet-members";
 import { getWalletOverview } from "@/lib/wallets/wallet-overview";
+import { dashboardWalletScope } from "@/lib/wallets/wallet-scope";
 
 export const metadata: Metadata = { title: "Send money" };
 
@@ -14,12 +16,15 @@ export default async function SendMoneyPage() {
   if (!ctx) redirect("/sign-in");
   const wallet = await getWalletOverview(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, lines: 0 });
   const allowed = rolePolicy.moveMoney(ctx.role, ctx.mode);
+  const scope = allowed ? await dashboardWalletScope(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }) : null;
+  // Saved recipients (the wallet's members) to pick from instead of typing a PayID.
+  const members = scope ? (await listMembers(ctx.db, scope, { page: 1, page_size: 100 })).items : [];
   return (
     <div className="space-y-5">
       <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">← Transfers</Link>
       <h1 className="text-xl font-semibold">Send money</h1>
       {allowed ? (
-        <SendMoneyForm banks={[...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName))} balance={wallet.balance} />
+        <SendMoneyForm banks={[...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName))} balance={wallet.balance} members={members} />
       ) : (
         <p className="text-sm text-neutral-600" data-testid="role-hint">{roleHint(ctx.role, "send money", ctx.mode)} Ask an owner.</p>
       )}

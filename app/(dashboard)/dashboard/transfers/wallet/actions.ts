@@ -1,0 +1,66 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { merchantAction } from "@/lib/actions/safe-action";
+import type { DashboardContext } from "@/lib/auth/dashboard-context";
+import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
+import { AppError } from "@/lib/errors";
+import { nairaToKobo } from "@/lib/money";
+import { parseOrThrow } from "@/lib/validation";
+import { AddMemberBody, UpdateWalletBody } from "@/lib/wallets/wallet-input";
+import { addMember, removeMember } from "@/lib/wallets/wallet-members";
+import { dashboardWalletScope } from "@/lib/wallets/wallet-scope";
+import { updateWallet, type WalletScope } from "@/lib/wallets/wallet-settings";
+
+async function scopeOf(ctx: DashboardContext): Promise<WalletScope> {
+  const scope = await dashboardWalletScope(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode });
+  if (!scope) throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "This business has no wallet in this mode." });
+  return scope;
+}
+
+/** "" is no limit; otherwise naira as typed ("50,000" or "50000.50"), in exact kobo. */
+const nairaLimit = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((v) => v.replace(/,/g, ""))
+  .refine((v) => v === "" || /^\d{1,13}(\.\d{1,2})?$/.test(v), "Enter an amount in naira, like 50000 or 50000.50")
+  .transform((v) => (v === "" ? null : nairaToKobo(v)))
+  .refine((k) => k === null || k >= 10_000, "A daily limit must be at least ₦100.00");
+
+const done = () => revalidatePath("/dashboard/transfers", "layout");
+
+/** Wallet settings: members only and the daily limit. Money settings: owners; developers in test mode only. */
+export const updateWalletSettingsAction = merchantAction
+  .inputSchema(z.object({ membersOnly: z.boolean(), dailyLimit: nairaLimit }))
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
+    const body = parseOrThrow(UpdateWalletBody, { members_only: parsedInput.membersOnly, daily_limit: parsedInput.dailyLimit });
+    const scope = await scopeOf(ctx);
+    const wallet = await ctx.db.transaction((tx) => updateWallet(tx, scope, body, ctx.actor));
+    done();
+    return wallet;
+  });
+
+/** Adds a saved recipient (a member of the wallet). */
+export const addWalletMemberAction = merchantAction
+  .inputSchema(z.object({ payId: z.string().trim().min(1).max(80), label: z.string().trim().max(100), dailyLimit: nairaLimit }))
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
+    const body = parseOrThrow(AddMemberBody, { pay_id: parsedInput.payId, label: parsedInput.label || null, daily_limit: parsedInput.dailyLimit });
+    const scope = await scopeOf(ctx);
+    const member = await ctx.db.transaction((tx) => addMember(tx, scope, body, ctx.actor));
+    done();
+    return member;
+  });
+
+export const removeWalletMemberAction = merchantAction
+  .inputSchema(z.object({ payId: z.string().trim().min(1).max(80) }))
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
+    const scope = await scopeOf(ctx);
+    const result = await ctx.db.transaction((tx) => removeMember(tx, scope, parsedInput.payId, ctx.actor));
+    done();
+    return result;
+  });

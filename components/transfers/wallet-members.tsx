@@ -1,0 +1,91 @@
+"use client";
+
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { addWalletMemberAction, removeWalletMemberAction } from "@/app/(dashboard)/dashboard/transfers/wallet/actions";
+import { firstError } from "@/components/payids/field-errors";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/input";
+import { formatNaira } from "@/lib/money";
+import type { MemberView } from "@/lib/wallets/wallet-view";
+
+/** The wallet's members (saved recipients): add one by PayID, remove one. */
+export function WalletMembers({ members, canEdit }: { members: MemberView[]; canEdit: boolean }) {
+  const router = useRouter();
+  const [payId, setPayId] = useState("");
+  const [label, setLabel] = useState("");
+  const [limit, setLimit] = useState("");
+  const add = useAction(addWalletMemberAction, {
+    onSuccess: ({ data }) => {
+      toast.success(`@${data?.pay_id} saved as a recipient`);
+      setPayId("");
+      setLabel("");
+      setLimit("");
+      router.refresh();
+    },
+    onError: ({ error }) => {
+      if (error.serverError) toast.error(error.serverError);
+    },
+  });
+  const remove = useAction(removeWalletMemberAction, {
+    onSuccess: () => {
+      toast.success("Recipient removed");
+      router.refresh();
+    },
+    onError: ({ error }) => toast.error(error.serverError ?? "The recipient could not be removed"),
+  });
+  const errors = add.result.validationErrors;
+  return (
+    <div className="space-y-4">
+      {members.length === 0 ? (
+        <p className="text-sm text-neutral-500" data-testid="members-empty">No saved recipients yet.</p>
+      ) : (
+        <ul className="divide-y divide-neutral-200 dark:divide-neutral-800" data-testid="members-list">
+          {members.map((m) => (
+            <li key={m.pay_id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="member-row">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium">{m.label ?? m.name}</p>
+                <p className="truncate text-xs text-neutral-500">
+                  @{m.pay_id} · {m.name}
+                  {m.daily_limit !== null ? ` · limit ${formatNaira(m.daily_limit)}/day` : ""}
+                </p>
+              </div>
+              {canEdit && (
+                <Button variant="secondary" size="sm" disabled={remove.isPending} onClick={() => remove.execute({ payId: m.pay_id })} aria-label={`Remove @${m.pay_id}`}>
+                  Remove
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canEdit && (
+        <form
+          className="grid gap-3 sm:grid-cols-3"
+          data-testid="add-member-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (payId.trim()) add.execute({ payId, label, dailyLimit: limit });
+          }}
+        >
+          <Field label="PayID" htmlFor="member-pay-id" error={firstError(errors, "payId")}>
+            <Input id="member-pay-id" value={payId} onChange={(e) => setPayId(e.target.value)} placeholder="@acme" data-testid="member-pay-id" />
+          </Field>
+          <Field label="Label (optional)" htmlFor="member-label" error={firstError(errors, "label")}>
+            <Input id="member-label" maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Supplier" data-testid="member-label" />
+          </Field>
+          <Field label="Daily limit (₦, optional)" htmlFor="member-limit" error={firstError(errors, "dailyLimit")}>
+            <Input id="member-limit" inputMode="decimal" value={limit} onChange={(e) => setLimit(e.target.value)} placeholder="No limit" data-testid="member-limit" />
+          </Field>
+          <div className="sm:col-span-3">
+            <Button type="submit" disabled={add.isPending || !payId.trim()} data-testid="add-member">
+              {add.isPending ? "Adding…" : "Add recipient"}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

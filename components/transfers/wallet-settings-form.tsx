@@ -1,0 +1,55 @@
+"use client";
+
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { updateWalletSettingsAction } from "@/app/(dashboard)/dashboard/transfers/wallet/actions";
+import { firstError } from "@/components/payids/field-errors";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/input";
+import { koboToNaira } from "@/lib/money";
+
+/** Members only and the daily limit (naira; empty for none). */
+export function WalletSettingsForm({ membersOnly, dailyLimit, canEdit }: { membersOnly: boolean; dailyLimit: number | null; canEdit: boolean }) {
+  const router = useRouter();
+  const [only, setOnly] = useState(membersOnly);
+  const [limit, setLimit] = useState(dailyLimit === null ? "" : koboToNaira(dailyLimit));
+  const save = useAction(updateWalletSettingsAction, {
+    onSuccess: () => {
+      toast.success("Wallet settings saved");
+      router.refresh();
+    },
+    onError: ({ error }) => {
+      if (error.serverError) toast.error(error.serverError);
+    },
+  });
+  return (
+    <form
+      className="space-y-4"
+      data-testid="wallet-settings-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.execute({ membersOnly: only, dailyLimit: limit });
+      }}
+    >
+      <fieldset disabled={!canEdit} className="space-y-4">
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-0.5 h-4 w-4 accent-[var(--color-accent)]" checked={only} onChange={(e) => setOnly(e.target.checked)} data-testid="members-only" />
+          <span>
+            <span className="font-medium">Pay members only</span>
+            <span className="block text-neutral-500">PayID transfers go only to the saved recipients below, even with a leaked secret key. Bank transfers are not affected.</span>
+          </span>
+        </label>
+        <Field label="Daily limit (₦)" htmlFor="daily-limit" hint="Transfers out per day (Lagos time), amount plus fees. Leave empty for no limit." error={firstError(save.result.validationErrors, "dailyLimit")}>
+          <Input id="daily-limit" inputMode="decimal" value={limit} onChange={(e) => setLimit(e.target.value)} placeholder="No limit" data-testid="daily-limit" />
+        </Field>
+        {canEdit && (
+          <Button type="submit" disabled={save.isPending} data-testid="save-wallet-settings">
+            {save.isPending ? "Saving…" : "Save settings"}
+          </Button>
+        )}
+      </fieldset>
+    </form>
+  );
+}
