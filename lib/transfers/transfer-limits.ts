@@ -1,10 +1,9 @@
-import type { DbOrTx } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "@/db/client";
 import type { Params } from "@/db/params";
 import type { Transfer } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { pgError } from "@/lib/ledger/db-errors";
-import { queryRows } from "@/db/client";
-import { sql } from "drizzle-orm";
 import { lagosDay } from "@/lib/wallets/lagos-day";
 
 /**
