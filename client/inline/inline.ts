@@ -1,0 +1,124 @@
+/**
+ * GET /v1/inline.js (supplement §7): a shop page loads this script and opens an Owo checkout
+ * over itself. `Owo.checkout(options)`, and for pages written for ZevPay's inline script
+ * `new ZevPay.ZevPayCheckout().checkout(options)`.
+ *
+ * 1. POST /v1/checkout/session/initialize with the page's public key, from the page's own
+ *    origin (the key's allowed domains apply; the same `reference` reuses the active session).
+ * 2. The hosted checkout (/pay/<id>?embed=1&parent=<this page's origin>) in an overlay.
+ * 3. Messages only from the app's origin and that frame; on "owo:success" the session is
+ *    verified with the public key and onSuccess is called once, with the server's answer.
+ *
+ * Built to one minified file by client/inline/build.ts (dependency-free).
+ */
+import { oneOutcome } from "./once";
+import { apiError, initializeBody, OptionsError, successResponse, type InlineError, type InlineOptions, type InlineSuccess } from "./options";
+import { openOverlay, type Overlay } from "./overlay";
+
+/** Where this script was loaded from: the app's origin (its API and hosted pages). */
+function appOrigin(): string {
+  const current = document.currentScript as HTMLScriptElement | null;
+  const src =
+    current?.src ||
+    Array.from(document.querySelectorAll<HTMLScriptElement>("script[src]"))
+      .map((s) => s.src)
+      .find((s) => /\/v1\/inline\.js(\?|$)/.test(s));
+  return new URL(src || location.href).origin;
+}
+
+const APP = appOrigin();
+
+async function api(path: string, apiKey: string, init: RequestInit = {}): Promise<{ status: number; payload: unknown }> {
+  try {
+    const res = await fetch(APP + path, {
+      ...init,
+      headers: { "content-type": "application/json", "x-api-key": apiKey },
+      credentials: "omit",
+      mode: "cors",
+    });
+    return { status: res.status, payload: await res.json().catch(() => null) };
+  } catch {
+    return { status: 0, payload: null };
+  }
+}
+
+const dataOf = (payload: unknown): Record<string, unknown> | null => {
+  const d = payload && typeof payload === "object" ? (payload as { data?: unknown }).data : null;
+  return d && typeof d === "object" ? (d as Record<string, unknown>) : null;
+};
+
+let open: { overlay: Overlay; end(): void } | null = null;
+
+/** Opens one checkout; a second call while one is open is refused with onError. */
+async function checkout(options: InlineOptions): Promise<void> {
+  const outcome = oneOutcome<InlineSuccess, InlineError>({
+    onSuccess: options?.onSuccess,
+    onClose: options?.onClose,
+    onError: options?.onError,
+  });
+  if (open) {
+    outcome.error({ code: "CHECKOUT_OPEN", message: "A checkout is already open on this page." });
+    return;
+  }
+  let body;
+  try {
+    body = initializeBody(options);
+  } catch (err) {
+    outcome.error({ code: err instanceof OptionsError ? err.code : "VALIDATION_ERROR", message: (err as Error).message });
+    return;
+  }
+  const apiKey = options.apiKey.trim();
+  const init = await api("/v1/checkout/session/initialize", apiKey, { method: "POST", body: JSON.stringify(body) });
+  const session = dataOf(init.payload);
+  if (init.status !== 200 && init.status !== 201) return void outcome.error(apiError(init.status, init.payload));
+  if (!session || typeof session.session_id !== "string") return void outcome.error(apiError(init.status, null));
+  if (open) return void outcome.error({ code: "CHECKOUT_OPEN", message: "A checkout is already open on this page." });
+  const sessionId = session.session_id;
+
+  const src = `${APP}/pay/${encodeURIComponent(sessionId)}?embed=1&parent=${encodeURIComponent(location.origin)}`;
+  let verifying = false;
+  let closeTimer: ReturnType<typeof setTimeout> | undefined;
+  const end = () => {
+    clearTimeout(closeTimer);
+    window.removeEventListener("message", onMessage);
+    overlay.remove();
+    open = null;
+  };
+  const requestClose = () => {
+    end();
+    outcome.close(); // nothing when the payment already succeeded
+  };
+  /** The server's word, never the frame's: verify with the public key, then onSuccess once. */
+  const confirm = async () => {
+    if (verifying || outcome.settled) return;
+    verifying = true;
+    const v = await api(`/v1/checkout/session/${encodeURIComponent(sessionId)}/verify`, apiKey);
+    verifying = false;
+    const verified = dataOf(v.payload);
+    const success = v.status === 200 && verified ? successResponse(verified) : null;
+    if (!success || success.session_id !== sessionId) return;
+    if (outcome.success(success)) closeTimer = setTimeout(() => open?.end(), 2000);
+  };
+  const onMessage = (e: MessageEvent) => {
+    if (e.origin !== APP || e.source !== overlay.iframe.contentWindow) return;
+    const msg = e.data as { type?: unknown; session_id?: unknown } | null;
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "owo:success" && msg.session_id === sessionId) void confirm();
+    else if (msg.type === "owo:close") requestClose();
+  };
+  window.addEventListener("message", onMessage);
+  const overlay = openOverlay(src, requestClose);
+  open = { overlay, end };
+}
+
+/** ZevPay's inline script shape: `new ZevPay.ZevPayCheckout().checkout(options)`. */
+class ZevPayCheckout {
+  checkout(options: InlineOptions): Promise<void> {
+    return checkout(options);
+  }
+}
+
+type OwoGlobal = { checkout: typeof checkout; version: string };
+const w = window as unknown as { Owo?: OwoGlobal; ZevPay?: { ZevPayCheckout: typeof ZevPayCheckout } };
+w.Owo = { checkout, version: "1" };
+w.ZevPay = { ...(w.ZevPay ?? {}), ZevPayCheckout };
