@@ -19,6 +19,8 @@ export type CheckoutView = {
   cryptoAssets: CryptoAsset[];
   /** callback_url with ?reference=…, when the merchant gave one (http/https only). */
   returnUrl: string | null;
+  /** The shop page's origin when opened by the inline checkout in a frame (lib/hosted/embed-parent.ts), else null. */
+  embeddedIn: string | null;
   details: PaymentDetails | null;
   qrSvg: string | null;
   /** The server's clock at render, for the countdown's first paint. */
