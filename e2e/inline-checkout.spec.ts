@@ -79,10 +79,8 @@ async function shopAt(browser: Browser, width: number, query: Record<string, str
 const overlay = (page: Page) => page.locator("[data-owo-inline]");
 const frame = (page: Page) => page.frameLocator("[data-owo-inline] iframe");
 
-for (const { width, api } of [
-  { width: 1280, api: "owo" },
-  { width: 375, api: "zevpay" },
-]) {
+// Every case at desktop and phone widths, from a page written for Owo and from one written for ZevPay's script.
+for (const { width, api } of [1280, 375].flatMap((width) => ["owo", "zevpay"].map((api) => ({ width, api })))) {
   test.describe(`at ${width} px, ${api === "zevpay" ? "new ZevPay.ZevPayCheckout().checkout()" : "Owo.checkout()"}`, () => {
     test("pays by bank transfer in the overlay: onSuccess once with the session, which verify reports completed", async ({ browser, request }) => {
       const reference = `inline-${api}-${Date.now()}`;

@@ -6,8 +6,11 @@
  * 1. POST /v1/checkout/session/initialize with the page's public key, from the page's own
  *    origin (the key's allowed domains apply; the same `reference` reuses the active session).
  * 2. The hosted checkout (/pay/<id>?embed=1&parent=<this page's origin>) in an overlay.
- * 3. Messages only from the app's origin and that frame; on "owo:success" the session is
- *    verified with the public key and onSuccess is called once, with the server's answer.
+ * 3. Messages only from the app's origin and that very frame. The hosted page sends
+ *    "owo:success" only once the server has recorded the payment (its own verify poll, never
+ *    the customer's click), with the server's record: onSuccess is called with it, once.
+ *    (Not a second verify from here: a same-origin GET carries no Origin header, so a key with
+ *    allowed domains could not verify from a page on the app's own origin, e.g. the dashboard.)
  *
  * Built to one minified file by client/inline/build.ts (dependency-free).
  */
@@ -76,7 +79,6 @@ async function checkout(options: InlineOptions): Promise<void> {
   const sessionId = session.session_id;
 
   const src = `${APP}/pay/${encodeURIComponent(sessionId)}?embed=1&parent=${encodeURIComponent(location.origin)}`;
-  let verifying = false;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
   const end = () => {
     clearTimeout(closeTimer);
@@ -88,23 +90,15 @@ async function checkout(options: InlineOptions): Promise<void> {
     end();
     outcome.close(); // nothing when the payment already succeeded
   };
-  /** The server's word, never the frame's: verify with the public key, then onSuccess once. */
-  const confirm = async () => {
-    if (verifying || outcome.settled) return;
-    verifying = true;
-    const v = await api(`/v1/checkout/session/${encodeURIComponent(sessionId)}/verify`, apiKey);
-    verifying = false;
-    const verified = dataOf(v.payload);
-    const success = v.status === 200 && verified ? successResponse(verified) : null;
-    if (!success || success.session_id !== sessionId) return;
-    if (outcome.success(success)) closeTimer = setTimeout(() => open?.end(), 2000);
-  };
   const onMessage = (e: MessageEvent) => {
     if (e.origin !== APP || e.source !== overlay.iframe.contentWindow) return;
-    const msg = e.data as { type?: unknown; session_id?: unknown } | null;
+    const msg = e.data as { type?: unknown; payment?: unknown } | null;
     if (!msg || typeof msg !== "object") return;
-    if (msg.type === "owo:success" && msg.session_id === sessionId) void confirm();
-    else if (msg.type === "owo:close") requestClose();
+    if (msg.type === "owo:success" && msg.payment && typeof msg.payment === "object") {
+      const success = successResponse(msg.payment as Record<string, unknown>);
+      // The payment shows a moment in the frame, then the overlay goes (or on Done / close).
+      if (success?.session_id === sessionId && outcome.success(success)) closeTimer = setTimeout(() => open?.end(), 2000);
+    } else if (msg.type === "owo:close") requestClose();
   };
   window.addEventListener("message", onMessage);
   const overlay = openOverlay(src, requestClose);

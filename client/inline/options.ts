@@ -82,7 +82,7 @@ export function initializeBody(options: InlineOptions): InitializeBody {
   return body;
 }
 
-/** The onSuccess argument from a verify answer; null unless the session is completed. */
+/** The onSuccess argument from the server's payment record (the verify view's fields); null unless completed. */
 export function successResponse(verified: Record<string, unknown>): InlineSuccess | null {
   if (verified.status !== "completed" || typeof verified.session_id !== "string") return null;
   return {

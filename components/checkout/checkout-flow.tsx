@@ -12,6 +12,7 @@ import { BankTransferPanel } from "./bank-transfer-panel";
 import { CardPanel, CryptoPanel } from "./card-crypto-panel";
 import { CheckoutOutcome, type OutcomeStatus } from "./checkout-outcome";
 import { EmbedBridge, postToParent } from "./embed-bridge";
+import type { EmbedPayment } from "./embed-payment";
 import { METHOD_LABELS, type CheckoutMethod, type CheckoutView } from "./checkout-view";
 import { HostedCard } from "./hosted-shell";
 import { PaySummary } from "./pay-summary";
@@ -29,8 +30,8 @@ const ICONS: Record<CheckoutMethod, typeof Landmark> = { bank_transfer: Landmark
  */
 export function CheckoutFlow({ view }: { view: CheckoutView }) {
   const { sessionId } = view;
-  const [outcome, setOutcome] = useState<{ status: OutcomeStatus; justNow: boolean } | null>(
-    view.status === "active" ? null : { status: view.status, justNow: false },
+  const [outcome, setOutcome] = useState<{ status: OutcomeStatus; justNow: boolean; payment: EmbedPayment | null } | null>(
+    view.status === "active" ? null : { status: view.status, justNow: false, payment: view.paid },
   );
   const [method, setMethod] = useState<CheckoutMethod | null>(view.details?.payment_method ?? null);
   const [details, setDetails] = useState<PaymentDetails | null>(view.details);
@@ -44,7 +45,7 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
     const r = await verifyCheckoutAction({ sessionId });
     const status = r?.data?.status;
     if (status && status !== "active") {
-      setOutcome({ status, justNow: true });
+      setOutcome({ status, justNow: true, payment: r?.data?.payment ?? null });
       setChecking(false);
     }
     return status;
@@ -123,7 +124,7 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
   const parentOrigin = view.embeddedIn;
   const summary = (
     <>
-      {parentOrigin && <EmbedBridge parentOrigin={parentOrigin} sessionId={sessionId} reference={view.reference} completed={outcome?.status === "completed"} />}
+      {parentOrigin && <EmbedBridge parentOrigin={parentOrigin} sessionId={sessionId} payment={outcome?.payment ?? null} />}
       <PaySummary merchantName={view.merchantName} amount={view.amount} lineItems={view.lineItems} />
     </>
   );

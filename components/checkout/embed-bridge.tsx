@@ -1,9 +1,10 @@
 "use client";
 
 import { useEffect } from "react";
+import type { EmbedPayment } from "./embed-payment";
 
 /** The messages the hosted checkout sends the inline script's page (client/inline/inline.ts). */
-export type EmbedMessage = { type: "owo:success"; session_id: string; reference: string } | { type: "owo:close"; session_id: string };
+export type EmbedMessage = { type: "owo:success"; payment: EmbedPayment } | { type: "owo:close"; session_id: string };
 
 /** Posts to the shop page, and only to the origin the server accepted for it (never "*"). */
 export function postToParent(parentOrigin: string, message: EmbedMessage) {
@@ -11,15 +12,15 @@ export function postToParent(parentOrigin: string, message: EmbedMessage) {
 }
 
 /**
- * The hosted checkout inside the inline overlay. When the server has said the session is
- * completed (the verify poll, never the customer's own click), the shop page is told
- * "owo:success"; it checks with the API itself before calling onSuccess. Esc inside the frame
- * (the shop page cannot see those keys) asks it to close.
+ * The hosted checkout inside the inline overlay. Once the server has said the session is
+ * completed (the verify poll or the page's own load, never the customer's click) the shop page
+ * is told "owo:success" with the server's payment record. Esc inside the frame (the shop page
+ * cannot see those keys) asks it to close.
  */
-export function EmbedBridge({ parentOrigin, sessionId, reference, completed }: { parentOrigin: string; sessionId: string; reference: string; completed: boolean }) {
+export function EmbedBridge({ parentOrigin, sessionId, payment }: { parentOrigin: string; sessionId: string; payment: EmbedPayment | null }) {
   useEffect(() => {
-    if (completed) postToParent(parentOrigin, { type: "owo:success", session_id: sessionId, reference });
-  }, [completed, parentOrigin, sessionId, reference]);
+    if (payment) postToParent(parentOrigin, { type: "owo:success", payment });
+  }, [payment, parentOrigin]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

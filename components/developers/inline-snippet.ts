@@ -30,7 +30,7 @@ export function inlineSnippet(appUrl: string, publicKey: string): string {
 /** The one line a page written for ZevPay's inline script changes: where the script comes from. */
 export function zevpaySwap(appUrl: string): { before: string; after: string } {
   return {
-    before: `<script src="https://js.zevpaycheckout.com/v1/inline.js"></script>`,
+    before: `<script src="(ZevPay's inline script address)"></script>`,
     after: `<script src="${appUrl.replace(/\/$/, "")}/v1/inline.js"></script>`,
   };
 }

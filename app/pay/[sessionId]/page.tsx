@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/client";
 import { CheckoutFlow } from "@/components/checkout/checkout-flow";
+import { embedPayment } from "@/components/checkout/embed-payment";
 import { isCheckoutMethod, type CheckoutView } from "@/components/checkout/checkout-view";
 import { HostedShell } from "@/components/checkout/hosted-shell";
 import { cryptoAssetsView } from "@/lib/sessions/session-offer";
@@ -15,7 +16,7 @@ import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { getCheckoutPageSession } from "@/lib/sessions/checkout-page-session";
 import { selectPaymentMethod } from "@/lib/sessions/select-payment-method";
 import { isSelectable } from "@/lib/sessions/session-instruments";
-import type { PaymentDetails } from "@/lib/sessions/session-views";
+import { toVerifyView, type PaymentDetails } from "@/lib/sessions/session-views";
 
 type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -73,6 +74,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
     // In a frame the shop's page is told instead (embeddedIn); never navigate the frame away.
     returnUrl: embeddedIn ? null : returnUrl(session.callbackUrl, session.reference),
     embeddedIn,
+    paid: embeddedIn ? embedPayment(toVerifyView(session)) : null,
     details,
     qrSvg: details?.payment_method === "payid" ? await qrSvg(details.qr_data) : null,
     serverNow: found.serverNow,
