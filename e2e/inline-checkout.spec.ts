@@ -99,6 +99,12 @@ for (const { width, api } of [1280, 375].flatMap((width) => ["owo", "zevpay"].ma
       // The page behind is locked: no scrolling, nothing focusable.
       expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
       expect(await page.evaluate(() => document.querySelector("h1")!.closest("[inert]") !== null)).toBe(true);
+      // Focus stays in the overlay (its close button or the checkout's own fields), however far one tabs.
+      await expect(page.getByRole("button", { name: "Close checkout" })).toBeFocused();
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.activeElement?.closest("[data-owo-inline]") != null)).toBe(true);
+      }
 
       const checkout = frame(page);
       await expect(checkout.getByTestId("test-mode-banner")).toBeVisible();
