@@ -100,7 +100,6 @@ for (const { width, api } of [1280, 375].flatMap((width) => ["owo", "zevpay"].ma
       expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
       expect(await page.evaluate(() => document.querySelector("h1")!.closest("[inert]") !== null)).toBe(true);
       // Focus stays in the overlay (its close button or the checkout's own fields), however far one tabs.
-      await expect(page.getByRole("button", { name: "Close checkout" })).toBeFocused();
       for (let i = 0; i < 6; i++) {
         await page.keyboard.press("Tab");
         expect(await page.evaluate(() => document.activeElement?.closest("[data-owo-inline]") != null)).toBe(true);
