@@ -50,6 +50,7 @@ const dataOf = (payload: unknown): Record<string, unknown> | null => {
   return d && typeof d === "object" ? (d as Record<string, unknown>) : null;
 };
 
+/** The checkout open on this page, if any (one at a time). */
 let open: { overlay: Overlay; end(): void } | null = null;
 
 /** Opens one checkout; a second call while one is open is refused with onError. */
@@ -80,7 +81,10 @@ async function checkout(options: InlineOptions): Promise<void> {
 
   const src = `${APP}/pay/${encodeURIComponent(sessionId)}?embed=1&parent=${encodeURIComponent(location.origin)}`;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
+  let ended = false;
   const end = () => {
+    if (ended) return;
+    ended = true;
     clearTimeout(closeTimer);
     window.removeEventListener("message", onMessage);
     overlay.remove();
@@ -97,7 +101,7 @@ async function checkout(options: InlineOptions): Promise<void> {
     if (msg.type === "owo:success" && msg.payment && typeof msg.payment === "object") {
       const success = successResponse(msg.payment as Record<string, unknown>);
       // The payment shows a moment in the frame, then the overlay goes (or on Done / close).
-      if (success?.session_id === sessionId && outcome.success(success)) closeTimer = setTimeout(() => open?.end(), 2000);
+      if (success?.session_id === sessionId && outcome.success(success)) closeTimer = setTimeout(end, 2000);
     } else if (msg.type === "owo:close") requestClose();
   };
   window.addEventListener("message", onMessage);
