@@ -43,7 +43,19 @@ export function openOverlay(src: string, onCloseRequest: () => void): Overlay {
   iframe.setAttribute("allow", "clipboard-write");
   css(iframe, { border: "0", width: "100%", height: "100%", display: "block", background: "transparent" });
 
-  panel.append(close, iframe);
+  // Focus guards around the checkout: tabbing off either end wraps to the other.
+  const guard = () => {
+    const g = doc.createElement("span");
+    g.tabIndex = 0;
+    g.setAttribute("data-owo-focus-guard", "");
+    css(g, { position: "absolute", width: "1px", height: "1px", overflow: "hidden", opacity: "0" });
+    return g;
+  };
+  const first = guard();
+  const last = guard();
+  first.addEventListener("focus", () => iframe.focus());
+  last.addEventListener("focus", () => close.focus());
+  panel.append(first, close, iframe, last);
   root.append(panel);
 
   const media = window.matchMedia(PHONE);
@@ -60,7 +72,7 @@ export function openOverlay(src: string, onCloseRequest: () => void): Overlay {
   html.style.overflow = "hidden";
   doc.body.style.overflow = "hidden";
 
-  // Focus trap: everything else on the page is inert while the overlay is open.
+  // Focus trap: everything else on the page is inert while the overlay is open (and the guards above).
   const madeInert: Element[] = [];
   for (const el of Array.from(doc.body.children)) {
     if (el !== root && !el.hasAttribute("inert")) {
@@ -76,10 +88,6 @@ export function openOverlay(src: string, onCloseRequest: () => void): Overlay {
     if (e.key === "Escape") {
       e.preventDefault();
       onCloseRequest();
-    } else if (e.key === "Tab" && doc.activeElement === close) {
-      // Only two stops here: the close button and the checkout (whose own fields Tab walks).
-      e.preventDefault();
-      iframe.focus();
     }
   };
   doc.addEventListener("focusin", keepFocus);
