@@ -1,7 +1,8 @@
 /**
  * Builds client/inline/inline.ts into the one minified script GET /v1/inline.js serves, and
- * writes it as a module (inline-bundle.ts) the route imports: no file to find at run time.
- * Run after changing the script: `npx tsx client/inline/build.ts`. inline-bundle.test.ts
+ * writes it as a module (app/v1/inline.js/inline-bundle.ts) the route imports: no file to find
+ * at run time.
+ * Run after changing the script: `npx tsx client/inline/build.ts`. tests/inline/inline-bundle.test.ts
  * fails when the committed bundle is not the build of the current source.
  */
 import { createHash } from "node:crypto";
@@ -11,7 +12,8 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const BUNDLE_FILE = path.join(here, "inline-bundle.ts");
+// Next to the route that serves it (app/ is what `npm start` watches to rebuild).
+export const BUNDLE_FILE = path.join(here, "../../app/v1/inline.js/inline-bundle.ts");
 
 /** The minified script and the module text that carries it. */
 export async function buildInline(): Promise<{ js: string; moduleText: string }> {
@@ -39,5 +41,5 @@ export async function buildInline(): Promise<{ js: string; moduleText: string }>
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { js, moduleText } = await buildInline();
   writeFileSync(BUNDLE_FILE, moduleText);
-  console.log(`client/inline/inline-bundle.ts: ${js.length} bytes of script`);
+  console.log(`${path.relative(process.cwd(), BUNDLE_FILE)}: ${js.length} bytes of script`);
 }

@@ -1,5 +1,5 @@
 // GET /v1/inline.js – the inline checkout script a shop page loads (supplement §7; no key, cacheable JavaScript)
-import { INLINE_JS, INLINE_VERSION } from "@/client/inline/inline-bundle";
+import { INLINE_JS, INLINE_VERSION } from "./inline-bundle";
 
 /**
  * `/v1/inline.js` (the documented URL) is cached for five minutes, so a new version reaches
