@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -298,7 +298,8 @@ function OperationCard({ entry, doc, apiKey }: { entry: Entry; doc: Doc; apiKey:
   );
 }
 
-export function ApiReference() {
+/** `guides`: server-rendered sections shown under the header (the inline checkout). */
+export function ApiReference({ guides }: { guides?: ReactNode }) {
   const [doc, setDoc] = useState<Doc | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [apiKey, setApiKey] = useState("");
@@ -376,6 +377,7 @@ export function ApiReference() {
           </div>
           <p className="text-xs text-neutral-500">The key stays in this browser tab; only test keys are sent, so trying an operation never touches live money.</p>
         </header>
+        {guides}
         {byTag.map(({ tag, entries }) => (
           <div key={tag.name} className="space-y-3">
             <div>

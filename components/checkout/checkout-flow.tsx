@@ -11,6 +11,8 @@ import { actionErrorMessage } from "./action-error";
 import { BankTransferPanel } from "./bank-transfer-panel";
 import { CardPanel, CryptoPanel } from "./card-crypto-panel";
 import { CheckoutOutcome, type OutcomeStatus } from "./checkout-outcome";
+import { EmbedBridge, postToParent } from "./embed-bridge";
+import type { EmbedPayment } from "./embed-payment";
 import { METHOD_LABELS, type CheckoutMethod, type CheckoutView } from "./checkout-view";
 import { HostedCard } from "./hosted-shell";
 import { PaySummary } from "./pay-summary";
@@ -23,11 +25,13 @@ const ICONS: Record<CheckoutMethod, typeof Landmark> = { bank_transfer: Landmark
 /**
  * The hosted checkout, one step at a time: choose a method → see where to pay → "I've sent
  * the money" (polls verify every 2 s) → paid (back to callback_url) / expired / replaced.
+ * Embedded by the inline checkout (view.embeddedIn): the same steps; the shop page is told of
+ * the payment and of Esc / "Done" instead of any redirect (EmbedBridge).
  */
 export function CheckoutFlow({ view }: { view: CheckoutView }) {
   const { sessionId } = view;
-  const [outcome, setOutcome] = useState<{ status: OutcomeStatus; justNow: boolean } | null>(
-    view.status === "active" ? null : { status: view.status, justNow: false },
+  const [outcome, setOutcome] = useState<{ status: OutcomeStatus; justNow: boolean; payment: EmbedPayment | null } | null>(
+    view.status === "active" ? null : { status: view.status, justNow: false, payment: view.paid },
   );
   const [method, setMethod] = useState<CheckoutMethod | null>(view.details?.payment_method ?? null);
   const [details, setDetails] = useState<PaymentDetails | null>(view.details);
@@ -41,7 +45,7 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
     const r = await verifyCheckoutAction({ sessionId });
     const status = r?.data?.status;
     if (status && status !== "active") {
-      setOutcome({ status, justNow: true });
+      setOutcome({ status, justNow: true, payment: r?.data?.payment ?? null });
       setChecking(false);
     }
     return status;
@@ -117,13 +121,27 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
     }
   }
 
-  const summary = <PaySummary merchantName={view.merchantName} amount={view.amount} lineItems={view.lineItems} />;
+  const parentOrigin = view.embeddedIn;
+  const summary = (
+    <>
+      {parentOrigin && <EmbedBridge parentOrigin={parentOrigin} sessionId={sessionId} payment={outcome?.payment ?? null} />}
+      <PaySummary merchantName={view.merchantName} amount={view.amount} lineItems={view.lineItems} />
+    </>
+  );
   if (outcome) {
     return (
       <>
         {summary}
         <HostedCard>
-          <CheckoutOutcome status={outcome.status} justNow={outcome.justNow} amount={view.amount} merchantName={view.merchantName} reference={view.reference} returnUrl={view.returnUrl} />
+          <CheckoutOutcome
+            status={outcome.status}
+            justNow={outcome.justNow}
+            amount={view.amount}
+            merchantName={view.merchantName}
+            reference={view.reference}
+            returnUrl={view.returnUrl}
+            onDone={parentOrigin ? () => postToParent(parentOrigin, { type: "owo:close", session_id: sessionId }) : undefined}
+          />
         </HostedCard>
       </>
     );

@@ -10,7 +10,8 @@ export type OutcomeStatus = "completed" | "expired" | "failed";
 /**
  * Where a checkout ends: paid, expired or replaced. A payment seen on this visit sends the
  * customer back to the merchant's callback_url (with ?reference=) after a moment; a page
- * opened on an already-finished session only offers the link.
+ * opened on an already-finished session only offers the link. In the inline overlay (onDone)
+ * there is no redirect: a "Done" button closes the overlay on the shop's page.
  */
 export function CheckoutOutcome({
   status,
@@ -19,6 +20,7 @@ export function CheckoutOutcome({
   merchantName,
   reference,
   returnUrl,
+  onDone,
 }: {
   status: OutcomeStatus;
   justNow: boolean;
@@ -26,6 +28,7 @@ export function CheckoutOutcome({
   merchantName: string;
   reference: string;
   returnUrl: string | null;
+  onDone?: () => void;
 }) {
   const redirecting = status === "completed" && justNow && returnUrl !== null;
   useEffect(() => {
@@ -49,6 +52,16 @@ export function CheckoutOutcome({
         Reference <span className="font-mono break-all" data-testid="session-reference">{reference}</span>
         <CopyButton value={reference} label="Copy reference" />
       </div>
+      {onDone && (
+        <button
+          type="button"
+          onClick={onDone}
+          className="inline-flex h-11 w-full items-center justify-center rounded-md bg-accent px-5 font-medium text-white hover:bg-accent-hover"
+          data-testid="embed-done"
+        >
+          Done
+        </button>
+      )}
       {returnUrl && (
         <div>
           {redirecting && <p className="mb-2 text-sm text-neutral-600 dark:text-neutral-400">Taking you back to {merchantName}…</p>}

@@ -1,6 +1,7 @@
 import type { LineItem, SessionStatus } from "@/db/schema";
 import type { CryptoAsset } from "@/lib/crypto/catalogue";
 import type { PaymentDetails } from "@/lib/sessions/session-views";
+import type { EmbedPayment } from "./embed-payment";
 
 export const CHECKOUT_METHODS = ["bank_transfer", "payid", "card", "crypto"] as const;
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
@@ -19,6 +20,10 @@ export type CheckoutView = {
   cryptoAssets: CryptoAsset[];
   /** callback_url with ?reference=…, when the merchant gave one (http/https only). */
   returnUrl: string | null;
+  /** The shop page's origin when opened by the inline checkout in a frame (lib/hosted/embed-parent.ts), else null. */
+  embeddedIn: string | null;
+  /** Embedded and already paid at load: the payment to tell the shop page of. */
+  paid: EmbedPayment | null;
   details: PaymentDetails | null;
   qrSvg: string | null;
   /** The server's clock at render, for the countdown's first paint. */

@@ -2,11 +2,12 @@ import type { ReactNode } from "react";
 import "./hosted.css";
 
 /** The frame of every page a customer pays on: phone-first column, test-mode banner, footer. */
-export function HostedShell({ testMode, children }: { testMode: boolean; children: ReactNode }) {
+export function HostedShell({ testMode, embedded = false, children }: { testMode: boolean; embedded?: boolean; children: ReactNode }) {
   return (
-    <div data-hosted-page className="flex min-h-dvh flex-col bg-neutral-100 dark:bg-neutral-950">
+    <div data-hosted-page data-embedded={embedded ? "" : undefined} className="flex min-h-dvh flex-col bg-neutral-100 dark:bg-neutral-950">
       {testMode && <TestModeBanner />}
-      <main className="mx-auto w-full max-w-md flex-1 px-3 py-5 sm:px-4 sm:py-10">{children}</main>
+      {/* In the inline overlay: room at the top for its close button, no big margins. */}
+      <main className={`mx-auto w-full max-w-md flex-1 px-3 ${embedded ? "pt-12 pb-4 sm:px-4" : "py-5 sm:px-4 sm:py-10"}`}>{children}</main>
       <footer className="pb-6 text-center text-xs text-neutral-500">Payments by Owo</footer>
     </div>
   );

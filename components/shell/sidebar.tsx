@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, History, Home, KeyRound, Landmark, Undo2, Users, Vault, Webhook, ShoppingCart, ScrollText, ShieldCheck } from "lucide-react";
+import { AppWindow, ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, History, Home, KeyRound, Landmark, Undo2, Users, Vault, Webhook, ShoppingCart, ScrollText, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -33,6 +33,7 @@ const GROUPS = [
     title: "Developers",
     items: [
       { href: "/dashboard/developers", label: "API keys", icon: KeyRound },
+      { href: "/dashboard/developers/inline", label: "Inline checkout", icon: AppWindow },
       { href: "/dashboard/developers/webhooks", label: "Webhooks", icon: Webhook },
       { href: "/dashboard/developers/logs", label: "API request logs", icon: ScrollText },
     ],

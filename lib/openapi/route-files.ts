@@ -7,8 +7,8 @@ import path from "node:path";
 
 export const APP_V1 = path.resolve(import.meta.dirname, "../../app/v1");
 
-/** Folders under app/v1 that are not API operations: the catch-all 404 and the document itself. */
-const NOT_OPERATIONS = new Set(["[...path]", "openapi.json"]);
+/** Folders under app/v1 that are not API operations: the catch-all 404, the document itself and the inline checkout script (JavaScript). */
+const NOT_OPERATIONS = new Set(["[...path]", "openapi.json", "inline.js"]);
 
 export type RouteFile = { file: string; template: string };
 

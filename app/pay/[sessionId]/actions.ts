@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { embedPayment } from "@/components/checkout/embed-payment";
 import { getDb } from "@/db/client";
 import { actionClient } from "@/lib/actions/safe-action";
 import { qrSvg } from "@/lib/hosted/qr-svg";
@@ -29,7 +30,8 @@ export const switchBankAction = actionClient
 
 export const verifyCheckoutAction = actionClient.inputSchema(z.object({ sessionId })).action(async ({ parsedInput }) => {
   const v = await verifySession(await getDb(), { sessionId: parsedInput.sessionId, owner: null });
-  return { status: v.status, paidAt: v.paid_at };
+  // `payment`: what an embedded page passes to the inline script's onSuccess (server data only).
+  return { status: v.status, paidAt: v.paid_at, payment: embedPayment(v) };
 });
 
 export const simulateCheckoutPaymentAction = actionClient

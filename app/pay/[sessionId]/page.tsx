@@ -3,19 +3,22 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/client";
 import { CheckoutFlow } from "@/components/checkout/checkout-flow";
+import { embedPayment } from "@/components/checkout/embed-payment";
 import { isCheckoutMethod, type CheckoutView } from "@/components/checkout/checkout-view";
 import { HostedShell } from "@/components/checkout/hosted-shell";
 import { cryptoAssetsView } from "@/lib/sessions/session-offer";
 import { isAppError } from "@/lib/errors";
+import { embedParent } from "@/lib/hosted/embed-parent";
 import { qrSvg } from "@/lib/hosted/qr-svg";
 import { returnUrl } from "@/lib/hosted/return-url";
+import { hostedFramingTarget } from "@/lib/http/hosted-framing";
 import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { getCheckoutPageSession } from "@/lib/sessions/checkout-page-session";
 import { selectPaymentMethod } from "@/lib/sessions/select-payment-method";
 import { isSelectable } from "@/lib/sessions/session-instruments";
-import type { PaymentDetails } from "@/lib/sessions/session-views";
+import { toVerifyView, type PaymentDetails } from "@/lib/sessions/session-views";
 
-type Props = { params: Promise<{ sessionId: string }> };
+type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** One read per request, shared by the title and the page. Unknown id → null (404 page). */
 const load = cache(async (sessionId: string) => {
@@ -33,9 +36,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: found ? `Pay ${name}` : "Checkout not found", robots: { index: false, follow: false } };
 }
 
-// GET /pay/:sessionId – the hosted checkout behind checkout_url (the session id is the customer's capability)
-export default async function CheckoutPage({ params }: Props) {
+// GET /pay/:sessionId – the hosted checkout behind checkout_url (the session id is the customer's capability).
+// ?embed=1&parent=<origin>: opened by the inline checkout (client/inline) in a frame on that origin.
+export default async function CheckoutPage({ params, searchParams }: Props) {
   const { sessionId } = await params;
+  const search = await searchParams;
   const found = await load(sessionId);
   if (!found) notFound();
   const { session, merchantName } = found;
@@ -53,6 +58,9 @@ export default async function CheckoutPage({ params }: Props) {
     });
   }
 
+  const parent = search.embed === "1" && typeof search.parent === "string" ? search.parent : null;
+  const embeddedIn = parent ? embedParent(parent, await hostedFramingTarget(`/pay/${sessionId}`, new URLSearchParams())) : null;
+
   const view: CheckoutView = {
     sessionId: session.id,
     reference: session.reference,
@@ -63,14 +71,17 @@ export default async function CheckoutPage({ params }: Props) {
     lineItems: session.lineItems ?? null,
     methods,
     cryptoAssets: cryptoAssetsView(session.enabledPaymentMethods, session.cryptoAssets) ?? [],
-    returnUrl: returnUrl(session.callbackUrl, session.reference),
+    // In a frame the shop's page is told instead (embeddedIn); never navigate the frame away.
+    returnUrl: embeddedIn ? null : returnUrl(session.callbackUrl, session.reference),
+    embeddedIn,
+    paid: embeddedIn ? embedPayment(toVerifyView(session)) : null,
     details,
     qrSvg: details?.payment_method === "payid" ? await qrSvg(details.qr_data) : null,
     serverNow: found.serverNow,
     initialError,
   };
   return (
-    <HostedShell testMode={view.testMode}>
+    <HostedShell testMode={view.testMode} embedded={embeddedIn !== null}>
       <CheckoutFlow view={view} />
     </HostedShell>
   );
