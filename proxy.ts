@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { authConfig } from "@/lib/auth/auth.config";
-import { hostedFramingTarget } from "@/lib/http/hosted-framing";
+import { hostedFramingTarget } from "@/lib/hosted/hosted-framing";
 import { framingSources, hostedPagePath, hstsHeader, newNonce, pageCsp } from "@/lib/http/security-headers";
 
 const { auth } = NextAuth(authConfig);

@@ -45,3 +45,9 @@ export async function getAdminMerchant(tx: DbOrTx, merchantId: string, opts: { a
   ]);
   return { merchant, owners: members.map((m) => m.email), accounts, openRefunds: open?.n ?? 0, keyPairs };
 }
+
+/** A merchant's id and name (the admin audit page's heading), or null when there is none. */
+export async function findAdminMerchantName(tx: DbOrTx, merchantId: string): Promise<{ id: string; name: string } | null> {
+  const [merchant] = await tx.select({ id: merchants.id, name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId));
+  return merchant ?? null;
+}

@@ -29,6 +29,12 @@ import { rejectRefund } from "@/lib/refunds/reject-refund";
 
 export const REVIEW_PAGE_SIZE = 25;
 
+/** How many refunds wait for an admin's review (the admin nav's badge). */
+export async function countPendingRefundReviews(tx: DbOrTx): Promise<number> {
+  const [pending] = await tx.select({ n: count() }).from(refunds).where(eq(refunds.status, "requested"));
+  return pending?.n ?? 0;
+}
+
 export type ReviewRow = {
   refund: Refund;
   merchantName: string;

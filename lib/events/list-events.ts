@@ -4,6 +4,9 @@ import type { DbOrTx } from "@/db/client";
 import { DELIVERY_STATUSES, events, type DeliveryStatus, type Mode, type OwoEvent } from "@/db/schema";
 import { paged, pageOffset, type Paged } from "@/lib/paging";
 
+/** The status values, for the pages' filters (app/ does not import db/). */
+export { DELIVERY_STATUSES } from "@/db/schema";
+
 /** api.md conventions: `page` (default 1), `page_size` (default 20, max 100). */
 export const EventsQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

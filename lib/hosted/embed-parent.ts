@@ -1,5 +1,5 @@
 import { originAllowed } from "@/lib/keys/allowed-domains";
-import type { FramingTarget } from "@/lib/http/hosted-framing";
+import type { FramingTarget } from "./hosted-framing";
 
 /**
  * The inline checkout (client/inline) opens /pay/<id>?embed=1&parent=<shop origin> in a frame.

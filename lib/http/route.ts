@@ -13,7 +13,6 @@ import { correlationIdFor } from "./correlation";
 import { CORS_HEADERS, failureResponse, internalError, successResponse } from "./envelope";
 import { checkDeclaredLength, readJsonBody } from "./read-body";
 import { hitRateLimit, rateLimitHeaders, tooManyRequests, type Bucket, type PreparedRead } from "./rate-limit";
-import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 
 type Params = Record<string, string | string[] | undefined>;
 type NextContext = { params: Promise<Params> };
@@ -33,9 +32,11 @@ export type RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | 
   business?: boolean;
   /**
    * Static NGN account reads answer only while the merchant's product is enabled (403
-   * STATIC_ACCOUNT_NOT_ENABLED / STATIC_ACCOUNT_SUSPENDED). Their commands check it themselves.
+   * STATIC_ACCOUNT_NOT_ENABLED / STATIC_ACCOUNT_SUSPENDED): the route passes the domain's
+   * check (assertStaticAccountsEnabled), run after the body is parsed and before the handler.
+   * Their commands check it themselves.
    */
-  staticAccounts?: boolean;
+  staticAccounts?: (db: Db, merchantId: string) => Promise<void>;
   body?: B;
   query?: Q;
   /**
@@ -194,7 +195,7 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       if (options.query) query = parseOrThrow(options.query, Object.fromEntries(new URL(req.url).searchParams));
 
       const db = await getDb();
-      if (options.staticAccounts) await assertStaticAccountsEnabled(db, key.merchant.id);
+      if (options.staticAccounts) await options.staticAccounts(db, key.merchant.id);
       const data = await handler({
         req,
         db,

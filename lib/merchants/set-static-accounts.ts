@@ -4,6 +4,9 @@ import { merchants, STATIC_ACCOUNT_STATES, type StaticAccountState } from "@/db/
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { notFound, validationError } from "@/lib/errors";
 
+/** The product's states, for the admin's form (app/ does not import db/). */
+export { STATIC_ACCOUNT_STATES } from "@/db/schema";
+
 /** An admin (or `owo merchant set`) enables, disables or suspends the static-account product. */
 export async function setStaticAccounts(
   db: Db,

@@ -8,6 +8,9 @@ import { containsPattern } from "@/lib/text-patterns";
 import type { ListDynamicPayIdsQuery } from "./payid-input";
 import { paged, pageOffset, type Paged } from "@/lib/paging";
 
+/** The status values, for the pages' filters (app/ does not import db/). */
+export { DYNAMIC_PAY_ID_STATUSES } from "@/db/schema";
+
 type Scope = { merchantId: string; mode: Mode };
 
 /** Search matches the slug, the name or the full PayID (`<slug>.dypid`, with or without @). */

@@ -5,6 +5,9 @@ import { paged, pageOffset, type Paged } from "@/lib/paging";
 import { refundNotFound } from "./refund-errors";
 import type { ListRefundsQuery } from "./refund-input";
 
+/** The status values, for the pages' filters (app/ does not import db/). */
+export { REFUND_STATUSES } from "@/db/schema";
+
 /** GET /v1/checkout/static-account/refunds: the merchant's refunds in this mode, newest first. */
 export async function listRefunds(tx: DbOrTx, input: { merchantId: string; mode: Mode } & ListRefundsQuery): Promise<Paged<Refund>> {
   const where = and(eq(refunds.merchantId, input.merchantId), eq(refunds.mode, input.mode), input.status ? eq(refunds.status, input.status) : undefined);

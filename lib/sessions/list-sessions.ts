@@ -5,6 +5,9 @@ import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, ty
 import { flattenSearch, paged, pageOffset, type Paged } from "@/lib/paging";
 import { containsPattern, isUuid } from "@/lib/text-patterns";
 
+/** The status values, for the pages' filters (app/ does not import db/). */
+export { SESSION_STATUSES } from "@/db/schema";
+
 /** The dashboard's sessions list query, from URL search params; a bad value drops only itself. */
 export const ListSessionsQuery = z.object({
   page: z.coerce.number().int().min(1).catch(1),

@@ -5,6 +5,9 @@ import type { ListStaticAccountsQuery } from "./static-account-input";
 import { paged, pageOffset, type Paged } from "@/lib/paging";
 import { containsPattern } from "@/lib/text-patterns";
 
+/** The status values, for the pages' filters (app/ does not import db/). */
+export { STATIC_ACCOUNT_STATUSES } from "@/db/schema";
+
 /** api.md's search: account number, customer name, account name, reference, email. */
 function searchFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;

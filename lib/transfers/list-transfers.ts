@@ -5,6 +5,9 @@ import type { ListTransfersQuery } from "./transfer-input";
 import { containsPattern } from "@/lib/text-patterns";
 import { paged, pageOffset, type Paged } from "@/lib/paging";
 
+/** The status values, for the pages' filters (app/ does not import db/). */
+export { TRANSFER_STATUSES } from "@/db/schema";
+
 export type TransferFilter = Omit<ListTransfersQuery, "page" | "page_size">;
 
 /** Search matches a reference (ours or the caller's), the recipient's name or account number. */

@@ -5,6 +5,9 @@ import { expireVirtualAccountIfDue } from "@/lib/receiving/expiry";
 import type { ListVirtualAccountsQuery } from "./virtual-account-input";
 import { paged, pageOffset, type Paged } from "@/lib/paging";
 
+/** The status values, for the pages' filters (app/ does not import db/). */
+export { VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
+
 
 /**
  * A status as a read would report it: a pending account past its expiry is already

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { STATIC_ACCOUNT_STATES } from "@/db/schema";
+import { STATIC_ACCOUNT_STATES } from "@/lib/merchants/set-static-accounts";
 import { adminAction } from "@/lib/admin/admin-action";
 import { decideRefund } from "@/lib/admin/refund-reviews";
 import { setKeyLimits } from "@/lib/keys/set-key-limits";

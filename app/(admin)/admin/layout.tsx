@@ -1,20 +1,19 @@
 import Link from "next/link";
-import { count, eq } from "drizzle-orm";
 import { signOutAction } from "@/app/(dashboard)/dashboard/actions";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
-import { refunds } from "@/db/schema";
+import { countPendingRefundReviews } from "@/lib/admin/refund-reviews";
 import { requireAdmin } from "@/lib/auth/require-admin";
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const admin = await requireAdmin();
-  const [pending] = await (await getDb()).select({ n: count() }).from(refunds).where(eq(refunds.status, "requested"));
+  const pendingReviews = await countPendingRefundReviews(await getDb());
   return (
     <div className="flex min-h-screen">
       <aside className="w-52 shrink-0 border-r border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-950">
         <Link href="/admin" className="mb-6 block px-3 text-xl font-semibold tracking-tight text-accent">owo admin</Link>
-        <AdminNav pendingReviews={pending?.n ?? 0} />
+        <AdminNav pendingReviews={pendingReviews} />
       </aside>
       <div className="flex-1">
         <header className="flex h-14 items-center justify-between border-b border-neutral-200 bg-white px-6 dark:border-neutral-800 dark:bg-neutral-950">

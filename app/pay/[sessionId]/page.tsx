@@ -11,7 +11,7 @@ import { isAppError } from "@/lib/errors";
 import { embedParent } from "@/lib/hosted/embed-parent";
 import { qrSvg } from "@/lib/hosted/qr-svg";
 import { returnUrl } from "@/lib/hosted/return-url";
-import { hostedFramingTarget } from "@/lib/http/hosted-framing";
+import { hostedFramingTarget } from "@/lib/hosted/hosted-framing";
 import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { getCheckoutPageSession } from "@/lib/sessions/checkout-page-session";
 import { selectPaymentMethod } from "@/lib/sessions/select-payment-method";

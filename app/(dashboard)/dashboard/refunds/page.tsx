@@ -11,7 +11,7 @@ import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
-import { REFUND_STATUSES } from "@/db/schema";
+import { REFUND_STATUSES } from "@/lib/refunds/list-refunds";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
 import { listDashboardRefunds, parseRefundSearch } from "@/lib/refunds/dashboard-refunds";

@@ -11,7 +11,7 @@ import { StatusBadge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
-import { SESSION_STATUSES } from "@/db/schema";
+import { SESSION_STATUSES } from "@/lib/sessions/list-sessions";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
 import { listSessions, parseSessionSearch } from "@/lib/sessions/list-sessions";

@@ -10,7 +10,7 @@ import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
-import { STATIC_ACCOUNT_STATUSES } from "@/db/schema";
+import { STATIC_ACCOUNT_STATUSES } from "@/lib/static-accounts/list-static-accounts";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AutoRefresh } from "@/components/transfers/auto-refresh";
 import { TransferStatus } from "@/components/transfers/transfer-status";
-import { TRANSFER_STATUSES } from "@/db/schema";
+import { TRANSFER_STATUSES } from "@/lib/transfers/list-transfers";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";

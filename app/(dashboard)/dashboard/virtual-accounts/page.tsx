@@ -10,7 +10,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
-import { VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
+import { VIRTUAL_ACCOUNT_STATUSES } from "@/lib/virtual-accounts/list-virtual-accounts";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";

@@ -3,9 +3,10 @@ import { methods, route } from "@/lib/http/route";
 import { deleteStaticAccount } from "@/lib/static-accounts/change-static-account-status";
 import { getStaticAccountOrThrow } from "@/lib/static-accounts/get-static-account";
 import { toStaticAccountView } from "@/lib/static-accounts/static-account-view";
+import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ staticAccounts: true }, async ({ db, merchantId, mode, params }) =>
+  GET: route({ staticAccounts: assertStaticAccountsEnabled }, async ({ db, merchantId, mode, params }) =>
     toStaticAccountView(await getStaticAccountOrThrow(db, { merchantId, mode, id: params.id! })),
   ),
   DELETE: route({}, async ({ db, merchantId, mode, params }) =>

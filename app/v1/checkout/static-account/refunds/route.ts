@@ -3,9 +3,10 @@ import { methods, route } from "@/lib/http/route";
 import { listRefunds } from "@/lib/refunds/list-refunds";
 import { ListRefundsQuery } from "@/lib/refunds/refund-input";
 import { toRefundView } from "@/lib/refunds/refund-view";
+import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ staticAccounts: true, query: ListRefundsQuery }, async ({ db, merchantId, mode, query }) => {
+  GET: route({ staticAccounts: assertStaticAccountsEnabled, query: ListRefundsQuery }, async ({ db, merchantId, mode, query }) => {
     const page = await listRefunds(db, { merchantId, mode, ...query });
     return { ...page, items: page.items.map(toRefundView) };
   }),

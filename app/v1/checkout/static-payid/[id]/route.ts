@@ -1,9 +1,8 @@
 // GET /v1/checkout/static-payid/:id – one static PayID; PUT – rename; DELETE – deactivate
 import { methods, route } from "@/lib/http/route";
 import { UpdateStaticPayIdBody } from "@/lib/payids/payid-input";
-import { deactivateStaticPayIdRoute } from "@/lib/payids/payid-routes";
 import { toStaticPayIdView } from "@/lib/payids/static-payid-view";
-import { getStaticPayIdOrThrow, updateStaticPayId } from "@/lib/payids/static-payids";
+import { getStaticPayIdOrThrow, setStaticPayIdActive, updateStaticPayId } from "@/lib/payids/static-payids";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route({ permission: "virtual_payid", business: true }, async ({ db, merchantId, mode, params }) =>
@@ -12,5 +11,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   PUT: route({ permission: "virtual_payid", business: true, body: UpdateStaticPayIdBody }, async ({ db, merchantId, mode, params, body }) =>
     toStaticPayIdView(await updateStaticPayId(db, { merchantId, mode, id: params.id!, body })),
   ),
-  DELETE: deactivateStaticPayIdRoute,
+  // Also the handler of its SDK alias POST /static-payid/:id/deactivate.
+  DELETE: route({ permission: "virtual_payid", business: true }, ({ db, merchantId, mode, params }) =>
+    setStaticPayIdActive(db, { merchantId, mode, id: params.id!, active: false }),
+  ),
 });

@@ -1,5 +1,5 @@
 // POST /v1/checkout/transfer/calculate-charges – alias of /charges (supplement §7)
 import { methods } from "@/lib/http/route";
-import { chargesRoute } from "@/lib/transfers/transfer-routes";
+import { POST as chargesPost } from "../charges/route";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: chargesRoute });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: chargesPost });

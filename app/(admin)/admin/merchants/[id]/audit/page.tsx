@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { eq } from "drizzle-orm";
 import { AuditLogView } from "@/components/audit/audit-log-view";
 import { getDb } from "@/db/client";
-import { merchants } from "@/db/schema";
+import { findAdminMerchantName } from "@/lib/admin/merchant-detail";
 import { auditFilterOptions, listAudit, parseAuditSearch } from "@/lib/audit/list-audit";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { isUuid } from "@/lib/text-patterns";
@@ -19,7 +18,7 @@ export default async function AdminMerchantAuditPage({ params, searchParams }: {
   const { id } = await params;
   if (!isUuid(id)) notFound();
   const db = await getDb();
-  const [merchant] = await db.select({ id: merchants.id, name: merchants.name }).from(merchants).where(eq(merchants.id, id));
+  const merchant = await findAdminMerchantName(db, id);
   if (!merchant) notFound();
   const query = parseAuditSearch(await searchParams);
   const [result, options] = await Promise.all([listAudit(db, { merchantId: merchant.id, ...query }), auditFilterOptions(db, merchant.id)]);

@@ -1,5 +1,5 @@
 // POST /v1/checkout/dynamic-payid/:id/deactivate – alias of DELETE /v1/checkout/dynamic-payid/:id (supplement §7)
 import { methods } from "@/lib/http/route";
-import { deactivateDynamicPayIdRoute } from "@/lib/payids/payid-routes";
+import { DELETE as deactivateDynamicPayId } from "../route";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: deactivateDynamicPayIdRoute });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: deactivateDynamicPayId });

@@ -2,9 +2,10 @@
 import { methods, route } from "@/lib/http/route";
 import { getRefundOrThrow } from "@/lib/refunds/list-refunds";
 import { toRefundView } from "@/lib/refunds/refund-view";
+import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ staticAccounts: true }, async ({ db, merchantId, mode, params }) =>
+  GET: route({ staticAccounts: assertStaticAccountsEnabled }, async ({ db, merchantId, mode, params }) =>
     toRefundView(await getRefundOrThrow(db, { merchantId, mode, refundId: params.refundId! })),
   ),
 });

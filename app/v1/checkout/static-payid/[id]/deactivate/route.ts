@@ -1,5 +1,5 @@
 // POST /v1/checkout/static-payid/:id/deactivate – alias of DELETE /v1/checkout/static-payid/:id (supplement §7)
 import { methods } from "@/lib/http/route";
-import { deactivateStaticPayIdRoute } from "@/lib/payids/payid-routes";
+import { DELETE as deactivateStaticPayId } from "../route";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: deactivateStaticPayIdRoute });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: deactivateStaticPayId });

@@ -1,0 +1,80 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// The import boundaries in eslint.config.mjs (issue 16 item 4), run through ESLint's Node API
+// on snippets placed at virtual paths in the repo: each breach must be reported, and an
+// allowed import of the same shape must not be.
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: path.resolve(__dirname, "..") });
+});
+
+async function restrictedImports(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, "..", filePath) });
+  return result!.messages
+    .filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "@typescript-eslint/no-restricted-imports")
+    .map((m) => m.message);
+}
+
+describe("lib/ never imports app/ or components/", () => {
+  it("reports lib/ importing a route file by the @/app alias", async () => {
+    expect(await restrictedImports(`import { POST } from "@/app/v1/checkout/transfer/route";\nexport const p = POST;\n`, "lib/x.ts")).toHaveLength(1);
+  });
+
+  it("reports lib/ importing a component, by alias or by relative path", async () => {
+    expect(await restrictedImports(`import { Button } from "@/components/ui/button";\nexport const b = Button;\n`, "lib/payments/x.ts")).toHaveLength(1);
+    expect(await restrictedImports(`import { Button } from "../../components/ui/button";\nexport const b = Button;\n`, "lib/payments/x.ts")).toHaveLength(1);
+  });
+
+  it("lets lib/ import another lib/ domain", async () => {
+    expect(await restrictedImports(`import { AppError } from "@/lib/errors";\nexport const e = AppError;\n`, "lib/x.ts")).toEqual([]);
+  });
+});
+
+describe("lib/http imports no domain", () => {
+  it("reports lib/http importing a payments rule", async () => {
+    expect(await restrictedImports(`import { receivePayment } from "@/lib/payments/receive-payment";\nexport const r = receivePayment;\n`, "lib/http/x.ts")).toHaveLength(1);
+  });
+
+  it("reports lib/http importing the static-account product rule (route() takes it from the route file)", async () => {
+    expect(
+      await restrictedImports(`import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";\nexport const a = assertStaticAccountsEnabled;\n`, "lib/http/x.ts"),
+    ).toHaveLength(1);
+  });
+
+  it("reports lib/http reaching a domain by relative path, and still lib/ → app/", async () => {
+    expect(await restrictedImports(`import { x } from "../payments/x";\nexport const y = x;\n`, "lib/http/x.ts")).toHaveLength(1);
+    expect(await restrictedImports(`import { GET } from "@/app/v1/openapi.json/route";\nexport const g = GET;\n`, "lib/http/x.ts")).toHaveLength(1);
+  });
+
+  it("lets lib/http import errors, validation, db/ and itself", async () => {
+    const code = [
+      `import { AppError } from "@/lib/errors";`,
+      `import { parseOrThrow } from "@/lib/validation";`,
+      `import { getDb } from "@/db/client";`,
+      `import { clientIp } from "./client-ip";`,
+      `export const all = [AppError, parseOrThrow, getDb, clientIp];`,
+      ``,
+    ].join("\n");
+    expect(await restrictedImports(code, "lib/http/x.ts")).toEqual([]);
+  });
+});
+
+describe("app/ never imports drizzle-orm or db/", () => {
+  it("reports app/ importing drizzle-orm", async () => {
+    expect(await restrictedImports(`import { eq } from "drizzle-orm";\nexport const e = eq;\n`, "app/x.tsx")).toHaveLength(1);
+  });
+
+  it("reports app/ running SQL helpers from db/client, and a value from db/schema", async () => {
+    expect(await restrictedImports(`import { preparedRows } from "@/db/client";\nexport const p = preparedRows;\n`, "app/(admin)/admin/x.tsx")).toHaveLength(1);
+    expect(await restrictedImports(`import { refunds } from "@/db/schema";\nexport const r = refunds;\n`, "app/(admin)/admin/x.tsx")).toHaveLength(1);
+    expect(await restrictedImports(`import { x } from "@/db/statements/x";\nexport const y = x;\n`, "app/x.ts")).toHaveLength(1);
+  });
+
+  it("lets app/ take a connection and the schema's types to hand to lib/", async () => {
+    const code = [`import { getDb } from "@/db/client";`, `import type { Mode } from "@/db/schema";`, `export const m: Mode = "test";`, `export const g = getDb;`, ``].join("\n");
+    expect(await restrictedImports(code, "app/x.tsx")).toEqual([]);
+  });
+});
