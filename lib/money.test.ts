@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   formatNaira,
+  koboSchema,
   koboToNaira,
   nairaAmountSchema,
   nairaNumberSchema,
@@ -102,6 +103,10 @@ describe("the shared schemas", () => {
     expect(issue(s, 0.1)).toBe("ok:10");
     expect(issue(s, 12.345)).toBe("two decimals at most");
     expect(issue(s, "12.345")).toBe("two decimals at most");
+    expect(issue(s, "1500.00")).toBe("ok:150000");
+    expect(issue(s, "1,500.00")).toBe("not naira"); // api.md's decimal string: no commas, no ₦
+    expect(issue(s, "₦1500")).toBe("not naira");
+    expect(issue(s, "-1500")).toBe("no minus");
     expect(issue(s, -5)).toBe("no minus");
     expect(issue(s, 1e20)).toBe("too large");
     expect(issue(s, 1e21)).toBe("not naira"); // String(1e21) is "1e+21": no decimal text
@@ -117,5 +122,24 @@ describe("the shared schemas", () => {
     expect(issue(s, 100.5)).toBe("too large");
     expect(issue(s, 0)).toBe("more than zero");
     expect(issue(s, "5")).toBe("a number");
+  });
+});
+
+describe("koboSchema: API amounts in kobo", () => {
+  it("takes integers within the limits and names the broken one in api.md's words", () => {
+    const s = koboSchema("amount", { min: 100, max: 100_000 });
+    expect(issue(s, 100)).toBe("ok:100");
+    expect(issue(s, undefined)).toBe("amount is required");
+    expect(issue(s, "100")).toBe("amount must be an integer number of kobo");
+    expect(issue(s, 10.5)).toBe("amount must be an integer number of kobo");
+    expect(issue(s, 99)).toBe("amount must be at least 100 kobo");
+    expect(issue(s, 100_001)).toBe("amount must be at most 100000 kobo");
+  });
+  it("keeps a field's own published words when given, and takes safe integers only", () => {
+    const s = koboSchema("daily_limit", { min: 0, max: 1_000, messages: { max: "daily_limit is too large" } });
+    expect(issue(s, 1_001)).toBe("daily_limit is too large");
+    const unbounded = koboSchema("amount", { min: 0 });
+    expect(issue(unbounded, Number.MAX_SAFE_INTEGER)).toBe(`ok:${Number.MAX_SAFE_INTEGER}`);
+    expect(issue(unbounded, 2 ** 60)).toBe("amount must be an integer number of kobo");
   });
 });

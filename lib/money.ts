@@ -33,10 +33,13 @@ export type NairaLimits = {
   minKobo?: number;
   /** Largest amount in kobo (default and ceiling Number.MAX_SAFE_INTEGER). */
   maxKobo?: number;
+  /** API text (api.md's decimal string): digits and a point only, no ₦ and no commas. */
+  plain?: boolean;
 };
 
 // "₦1,234.50", "1234.5", "₦ 300": digits, commas only as thousands separators, two decimals at most.
 const SHAPE = /^(?:₦\s*)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
+const PLAIN = /^(\d+)(?:\.(\d+))?$/;
 
 /**
  * Naira as text → exact kobo, or the reason it is not an amount. Integer arithmetic on the
@@ -45,7 +48,7 @@ const SHAPE = /^(?:₦\s*)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
  */
 export function parseNaira(text: string, limits: NairaLimits = {}): NairaParse {
   const t = text.trim();
-  const m = SHAPE.exec(t);
+  const m = (limits.plain ? PLAIN : SHAPE).exec(t);
   if (!m) {
     if (/^(?:₦\s*)?-|^-\s*₦/.test(t)) return { ok: false, problem: "negative" };
     if (/^(?:₦\s*)?[\d,]+\.\d{3,}$/.test(t)) return { ok: false, problem: "decimals" };
@@ -106,10 +109,12 @@ export function optionalNairaTextSchema(opts: NairaLimits & { messages: NairaMes
 }
 
 /**
- * An API `amount` in naira, as a decimal string or a JSON number (converted through its
- * decimal text, so 12.5 is 1250 kobo and 12.345 is refused, never rounded) → integer kobo.
+ * An API `amount` in naira, as a decimal string ("1500.00": no ₦, no commas) or a JSON number
+ * (converted through its decimal text, so 12.5 is 1250 kobo and 12.345 is refused, never
+ * rounded) → integer kobo.
  */
-export function nairaAmountSchema(opts: NairaLimits & { messages: NairaMessages & { type?: string; required?: string } }) {
+export function nairaAmountSchema(options: NairaLimits & { messages: NairaMessages & { type?: string; required?: string } }) {
+  const opts = { ...options, plain: true };
   const { messages } = opts;
   return z
     .union([z.string(), z.number()], { error: (i) => (i.input === undefined ? (messages.required ?? messages.invalid) : (messages.type ?? messages.invalid)) })
@@ -138,4 +143,27 @@ export const payerNairaAmount = nairaTextSchema({
 /** The words for a parse that failed (a form's own messages, like the schemas'), or null. */
 export function nairaProblemMessage(parse: NairaParse, messages: NairaMessages): string | null {
   return parse.ok ? null : (messages[parse.problem] ?? messages.invalid);
+}
+
+export type KoboMessages = { required: string; type: string; min: string; max: string };
+
+/**
+ * An API amount in kobo: an integer within [min, max]. The words default to api.md's
+ * ("amount must be an integer number of kobo", "… at least 100 kobo"); a field with its own
+ * published words passes them.
+ */
+export function koboSchema(field: string, opts: { min: number; max?: number; messages?: Partial<KoboMessages> }) {
+  const max = opts.max ?? Number.MAX_SAFE_INTEGER;
+  const m: KoboMessages = {
+    required: `${field} is required`,
+    type: `${field} must be an integer number of kobo`,
+    min: `${field} must be at least ${opts.min} kobo`,
+    max: `${field} must be at most ${max} kobo`,
+    ...opts.messages,
+  };
+  return z
+    .number({ error: (i) => (i.input === undefined ? m.required : m.type) })
+    .int(m.type)
+    .min(opts.min, m.min)
+    .max(max, m.max);
 }
