@@ -5,6 +5,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { simulatePayIdPaymentAction } from "@/app/p/[payId]/actions";
 import { Button } from "@/components/ui/button";
+import { NairaInput } from "@/components/ui/naira-input";
 import { formatNaira } from "@/lib/money";
 import { actionErrorMessage } from "./action-error";
 import { SimulateBox } from "./simulate-box";
@@ -50,13 +51,11 @@ export function PayIdSimulate({ payId, mode, defaultAmount, open }: { payId: str
             <label htmlFor="simulate-amount" className="block text-sm font-medium text-amber-950 dark:text-amber-100">
               Amount (₦)
             </label>
-            <input
+            <NairaInput
               id="simulate-amount"
-              inputMode="decimal"
-              autoComplete="off"
               value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              className="h-11 w-full rounded-md border border-neutral-300 bg-white px-3 text-base tabular-nums outline-none focus:border-accent focus:ring-2 focus:ring-accent/20 dark:border-neutral-700 dark:bg-neutral-900"
+              onValueChange={setAmount}
+              className="h-11 text-base tabular-nums"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "simulate-error" : undefined}
             />

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { fundWalletAction } from "@/app/(dashboard)/dashboard/home-actions";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { NairaInput } from "@/components/ui/naira-input";
 import { formatNaira } from "@/lib/money";
 
 /** Test mode: add sandbox money to the wallet. */
@@ -33,7 +33,7 @@ export function FundWalletForm() {
         <label htmlFor="fund-naira" className="sr-only">Amount in naira</label>
         <div className="relative">
           <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-neutral-500">₦</span>
-          <Input id="fund-naira" inputMode="decimal" placeholder="50,000.00" className="pl-7" value={naira} onChange={(e) => setNaira(e.target.value.replace(/,/g, ""))} />
+          <NairaInput id="fund-naira" placeholder="50,000.00" className="pl-7" value={naira} onValueChange={setNaira} />
         </div>
         {result.validationErrors && <p className="mt-1 text-xs text-red-600">Enter an amount in naira, e.g. 5000 or 5000.50</p>}
       </div>

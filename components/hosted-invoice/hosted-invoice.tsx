@@ -7,11 +7,11 @@ import { actionErrorMessage } from "@/components/checkout/action-error";
 import { HostedCard } from "@/components/checkout/hosted-shell";
 import { SimulateBox } from "@/components/checkout/simulate-box";
 import { Button } from "@/components/ui/button";
+import { NairaInput } from "@/components/ui/naira-input";
 import type { InvoicePageView } from "@/lib/hosted/invoice-page";
 import type { InvoicePayDetails } from "@/lib/hosted/invoice-page-pay";
-import { formatNaira, koboToNaira } from "@/lib/money";
+import { formatNaira, koboToNaira, parseNaira } from "@/lib/money";
 import { InvoiceBreakdown, InvoiceHeader, OverdueNotice } from "./invoice-details";
-import { parseNaira } from "./invoice-format";
 import { InvoiceBankPanel, InvoicePayIdPanel } from "./invoice-pay-panels";
 import { InvoiceReceipt, PaymentList } from "./invoice-receipt";
 
@@ -78,7 +78,8 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
   }, [checking, refresh]);
 
   const partial = view.allowPartialPayments;
-  const typed = parseNaira(amountText);
+  const parsed = parseNaira(amountText, { minKobo: 0, maxKobo: 999_999_999_999 });
+  const typed = parsed.ok ? parsed.kobo : null;
   const amountError = !partial
     ? null
     : typed === null
@@ -192,13 +193,11 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
                   <label htmlFor="invoice-pay-amount" className="block text-sm font-medium">
                     Amount to pay (₦)
                   </label>
-                  <input
+                  <NairaInput
                     id="invoice-pay-amount"
-                    inputMode="decimal"
-                    autoComplete="off"
                     value={amountText}
-                    onChange={(e) => setAmountText(e.target.value)}
-                    className="h-11 w-full rounded-md border border-neutral-300 bg-white px-3 text-base tabular-nums outline-none focus:border-accent focus:ring-2 focus:ring-accent/20 dark:border-neutral-700 dark:bg-neutral-900"
+                    onValueChange={setAmountText}
+                    className="h-11 text-base tabular-nums"
                     aria-invalid={amountError ? true : undefined}
                     aria-describedby="invoice-pay-amount-hint"
                     data-testid="invoice-pay-amount"

@@ -10,6 +10,7 @@ import { firstError } from "@/components/payids/field-errors";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Label } from "@/components/ui/input";
+import { NairaInput } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
 import type { Invoice } from "@/db/schema";
 import { lagosToday } from "@/lib/invoices/invoice-dates";
@@ -160,7 +161,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
                   {problems[1] && <p className="mt-1 text-xs text-red-600">{problems[1]}</p>}
                 </div>
                 <div>
-                  <Input aria-label={`Unit price in naira, item ${i + 1}`} inputMode="decimal" value={r.price} placeholder="0.00" onChange={(e) => setRow(r.key, { price: e.target.value })} className="tabular-nums" data-testid={`inv-item-price-${i}`} aria-invalid={Boolean(problems[2])} />
+                  <NairaInput aria-label={`Unit price in naira, item ${i + 1}`} value={r.price} placeholder="0.00" onValueChange={(price) => setRow(r.key, { price })} className="tabular-nums" data-testid={`inv-item-price-${i}`} aria-invalid={Boolean(problems[2])} />
                   {problems[2] && <p className="mt-1 text-xs text-red-600">{problems[2]}</p>}
                 </div>
                 <p className="h-9 text-right text-sm leading-9 tabular-nums" data-testid={`inv-item-amount-${i}`}>{amount === null ? "—" : formatNaira(amount)}</p>

@@ -1,15 +1,15 @@
 import type { InvoiceLineItem } from "@/db/schema";
-import { koboToNaira, nairaToKobo } from "@/lib/money";
+import { koboToNaira, parseNaira } from "@/lib/money";
 
 /** A due date ('YYYY-MM-DD', a calendar day) as people read it: "14 Mar 2026". */
 export function formatDueDate(date: string): string {
   return new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
 
-/** Naira as typed ("12,500.50", "₦ 300") → kobo exactly, or null when it is not an amount. */
+/** A unit price as typed ("12,500.50", "₦ 300") → kobo exactly (lib/money's parser), or null. */
 export function parseNairaInput(text: string): number | null {
-  const clean = text.replace(/[,\s₦]/g, "");
-  return /^\d{1,10}(\.\d{1,2})?$/.test(clean) ? nairaToKobo(clean) : null;
+  const r = parseNaira(text, { minKobo: 0, maxKobo: 999_999_999_999 });
+  return r.ok ? r.kobo : null;
 }
 
 /** A whole quantity ("3") → 3, or null. */

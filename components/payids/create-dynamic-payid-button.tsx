@@ -9,8 +9,9 @@ import { AMOUNT_RULE_LABELS, type AmountRule } from "@/components/virtual-accoun
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
+import { NairaInput } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
-import { formatNaira, nairaToKobo } from "@/lib/money";
+import { formatNaira, koboToNaira, nairaProblemMessage, parseNaira } from "@/lib/money";
 import { firstError } from "./field-errors";
 
 const EXPIRY_CHOICES = [
@@ -21,12 +22,7 @@ const EXPIRY_CHOICES = [
   { minutes: 4320, label: "3 days (longest)" },
 ] as const;
 
-
-/** Naira as typed ("12,500.50") → kobo, or null when it is not an amount. */
-function parseNaira(text: string): number | null {
-  const clean = text.replace(/,/g, "").trim();
-  return /^\d{1,9}(\.\d{1,2})?$/.test(clean) ? nairaToKobo(clean) : null;
-}
+const AMOUNT_MESSAGES = { invalid: "Enter an amount in naira, e.g. 12500 or 12500.50", zero: "The amount must be more than ₦0.00" };
 
 /** "New dynamic PayID": a temporary PayID, for one payment unless told otherwise. */
 export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "primary" | "secondary" }) {
@@ -44,8 +40,9 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
       router.push(`/dashboard/payids/dynamic/${data.id}`);
     },
   });
-  const amount = naira.trim() === "" ? null : parseNaira(naira);
-  const amountProblem = naira.trim() === "" ? undefined : amount === null ? "Enter an amount in naira, e.g. 12500 or 12500.50" : amount <= 0 ? "The amount must be more than ₦0.00" : undefined;
+  const parsed = parseNaira(naira, { maxKobo: 99_999_999_999 });
+  const amount = parsed.ok ? parsed.kobo : null;
+  const amountProblem = naira.trim() === "" ? undefined : (nairaProblemMessage(parsed, AMOUNT_MESSAGES) ?? undefined);
   const errors = create.result.validationErrors;
 
   return (
@@ -56,7 +53,8 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
           className="space-y-4"
           action={(form) =>
             create.execute({
-              amount: amount === null ? null : amount / 100,
+              // api.md types this amount as a number of naira: the exact decimal text, read as a number.
+              amount: amount === null ? null : Number(koboToNaira(amount)),
               amount_validation: rule,
               allow_multiple_payments: multiple,
               expires_in_minutes: expiry,
@@ -66,7 +64,7 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
         >
           {create.result.serverError && <p role="status" data-testid="dynamic-payid-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{create.result.serverError}</p>}
           <Field label="Amount (₦, optional)" htmlFor="dpid-amount" error={amountProblem ?? firstError(errors, "amount")} hint="Leave empty to accept any amount.">
-            <Input id="dpid-amount" inputMode="decimal" value={naira} onChange={(e) => setNaira(e.target.value)} placeholder="12,500.00" data-testid="dynamic-payid-amount" />
+            <NairaInput id="dpid-amount" value={naira} onValueChange={setNaira} placeholder="12,500.00" data-testid="dynamic-payid-amount" />
           </Field>
           {amount !== null && (
             <Field label="Accept" htmlFor="dpid-rule" error={firstError(errors, "amount_validation")}>

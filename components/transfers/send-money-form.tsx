@@ -11,18 +11,15 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
+import { NairaInput } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
-import { formatNaira, nairaToKobo } from "@/lib/money";
+import { formatNaira, nairaProblemMessage, parseNaira } from "@/lib/money";
 import type { MemberView } from "@/lib/wallets/wallet-view";
 
 type Bank = { bankCode: string; bankName: string };
 type Kind = "bank_transfer" | "payid";
 
-function parseNaira(text: string): number | null {
-  const clean = text.replace(/,/g, "").trim();
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(clean)) return null;
-  return nairaToKobo(clean);
-}
+const AMOUNT_MESSAGES = { invalid: "Enter an amount in naira, e.g. 12500 or 12500.50" };
 
 const newReference = () => `dash_${crypto.randomUUID()}`;
 
@@ -54,7 +51,9 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
     },
   });
 
-  const amount = parseNaira(naira);
+  // Any amount is quoted as typed; the transfer limits below say what the API will refuse.
+  const parsed = parseNaira(naira, { minKobo: 0, maxKobo: 99_999_999_999 });
+  const amount = parsed.ok ? parsed.kobo : null;
   const bank = banks.find((b) => b.bankCode === bankCode);
   const { execute: runResolve } = resolve;
   const { execute: runQuote } = quote;
@@ -72,7 +71,7 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
   const recipientName = kind === "bank_transfer" ? resolve.result.data?.account_name : lookup.result.data?.name;
   const q = quote.result.data && quote.result.data.amount === amount ? quote.result.data : null;
   const amountProblem =
-    naira === "" ? null : amount === null ? "Enter an amount in naira, e.g. 12500 or 12500.50" : amount < 10_000 ? "The minimum transfer is ₦100.00" : amount > 500_000_000 ? "The maximum transfer is ₦5,000,000.00" : null;
+    naira === "" ? null : amount === null ? nairaProblemMessage(parsed, AMOUNT_MESSAGES) : amount < 10_000 ? "The minimum transfer is ₦100.00" : amount > 500_000_000 ? "The maximum transfer is ₦5,000,000.00" : null;
   const insufficient = q ? q.total > q.available_balance : false;
   const ready = Boolean(recipientName) && amount !== null && !amountProblem && q !== null && !insufficient;
 
@@ -148,7 +147,7 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
       )}
 
       <Field label="Amount (₦)" htmlFor="amount" error={amountProblem ?? undefined} hint={`Available: ${formatNaira(q?.available_balance ?? balance)}`}>
-        <Input id="amount" inputMode="decimal" value={naira} onChange={(e) => setNaira(e.target.value)} placeholder="12,500.00" />
+        <NairaInput id="amount" value={naira} onValueChange={setNaira} placeholder="12,500.00" />
       </Field>
       <Field label="Narration (optional)" htmlFor="narration">
         <Input id="narration" maxLength={100} value={narration} onChange={(e) => setNarration(e.target.value)} />

@@ -8,6 +8,7 @@ import { addWalletMemberAction, removeWalletMemberAction } from "@/app/(dashboar
 import { firstError } from "@/components/payids/field-errors";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/input";
+import { NairaInput } from "@/components/ui/naira-input";
 import { formatNaira } from "@/lib/money";
 import type { MemberView } from "@/lib/wallets/wallet-view";
 
@@ -77,7 +78,7 @@ export function WalletMembers({ members, canEdit }: { members: MemberView[]; can
             <Input id="member-label" maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Supplier" data-testid="member-label" />
           </Field>
           <Field label="Daily limit (₦, optional)" htmlFor="member-limit" error={firstError(errors, "dailyLimit")}>
-            <Input id="member-limit" inputMode="decimal" value={limit} onChange={(e) => setLimit(e.target.value)} placeholder="No limit" data-testid="member-limit" />
+            <NairaInput id="member-limit" value={limit} onValueChange={setLimit} placeholder="No limit" data-testid="member-limit" />
           </Field>
           <div className="sm:col-span-3">
             <Button type="submit" disabled={add.isPending || !payId.trim()} data-testid="add-member">

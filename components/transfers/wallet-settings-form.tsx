@@ -7,7 +7,8 @@ import { toast } from "sonner";
 import { updateWalletSettingsAction } from "@/app/(dashboard)/dashboard/transfers/wallet/actions";
 import { firstError } from "@/components/payids/field-errors";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/input";
+import { NairaInput } from "@/components/ui/naira-input";
 import { koboToNaira } from "@/lib/money";
 
 /** Members only and the daily limit (naira; empty for none). */
@@ -42,7 +43,7 @@ export function WalletSettingsForm({ membersOnly, dailyLimit, canEdit }: { membe
           </span>
         </label>
         <Field label="Daily limit (₦)" htmlFor="daily-limit" hint="Transfers out per day (Lagos time), amount plus fees. Leave empty for no limit." error={firstError(save.result.validationErrors, "dailyLimit")}>
-          <Input id="daily-limit" inputMode="decimal" value={limit} onChange={(e) => setLimit(e.target.value)} placeholder="No limit" data-testid="daily-limit" />
+          <NairaInput id="daily-limit" value={limit} onValueChange={setLimit} placeholder="No limit" data-testid="daily-limit" />
         </Field>
         {canEdit && (
           <Button type="submit" disabled={save.isPending} data-testid="save-wallet-settings">

@@ -7,9 +7,10 @@ import { toast } from "sonner";
 import { createVirtualAccountAction } from "@/app/(dashboard)/dashboard/virtual-accounts/actions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/input";
+import { NairaInput } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
-import { formatNaira, nairaToKobo } from "@/lib/money";
+import { formatNaira, koboToNaira, nairaProblemMessage, parseNaira } from "@/lib/money";
 import { AMOUNT_RULE_LABELS, type AmountRule } from "./amount-rules";
 
 const VALIDITY_CHOICES = [
@@ -19,12 +20,7 @@ const VALIDITY_CHOICES = [
   { minutes: 4320, label: "3 days (longest)" },
 ] as const;
 
-
-function parseNaira(text: string): number | null {
-  const clean = text.replace(/,/g, "").trim();
-  if (!/^\d{1,10}(\.\d{1,2})?$/.test(clean)) return null;
-  return nairaToKobo(clean);
-}
+const AMOUNT_MESSAGES = { invalid: "Enter an amount in naira, e.g. 12500 or 12500.50", zero: "The amount must be more than ₦0.00" };
 
 /** Field errors as next-safe-action returns them from the API's own zod schema. */
 type FieldErrors = Partial<Record<"amount" | "validity_minutes" | "amount_validation", { _errors?: string[] }>> & { _errors?: string[] };
@@ -46,8 +42,9 @@ export function CreateVirtualAccountForm() {
     },
   });
 
-  const amount = parseNaira(naira);
-  const amountProblem = naira === "" ? null : amount === null ? "Enter an amount in naira, e.g. 12500 or 12500.50" : amount <= 0 ? "The amount must be more than ₦0.00" : null;
+  const parsed = parseNaira(naira, { maxKobo: 999_999_999_999 });
+  const amount = parsed.ok ? parsed.kobo : null;
+  const amountProblem = naira === "" ? null : nairaProblemMessage(parsed, AMOUNT_MESSAGES);
   const serverErrors = create.result.validationErrors as FieldErrors | undefined;
   const fieldError = (field: keyof Omit<FieldErrors, "_errors">) => serverErrors?.[field]?._errors?.[0];
 
@@ -58,11 +55,11 @@ export function CreateVirtualAccountForm() {
         onSubmit={(e) => {
           e.preventDefault();
           if (amount === null || amountProblem) return;
-          create.execute({ amount: naira.replace(/,/g, "").trim(), validity_minutes: validity, ...(rule ? { amount_validation: rule } : {}) });
+          create.execute({ amount: koboToNaira(amount), validity_minutes: validity, ...(rule ? { amount_validation: rule } : {}) });
         }}
       >
         <Field label="Amount (₦)" htmlFor="va-amount" error={amountProblem ?? fieldError("amount")} hint="The amount the customer should transfer.">
-          <Input id="va-amount" inputMode="decimal" value={naira} onChange={(e) => setNaira(e.target.value)} placeholder="12,500.00" required data-testid="va-amount" />
+          <NairaInput id="va-amount" value={naira} onValueChange={setNaira} placeholder="12,500.00" required data-testid="va-amount" />
         </Field>
         <Field label="Valid for" htmlFor="va-validity" error={fieldError("validity_minutes")} hint="After this the account expires and stops accepting payment.">
           <Select id="va-validity" className="w-full" value={validity} onChange={(e) => setValidity(Number(e.target.value))} data-testid="va-validity">

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pagingQueryFields } from "@/lib/paging";
 import { DUE_DATE_ACTIONS, INVOICE_STATUSES } from "@/db/schema";
 import { lagosToday } from "./invoice-dates";
+import { koboSchema } from "@/lib/money";
 
 const required = (field: string, what: string) => ({
   error: (i: { input: unknown }) => (i.input === undefined ? `${field} is required` : `${field} must be ${what}`),
@@ -23,11 +24,11 @@ export const InvoiceLineItemInput = z.object({
     .int({ error: "line_items quantity must be an integer of at least 1" })
     .min(1, "line_items quantity must be an integer of at least 1")
     .max(1_000_000, "line_items quantity must be at most 1000000"),
-  unit_price: z
-    .number(required("line_items unit_price", "an integer number of kobo"))
-    .int({ error: "line_items unit_price must be an integer number of kobo" })
-    .min(0, "line_items unit_price must not be negative")
-    .max(MAX_INVOICE_TOTAL, `line_items unit_price must be at most ${MAX_INVOICE_TOTAL}`),
+  unit_price: koboSchema("line_items unit_price", {
+    min: 0,
+    max: MAX_INVOICE_TOTAL,
+    messages: { min: "line_items unit_price must not be negative", max: `line_items unit_price must be at most ${MAX_INVOICE_TOTAL}` },
+  }),
 });
 export type InvoiceLineItemInput = z.output<typeof InvoiceLineItemInput>;
 

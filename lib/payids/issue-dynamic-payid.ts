@@ -1,6 +1,5 @@
 import type { Db } from "@/db/client";
 import type { Mode, Source } from "@/db/schema";
-import { nairaToKobo } from "@/lib/money";
 import { createDynamicPayId, type DynamicPayIdRecord } from "./dynamic-payids";
 import { getWalletPayId } from "./find-pay-id";
 import type { CreateDynamicPayIdBody } from "./payid-input";
@@ -31,7 +30,7 @@ export async function issueDynamicPayId(
       keyPairId: input.keyPairId,
       settlementPayIdId,
       name: body.name,
-      amount: body.amount == null ? null : nairaToKobo(body.amount),
+      amount: body.amount ?? null,
       amountValidation: body.amount_validation,
       allowMultiplePayments: body.allow_multiple_payments,
       expiresAt: new Date(Date.now() + body.expires_in_minutes * 60_000),

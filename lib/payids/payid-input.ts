@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pagingQueryFields } from "@/lib/paging";
 import { AMOUNT_VALIDATIONS, DYNAMIC_PAY_ID_STATUSES } from "@/db/schema";
+import { nairaNumberSchema } from "@/lib/money";
 
 export const STATIC_SUFFIXES = [".spid", ".checkout"] as const;
 export type StaticSuffix = (typeof STATIC_SUFFIXES)[number];
@@ -42,12 +43,17 @@ export type UpdateStaticPayIdBody = z.output<typeof UpdateStaticPayIdBody>;
 export const ListStaticPayIdsQuery = z.object(paging);
 export type ListStaticPayIdsQuery = z.output<typeof ListStaticPayIdsQuery>;
 
-/** Naira with at most two decimals, as a number (api.md: "amount (number, naira)"). */
-const nairaAmount = z
-  .number({ error: "amount must be a number of naira" })
-  .positive("amount must be greater than 0")
-  .max(100_000_000, "amount must be at most 100000000")
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "amount must have at most two decimal places");
+/** Naira with at most two decimals, as a number (api.md: "amount (number, naira)"); out in kobo. */
+const nairaAmount = nairaNumberSchema({
+  maxNaira: 100_000_000,
+  messages: {
+    type: "amount must be a number of naira",
+    invalid: "amount must be a number of naira",
+    zero: "amount must be greater than 0",
+    too_large: "amount must be at most 100000000",
+    decimals: "amount must have at most two decimal places",
+  },
+});
 
 /** POST /v1/checkout/dynamic-payid (and the dashboard's create form). */
 export const CreateDynamicPayIdBody = z.object({

@@ -12,6 +12,7 @@ import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-stati
 import { destinationNotFound } from "./payment-errors";
 import { receivePayment, type Destination, type Payer } from "./receive-payment";
 import { isUuid } from "@/lib/text-patterns";
+import { koboSchema } from "@/lib/money";
 
 const DESTINATIONS = ["account_number", "pay_id", "session_id", "invoice_id"] as const;
 
@@ -22,11 +23,7 @@ export const SandboxPaymentBody = z
     session_id: z.string().trim().max(64).optional(),
     invoice_id: z.string().trim().max(64).optional(),
     channel: z.enum(["bank_transfer", "payid", "card", "crypto"]).optional(),
-    amount: z
-      .number({ error: (i) => (i.input === undefined ? "amount is required" : "amount must be an integer number of kobo") })
-      .int("amount must be an integer number of kobo")
-      .min(1, "amount must be at least 1 kobo")
-      .max(100_000_000_000, "amount must be at most 100000000000 kobo"),
+    amount: koboSchema("amount", { min: 1, max: 100_000_000_000 }),
     payer: z
       .object({ name: z.string().trim().max(200).optional(), bank: z.string().trim().max(100).optional(), account: z.string().trim().max(20).optional() })
       .optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "@/db/schema";
+import { koboSchema } from "@/lib/money";
 
 const required = (field: string, what: string) => ({
   error: (i: { input: unknown }) => (i.input === undefined ? `${field} is required` : `${field} must be ${what}`),
@@ -39,11 +40,10 @@ export const LineItemInput = z.object({
 
 /** POST /v1/checkout/session/initialize: api.md's body table, plus line_items (supplement §3). */
 export const InitializeSessionBody = z.object({
-  amount: z
-    .number(required("amount", "an integer of at least 100"))
-    .int("amount must be an integer of at least 100")
-    .min(100, "amount must be an integer of at least 100")
-    .max(Number.MAX_SAFE_INTEGER, "amount is too large"),
+  amount: koboSchema("amount", {
+    min: 100,
+    messages: { type: "amount must be an integer of at least 100", min: "amount must be an integer of at least 100", max: "amount is too large" },
+  }),
   email: z
     .string(required("email", "a valid email address"))
     .trim()

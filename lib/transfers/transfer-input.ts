@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { pagingQueryFields } from "@/lib/paging";
+import { koboSchema } from "@/lib/money";
 
-const amount = z
-  .number({ error: (i) => (i.input === undefined ? "amount is required" : "amount must be an integer number of kobo") })
-  .int("amount must be an integer number of kobo")
-  .min(10_000, "amount must be at least 10000 kobo")
-  .max(500_000_000, "amount must be at most 500000000 kobo");
+const amount = koboSchema("amount", { min: 10_000, max: 500_000_000 });
 
 const required = (field: string, what: string) => ({ error: (i: { input: unknown }) => (i.input === undefined ? `${field} is required` : `${field} must be ${what}`) });
 

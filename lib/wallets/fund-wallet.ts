@@ -8,13 +8,10 @@ import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { parseOrThrow } from "@/lib/validation";
 import { getBalance, type Balance } from "./wallet-balance";
+import { koboSchema } from "@/lib/money";
 
 export const FundWalletBody = z.object({
-  amount: z
-    .number({ error: (i) => (i.input === undefined ? "amount is required" : "amount must be an integer number of kobo") })
-    .int("amount must be an integer number of kobo")
-    .min(100, "amount must be at least 100 kobo")
-    .max(100_000_000_000, "amount must be at most 100000000000 kobo"),
+  amount: koboSchema("amount", { min: 100, max: 100_000_000_000 }),
 });
 
 /**

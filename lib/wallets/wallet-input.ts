@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { pagingQueryFields } from "@/lib/paging";
+import { koboSchema } from "@/lib/money";
 
 /** A daily limit in kobo (at least ₦100), or null for none. */
-const dailyLimit = z
-  .number({ error: "daily_limit must be an integer number of kobo or null" })
-  .int("daily_limit must be an integer number of kobo or null")
-  .min(10_000, "daily_limit must be at least 10000 kobo")
-  .max(Number.MAX_SAFE_INTEGER, "daily_limit is too large")
-  .nullable();
+const nullOrKobo = "daily_limit must be an integer number of kobo or null";
+const dailyLimit = koboSchema("daily_limit", { min: 10_000, messages: { required: nullOrKobo, type: nullOrKobo, max: "daily_limit is too large" } }).nullable();
 
 const label = z.string({ error: "label must be a string or null" }).trim().max(100, "label must be at most 100 characters").nullable();
 

@@ -5,12 +5,13 @@ import { z } from "zod";
 import { merchantAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { AppError } from "@/lib/errors";
-import { nairaToKobo } from "@/lib/money";
+import { nairaTextSchema } from "@/lib/money";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { fundWallet } from "@/lib/wallets/fund-wallet";
 
 const FundInput = z.object({
-  naira: z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/, "Enter an amount in naira, e.g. 5000 or 5000.50"),
+  // Zero passes here: fundWallet owns the amount rules, as for POST /v1/sandbox/wallet/fund.
+  naira: nairaTextSchema({ minKobo: 0, maxKobo: 99_999_999_999, messages: { invalid: "Enter an amount in naira, e.g. 5000 or 5000.50" } }),
 });
 
 /** Test mode only: the same command as POST /v1/sandbox/wallet/fund, which owns its rules. */
@@ -18,7 +19,7 @@ export const fundWalletAction = merchantAction.inputSchema(FundInput).action(asy
   requireAllowed(rolePolicy.fundTestWallet(ctx.role, ctx.mode));
   const wallet = await getWalletPayId(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode });
   if (!wallet) throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "This business has no test wallet." });
-  const balance = await fundWallet(ctx.db, { walletPayIdId: wallet.id, amount: nairaToKobo(parsedInput.naira), merchantId: ctx.merchant.id });
+  const balance = await fundWallet(ctx.db, { walletPayIdId: wallet.id, amount: parsedInput.naira, merchantId: ctx.merchant.id });
   revalidatePath("/dashboard");
   return balance;
 });

@@ -7,7 +7,7 @@ import { requireInvoiceForPage, invoicePageView } from "@/lib/hosted/invoice-pag
 import { chooseInvoicePayMethod, simulateInvoicePagePayment } from "@/lib/hosted/invoice-page-pay";
 import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { INVOICE_CHANNELS } from "@/lib/invoices/invoice-payment";
-import { NairaAmountInput } from "@/lib/naira-input";
+import { payerNairaAmount } from "@/lib/money";
 
 // The hosted invoice page's actions. Public: the public id in payment_url is the customer's
 // capability, exactly as the page itself. No API key is involved, so /v1's public-key origin
@@ -33,7 +33,7 @@ export const simulateInvoicePaymentAction = actionClient
     z.object({
       publicId,
       channel,
-      amount: NairaAmountInput,
+      amount: payerNairaAmount,
     }),
   )
   .action(async ({ parsedInput }) => simulateInvoicePagePayment(await getDb(), parsedInput));

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { actionClient } from "@/lib/actions/safe-action";
 import { simulatePayIdPayment } from "@/lib/hosted/simulate-payid-payment";
-import { NairaAmountInput } from "@/lib/naira-input";
+import { payerNairaAmount } from "@/lib/money";
 
 // The PayID pay page's one action, public like the page: a PayID is something payers are
 // meant to know. Test mode only (simulatePayIdPayment refuses live PayIDs). No API key is
@@ -15,7 +15,7 @@ export const simulatePayIdPaymentAction = actionClient
     z.object({
       payId: z.string().trim().min(1).max(80),
       mode: z.enum(["test", "live"]).optional(),
-      amount: NairaAmountInput,
+      amount: payerNairaAmount,
     }),
   )
   .action(async ({ parsedInput }) => simulatePayIdPayment(await getDb(), parsedInput));

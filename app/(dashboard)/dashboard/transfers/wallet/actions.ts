@@ -6,7 +6,7 @@ import { merchantAction } from "@/lib/actions/safe-action";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { AppError } from "@/lib/errors";
-import { nairaToKobo } from "@/lib/money";
+import { optionalNairaTextSchema } from "@/lib/money";
 import { parseOrThrow } from "@/lib/validation";
 import { AddMemberBody, UpdateWalletBody } from "@/lib/wallets/wallet-input";
 import { addMember, removeMember } from "@/lib/wallets/wallet-members";
@@ -20,14 +20,12 @@ async function scopeOf(ctx: DashboardContext): Promise<WalletScope> {
 }
 
 /** "" is no limit; otherwise naira as typed ("50,000" or "50000.50"), in exact kobo. */
-const nairaLimit = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((v) => v.replace(/,/g, ""))
-  .refine((v) => v === "" || /^\d{1,13}(\.\d{1,2})?$/.test(v), "Enter an amount in naira, like 50000 or 50000.50")
-  .transform((v) => (v === "" ? null : nairaToKobo(v)))
-  .refine((k) => k === null || k >= 10_000, "A daily limit must be at least ₦100.00");
+const nairaLimit = optionalNairaTextSchema({
+  maxLength: 20,
+  minKobo: 10_000,
+  maxKobo: 999_999_999_999_999,
+  messages: { invalid: "Enter an amount in naira, like 50000 or 50000.50", too_small: "A daily limit must be at least ₦100.00", zero: "A daily limit must be at least ₦100.00" },
+});
 
 const done = () => revalidatePath("/dashboard/transfers", "layout");
 
