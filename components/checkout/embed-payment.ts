@@ -1,3 +1,4 @@
+import type { InlineSuccess } from "@/client/inline/options";
 import type { SessionVerifyView } from "@/lib/sessions/session-views";
 
 /**
@@ -5,15 +6,7 @@ import type { SessionVerifyView } from "@/lib/sessions/session-views";
  * payment: exactly the inline script's onSuccess argument (supplement §7), from the server's
  * verify view. Null while the session is not completed.
  */
-export type EmbedPayment = {
-  session_id: string;
-  reference: string;
-  merchant_reference: string | null;
-  status: "completed";
-  amount: number;
-  currency: string;
-  payment_method: string | null;
-};
+export type EmbedPayment = InlineSuccess;
 
 export function embedPayment(v: SessionVerifyView): EmbedPayment | null {
   if (v.status !== "completed") return null;

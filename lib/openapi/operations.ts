@@ -702,7 +702,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/v1/checkout/invoice/{publicId}",
     operationId: "patchInvoice",
     summary: "Update a draft invoice (alias of PUT)",
-    description: "For the ZevPay SDK's `invoices->update()` (supplement §7): exactly PUT; only the fields given change.",
+    description: "For the ZevPay SDK's `invoices->update()`: the same as PUT; only the fields given change.",
     tag: "Invoices",
     keys: "secret",
     permission: "invoices",
