@@ -32,6 +32,16 @@ export const SYSTEM_ACTOR: Actor = { type: "system" };
 
 type Changes = Record<string, { from?: unknown; to?: unknown }>;
 
+/**
+ * The audit `changes` of an update: each field given as [before, after], kept only where the
+ * value changed; null when nothing did (then there is nothing to audit).
+ */
+export function changedFields(pairs: Record<string, readonly [unknown, unknown]>): Changes | null {
+  const changes: Changes = {};
+  for (const [field, [from, to]] of Object.entries(pairs)) if (from !== to) changes[field] = { from, to };
+  return Object.keys(changes).length ? changes : null;
+}
+
 /** Records one change in the caller's transaction; `changes` must never hold a secret. */
 export async function recordAudit(
   tx: DbOrTx,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeyPairs } from "@/db/schema";
-import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { changedFields, recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/text-patterns";
 import { parseOrThrow } from "@/lib/validation";
@@ -24,10 +24,11 @@ export async function setKeyLimits(
     const [current] = await tx.select().from(apiKeyPairs).where(eq(apiKeyPairs.id, input.keyPairId)).for("update");
     if (!current) throw notFound("API key not found.");
     const next = { rateLimit: limits.rateLimit ?? current.rateLimit, initializeLimit: limits.initializeLimit ?? current.initializeLimit };
-    const changes: Record<string, { from: number; to: number }> = {};
-    if (next.rateLimit !== current.rateLimit) changes.rate_limit = { from: current.rateLimit, to: next.rateLimit };
-    if (next.initializeLimit !== current.initializeLimit) changes.initialize_limit = { from: current.initializeLimit, to: next.initializeLimit };
-    if (Object.keys(changes).length === 0) return toKeyPairView(current);
+    const changes = changedFields({
+      rate_limit: [current.rateLimit, next.rateLimit],
+      initialize_limit: [current.initializeLimit, next.initializeLimit],
+    });
+    if (!changes) return toKeyPairView(current);
     const [row] = await tx.update(apiKeyPairs).set(next).where(eq(apiKeyPairs.id, current.id)).returning();
     await recordAudit(tx, {
       merchantId: current.merchantId,

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { merchants, payIds, walletMembers, walletSettings } from "@/db/schema";
-import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { changedFields, recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { AppError, notFound } from "@/lib/errors";
 import { paged, pageOffset, type Paged, type Paging } from "@/lib/paging";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
@@ -69,7 +69,11 @@ export async function getMember(tx: DbOrTx, scope: WalletScope, payId: string): 
  * member is answered unchanged; an unknown PayID is 400 PAY_ID_NOT_FOUND; the wallet's own
  * PayID is 400 VALIDATION_ERROR.
  */
-export async function addMember(tx: DbOrTx, scope: WalletScope, body: AddMemberBody, actor?: Actor): Promise<MemberView> {
+export function addMember(db: Db, scope: WalletScope, body: AddMemberBody, actor?: Actor): Promise<MemberView> {
+  return db.transaction((tx) => addMemberIn(tx, scope, body, actor));
+}
+
+async function addMemberIn(tx: DbOrTx, scope: WalletScope, body: AddMemberBody, actor?: Actor): Promise<MemberView> {
   const wallet = await walletPayIdOf(tx, scope);
   const [target] = await tx
     .select()
@@ -107,7 +111,11 @@ export async function addMember(tx: DbOrTx, scope: WalletScope, body: AddMemberB
 }
 
 /** PATCH /v1/checkout/wallet/members/:payId: only the fields given change; not a member is 404. */
-export async function updateMember(tx: DbOrTx, scope: WalletScope, payId: string, body: UpdateMemberBody, actor?: Actor): Promise<MemberView> {
+export function updateMember(db: Db, scope: WalletScope, payId: string, body: UpdateMemberBody, actor?: Actor): Promise<MemberView> {
+  return db.transaction((tx) => updateMemberIn(tx, scope, payId, body, actor));
+}
+
+async function updateMemberIn(tx: DbOrTx, scope: WalletScope, payId: string, body: UpdateMemberBody, actor?: Actor): Promise<MemberView> {
   const before = await findMember(tx, scope, payId);
   if (!before) throw memberNotFound();
   const set: Partial<typeof walletMembers.$inferInsert> = {};
@@ -115,19 +123,19 @@ export async function updateMember(tx: DbOrTx, scope: WalletScope, payId: string
   if (body.daily_limit !== undefined) set.dailyLimit = body.daily_limit;
   if (Object.keys(set).length) await tx.update(walletMembers).set(set).where(eq(walletMembers.id, before.id));
   const after = (await findMember(tx, scope, payId))!;
-  if (actor) {
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    if (before.label !== after.label) changes.label = { from: before.label, to: after.label };
-    if (before.dailyLimit !== after.dailyLimit) changes.daily_limit = { from: before.dailyLimit, to: after.dailyLimit };
-    if (Object.keys(changes).length) {
-      await recordAudit(tx, { merchantId: scope.merchantId, actor, action: "wallet.member_updated", targetType: "wallet_member", targetId: after.payId, changes });
-    }
+  const changes = changedFields({ label: [before.label, after.label], daily_limit: [before.dailyLimit, after.dailyLimit] });
+  if (actor && changes) {
+    await recordAudit(tx, { merchantId: scope.merchantId, actor, action: "wallet.member_updated", targetType: "wallet_member", targetId: after.payId, changes });
   }
   return toMemberView(after);
 }
 
 /** DELETE /v1/checkout/wallet/members/:payId: not a member is 404. */
-export async function removeMember(tx: DbOrTx, scope: WalletScope, payId: string, actor?: Actor): Promise<{ success: true; message: string }> {
+export function removeMember(db: Db, scope: WalletScope, payId: string, actor?: Actor): Promise<{ success: true; message: string }> {
+  return db.transaction((tx) => removeMemberIn(tx, scope, payId, actor));
+}
+
+async function removeMemberIn(tx: DbOrTx, scope: WalletScope, payId: string, actor?: Actor): Promise<{ success: true; message: string }> {
   const member = await findMember(tx, scope, payId);
   if (!member) throw memberNotFound();
   await tx.delete(walletMembers).where(eq(walletMembers.id, member.id));

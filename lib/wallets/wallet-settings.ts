@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { ledgerAccounts, merchants, payIds, walletDailySpend, walletSettings, type Mode } from "@/db/schema";
-import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { changedFields, recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/errors";
 import { walletAccountCode } from "@/lib/ledger/accounts";
 import { lagosDay } from "./lagos-day";
@@ -58,7 +58,11 @@ export async function getWallet(tx: DbOrTx, scope: WalletScope): Promise<WalletV
  * PATCH /v1/checkout/wallet (and Wallet settings in the dashboard): only the fields given
  * change. From the dashboard (`actor`), the change is audited as `wallet.updated`.
  */
-export async function updateWallet(tx: DbOrTx, scope: WalletScope, body: UpdateWalletBody, actor?: Actor): Promise<WalletView> {
+export function updateWallet(db: Db, scope: WalletScope, body: UpdateWalletBody, actor?: Actor): Promise<WalletView> {
+  return db.transaction((tx) => updateWalletIn(tx, scope, body, actor));
+}
+
+async function updateWalletIn(tx: DbOrTx, scope: WalletScope, body: UpdateWalletBody, actor?: Actor): Promise<WalletView> {
   await walletPayIdOf(tx, scope);
   const set: Partial<typeof walletSettings.$inferInsert> = {};
   if (body.name !== undefined) set.name = body.name;
@@ -72,12 +76,13 @@ export async function updateWallet(tx: DbOrTx, scope: WalletScope, body: UpdateW
       .onConflictDoUpdate({ target: walletSettings.payIdId, set: { ...set, updatedAt: new Date() } });
   }
   const after = await getWallet(tx, scope);
-  if (actor) {
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const k of ["name", "members_only", "daily_limit"] as const) if (before[k] !== after[k]) changes[k] = { from: before[k], to: after[k] };
-    if (Object.keys(changes).length) {
-      await recordAudit(tx, { merchantId: scope.merchantId, actor, action: "wallet.updated", targetType: "wallet", targetId: after.pay_id, changes });
-    }
+  const changes = changedFields({
+    name: [before.name, after.name],
+    members_only: [before.members_only, after.members_only],
+    daily_limit: [before.daily_limit, after.daily_limit],
+  });
+  if (actor && changes) {
+    await recordAudit(tx, { merchantId: scope.merchantId, actor, action: "wallet.updated", targetType: "wallet", targetId: after.pay_id, changes });
   }
   return after;
 }

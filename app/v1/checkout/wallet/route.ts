@@ -8,6 +8,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     getWallet(db, { merchantId, mode, walletPayIdId: walletPayIdId! }),
   ),
   PATCH: route({ permission: "transfers", wallet: true, body: UpdateWalletBody }, async ({ db, merchantId, mode, walletPayIdId, body }) =>
-    db.transaction((tx) => updateWallet(tx, { merchantId, mode, walletPayIdId: walletPayIdId! }, body)),
+    updateWallet(db, { merchantId, mode, walletPayIdId: walletPayIdId! }, body),
   ),
 });

@@ -36,7 +36,7 @@ export const updateWalletSettingsAction = merchantAction
     requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
     const body = parseOrThrow(UpdateWalletBody, { members_only: parsedInput.membersOnly, daily_limit: parsedInput.dailyLimit });
     const scope = await scopeOf(ctx);
-    const wallet = await ctx.db.transaction((tx) => updateWallet(tx, scope, body, ctx.actor));
+    const wallet = await updateWallet(ctx.db, scope, body, ctx.actor);
     done();
     return wallet;
   });
@@ -48,7 +48,7 @@ export const addWalletMemberAction = merchantAction
     requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
     const body = parseOrThrow(AddMemberBody, { pay_id: parsedInput.payId, label: parsedInput.label || null, daily_limit: parsedInput.dailyLimit });
     const scope = await scopeOf(ctx);
-    const member = await ctx.db.transaction((tx) => addMember(tx, scope, body, ctx.actor));
+    const member = await addMember(ctx.db, scope, body, ctx.actor);
     done();
     return member;
   });
@@ -58,7 +58,7 @@ export const removeWalletMemberAction = merchantAction
   .action(async ({ parsedInput, ctx }) => {
     requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
     const scope = await scopeOf(ctx);
-    const result = await ctx.db.transaction((tx) => removeMember(tx, scope, parsedInput.payId, ctx.actor));
+    const result = await removeMember(ctx.db, scope, parsedInput.payId, ctx.actor);
     done();
     return result;
   });

@@ -8,6 +8,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     listMembers(db, { merchantId, mode, walletPayIdId: walletPayIdId! }, query),
   ),
   POST: route({ permission: "transfers", wallet: true, body: AddMemberBody }, async ({ db, merchantId, mode, walletPayIdId, body }) =>
-    db.transaction((tx) => addMember(tx, { merchantId, mode, walletPayIdId: walletPayIdId! }, body)),
+    addMember(db, { merchantId, mode, walletPayIdId: walletPayIdId! }, body),
   ),
 });

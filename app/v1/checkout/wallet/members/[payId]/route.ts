@@ -5,9 +5,9 @@ import { removeMember, updateMember } from "@/lib/wallets/wallet-members";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   PATCH: route({ permission: "transfers", wallet: true, body: UpdateMemberBody }, async ({ db, merchantId, mode, walletPayIdId, params, body }) =>
-    db.transaction((tx) => updateMember(tx, { merchantId, mode, walletPayIdId: walletPayIdId! }, params.payId!, body)),
+    updateMember(db, { merchantId, mode, walletPayIdId: walletPayIdId! }, params.payId!, body),
   ),
   DELETE: route({ permission: "transfers", wallet: true }, async ({ db, merchantId, mode, walletPayIdId, params }) =>
-    db.transaction((tx) => removeMember(tx, { merchantId, mode, walletPayIdId: walletPayIdId! }, params.payId!)),
+    removeMember(db, { merchantId, mode, walletPayIdId: walletPayIdId! }, params.payId!),
   ),
 });
