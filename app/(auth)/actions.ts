@@ -11,10 +11,9 @@ import { signInFailureMessage } from "@/lib/auth/sign-in-limits";
 import { isAppError } from "@/lib/errors";
 import { actionClientIp } from "@/lib/http/action-client-ip";
 import { mailLinkBaseUrl } from "@/lib/http/request-base-url";
-import { smtpConfigured } from "@/lib/mail/mailer";
 import { signUp } from "@/lib/merchants/sign-up";
 import { NO_MAIL_MESSAGE } from "@/lib/users/no-mail-message";
-import { requestPasswordReset, resetPassword } from "@/lib/users/password-reset";
+import { requestPasswordReset, resetLinkBase, resetPassword } from "@/lib/users/password-reset";
 
 export type FormState = { error?: string; details?: string[] } | undefined;
 
@@ -83,8 +82,8 @@ export type ForgotState = (FormState & { sent?: boolean }) | undefined;
 
 /** Forgot-password: always the same answer (RESET_REQUESTED_MESSAGE); the mail goes out after the response. */
 export async function forgotPasswordAction(_prev: ForgotState, form: FormData): Promise<ForgotState> {
-  const baseUrl = await mailLinkBaseUrl();
-  if (!smtpConfigured() || !baseUrl) return { error: NO_MAIL_MESSAGE };
+  const baseUrl = resetLinkBase(await mailLinkBaseUrl());
+  if (!baseUrl) return { error: NO_MAIL_MESSAGE };
   try {
     const res = await requestPasswordReset(await getDb(), { email: field(form, "email"), ip: await actionClientIp(), baseUrl });
     after(() => res.deliver().then(() => undefined));

@@ -9,7 +9,7 @@ import { isAppError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 import { startSmtpCapture } from "@/tests/smtp-capture";
 import { insertUser } from "./create-user";
-import { findPasswordReset, INVALID_RESET_LINK, PASSWORD_RESET_TTL_MS, requestPasswordReset, resetPassword } from "./password-reset";
+import { findPasswordReset, INVALID_RESET_LINK, PASSWORD_RESET_TTL_MS, requestPasswordReset, resetLinkBase, resetPassword } from "./password-reset";
 
 /*
  * Forgot-password by email (issue 14 item 7): a link of 32 random bytes of which only the
@@ -50,6 +50,22 @@ async function requested(tag: string) {
   const res = await requestPasswordReset(db, { email: u.email, ip: ip(), baseUrl: BASE });
   return { user: u, token: tokenOf(res.link!), res };
 }
+
+describe("whether reset links can be emailed (resetLinkBase)", () => {
+  it("only with an SMTP server and an address the link may point at; otherwise the operator resets", () => {
+    const saved = process.env.SMTP_URL;
+    try {
+      process.env.SMTP_URL = "smtp://127.0.0.1:2525";
+      expect(resetLinkBase("https://pay.shop.ng")).toBe("https://pay.shop.ng");
+      expect(resetLinkBase(null)).toBeNull(); // a real deployment without APP_URL
+      delete process.env.SMTP_URL;
+      expect(resetLinkBase("https://pay.shop.ng")).toBeNull();
+    } finally {
+      if (saved === undefined) delete process.env.SMTP_URL;
+      else process.env.SMTP_URL = saved;
+    }
+  });
+});
 
 describe("asking for a link", () => {
   it("mails a link for an existing account; only the token's SHA-256 is stored, valid 30 minutes", async () => {

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { passwordResets, users } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/errors";
-import { sendMail, type MailResult } from "@/lib/mail/mailer";
+import { sendMail, smtpConfigured, type MailResult } from "@/lib/mail/mailer";
 import { hashInvitationToken as hashToken, isInvitationTokenShape as isTokenShape, newInvitationToken as newToken } from "@/lib/team/invitation-token";
 import { parseOrThrow } from "@/lib/validation";
 import { INVALID_RESET_LINK } from "./reset-messages";
@@ -22,6 +22,14 @@ import { Email, Password } from "./user-input";
 export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
 
 export { INVALID_RESET_LINK, RESET_REQUESTED_MESSAGE } from "./reset-messages";
+
+/**
+ * Where forgot-password links are emailed from, or null when they cannot be (no SMTP server, or
+ * no address the link may point at: mailLinkBase), and the operator resets passwords instead.
+ */
+export function resetLinkBase(mailLinkBase: string | null): string | null {
+  return smtpConfigured() && mailLinkBase ? mailLinkBase : null;
+}
 
 export function passwordResetLink(baseUrl: string, token: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/reset-password/${token}`;

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { mailLinkBaseUrl } from "@/lib/http/request-base-url";
-import { smtpConfigured } from "@/lib/mail/mailer";
 import { OPERATOR_RESET_COMMAND } from "@/lib/users/no-mail-message";
+import { resetLinkBase } from "@/lib/users/password-reset";
 import { AuthNotice } from "../auth-notice";
 import { ForgotPasswordForm } from "./forgot-password-form";
 
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Forgot your password?" };
 export default async function ForgotPasswordPage() {
   await connection();
   // Emailed links need SMTP and an address they may point at (APP_URL on a real deployment).
-  if (smtpConfigured() && (await mailLinkBaseUrl())) return <ForgotPasswordForm />;
+  if (resetLinkBase(await mailLinkBaseUrl())) return <ForgotPasswordForm />;
   return (
     <AuthNotice testId="forgot-password-no-mail" title="Forgot your password?" link={{ href: "/sign-in", label: "Back to sign in" }}>
       <p>
