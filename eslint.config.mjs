@@ -12,8 +12,8 @@ const LIB_NEVER_IMPORTS_UI = {
 
 /**
  * lib/http is the /v1 plumbing: it imports no domain. Allowed besides itself and db/: errors,
- * log, ids, validation, text-patterns; key authentication and the request log that route()
- * runs for every call; the edge-safe auth config (whether the app is served over https).
+ * log, ids, validation, text-patterns, client-ip; key authentication and the request log that
+ * route() runs for every call; whether the app is served over https (security/app-https).
  */
 const HTTP_ALLOWED_LIB = [
   "errors",
@@ -21,11 +21,12 @@ const HTTP_ALLOWED_LIB = [
   "ids",
   "validation",
   "text-patterns",
+  "client-ip",
   "http",
   "keys/find-key",
   "keys/allowed-domains",
   "observability/request-log",
-  "auth/auth\\.config",
+  "security/app-https",
 ];
 const HTTP_IMPORTS_NO_DOMAIN = [
   {

@@ -2,11 +2,11 @@
 // Next's request handler behind node:http, so the app can know who it is talking to. Next's own
 // server keeps a client-sent X-Forwarded-For as is, and route handlers never see the socket;
 // here every request's PEER_HEADER is overwritten with the TCP peer's address before Next sees
-// it (lib/http/client-ip.ts reads it). Usage: tsx scripts/serve.ts [-p PORT] [-H HOSTNAME]
+// it (lib/client-ip.ts reads it). Usage: tsx scripts/serve.ts [-p PORT] [-H HOSTNAME]
 import http from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
-import { PEER_HEADER } from "@/lib/http/client-ip";
+import { PEER_HEADER } from "@/lib/client-ip";
 
 const { values } = parseArgs({
   options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },

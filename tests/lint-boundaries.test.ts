@@ -54,8 +54,8 @@ describe("lib/http imports no domain", () => {
       `import { AppError } from "@/lib/errors";`,
       `import { parseOrThrow } from "@/lib/validation";`,
       `import { getDb } from "@/db/client";`,
-      `import { clientIp } from "./client-ip";`,
-      `export const all = [AppError, parseOrThrow, getDb, clientIp];`,
+      `import { correlationIdFor } from "./correlation";`,
+      `export const all = [AppError, parseOrThrow, getDb, correlationIdFor];`,
       ``,
     ].join("\n");
     expect(await restrictedImports(code, "lib/http/x.ts")).toEqual([]);

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/db/client";
 import { auditLog, type ActorType } from "@/db/schema";
-import { clientIpFromHeaders } from "@/lib/http/client-ip";
+import { clientIpFromHeaders } from "@/lib/client-ip";
 
 /** Who is acting: a signed-in user (dashboard), an admin, the CLI or the system itself. */
 export type Actor = {
@@ -10,7 +10,7 @@ export type Actor = {
   userAgent?: string | null;
 };
 
-/** The client address of a request (lib/http/client-ip), null when the server did not say. */
+/** The client address of a request (lib/client-ip.ts), null when the server did not say. */
 export function knownIp(h: Headers | null | undefined): string | null {
   if (!h) return null;
   const ip = clientIpFromHeaders(h);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "@/db/client";
 import { knownIp, type Actor } from "./record-audit";
 
-/** Who signed in, from where: the client address (lib/http/client-ip) and the user agent. */
+/** Who signed in, from where: the client address (lib/client-ip.ts) and the user agent. */
 export function signInActor(userId: string, headers: Headers | null | undefined): Actor & { userId: string } {
   return {
     type: "user",

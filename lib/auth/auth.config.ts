@@ -1,21 +1,11 @@
 import type { NextAuthConfig } from "next-auth";
+import { appUsesHttps } from "@/lib/security/app-https";
 
 /**
  * The edge-safe half of the Auth.js config (no database, no argon2): what proxy.ts needs to
- * decide who may see /dashboard and /admin.
+ * decide who may see /dashboard and /admin. Cookies are Secure when the app is served over
+ * https (appUsesHttps, lib/security/app-https.ts).
  */
-/**
- * Whether the app is served over https, from its configured public URL (AUTH_URL, else
- * APP_URL). Then every cookie is Secure and the session cookie is
- * `__Secure-authjs.session-token` (HttpOnly, SameSite=Lax, Path=/). Local http (`npm start` on
- * localhost) keeps plain names, since a browser drops Secure cookies over http. With neither
- * URL set, Auth.js decides per request from its protocol (x-forwarded-proto behind a proxy).
- */
-export function appUsesHttps(env: Record<string, string | undefined> = process.env): boolean | undefined {
-  const url = env.AUTH_URL?.trim() || env.APP_URL?.trim();
-  return url ? url.toLowerCase().startsWith("https:") : undefined;
-}
-
 export const authConfig = {
   trustHost: true,
   useSecureCookies: appUsesHttps(),

@@ -6,12 +6,12 @@ import { checkSecondFactor, secondFactorInput } from "@/lib/auth/two-factor/seco
 import { isTwoFactorRequired } from "@/lib/auth/two-factor/sign-in-errors";
 import { recordSignIn } from "@/lib/audit/record-sign-in";
 import { logError } from "@/lib/log";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "@/lib/client-ip";
 import { findUserByEmail } from "@/lib/users/create-user";
 import { authConfig } from "./auth.config";
 import { checkSessionToken } from "./session-check";
-import { verifyPassword } from "./password";
-import { withSignInLimits } from "./sign-in-limits";
+import { verifyPassword } from "@/lib/users/password";
+import { withSignInLimits } from "@/lib/users/sign-in-limits";
 
 const SignInInput = z.object({ email: z.string().trim().toLowerCase().max(254), password: z.string().min(1).max(200) });
 

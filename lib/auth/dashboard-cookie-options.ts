@@ -1,4 +1,4 @@
-import { appUsesHttps } from "./auth.config";
+import { appUsesHttps } from "@/lib/security/app-https";
 
 /**
  * How the dashboard's own cookies (MODE_COOKIE, MERCHANT_COOKIE) are set: read only by the

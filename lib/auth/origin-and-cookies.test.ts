@@ -2,7 +2,7 @@ import { NextRequest, type NextFetchEvent } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMerchant } from "@/tests/factories";
 import { FOREIGN_ORIGIN_MESSAGE, isSameOriginRequest, proxy } from "@/proxy";
-import { appUsesHttps } from "./auth.config";
+import { appUsesHttps } from "@/lib/security/app-https";
 
 const APP = "http://127.0.0.1:3000";
 const ev = {} as NextFetchEvent;

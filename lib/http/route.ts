@@ -7,7 +7,7 @@ import { originAllowed } from "@/lib/keys/allowed-domains";
 import { logError } from "@/lib/log";
 import { logRequest, type RequestSeen } from "@/lib/observability/request-log";
 import { parseOrThrow } from "@/lib/validation";
-import { clientIp } from "./client-ip";
+import { clientIp } from "@/lib/client-ip";
 import { hstsHeader } from "./security-headers";
 import { correlationIdFor } from "./correlation";
 import { CORS_HEADERS, failureResponse, internalError, successResponse } from "./envelope";

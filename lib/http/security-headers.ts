@@ -1,4 +1,4 @@
-import { appUsesHttps } from "@/lib/auth/auth.config";
+import { appUsesHttps } from "@/lib/security/app-https";
 
 /**
  * Issue 14's response headers, in one place. Pages of the app (dashboard, admin, sign-in and

@@ -1,5 +1,5 @@
 import type { AuthenticatedKey } from "@/lib/keys/find-key";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "@/lib/client-ip";
 import { logger } from "@/lib/log";
 import { recordRequestLog } from "./request-log-buffer";
 
