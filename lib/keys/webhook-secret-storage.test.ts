@@ -10,7 +10,7 @@ import { isSealed, openSecret } from "@/lib/security/secret-box";
 import { emitCommitted } from "@/tests/events";
 import { makeKey } from "@/tests/factories";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/webhook-receiver";
-import { expirePreviousWebhookSecrets } from "./expire-previous-webhook-secrets";
+import { expirePreviousWebhookSecrets } from "@/lib/events/expire-previous-webhook-secrets";
 import { newWebhookSecret } from "./key-format";
 import { rotateWebhookSecret } from "./rotate-webhook-secret";
 

@@ -3,7 +3,6 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/db/client";
 import { migrationsFolder } from "@/db/migrate";
-import { inProcessSchedulerRunning } from "@/lib/scheduler/in-process";
 
 export type JournalEntry = { idx: number; when: number; tag: string };
 
@@ -53,9 +52,16 @@ export function healthStatus(h: Pick<Health, "database" | "migrations">): 200 | 
   return h.database.reachable && h.migrations.current ? 200 : 503;
 }
 
-/** Checks the database (round trip), the migrations and the scheduler's last pass. */
-export async function checkHealth(getDb: () => Promise<Db>, now: () => Date = () => new Date()): Promise<Health> {
-  const enabled = inProcessSchedulerRunning();
+/**
+ * Checks the database (round trip), the migrations and the scheduler's last pass.
+ * `schedulerEnabled`: whether this process runs the in-process timer, passed in by the caller
+ * (app/api/health asks lib/scheduler/in-process.ts; the scheduler sits above this folder).
+ */
+export async function checkHealth(
+  getDb: () => Promise<Db>,
+  { schedulerEnabled = false, now = () => new Date() }: { schedulerEnabled?: boolean; now?: () => Date } = {},
+): Promise<Health> {
+  const enabled = schedulerEnabled;
   const entries = committedMigrations();
   const down: Health = {
     ok: false,

@@ -1,9 +1,9 @@
 import type { Db } from "@/db/client";
 import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
+import { expirePreviousWebhookSecrets } from "@/lib/events/expire-previous-webhook-secrets";
 import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
 import { applyDueInvoices } from "@/lib/invoices/apply-invoice-due";
-import { expirePreviousWebhookSecrets } from "@/lib/keys/expire-previous-webhook-secrets";
 import { pruneRequestLogs } from "@/lib/observability/prune-request-logs";
 import { expireDueReceivables } from "@/lib/receiving/expiry";
 import { processDueRefunds } from "@/lib/refunds/process-due-refunds";

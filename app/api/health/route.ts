@@ -3,10 +3,11 @@
 // answer or a committed migration is not applied yet.
 import { getDb } from "@/db/client";
 import { checkHealth, healthStatus } from "@/lib/observability/health";
+import { inProcessSchedulerRunning } from "@/lib/scheduler/in-process";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  const health = await checkHealth(getDb);
+  const health = await checkHealth(getDb, { schedulerEnabled: inProcessSchedulerRunning() });
   return Response.json(health, { status: healthStatus(health), headers: { "cache-control": "no-store" } });
 }

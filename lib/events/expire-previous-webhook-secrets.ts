@@ -1,7 +1,7 @@
 import { and, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { apiKeyPairs } from "@/db/schema";
-import { ROTATION_OVERLAP_MS } from "@/lib/events/sign-webhook";
+import { ROTATION_OVERLAP_MS } from "./sign-webhook";
 
 /**
  * Clears each rotated-out webhook secret once its 24-hour overlap has ended (supplement §4):
