@@ -7,7 +7,7 @@ import { after } from "next/server";
 import { getDb } from "@/db/client";
 import { requestOrigin } from "@/lib/audit/record-audit";
 import { signIn } from "@/lib/auth/auth";
-import { signInFailureMessage } from "@/lib/auth/sign-in-limits";
+import { signInFailureMessage } from "@/lib/users/sign-in-limits";
 import { isAppError } from "@/lib/errors";
 import { actionClientIp } from "@/lib/http/action-client-ip";
 import { mailLinkBaseUrl } from "@/lib/http/request-base-url";

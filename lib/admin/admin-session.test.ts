@@ -53,7 +53,7 @@ async function adminSignedIn() {
 
 describe("admin access is read from the database", () => {
   it("requireAdmin lets a current admin through and sends a removed admin (token still isAdmin) to /dashboard", async () => {
-    const { requireAdmin } = await import("@/lib/auth/require-admin");
+    const { requireAdmin } = await import("@/lib/admin/require-admin");
     const admin = await adminSignedIn();
     expect(await redirectOf(requireAdmin())).toBe("");
     // Removed from admin by the database alone (no version bump): the flag is read fresh.
@@ -62,7 +62,7 @@ describe("admin access is read from the database", () => {
   });
 
   it("a stale session (its version bumped since sign-in) is signed out: requireAdmin sends it to /sign-in, an admin action answers 'Please sign in again.'", async () => {
-    const { requireAdmin } = await import("@/lib/auth/require-admin");
+    const { requireAdmin } = await import("@/lib/admin/require-admin");
     const { adminAction } = await import("./admin-action");
     const probe = adminAction.action(async () => ({ ok: true }));
     const admin = await adminSignedIn();
@@ -76,7 +76,7 @@ describe("admin access is read from the database", () => {
   });
 
   it("requireAdmin refuses a user whose token claims isAdmin but who never was one", async () => {
-    const { requireAdmin } = await import("@/lib/auth/require-admin");
+    const { requireAdmin } = await import("@/lib/admin/require-admin");
     const u = await insertUser(db, { email: email("claims"), password: "correct horse battery" });
     await signInCookie(u);
     expect(await redirectOf(requireAdmin())).toBe("/dashboard");

@@ -5,8 +5,8 @@ import { auditLog } from "@/db/schema";
 import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
 import { makeMerchant } from "@/tests/factories";
 import { authorizeCredentials } from "./auth";
-import * as password from "./password";
-import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_IP_LIMIT, SignInRateLimited, signInFailureMessage, withSignInLimits } from "./sign-in-limits";
+import * as password from "@/lib/users/password";
+import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_IP_LIMIT, SignInRateLimited, signInFailureMessage, withSignInLimits } from "@/lib/users/sign-in-limits";
 
 let ipSeq = 0;
 /** A fresh client address per test (the database is shared by the run). */

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLog, users } from "@/db/schema";
-import { verifyPassword } from "@/lib/auth/password";
+import { verifyPassword } from "@/lib/users/password";
 import { makeMerchant } from "@/tests/factories";
 import { runOwo } from "@/tests/owo-cli";
 

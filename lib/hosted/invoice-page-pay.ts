@@ -7,7 +7,7 @@ import { amountRemaining } from "@/lib/invoices/invoice-view";
 import { payInvoice } from "@/lib/invoices/pay-invoice";
 import { formatNaira } from "@/lib/money";
 import { invoicePageView, requireInvoiceForPage, type InvoicePageView } from "./invoice-page";
-import { qrSvg } from "./qr-svg";
+import { qrSvg } from "@/lib/qr-svg";
 import { simulationLiveRefused, SIMULATED_PAYER } from "./sandbox-only";
 
 /** Where the customer sends money for an invoice: its current account or PayID (any amount, several payments). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { MERCHANT_TYPES, STATIC_ACCOUNT_STATES, memberships, merchants, payIds, type Merchant, type User } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { generatePassword } from "@/lib/auth/password";
+import { generatePassword } from "@/lib/users/password";
 import { randomBase62 } from "@/lib/ids";
 import { insertUser } from "@/lib/users/create-user";
 import { Email, Password } from "@/lib/users/user-input";

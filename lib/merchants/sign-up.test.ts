@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
 import { memberships, merchants, users } from "@/db/schema";
-import { verifyPassword } from "@/lib/auth/password";
+import { verifyPassword } from "@/lib/users/password";
 import { isAppError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 import { inviteMember } from "@/lib/team/invite-member";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { MERCHANT_TYPES } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/users/password";
 import { sendMail, type MailResult } from "@/lib/mail/mailer";
 import { countAttempt, SIGN_UP_LIMITS } from "@/lib/users/attempt-limits";
 import { findUserByEmail } from "@/lib/users/create-user";

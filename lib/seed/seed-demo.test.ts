@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { createAdmin } from "@/lib/admin/create-admin";
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
-import { verifyPassword } from "@/lib/auth/password";
+import { verifyPassword } from "@/lib/users/password";
 import { insertUser } from "@/lib/users/create-user";
 import { withScratchDatabase } from "@/tests/scratch-database";
 import { DEMO, demoSeedAllowed, seedDemo } from "./seed-demo";

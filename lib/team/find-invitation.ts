@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { invitations, merchants, type Invitation } from "@/db/schema";
-import { hashInvitationToken, isInvitationTokenShape } from "./invitation-token";
+import { hashInvitationToken, isInvitationTokenShape } from "@/lib/users/invitation-token";
 
 export type InvitationStatus = "pending" | "expired" | "accepted" | "revoked";
 

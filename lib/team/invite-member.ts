@@ -5,7 +5,7 @@ import { invitations, memberships, merchants, ROLES, users, type Role } from "@/
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Email } from "@/lib/users/user-input";
 import { parseOrThrow } from "@/lib/validation";
-import { hashInvitationToken, invitationLink, INVITATION_TTL_MS, newInvitationToken } from "./invitation-token";
+import { hashInvitationToken, invitationLink, INVITATION_TTL_MS, newInvitationToken } from "@/lib/users/invitation-token";
 import { sendInvitationMail, smtpConfigured, type MailResult } from "./invitation-mail";
 import { requireOwner } from "./owners";
 import { conflict } from "./team-errors";

@@ -9,7 +9,7 @@ import { makeMerchant } from "@/tests/factories";
 import { acceptInvitation } from "./accept-invitation";
 import { changeMemberRole } from "./change-member-role";
 import { findInvitationByToken } from "./find-invitation";
-import { hashInvitationToken } from "./invitation-token";
+import { hashInvitationToken } from "@/lib/users/invitation-token";
 import { invitationForVisitor } from "./invitation-for-visitor";
 import { inviteMember } from "./invite-member";
 import { listTeam } from "./list-team";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { users, type User } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "./password";
 import { AppError } from "@/lib/errors";
 
 export async function findUserByEmail(tx: DbOrTx, email: string): Promise<User | null> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import type { Actor } from "@/lib/audit/record-audit";
-import { generatePassword } from "@/lib/auth/password";
+import { generatePassword } from "./password";
 import { notFound } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
 import { findUserByEmail } from "./create-user";

@@ -5,7 +5,7 @@ import { passwordResets, users } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/errors";
 import { sendMail, smtpConfigured, type MailResult } from "@/lib/mail/mailer";
-import { hashInvitationToken as hashToken, isInvitationTokenShape as isTokenShape, newInvitationToken as newToken } from "@/lib/team/invitation-token";
+import { hashInvitationToken as hashToken, isInvitationTokenShape as isTokenShape, newInvitationToken as newToken } from "./invitation-token";
 import { parseOrThrow } from "@/lib/validation";
 import { INVALID_RESET_LINK } from "./reset-messages";
 import { countAttempt, PASSWORD_RESET_LIMITS } from "./attempt-limits";

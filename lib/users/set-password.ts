@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/password";
-import { signInBuckets } from "@/lib/auth/sign-in-limits";
+import { hashPassword } from "./password";
+import { signInBuckets } from "./sign-in-limits";
 
 /**
  * Gives a user a new password (argon2id), the one way every path does it (change, forgot-password

@@ -4,7 +4,7 @@ import { AdminNav } from "@/components/admin/admin-nav";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
 import { countPendingRefundReviews } from "@/lib/admin/refund-reviews";
-import { requireAdmin } from "@/lib/auth/require-admin";
+import { requireAdmin } from "@/lib/admin/require-admin";
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const admin = await requireAdmin();

@@ -7,7 +7,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { getDb } from "@/db/client";
 import { listMerchants } from "@/lib/admin/list-merchants";
-import { requireAdmin } from "@/lib/auth/require-admin";
+import { requireAdmin } from "@/lib/admin/require-admin";
 
 export const metadata: Metadata = { title: "Merchants" };
 

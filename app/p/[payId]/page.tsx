@@ -12,7 +12,7 @@ import { QrCode } from "@/components/checkout/qr-code";
 import { StatusBadge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { getPayPagePayId, type PayPagePayId } from "@/lib/hosted/pay-page-payid";
-import { qrSvg } from "@/lib/hosted/qr-svg";
+import { qrSvg } from "@/lib/qr-svg";
 import { payLink } from "@/lib/http/public-url";
 import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { formatNaira, koboToNaira } from "@/lib/money";

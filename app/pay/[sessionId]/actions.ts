@@ -4,7 +4,7 @@ import { z } from "zod";
 import { embedPayment } from "@/components/checkout/embed-payment";
 import { getDb } from "@/db/client";
 import { actionClient } from "@/lib/actions/safe-action";
-import { qrSvg } from "@/lib/hosted/qr-svg";
+import { qrSvg } from "@/lib/qr-svg";
 import { SIMULATED_METHODS, simulateCheckoutPayment } from "@/lib/hosted/simulate-checkout-payment";
 import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { selectPaymentMethod } from "@/lib/sessions/select-payment-method";

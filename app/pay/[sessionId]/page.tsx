@@ -9,7 +9,7 @@ import { HostedShell } from "@/components/checkout/hosted-shell";
 import { cryptoAssetsView } from "@/lib/sessions/session-offer";
 import { isAppError } from "@/lib/errors";
 import { embedParent } from "@/lib/hosted/embed-parent";
-import { qrSvg } from "@/lib/hosted/qr-svg";
+import { qrSvg } from "@/lib/qr-svg";
 import { returnUrl } from "@/lib/hosted/return-url";
 import { hostedFramingTarget } from "@/lib/hosted/hosted-framing";
 import { requestBaseUrl } from "@/lib/http/request-base-url";

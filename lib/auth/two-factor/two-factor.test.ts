@@ -5,7 +5,7 @@ import { auditLog, recoveryCodes, users } from "@/db/schema";
 import { isSealed } from "@/lib/security/secret-box";
 import { makeMerchant } from "@/tests/factories";
 import { authorizeCredentials } from "../auth";
-import { SIGN_IN_ACCOUNT_LIMIT, SignInRateLimited, signInFailureMessage } from "../sign-in-limits";
+import { SIGN_IN_ACCOUNT_LIMIT, SignInRateLimited, signInFailureMessage } from "@/lib/users/sign-in-limits";
 import { confirmTwoFactorEnrolment, regenerateRecoveryCodes, startTwoFactorEnrolment, turnOffTwoFactor, twoFactorStatus } from "./enrolment";
 import { hashRecoveryCode } from "./recovery-codes";
 import { IncorrectRecoveryCode, IncorrectTwoFactorCode, TwoFactorRequired } from "./sign-in-errors";

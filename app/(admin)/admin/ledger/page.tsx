@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { getDb } from "@/db/client";
-import { requireAdmin } from "@/lib/auth/require-admin";
+import { requireAdmin } from "@/lib/admin/require-admin";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { formatNaira } from "@/lib/money";
 

@@ -11,7 +11,7 @@ import { getDb } from "@/db/client";
 import type { RefundStatus } from "@/db/schema";
 import { REFUND_STATUSES } from "@/lib/refunds/list-refunds";
 import { listRefundReviews, parseReviewStatus } from "@/lib/admin/refund-reviews";
-import { requireAdmin } from "@/lib/auth/require-admin";
+import { requireAdmin } from "@/lib/admin/require-admin";
 import { formatNaira } from "@/lib/money";
 
 export const metadata: Metadata = { title: "Refund reviews" };

@@ -8,11 +8,11 @@ import { requestActor, requestOrigin } from "@/lib/audit/record-audit";
 import { auth, signIn, signOut } from "@/lib/auth/auth";
 import { MERCHANT_COOKIE } from "@/lib/auth/dashboard-context";
 import { DASHBOARD_COOKIE_OPTIONS } from "@/lib/auth/dashboard-cookie-options";
-import { signInFailureMessage } from "@/lib/auth/sign-in-limits";
+import { signInFailureMessage } from "@/lib/users/sign-in-limits";
 import { isAppError } from "@/lib/errors";
 import { acceptInvitation } from "@/lib/team/accept-invitation";
 import { findInvitationByToken } from "@/lib/team/find-invitation";
-import { isInvitationTokenShape } from "@/lib/team/invitation-token";
+import { isInvitationTokenShape } from "@/lib/users/invitation-token";
 import { signUpWithInvitation } from "@/lib/team/sign-up-with-invitation";
 
 export type InviteFormState = { error?: string; details?: string[] } | undefined;

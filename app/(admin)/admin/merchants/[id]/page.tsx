@@ -11,7 +11,7 @@ import { formatDateTime } from "@/components/ui/format-time";
 import { getDb } from "@/db/client";
 import type { StaticAccountState } from "@/db/schema";
 import { getAdminMerchant } from "@/lib/admin/merchant-detail";
-import { requireAdmin } from "@/lib/auth/require-admin";
+import { requireAdmin } from "@/lib/admin/require-admin";
 import { formatNaira } from "@/lib/money";
 
 export const metadata: Metadata = { title: "Merchant" };

@@ -10,7 +10,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { formatDateTime } from "@/components/ui/format-time";
 import { getDb } from "@/db/client";
 import { getRefundReview } from "@/lib/admin/refund-reviews";
-import { requireAdmin } from "@/lib/auth/require-admin";
+import { requireAdmin } from "@/lib/admin/require-admin";
 import { formatNaira } from "@/lib/money";
 
 export const metadata: Metadata = { title: "Refund review" };

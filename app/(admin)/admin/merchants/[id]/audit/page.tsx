@@ -5,7 +5,7 @@ import { AuditLogView } from "@/components/audit/audit-log-view";
 import { getDb } from "@/db/client";
 import { findAdminMerchantName } from "@/lib/admin/merchant-detail";
 import { auditFilterOptions, listAudit, parseAuditSearch } from "@/lib/audit/list-audit";
-import { requireAdmin } from "@/lib/auth/require-admin";
+import { requireAdmin } from "@/lib/admin/require-admin";
 import { isUuid } from "@/lib/text-patterns";
 
 export const metadata: Metadata = { title: "Merchant audit log" };

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
-import { isAdminNow } from "@/lib/admin/is-admin";
-import { sessionUser } from "./session-user";
+import { isAdminNow } from "./is-admin";
+import { sessionUser } from "@/lib/auth/session-user";
 
 /**
  * Admin pages check again on the server: the proxy is a gate, not the only lock. The admin flag
