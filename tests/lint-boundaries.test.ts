@@ -78,3 +78,26 @@ describe("app/ never imports drizzle-orm or db/", () => {
     expect(await restrictedImports(code, "app/x.tsx")).toEqual([]);
   });
 });
+
+describe("lib/ folders import only their own layer and the ones below (ARCHITECTURE.md)", () => {
+  it("reports a low folder importing a higher one: users → auth, observability → scheduler, audit → http", async () => {
+    expect(await restrictedImports(`import { auth } from "@/lib/auth/auth";\nexport const a = auth;\n`, "lib/users/x.ts")).toHaveLength(1);
+    expect(await restrictedImports(`import { runJobs } from "@/lib/scheduler/run-jobs";\nexport const r = runJobs;\n`, "lib/observability/x.ts")).toHaveLength(1);
+    expect(await restrictedImports(`import { route } from "@/lib/http/route";\nexport const r = route;\n`, "lib/audit/x.ts")).toHaveLength(1);
+  });
+
+  it("reports the breach by relative path too, from a nested file", async () => {
+    expect(await restrictedImports(`import { isAdminNow } from "../../admin/is-admin";\nexport const i = isAdminNow;\n`, "lib/auth/two-factor/x.ts")).toHaveLength(1);
+  });
+
+  it("lets a folder import the layers below it: auth → users, scheduler → observability, keys → audit", async () => {
+    expect(await restrictedImports(`import { createUser } from "@/lib/users/create-user";\nexport const c = createUser;\n`, "lib/auth/x.ts")).toEqual([]);
+    expect(await restrictedImports(`import { pruneRequestLogs } from "@/lib/observability/prune-request-logs";\nexport const p = pruneRequestLogs;\n`, "lib/scheduler/x.ts")).toEqual([]);
+    expect(await restrictedImports(`import { recordAudit } from "../audit/record-audit";\nexport const r = recordAudit;\n`, "lib/keys/x.ts")).toEqual([]);
+  });
+
+  it("reports a shared file at the root of lib/ importing a folder", async () => {
+    expect(await restrictedImports(`import { recordAudit } from "@/lib/audit/record-audit";\nexport const r = recordAudit;\n`, "lib/x.ts")).toHaveLength(1);
+    expect(await restrictedImports(`import { recordAudit } from "./audit/record-audit";\nexport const r = recordAudit;\n`, "lib/x.ts")).toHaveLength(1);
+  });
+});
