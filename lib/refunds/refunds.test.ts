@@ -9,6 +9,8 @@ import { randomBase62 } from "@/lib/ids";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { auditRows, entryPostings, merchantKindBalance, paymentRow, pendingPayment, refundMerchant, PAYER, type RefundMerchant } from "@/tests/refunds";
 import { runSettlement } from "@/lib/settlement/run-settlement";
+import { armPause } from "@/lib/testing/pause-points";
+import { rowLockHolder, untilArrived } from "@/tests/lock-waits";
 import { approveRefund } from "./approve-refund";
 import { rejectRefund } from "./reject-refund";
 import { requestRefund } from "./request-refund";
@@ -59,7 +61,15 @@ describe("requestRefund (api.md Static account payment settlement, Refund)", () 
 
   it("concurrent requests for one payment make exactly one refund", async () => {
     const p = await pendingPayment(m);
-    const results = await Promise.all(Array.from({ length: 6 }, () => request(p)));
+    // The first request waits right after taking the payment's row lock; the other five all
+    // arrive while it holds it (each waits on the lock, or has finished if nothing was locked).
+    const pause = armPause("refund-request:locked");
+    const first = request(p);
+    await pause.reached;
+    const others = Array.from({ length: 5 }, () => request(p));
+    await untilArrived(db(), await rowLockHolder(db(), "static_account_payments", p.id), others);
+    pause.release();
+    const results = await Promise.all([first, ...others]);
     expect(new Set(results.map((r) => r.refund.id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
   });
