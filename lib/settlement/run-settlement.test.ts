@@ -295,7 +295,8 @@ describe("scheduler and reads", () => {
     const p = await bookedPayment(m, { expectedPayoutAt: after() });
     const job = JOBS.find((j) => j.name === "settle_static_accounts");
     expect(job).toBeDefined();
-    expect(await job!.run(await getDb())).toBeGreaterThanOrEqual(0);
+    // A count over every merchant's payments due now (other files' too): its size is not this test's to know.
+    expect(Number.isInteger(await job!.run(await getDb()))).toBe(true);
     expect((await paymentRows(m.merchantId)).find((r) => r.id === p.id)!.settlementStatus).toBe("pending_settlement");
   });
 
