@@ -276,6 +276,27 @@ describe("a refund racing the settlement cutoff ends in exactly one of the two",
   });
 });
 
+describe("a refund holding the payment while the cutoff arrives", () => {
+  it("the batching UPDATE waits for the request's row lock, then leaves the payment under review: never batched and refunded both", async () => {
+    const p = await pendingPayment(m, { amount: 700_000 });
+    // The request waits right after locking the payment; the batching statement arrives then.
+    const pause = armPause("refund-request:locked");
+    const requested = request(p);
+    await pause.reached;
+    const batch = queryRows<{ id: string }>(
+      db(),
+      sql`update static_account_payments set settlement_status = 'batched', updated_at = now()
+          where id = ${p.id}::uuid and settlement_status = 'pending_settlement' returning id`,
+    );
+    await untilArrived(db(), await rowLockHolder(db(), "static_account_payments", p.id), [batch]);
+    pause.release();
+    const [{ created }, batched] = await Promise.all([requested, batch]);
+    expect(created).toBe(true);
+    expect(batched).toEqual([]);
+    expect((await paymentRow(p.id)).settlementStatus).toBe("under_review");
+  });
+});
+
 describe("a refund racing the real settlement run", () => {
   it("runSettlement and requests at once: each payment is either refunded-for-review or settled, never both; money adds up", async () => {
     const r = await refundMerchant();
