@@ -99,9 +99,10 @@ export function postgresOptions(url: string): PgOptions {
     username: u.username ? decodeURIComponent(u.username) : undefined,
     password: u.password ? decodeURIComponent(u.password) : undefined,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    // postgres.js 3.4.9 can leave a query waiting for the connect timeout after Postgres drops
-    // a connection mid-write (porsager/postgres#1066, fix not released): 10 s instead of 30 s
-    // bounds how long such a request hangs before its clean 500.
+    // postgres.js 3.4.9 left a pooled connection unable to send after Postgres dropped it
+    // mid-write, each later query waiting for the connect timeout (porsager/postgres#1066,
+    // #1208; fix not released): scripts/patch-postgres.mjs repairs it at install. 10 s
+    // instead of 30 s still bounds how long a request hangs on an unreachable server.
     connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT ?? 10),
     onnotice: () => {},
     ssl: sslOptions(u.searchParams),

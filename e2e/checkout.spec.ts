@@ -19,6 +19,23 @@ async function merchantWithKey(page: Page, business: string) {
   return createSecretKey(page, { webhookUrl: "http://127.0.0.1:9/unreachable" });
 }
 
+/**
+ * Resolves once React has hydrated the page (Next hydrates into `document`: its root is no
+ * longer dehydrated). Before that, a click on a form's button is the browser's own submit, a
+ * reload that loses the click: the pay pages' assertions pass on the server's HTML earlier.
+ */
+async function hydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const key = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
+        const hostRoot = key ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
+        return hostRoot?.stateNode?.current?.memoizedState?.isDehydrated === false;
+      }),
+    )
+    .toBe(true);
+}
+
 /** Nothing sticks out sideways on a phone (readable without horizontal scrolling). */
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
@@ -108,6 +125,7 @@ test("PayIDs on a phone: a dynamic PayID paid on its pay page, a checkout paid t
   await expect(shopper.getByTestId("qr-code").locator("svg")).toBeVisible();
   await expect(shopper.getByLabel("Amount (₦)")).toHaveValue("2500.00");
   await expectNoSidewaysScroll(shopper);
+  await hydrated(shopper);
   // The PayID's rule refuses another amount, in plain words.
   await shopper.getByLabel("Amount (₦)").fill("100");
   await shopper.getByTestId("simulate-payment").click();
@@ -129,6 +147,7 @@ test("PayIDs on a phone: a dynamic PayID paid on its pay page, a checkout paid t
   await shopper.getByTestId("pay-link").click();
   await expect(shopper.getByTestId("pay-amount")).toHaveText("₦9,900.00");
   await expect(shopper.getByLabel("Amount (₦)")).toHaveValue("9900.00");
+  await hydrated(shopper);
   await shopper.getByTestId("simulate-payment").click();
   await expect(shopper.getByTestId("payid-paid")).toBeVisible();
   await shopper.getByTestId("back-to-checkout").click();

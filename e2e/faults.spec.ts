@@ -173,7 +173,7 @@ test("database connections dropped mid-request: every answer is 2xx or a clean I
   const after = startLoad("after", 2);
   await expect.poll(() => after.sent.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
   await after.stop();
-  expect(after.sent.map((s) => s.answer.status)).toEqual(after.sent.map(() => 200));
+  expect(after.sent.map((s) => s.answer.status), `${after.sent.filter((s) => s.answer.status !== 200).map((s) => `${s.ref}: ${s.answer.text}`).join("\n")}\n${app.logTail(400).split("\n").filter((l) => /error|warn|fatal/i.test(l)).slice(-15).join("\n")}`).toEqual(after.sent.map(() => 200));
 
   await retryUnanswered(load.sent);
   await settleTransfers();

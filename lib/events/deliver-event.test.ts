@@ -149,20 +149,18 @@ describe("webhook delivery (supplement §4)", () => {
   });
 
   it("a receiver slower than the timeout is a failed attempt with no status code", async () => {
-    const { key, hook } = await keyWithReceiver(() => ({ status: 200, delayMs: 3_000 }));
+    // The receiver holds its answer longer than the test may run: only the timeout ends the attempt.
+    const { key, hook } = await keyWithReceiver(() => ({ status: 200, delayMs: 600_000 }));
     const previous = process.env.OWO_WEBHOOK_TIMEOUT_MS;
     process.env.OWO_WEBHOOK_TIMEOUT_MS = "250";
     try {
       const id = await emitCommitted(key);
-      const started = Date.now();
       await attemptNow(key.keyPair.id);
       const row = await waitForEvent(id, (e) => e.attempts === 1);
-      expect(Date.now() - started).toBeLessThan(2_500);
       expect(row).toMatchObject({ deliveryStatus: "pending", lastStatusCode: null });
       const [attempt] = await attemptsOf(id);
       expect(attempt).toMatchObject({ statusCode: null, error: "Timed out after 250 ms" });
       expect(attempt!.durationMs).toBeGreaterThanOrEqual(240);
-      expect(attempt!.durationMs).toBeLessThan(2_500);
       expect(await secondsUntilNextAttempt(id)).toBeGreaterThan(4);
     } finally {
       if (previous === undefined) delete process.env.OWO_WEBHOOK_TIMEOUT_MS;

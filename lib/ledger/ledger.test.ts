@@ -169,11 +169,13 @@ describe("ledger: double entry in integer kobo", () => {
     const moveArb = fc.record({ from: fc.nat(all.length - 1), to: fc.nat(all.length - 1), amount: fc.integer({ min: 1, max: 50_000 }) }).filter((m) => m.from !== m.to);
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(moveArb, { minLength: 1, maxLength: 4 }), { minLength: 5, maxLength: 25 }), async (entries) => {
-        await Promise.allSettled(
-          entries.map((moves) =>
+        const before = await Promise.all(all.map((a) => balanceOf(a.id)));
+        const references = entries.map(() => `prop_${tag()}`);
+        const results = await Promise.allSettled(
+          entries.map((moves, i) =>
             db.transaction((tx) =>
               postEntry(tx, {
-                reference: `prop_${tag()}`,
+                reference: references[i]!,
                 mode: "test",
                 kind: "property",
                 moves: moves.map((m) => ({ from: all[m.from]!.id, to: all[m.to]!.id, amount: m.amount })),
@@ -181,6 +183,29 @@ describe("ledger: double entry in integer kobo", () => {
             ),
           ),
         );
+        const expected = [...before];
+        for (const [i, r] of results.entries()) {
+          const [booked] = await queryRows<{ n: number; total: string | null }>(
+            db,
+            sql`select count(p.*)::int as n, sum(p.amount)::bigint::text as total from journal_entries e left join postings p on p.entry_id = e.id where e.reference = ${references[i]!}`,
+          );
+          if (r.status === "rejected") {
+            // The only refusal: an overdraft of an account that may not go negative (a wallet),
+            // and it left nothing behind.
+            expect(r.reason).toMatchObject({ code: "INSUFFICIENT_FUNDS", status: 400 });
+            expect(entries[i]!.some((m) => m.from >= sources.length)).toBe(true);
+            expect(booked!.n).toBe(0);
+          } else {
+            // Accepted: booked once, its postings sum to zero, and its moves are in the balances.
+            expect(booked!.n).toBeGreaterThan(0);
+            expect(Number(booked!.total)).toBe(0);
+            for (const m of entries[i]!) {
+              expected[m.from]! -= m.amount;
+              expected[m.to]! += m.amount;
+            }
+          }
+        }
+        expect(await Promise.all(all.map((a) => balanceOf(a.id)))).toEqual(expected);
         const audit = await auditLedger(db);
         expect(audit).toMatchObject({ ok: true, imbalance: 0, unbalancedEntries: 0, mismatchedAccounts: 0 });
         for (const w of wallets) expect(await balanceOf(w.id)).toBeGreaterThanOrEqual(0);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, queryRows } from "@/db/client";
 import { events, payments, refunds, sandboxBankTransfers, staticAccountPayments, staticAccounts, type StaticAccountPayment } from "@/db/schema";
 import { createAdmin } from "@/lib/admin/create-admin";
 import { CLI_ACTOR, type Actor } from "@/lib/audit/record-audit";
@@ -9,6 +9,8 @@ import { randomBase62 } from "@/lib/ids";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { auditRows, entryPostings, merchantKindBalance, paymentRow, pendingPayment, refundMerchant, PAYER, type RefundMerchant } from "@/tests/refunds";
 import { runSettlement } from "@/lib/settlement/run-settlement";
+import { armPause } from "@/lib/testing/pause-points";
+import { rowLockHolder, untilArrived } from "@/tests/lock-waits";
 import { approveRefund } from "./approve-refund";
 import { rejectRefund } from "./reject-refund";
 import { requestRefund } from "./request-refund";
@@ -59,7 +61,15 @@ describe("requestRefund (api.md Static account payment settlement, Refund)", () 
 
   it("concurrent requests for one payment make exactly one refund", async () => {
     const p = await pendingPayment(m);
-    const results = await Promise.all(Array.from({ length: 6 }, () => request(p)));
+    // The first request waits right after taking the payment's row lock; the other five all
+    // arrive while it holds it (each waits on the lock, or has finished if nothing was locked).
+    const pause = armPause("refund-request:locked");
+    const first = request(p);
+    await pause.reached;
+    const others = Array.from({ length: 5 }, () => request(p));
+    await untilArrived(db(), await rowLockHolder(db(), "static_account_payments", p.id), others);
+    pause.release();
+    const results = await Promise.all([first, ...others]);
     expect(new Set(results.map((r) => r.refund.id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
   });
@@ -266,6 +276,27 @@ describe("a refund racing the settlement cutoff ends in exactly one of the two",
   });
 });
 
+describe("a refund holding the payment while the cutoff arrives", () => {
+  it("the batching UPDATE waits for the request's row lock, then leaves the payment under review: never batched and refunded both", async () => {
+    const p = await pendingPayment(m, { amount: 700_000 });
+    // The request waits right after locking the payment; the batching statement arrives then.
+    const pause = armPause("refund-request:locked");
+    const requested = request(p);
+    await pause.reached;
+    const batch = queryRows<{ id: string }>(
+      db(),
+      sql`update static_account_payments set settlement_status = 'batched', updated_at = now()
+          where id = ${p.id}::uuid and settlement_status = 'pending_settlement' returning id`,
+    );
+    await untilArrived(db(), await rowLockHolder(db(), "static_account_payments", p.id), [batch]);
+    pause.release();
+    const [{ created }, batched] = await Promise.all([requested, batch]);
+    expect(created).toBe(true);
+    expect(batched).toEqual([]);
+    expect((await paymentRow(p.id)).settlementStatus).toBe("under_review");
+  });
+});
+
 describe("a refund racing the real settlement run", () => {
   it("runSettlement and requests at once: each payment is either refunded-for-review or settled, never both; money adds up", async () => {
     const r = await refundMerchant();
@@ -291,8 +322,23 @@ describe("a refund racing the real settlement run", () => {
       }
     }
     for (const x of results) if (x.status === "rejected") expect(x.reason).toMatchObject({ code: "REFUND_NOT_ALLOWED" });
-    // What was not settled is exactly what waits for review.
-    if (rows.every((row) => row.settlementStatus !== "batched")) expect(await merchantKindBalance(r.merchantId, r.mode, "pending_settlement")).toBe(reviewedNet);
+    expect(made.reduce((sum, x) => sum + x.amount, 0)).toBe(rows.filter((row) => row.settlementStatus === "under_review").reduce((sum, row) => sum + row.amount, 0));
+    // Money adds up, read in one snapshot (another file's scheduler pass may be paying a batch
+    // of these meanwhile): what waits for review or sits in an unpaid batch is exactly the
+    // pending settlement balance, what was settled is exactly the wallet's, and nothing else moved.
+    const [sums] = await queryRows<Record<string, string>>(
+      db(),
+      sql`select
+            (select coalesce(sum(balance), 0) from ledger_accounts where merchant_id = ${r.merchantId}::uuid and mode = ${r.mode} and kind = 'pending_settlement')::bigint::text as pending,
+            (select coalesce(sum(balance), 0) from ledger_accounts where merchant_id = ${r.merchantId}::uuid and mode = ${r.mode} and kind = 'wallet')::bigint::text as wallet,
+            (select coalesce(sum(amount - fee), 0) from static_account_payments where merchant_id = ${r.merchantId}::uuid and settlement_status in ('under_review', 'batched'))::bigint::text as held,
+            (select coalesce(sum(amount - fee), 0) from static_account_payments where merchant_id = ${r.merchantId}::uuid and settlement_status in ('wallet_credit', 'paid_out'))::bigint::text as settled,
+            (select coalesce(sum(amount - fee), 0) from static_account_payments where merchant_id = ${r.merchantId}::uuid)::bigint::text as received`,
+    );
+    expect(Number(sums!.received)).toBe(list.reduce((sum, p) => sum + p.amount - p.fee, 0));
+    expect({ pending: Number(sums!.pending), wallet: Number(sums!.wallet) }).toEqual({ pending: Number(sums!.held), wallet: Number(sums!.settled) });
+    expect(Number(sums!.held) + Number(sums!.settled)).toBe(Number(sums!.received));
+    if (rows.every((row) => row.settlementStatus !== "batched")) expect(Number(sums!.pending)).toBe(reviewedNet);
   });
 });
 
@@ -320,15 +366,19 @@ describe("processDueRefunds (scheduler job process_refunds)", () => {
       g.__owoBank = real;
     }
     expect((await paymentRow(p.id)).settlementStatus).toBe("under_review");
+    // The pass is global: the counts below are exact because ours is the only refund left processing.
+    const processing = async () => (await db().select({ id: refunds.id }).from(refunds).where(eq(refunds.status, "processing"))).map((r) => r.id);
+    expect(await processing()).toEqual([refund.id]);
     // Not yet due (its approval just happened); then due.
-    expect(await processDueRefunds(db(), { now: new Date() })).toBeGreaterThanOrEqual(0);
+    expect(await processDueRefunds(db(), { now: new Date() })).toBe(0);
+    expect(await processing()).toEqual([refund.id]);
     const later = new Date(Date.now() + 60_000);
-    expect(await processDueRefunds(db(), { now: later })).toBeGreaterThanOrEqual(1);
+    expect(await processDueRefunds(db(), { now: later })).toBe(1);
     const [row] = await db().select().from(refunds).where(eq(refunds.id, refund.id));
     expect(row!.status).toBe("completed");
     expect((await paymentRow(p.id)).settlementStatus).toBe("refunded");
     expect(await entryPostings(`refund:${refund.id}:completed`)).toHaveLength(2);
-    expect(await processDueRefunds(db(), { now: later })).toBeGreaterThanOrEqual(0);
+    expect(await processDueRefunds(db(), { now: later })).toBe(0);
     expect((await eventsOf("charge.refunded", m.keyPairId)).filter((e) => (e.data as { reference: string }).reference === p.reference)).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { prefixedId } from "@/lib/ids";
+import { pausePoint } from "@/lib/testing/pause-points";
 import { isUuid } from "@/lib/text-patterns";
 import { alreadyRefunded, paymentNotFound, refundNotAllowed } from "./refund-errors";
 import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
@@ -44,6 +45,7 @@ export async function requestRefund(db: Db, input: RequestRefundInput): Promise<
         ),
       )
       .for("update");
+    await pausePoint("refund-request:locked");
     if (!payment) throw paymentNotFound();
     if (payment.status !== "completed") throw refundNotAllowed("This payment is not booked yet.");
 
