@@ -1,13 +1,14 @@
 "use client";
 
-import { AtSign, ChevronLeft, Landmark, LoaderCircle } from "lucide-react";
+import { AtSign, Landmark, LoaderCircle } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { chooseInvoiceMethodAction, invoicePageAction, simulateInvoicePaymentAction } from "@/app/i/[publicId]/actions";
-import { actionErrorMessage } from "@/components/checkout/action-error";
-import { HostedCard } from "@/components/checkout/hosted-shell";
-import { SimulateBox } from "@/components/checkout/simulate-box";
+import { actionErrorMessage } from "@/components/hosted/action-error";
+import { HostedCard } from "@/components/hosted/hosted-shell";
+import { SimulateBox } from "@/components/hosted/simulate-box";
+import { AmountInput } from "@/components/hosted/amount-input";
+import { CheckingPayment } from "@/components/hosted/checking-payment";
 import { Button } from "@/components/ui/button";
-import { NairaInput } from "@/components/ui/naira-input";
 import type { InvoicePageView } from "@/lib/hosted/invoice-page";
 import type { InvoicePayDetails } from "@/lib/hosted/invoice-page-pay";
 import { formatNaira, koboToNaira, parseNaira } from "@/lib/money";
@@ -176,35 +177,21 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
           )}
 
           {checking ? (
-            <div className="space-y-3 py-2 text-center" aria-live="polite" data-testid="invoice-checking">
-              <LoaderCircle className="mx-auto h-10 w-10 animate-spin text-accent" aria-hidden />
-              <h3 className="text-lg font-semibold">Checking for your payment…</h3>
-              <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                This page updates by itself as soon as the money arrives, usually within a minute of your bank confirming it. Please keep it open.
-              </p>
-              <Button variant="ghost" onClick={() => setChecking(false)} data-testid="invoice-back-to-details">
-                <ChevronLeft className="h-4 w-4" aria-hidden /> Show payment details again
-              </Button>
-            </div>
+            <CheckingPayment onBack={() => setChecking(false)} heading="h3" className="py-2" testId="invoice-checking" backTestId="invoice-back-to-details" />
           ) : (
             <>
               {partial ? (
                 <div className="space-y-1.5">
-                  <label htmlFor="invoice-pay-amount" className="block text-sm font-medium">
-                    Amount to pay (₦)
-                  </label>
-                  <NairaInput
+                  <AmountInput
                     id="invoice-pay-amount"
+                    label="Amount to pay (₦)"
                     value={amountText}
                     onValueChange={setAmountText}
-                    className="h-11 text-base tabular-nums"
-                    aria-invalid={amountError ? true : undefined}
-                    aria-describedby="invoice-pay-amount-hint"
-                    data-testid="invoice-pay-amount"
+                    note={amountError ?? `You can pay part of it now: from ${formatNaira(view.minAmount)} up to ${formatNaira(view.amountRemaining)}.`}
+                    error={amountError !== null}
+                    noteTestId={amountError ? "invoice-amount-error" : undefined}
+                    testId="invoice-pay-amount"
                   />
-                  <p id="invoice-pay-amount-hint" className={`text-xs ${amountError ? "text-red-700 dark:text-red-300" : "text-neutral-500"}`} data-testid={amountError ? "invoice-amount-error" : undefined}>
-                    {amountError ?? `You can pay part of it now: from ${formatNaira(view.minAmount)} up to ${formatNaira(view.amountRemaining)}.`}
-                  </p>
                 </div>
               ) : (
                 <p className="text-sm text-neutral-600 dark:text-neutral-400">
