@@ -1,13 +1,14 @@
 "use client";
 
 import { AtSign, Bitcoin, ChevronRight, CreditCard, Landmark, LoaderCircle } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { selectMethodAction, simulateCheckoutPaymentAction, switchBankAction, verifyCheckoutAction } from "@/app/pay/[sessionId]/actions";
 import { CheckingPayment } from "@/components/hosted/checking-payment";
 import { Countdown } from "@/components/hosted/countdown";
 import { PayIdPanel } from "@/components/hosted/payid-panel";
 import { Button } from "@/components/ui/button";
+import { usePolling } from "@/components/ui/use-polling";
 import type { CryptoAsset } from "@/lib/crypto/catalogue";
 import type { PaymentDetails } from "@/lib/sessions/session-views";
 import { actionErrorMessage } from "@/components/hosted/action-error";
@@ -54,21 +55,11 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
   }, [sessionId]);
 
   // "I've sent the money": ask every 2 s until the payment lands or the session ends.
-  useEffect(() => {
-    if (!checking) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      const status = await sync().catch(() => undefined);
-      if (cancelled || (status && status !== "active")) return;
-      timer = setTimeout(poll, POLL_MS);
-    };
-    timer = setTimeout(poll, 0);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [checking, sync]);
+  const poll = useCallback(async () => {
+    const status = await sync().catch(() => undefined);
+    return !status || status === "active";
+  }, [sync]);
+  usePolling(checking, poll, { everyMs: POLL_MS, firstMs: 0 });
 
   const onExpire = useCallback(() => void sync(), [sync]);
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { AtSign, Landmark, LoaderCircle } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { chooseInvoiceMethodAction, invoicePageAction, simulateInvoicePaymentAction } from "@/app/i/[publicId]/actions";
 import { actionErrorMessage } from "@/components/hosted/action-error";
 import { HostedCard } from "@/components/hosted/hosted-shell";
@@ -9,6 +9,7 @@ import { SimulateBox } from "@/components/hosted/simulate-box";
 import { AmountInput } from "@/components/hosted/amount-input";
 import { CheckingPayment } from "@/components/hosted/checking-payment";
 import { Button } from "@/components/ui/button";
+import { usePolling } from "@/components/ui/use-polling";
 import type { InvoicePageView } from "@/lib/hosted/invoice-page";
 import type { InvoicePayDetails } from "@/lib/hosted/invoice-page-pay";
 import { formatNaira, koboToNaira, parseNaira } from "@/lib/money";
@@ -63,20 +64,11 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
   }, [view.publicId, apply]);
 
   // "I've sent the money": ask every 2 s until the amount paid changes or the invoice stops taking payment.
-  useEffect(() => {
-    if (!checking) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      await refresh();
-      if (!cancelled) timer = setTimeout(poll, POLL_MS);
-    };
-    timer = setTimeout(poll, POLL_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [checking, refresh]);
+  const poll = useCallback(async () => {
+    await refresh();
+    return true;
+  }, [refresh]);
+  usePolling(checking, poll, { everyMs: POLL_MS });
 
   const partial = view.allowPartialPayments;
   const parsed = parseNaira(amountText, { minKobo: 0, maxKobo: 999_999_999_999 });
