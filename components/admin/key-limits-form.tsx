@@ -1,22 +1,13 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
-import { toast } from "sonner";
 import { setKeyLimitsAction } from "@/app/(admin)/admin/actions";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
+import { useToastAction } from "@/components/ui/use-toast-action";
 
 /** One key pair's two rate limits (per minute), editable by an admin; saved and audited by the server. */
 export function KeyLimitsForm({ keyPairId, rateLimit, initializeLimit }: { keyPairId: string; rateLimit: number; initializeLimit: number }) {
-  const router = useRouter();
-  const save = useAction(setKeyLimitsAction, {
-    onSuccess: () => {
-      toast.success("Rate limits saved");
-      router.refresh();
-    },
-    onError: ({ error }) => toast.error(error.serverError ?? "Check the limits: whole numbers from 1 to 1,000,000"),
-  });
+  const save = useToastAction(setKeyLimitsAction, { success: "Rate limits saved", refresh: true, error: "Check the limits: whole numbers from 1 to 1,000,000" });
   return (
     <form
       action={(form) => save.execute({ keyPairId, rateLimit: Number(form.get("rateLimit")), initializeLimit: Number(form.get("initializeLimit")) })}

@@ -1,12 +1,10 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { setProductStateAction } from "@/app/(admin)/admin/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { useToastAction } from "@/components/ui/use-toast-action";
 
 type State = "enabled" | "disabled" | "suspended";
 
@@ -20,15 +18,11 @@ const VERB: Record<State, string> = { enabled: "Enable", disabled: "Disable", su
 
 /** Enable, disable or suspend the static-account product for one merchant (as `owo merchant set`). */
 export function ProductStateControl({ merchantId, merchantName, state }: { merchantId: string; merchantName: string; state: State }) {
-  const router = useRouter();
   const [target, setTarget] = useState<State | null>(null);
-  const change = useAction(setProductStateAction, {
-    onSuccess: ({ data }) => {
-      toast.success(`Static accounts ${data?.static_accounts ?? ""} for ${merchantName}`);
-      setTarget(null);
-      router.refresh();
-    },
-    onError: ({ error }) => toast.error(error.serverError ?? "Something went wrong"),
+  const change = useToastAction(setProductStateAction, {
+    success: (data) => `Static accounts ${data?.static_accounts ?? ""} for ${merchantName}`,
+    refresh: true,
+    onSuccess: () => setTarget(null),
   });
   const others = (["enabled", "disabled", "suspended"] as const).filter((s) => s !== state);
   return (

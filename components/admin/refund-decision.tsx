@@ -1,6 +1,5 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -8,9 +7,9 @@ import { approveRefundAction, rejectRefundAction } from "@/app/(admin)/admin/act
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Textarea } from "@/components/ui/input";
+import { useToastAction } from "@/components/ui/use-toast-action";
 
-const onError = ({ error }: { error: { serverError?: string; validationErrors?: unknown } }) =>
-  toast.error(error.serverError ?? (error.validationErrors ? "A rejection needs a reason (at most 500 characters)." : "Something went wrong"));
+const errorText = (error: { validationErrors?: unknown }) => (error.validationErrors ? "A rejection needs a reason (at most 500 characters)." : "Something went wrong");
 
 /**
  * Approve (the bank pays the payer back) or reject with a reason. Each opens a confirmation
@@ -24,24 +23,16 @@ export function RefundDecision({ refundId, amount, payer, merchant, size = "md" 
     setOpen(null);
     router.refresh();
   };
-  const approve = useAction(approveRefundAction, {
+  const approve = useToastAction(approveRefundAction, {
     onSuccess: ({ data }) => {
       if (data?.status === "failed") toast.error(data.message);
       else toast.success(data?.message ?? "Refund approved");
       done();
     },
-    onError: (e) => {
-      onError(e);
-      done();
-    },
+    error: errorText,
+    onError: done,
   });
-  const reject = useAction(rejectRefundAction, {
-    onSuccess: () => {
-      toast.success("Refund rejected; the payment goes to the next settlement");
-      done();
-    },
-    onError,
-  });
+  const reject = useToastAction(rejectRefundAction, { success: "Refund rejected; the payment goes to the next settlement", onSuccess: done, error: errorText });
   const busy = approve.isPending || reject.isPending;
 
   return (

@@ -1,25 +1,15 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { suspendStaticAccountAction } from "@/app/(admin)/admin/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { useToastAction } from "@/components/ui/use-toast-action";
 
 /** Suspend one static account (a service action, as `owo static-account suspend`): it stops taking payments for good. */
 export function SuspendAccountButton({ id, accountNumber, customerName }: { id: string; accountNumber: string; customerName: string }) {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const suspend = useAction(suspendStaticAccountAction, {
-    onSuccess: () => {
-      toast.success(`Account ${accountNumber} suspended`);
-      setOpen(false);
-      router.refresh();
-    },
-    onError: ({ error }) => toast.error(error.serverError ?? "Something went wrong"),
-  });
+  const suspend = useToastAction(suspendStaticAccountAction, { success: `Account ${accountNumber} suspended`, refresh: true, onSuccess: () => setOpen(false) });
   return (
     <>
       <Button size="sm" variant="danger" onClick={() => setOpen(true)} data-testid={`suspend-${id}`}>Suspend</Button>

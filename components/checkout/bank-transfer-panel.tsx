@@ -1,12 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { DetailItem } from "./detail-item";
-import { formatNaira, koboToNaira } from "@/lib/money";
+import { BankAccountPanel } from "@/components/hosted/bank-account-panel";
+import { Countdown } from "@/components/hosted/countdown";
 import type { BankTransferDetails } from "@/lib/sessions/session-views";
-import { Countdown } from "./countdown";
 
-/** Bank transfer: the bank first (it varies per account), the number large, copy buttons, the time left. */
+/** The checkout's bank transfer: the account (shared hosted panel) and "Change bank" to another partner bank. */
 export function BankTransferPanel({
   details,
   serverNow,
@@ -23,28 +22,16 @@ export function BankTransferPanel({
   const [choosing, setChoosing] = useState(false);
   const others = details.banks.filter((b) => !b.current);
   return (
-    <div className="space-y-4">
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        Transfer <strong className="text-neutral-900 dark:text-neutral-100">exactly {formatNaira(details.amount)}</strong> from your bank app to this account.
-      </p>
-      <dl className="divide-y divide-neutral-100 rounded-lg bg-neutral-50 ring-1 ring-neutral-200 dark:divide-neutral-800 dark:bg-neutral-950 dark:ring-neutral-800">
-        <DetailItem label="Bank">
-          <span className="text-lg font-semibold" data-testid="bank-name">{details.bank_name}</span>
-        </DetailItem>
-        <DetailItem label="Account number" copy={{ value: details.account_number, label: "Copy account number" }}>
-          <span className="font-mono text-2xl font-bold tracking-wider" data-testid="account-number">{details.account_number}</span>
-        </DetailItem>
-        <DetailItem label="Account name">
-          <span className="font-medium break-words" data-testid="account-name">{details.account_name}</span>
-        </DetailItem>
-        <DetailItem label="Amount" copy={{ value: koboToNaira(details.amount), label: "Copy amount" }}>
-          <span className="font-semibold tabular-nums">{formatNaira(details.amount)}</span>
-        </DetailItem>
-      </dl>
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        This account is for this payment only and expires in <Countdown expiresAt={details.expires_at} serverNow={serverNow} onExpire={onExpire} />.
-      </p>
-
+    <BankAccountPanel
+      account={{ bankName: details.bank_name, accountNumber: details.account_number, accountName: details.account_name }}
+      amount={details.amount}
+      exact
+      expiry={
+        <>
+          This account is for this payment only and expires in <Countdown expiresAt={details.expires_at} serverNow={serverNow} onExpire={onExpire} />.
+        </>
+      }
+    >
       {others.length > 0 && (
         <div>
           <button
@@ -79,6 +66,6 @@ export function BankTransferPanel({
           )}
         </div>
       )}
-    </div>
+    </BankAccountPanel>
   );
 }

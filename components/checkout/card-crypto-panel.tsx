@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { CryptoAsset } from "@/lib/crypto/catalogue";
 import { formatNaira } from "@/lib/money";
-import { SimulateBox } from "./simulate-box";
+import { SimulateBox } from "@/components/hosted/simulate-box";
 
 /**
  * Card and crypto are taken on this page (supplement §3). In test mode they are simulated

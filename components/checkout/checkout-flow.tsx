@@ -1,23 +1,26 @@
 "use client";
 
-import { AtSign, Bitcoin, ChevronLeft, ChevronRight, CreditCard, Landmark, LoaderCircle } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { AtSign, Bitcoin, ChevronRight, CreditCard, Landmark, LoaderCircle } from "lucide-react";
+import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { selectMethodAction, simulateCheckoutPaymentAction, switchBankAction, verifyCheckoutAction } from "@/app/pay/[sessionId]/actions";
+import { CheckingPayment } from "@/components/hosted/checking-payment";
+import { Countdown } from "@/components/hosted/countdown";
+import { PayIdPanel } from "@/components/hosted/payid-panel";
 import { Button } from "@/components/ui/button";
+import { usePolling } from "@/components/ui/use-polling";
 import type { CryptoAsset } from "@/lib/crypto/catalogue";
 import type { PaymentDetails } from "@/lib/sessions/session-views";
-import { actionErrorMessage } from "./action-error";
+import { actionErrorMessage } from "@/components/hosted/action-error";
 import { BankTransferPanel } from "./bank-transfer-panel";
 import { CardPanel, CryptoPanel } from "./card-crypto-panel";
 import { CheckoutOutcome, type OutcomeStatus } from "./checkout-outcome";
 import { EmbedBridge, postToParent } from "./embed-bridge";
 import type { EmbedPayment } from "./embed-payment";
 import { METHOD_LABELS, type CheckoutMethod, type CheckoutView } from "./checkout-view";
-import { HostedCard } from "./hosted-shell";
-import { PaySummary } from "./pay-summary";
-import { PayIdPanel } from "./payid-panel";
-import { SimulateBox } from "./simulate-box";
+import { HostedCard } from "@/components/hosted/hosted-shell";
+import { PaySummary } from "@/components/hosted/pay-summary";
+import { SimulateBox } from "@/components/hosted/simulate-box";
 
 const POLL_MS = 2_000;
 const ICONS: Record<CheckoutMethod, typeof Landmark> = { bank_transfer: Landmark, payid: AtSign, card: CreditCard, crypto: Bitcoin };
@@ -52,21 +55,11 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
   }, [sessionId]);
 
   // "I've sent the money": ask every 2 s until the payment lands or the session ends.
-  useEffect(() => {
-    if (!checking) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      const status = await sync().catch(() => undefined);
-      if (cancelled || (status && status !== "active")) return;
-      timer = setTimeout(poll, POLL_MS);
-    };
-    timer = setTimeout(poll, 0);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [checking, sync]);
+  const poll = useCallback(async () => {
+    const status = await sync().catch(() => undefined);
+    return !status || status === "active";
+  }, [sync]);
+  usePolling(checking, poll, { everyMs: POLL_MS, firstMs: 0 });
 
   const onExpire = useCallback(() => void sync(), [sync]);
 
@@ -158,16 +151,7 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
       <>
         {summary}
         <HostedCard>
-          <div className="space-y-3 py-4 text-center" aria-live="polite" data-testid="checking">
-            <LoaderCircle className="mx-auto h-10 w-10 animate-spin text-accent" aria-hidden />
-            <h2 className="text-lg font-semibold">Checking for your payment…</h2>
-            <p className="text-sm text-neutral-600 dark:text-neutral-400">
-              This page updates by itself as soon as the money arrives, usually within a minute of your bank confirming it. Please keep it open.
-            </p>
-            <Button variant="ghost" onClick={() => setChecking(false)} data-testid="back-to-details">
-              <ChevronLeft className="h-4 w-4" aria-hidden /> Show payment details again
-            </Button>
-          </div>
+          <CheckingPayment onBack={() => setChecking(false)} testId="checking" backTestId="back-to-details" />
         </HostedCard>
       </>
     );
@@ -195,7 +179,25 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
             {activeDetails?.payment_method === "bank_transfer" && (
               <BankTransferPanel details={activeDetails} serverNow={view.serverNow} busy={busy !== null} onSwitchBank={switchTo} onExpire={onExpire} />
             )}
-            {activeDetails?.payment_method === "payid" && <PayIdPanel details={activeDetails} qrSvg={qrSvg} serverNow={view.serverNow} onExpire={onExpire} />}
+            {activeDetails?.payment_method === "payid" && (
+              <PayIdPanel
+                payId={activeDetails.pay_id}
+                qrSvg={qrSvg}
+                amount={activeDetails.amount}
+                exact
+                expiry={
+                  <>
+                    This PayID is for this payment only and expires in <Countdown expiresAt={activeDetails.expires_at} serverNow={view.serverNow} onExpire={onExpire} />.
+                  </>
+                }
+              >
+                <p className="text-center text-sm">
+                  <a href={activeDetails.qr_data} className="font-medium text-accent underline-offset-2 hover:underline" data-testid="pay-link">
+                    Open the pay link
+                  </a>
+                </p>
+              </PayIdPanel>
+            )}
             {method === "card" && <CardPanel amount={view.amount} testMode={view.testMode} busy={busy === "simulate"} onSimulate={() => void simulate()} />}
             {method === "crypto" && <CryptoPanel amount={view.amount} assets={view.cryptoAssets} testMode={view.testMode} busy={busy === "simulate"} onSimulate={(a) => void simulate(a)} />}
 

@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import { HostedCard, HostedShell } from "./hosted-shell";
+import { HostedCard, HostedShell } from "@/components/hosted/hosted-shell";
 
 /** A hosted page's error boundary: something failed on our side, a plain sentence and a retry, never a stack trace. */
 export function HostedLoadError({ title, body, reset }: { title: string; body: string; reset: () => void }) {

@@ -4,11 +4,11 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { simulatePayIdPaymentAction } from "@/app/p/[payId]/actions";
+import { AmountInput } from "@/components/hosted/amount-input";
 import { Button } from "@/components/ui/button";
-import { NairaInput } from "@/components/ui/naira-input";
 import { formatNaira } from "@/lib/money";
-import { actionErrorMessage } from "./action-error";
-import { SimulateBox } from "./simulate-box";
+import { actionErrorMessage } from "@/components/hosted/action-error";
+import { SimulateBox } from "@/components/hosted/simulate-box";
 
 /**
  * Test mode: pay this PayID through the sandbox bank with any amount (pre-filled with the
@@ -48,22 +48,18 @@ export function PayIdSimulate({ payId, mode, defaultAmount, open }: { payId: str
       {open && (
         <SimulateBox hint="Pays this PayID from the sandbox bank; no real money moves.">
           <form onSubmit={submit} className="space-y-2" noValidate>
-            <label htmlFor="simulate-amount" className="block text-sm font-medium text-amber-950 dark:text-amber-100">
-              Amount (₦)
-            </label>
-            <NairaInput
+            <AmountInput
               id="simulate-amount"
+              label="Amount (₦)"
+              labelClassName="text-amber-950 dark:text-amber-100"
               value={amount}
               onValueChange={setAmount}
-              className="h-11 text-base tabular-nums"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "simulate-error" : undefined}
+              note={error}
+              error={error !== null}
+              noteId="simulate-error"
+              noteClassName="text-sm"
+              noteTestId="simulate-error"
             />
-            {error && (
-              <p id="simulate-error" className="text-sm text-red-700 dark:text-red-300" data-testid="simulate-error">
-                {error}
-              </p>
-            )}
             <Button type="submit" variant="secondary" className="w-full" disabled={busy} data-testid="simulate-payment">
               {busy ? "Paying…" : "Simulate payment"}
             </Button>

@@ -1,9 +1,7 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import {
   revealWebhookSecretAction,
   revokeKeyAction,
@@ -12,13 +10,12 @@ import {
 } from "@/app/(dashboard)/dashboard/developers/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { SendTestEventButton } from "@/components/webhooks/send-test-event-button";
 import { SecretValue } from "./secret-reveal";
 import { WebhookUrlButton } from "./webhook-url-button";
 
 type Confirm = "roll" | "revoke" | "rotate" | null;
-
-const onError = ({ error }: { error: { serverError?: string } }) => toast.error(error.serverError ?? "Something went wrong");
 
 export function KeyActions({ keyPairId, name, webhookUrl }: { keyPairId: string; name: string; webhookUrl: string | null }) {
   const hasWebhookUrl = Boolean(webhookUrl);
@@ -27,30 +24,21 @@ export function KeyActions({ keyPairId, name, webhookUrl }: { keyPairId: string;
   const [newSecret, setNewSecret] = useState<string | null>(null);
   const [webhookSecret, setWebhookSecret] = useState<string | null>(null);
 
-  const roll = useAction(rollKeyAction, {
+  const roll = useToastAction(rollKeyAction, {
+    success: "Secret key rolled",
     onSuccess: ({ data }) => {
       setConfirm(null);
       if (data) setNewSecret(data.secretKey);
-      toast.success("Secret key rolled");
     },
-    onError,
   });
-  const revoke = useAction(revokeKeyAction, {
-    onSuccess: () => {
-      setConfirm(null);
-      toast.success("API key revoked");
-      router.refresh();
-    },
-    onError,
-  });
-  const reveal = useAction(revealWebhookSecretAction, { onSuccess: ({ data }) => data && setWebhookSecret(data.webhookSecret), onError });
-  const rotate = useAction(rotateWebhookSecretAction, {
+  const revoke = useToastAction(revokeKeyAction, { success: "API key revoked", refresh: true, onSuccess: () => setConfirm(null) });
+  const reveal = useToastAction(revealWebhookSecretAction, { onSuccess: ({ data }) => data && setWebhookSecret(data.webhookSecret) });
+  const rotate = useToastAction(rotateWebhookSecretAction, {
+    success: "Webhook secret rotated; the old one still signs for 24 hours",
     onSuccess: ({ data }) => {
       setConfirm(null);
       if (data) setWebhookSecret(data.webhookSecret);
-      toast.success("Webhook secret rotated; the old one still signs for 24 hours");
     },
-    onError,
   });
 
   return (

@@ -1,13 +1,15 @@
 "use client";
 
-import { AtSign, ChevronLeft, Landmark, LoaderCircle } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { AtSign, Landmark, LoaderCircle } from "lucide-react";
+import { useCallback, useRef, useState } from "react";
 import { chooseInvoiceMethodAction, invoicePageAction, simulateInvoicePaymentAction } from "@/app/i/[publicId]/actions";
-import { actionErrorMessage } from "@/components/checkout/action-error";
-import { HostedCard } from "@/components/checkout/hosted-shell";
-import { SimulateBox } from "@/components/checkout/simulate-box";
+import { actionErrorMessage } from "@/components/hosted/action-error";
+import { HostedCard } from "@/components/hosted/hosted-shell";
+import { SimulateBox } from "@/components/hosted/simulate-box";
+import { AmountInput } from "@/components/hosted/amount-input";
+import { CheckingPayment } from "@/components/hosted/checking-payment";
 import { Button } from "@/components/ui/button";
-import { NairaInput } from "@/components/ui/naira-input";
+import { usePolling } from "@/components/ui/use-polling";
 import type { InvoicePageView } from "@/lib/hosted/invoice-page";
 import type { InvoicePayDetails } from "@/lib/hosted/invoice-page-pay";
 import { formatNaira, koboToNaira, parseNaira } from "@/lib/money";
@@ -62,20 +64,11 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
   }, [view.publicId, apply]);
 
   // "I've sent the money": ask every 2 s until the amount paid changes or the invoice stops taking payment.
-  useEffect(() => {
-    if (!checking) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      await refresh();
-      if (!cancelled) timer = setTimeout(poll, POLL_MS);
-    };
-    timer = setTimeout(poll, POLL_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [checking, refresh]);
+  const poll = useCallback(async () => {
+    await refresh();
+    return true;
+  }, [refresh]);
+  usePolling(checking, poll, { everyMs: POLL_MS });
 
   const partial = view.allowPartialPayments;
   const parsed = parseNaira(amountText, { minKobo: 0, maxKobo: 999_999_999_999 });
@@ -176,35 +169,21 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
           )}
 
           {checking ? (
-            <div className="space-y-3 py-2 text-center" aria-live="polite" data-testid="invoice-checking">
-              <LoaderCircle className="mx-auto h-10 w-10 animate-spin text-accent" aria-hidden />
-              <h3 className="text-lg font-semibold">Checking for your payment…</h3>
-              <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                This page updates by itself as soon as the money arrives, usually within a minute of your bank confirming it. Please keep it open.
-              </p>
-              <Button variant="ghost" onClick={() => setChecking(false)} data-testid="invoice-back-to-details">
-                <ChevronLeft className="h-4 w-4" aria-hidden /> Show payment details again
-              </Button>
-            </div>
+            <CheckingPayment onBack={() => setChecking(false)} heading="h3" className="py-2" testId="invoice-checking" backTestId="invoice-back-to-details" />
           ) : (
             <>
               {partial ? (
                 <div className="space-y-1.5">
-                  <label htmlFor="invoice-pay-amount" className="block text-sm font-medium">
-                    Amount to pay (₦)
-                  </label>
-                  <NairaInput
+                  <AmountInput
                     id="invoice-pay-amount"
+                    label="Amount to pay (₦)"
                     value={amountText}
                     onValueChange={setAmountText}
-                    className="h-11 text-base tabular-nums"
-                    aria-invalid={amountError ? true : undefined}
-                    aria-describedby="invoice-pay-amount-hint"
-                    data-testid="invoice-pay-amount"
+                    note={amountError ?? `You can pay part of it now: from ${formatNaira(view.minAmount)} up to ${formatNaira(view.amountRemaining)}.`}
+                    error={amountError !== null}
+                    noteTestId={amountError ? "invoice-amount-error" : undefined}
+                    testId="invoice-pay-amount"
                   />
-                  <p id="invoice-pay-amount-hint" className={`text-xs ${amountError ? "text-red-700 dark:text-red-300" : "text-neutral-500"}`} data-testid={amountError ? "invoice-amount-error" : undefined}>
-                    {amountError ?? `You can pay part of it now: from ${formatNaira(view.minAmount)} up to ${formatNaira(view.amountRemaining)}.`}
-                  </p>
                 </div>
               ) : (
                 <p className="text-sm text-neutral-600 dark:text-neutral-400">

@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { HostedCard } from "@/components/checkout/hosted-shell";
+import { HostedCard } from "@/components/hosted/hosted-shell";
 import type { InvoicePageView } from "@/lib/hosted/invoice-page";
 import { formatNaira } from "@/lib/money";
 import { formatDueDate } from "@/components/invoices/invoice-format";

@@ -1,7 +1,7 @@
 "use client";
 
 import { CircleCheck, Printer } from "lucide-react";
-import { HostedCard } from "@/components/checkout/hosted-shell";
+import { HostedCard } from "@/components/hosted/hosted-shell";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
 import type { InvoicePagePayment, InvoicePageView } from "@/lib/hosted/invoice-page";

@@ -1,14 +1,12 @@
 "use client";
 
 import { ExternalLink, Printer } from "lucide-react";
-import { useAction } from "next-safe-action/hooks";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { changeInvoiceAction } from "@/app/(dashboard)/dashboard/invoices/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { formatNaira } from "@/lib/money";
 
 type Change = "send" | "pause" | "resume" | "cancel";
@@ -30,18 +28,12 @@ export type InvoiceActionsProps = {
  * cancel (behind a confirmation that says what happens to the page and the money), print.
  */
 export function InvoiceActions(p: InvoiceActionsProps) {
-  const router = useRouter();
   const [confirming, setConfirming] = useState<Change | null>(null);
-  const change = useAction(changeInvoiceAction, {
-    onSuccess: ({ data }) => {
-      toast.success(data?.message ?? "Done");
-      setConfirming(null);
-      router.refresh();
-    },
-    onError: ({ error }) => {
-      setConfirming(null);
-      toast.error(error.serverError ?? "Something went wrong");
-    },
+  const change = useToastAction(changeInvoiceAction, {
+    success: (data) => data?.message ?? "Done",
+    refresh: true,
+    onSuccess: () => setConfirming(null),
+    onError: () => setConfirming(null),
   });
   const run = (c: Change) => change.execute({ publicId: p.publicId, change: c });
   const open = p.status === "sent" || p.status === "partial" || p.status === "overdue";

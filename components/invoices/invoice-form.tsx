@@ -1,17 +1,17 @@
 "use client";
 
 import { Plus, Trash2 } from "lucide-react";
-import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { createInvoiceAction, updateInvoiceAction } from "@/app/(dashboard)/dashboard/invoices/actions";
-import { firstError } from "@/components/payids/field-errors";
+import { FieldError, firstError } from "@/components/ui/field-errors";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Label } from "@/components/ui/input";
 import { NairaInput } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import type { Invoice } from "@/db/schema";
 import { lagosToday } from "@/lib/invoices/invoice-dates";
 import { MAX_LINE_ITEMS } from "@/lib/invoices/invoice-input";
@@ -54,17 +54,18 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const [dueAction, setDueAction] = useState<"none" | "pause">(invoice?.dueDateAction ?? "none");
   const [checked, setChecked] = useState(false);
 
-  const onDone = (data: { publicId: string; invoiceNumber: string; status: string } | undefined) => {
-    if (!data) return;
-    toast.success(data.status === "draft" ? `${data.invoiceNumber} saved as a draft` : `${data.invoiceNumber} sent: the customer can pay it now`);
-    router.push(`/dashboard/invoices/${data.publicId}`);
-    router.refresh();
+  type Saved = { publicId: string; invoiceNumber: string; status: string } | undefined;
+  const done = {
+    success: (data: Saved) => data && (data.status === "draft" ? `${data.invoiceNumber} saved as a draft` : `${data.invoiceNumber} sent: the customer can pay it now`),
+    onSuccess: ({ data }: { data: Saved }) => {
+      if (!data) return;
+      router.push(`/dashboard/invoices/${data.publicId}`);
+      router.refresh();
+    },
+    error: false as const,
   };
-  const onError = ({ error }: { error: { serverError?: string } }) => {
-    if (error.serverError) toast.error(error.serverError);
-  };
-  const create = useAction(createInvoiceAction, { onSuccess: ({ data }) => onDone(data), onError });
-  const update = useAction(updateInvoiceAction, { onSuccess: ({ data }) => onDone(data), onError });
+  const create = useToastAction(createInvoiceAction, done);
+  const update = useToastAction(updateInvoiceAction, done);
   const pending = create.isPending || update.isPending;
   const serverError = create.result.serverError ?? update.result.serverError;
   const errors = editing ? (update.result.validationErrors as Record<string, unknown> | undefined)?.body : create.result.validationErrors;
@@ -154,15 +155,15 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
               <li key={r.key} className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[1fr_6rem_10rem_9rem_2.25rem]" data-testid="inv-line-item">
                 <div className="col-span-2 sm:col-span-1">
                   <Input aria-label={`Description, item ${i + 1}`} value={r.description} maxLength={500} placeholder="What you are billing for" onChange={(e) => setRow(r.key, { description: e.target.value })} data-testid={`inv-item-description-${i}`} aria-invalid={Boolean(problems[0])} />
-                  {problems[0] && <p className="mt-1 text-xs text-red-600">{problems[0]}</p>}
+                  <FieldError message={problems[0]} className="mt-1" />
                 </div>
                 <div>
                   <Input aria-label={`Quantity, item ${i + 1}`} inputMode="numeric" value={r.quantity} onChange={(e) => setRow(r.key, { quantity: e.target.value })} data-testid={`inv-item-quantity-${i}`} aria-invalid={Boolean(problems[1])} />
-                  {problems[1] && <p className="mt-1 text-xs text-red-600">{problems[1]}</p>}
+                  <FieldError message={problems[1]} className="mt-1" />
                 </div>
                 <div>
                   <NairaInput aria-label={`Unit price in naira, item ${i + 1}`} value={r.price} placeholder="0.00" onValueChange={(price) => setRow(r.key, { price })} className="tabular-nums" data-testid={`inv-item-price-${i}`} aria-invalid={Boolean(problems[2])} />
-                  {problems[2] && <p className="mt-1 text-xs text-red-600">{problems[2]}</p>}
+                  <FieldError message={problems[2]} className="mt-1" />
                 </div>
                 <p className="h-9 text-right text-sm leading-9 tabular-nums" data-testid={`inv-item-amount-${i}`}>{amount === null ? "—" : formatNaira(amount)}</p>
                 <button
@@ -180,7 +181,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             );
           })}
         </ul>
-        {firstError(errors, "line_items") && <p className="text-xs text-red-600">{firstError(errors, "line_items")}</p>}
+        <FieldError message={firstError(errors, "line_items")} />
         <Button type="button" variant="secondary" size="sm" onClick={() => setRows((rs) => [...rs, emptyRow()])} disabled={rows.length >= MAX_LINE_ITEMS} data-testid="inv-add-item">
           <Plus className="h-4 w-4" /> Add item
         </Button>
@@ -190,7 +191,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             <Label htmlFor="inv-tax-rate" className="font-normal text-neutral-600">Tax rate (%)</Label>
             <Input id="inv-tax-rate" inputMode="decimal" value={taxRate} placeholder="0" onChange={(e) => setTaxRate(e.target.value)} className="w-24 text-right tabular-nums" data-testid="inv-tax-rate" aria-invalid={tax === null} />
           </div>
-          {(tax === null || firstError(errors, "tax_rate")) && <p className="text-right text-xs text-red-600">{tax === null ? "0 to 100, at most two decimals" : firstError(errors, "tax_rate")}</p>}
+          <FieldError message={tax === null ? "0 to 100, at most two decimals" : firstError(errors, "tax_rate")} className="text-right" />
           <dl className="grid grid-cols-[1fr_auto] gap-y-1 pt-2 tabular-nums">
             <dt className="text-neutral-600">Subtotal</dt>
             <dd className="text-right" data-testid="inv-subtotal">{typeof totals === "object" && totals ? formatNaira(totals.subtotal) : "—"}</dd>
@@ -199,7 +200,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             <dt className="font-semibold">Total</dt>
             <dd className="text-right text-base font-semibold" data-testid="inv-total">{typeof totals === "object" && totals ? formatNaira(totals.total) : "—"}</dd>
           </dl>
-          {typeof totals === "string" && <p className="text-right text-xs text-red-600" data-testid="inv-total-error">{totals}</p>}
+          <FieldError message={typeof totals === "string" ? totals : null} className="text-right" testId="inv-total-error" />
         </div>
       </Card>
 

@@ -12,7 +12,7 @@ import { Field, Input } from "@/components/ui/input";
 import { NairaInput } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
 import { formatNaira, koboToNaira, nairaProblemMessage, parseNaira } from "@/lib/money";
-import { firstError } from "./field-errors";
+import { firstError } from "@/components/ui/field-errors";
 
 const EXPIRY_CHOICES = [
   { minutes: 30, label: "30 minutes" },

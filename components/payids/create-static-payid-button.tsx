@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { firstError } from "./field-errors";
+import { firstError } from "@/components/ui/field-errors";
 
 const SUFFIXES = [".spid", ".checkout"] as const;
 

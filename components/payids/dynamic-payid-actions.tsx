@@ -1,25 +1,15 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { deactivateDynamicPayIdAction } from "@/app/(dashboard)/dashboard/payids/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { useToastAction } from "@/components/ui/use-toast-action";
 
 /** Deactivate an active dynamic PayID before it expires (it cannot be undone). */
 export function DeactivateDynamicPayIdButton({ id, payId }: { id: string; payId: string }) {
-  const router = useRouter();
   const [confirming, setConfirming] = useState(false);
-  const deactivate = useAction(deactivateDynamicPayIdAction, {
-    onSuccess: () => {
-      toast.success(`${payId} deactivated`);
-      setConfirming(false);
-      router.refresh();
-    },
-    onError: ({ error }) => toast.error(error.serverError ?? "Something went wrong"),
-  });
+  const deactivate = useToastAction(deactivateDynamicPayIdAction, { success: `${payId} deactivated`, refresh: true, onSuccess: () => setConfirming(false) });
   return (
     <>
       <Button size="sm" variant="danger" onClick={() => setConfirming(true)} data-testid="deactivate-dynamic-payid">Deactivate</Button>

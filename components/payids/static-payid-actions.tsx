@@ -1,38 +1,19 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { setStaticPayIdActiveAction, updateStaticPayIdAction } from "@/app/(dashboard)/dashboard/payids/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/input";
-import { firstError } from "./field-errors";
-
-const onError = ({ error }: { error: { serverError?: string } }) => toast.error(error.serverError ?? "Something went wrong");
+import { useToastAction } from "@/components/ui/use-toast-action";
+import { firstError } from "@/components/ui/field-errors";
 
 /** Edit name and description; deactivate (stops taking payments) or reactivate. */
 export function StaticPayIdActions({ id, payId, name, description, isActive }: { id: string; payId: string; name: string; description: string | null; isActive: boolean }) {
-  const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const update = useAction(updateStaticPayIdAction, {
-    onSuccess: () => {
-      toast.success("PayID updated");
-      setEditing(false);
-      router.refresh();
-    },
-    onError,
-  });
-  const toggle = useAction(setStaticPayIdActiveAction, {
-    onSuccess: ({ data }) => {
-      toast.success(data?.message ?? "Done");
-      setConfirming(false);
-      router.refresh();
-    },
-    onError,
-  });
+  const update = useToastAction(updateStaticPayIdAction, { success: "PayID updated", refresh: true, onSuccess: () => setEditing(false) });
+  const toggle = useToastAction(setStaticPayIdActiveAction, { success: (data) => data?.message ?? "Done", refresh: true, onSuccess: () => setConfirming(false) });
   const errors = update.result.validationErrors;
 
   return (

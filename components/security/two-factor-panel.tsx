@@ -8,6 +8,7 @@ import { confirmTwoFactorAction, regenerateRecoveryCodesAction, startTwoFactorAc
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input } from "@/components/ui/input";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { RecoveryCodes } from "./recovery-codes";
 
 type Started = { secret: string; qrSvg: string };
@@ -27,10 +28,7 @@ export function TwoFactorOff() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
-  const start = useAction(startTwoFactorAction, {
-    onSuccess: ({ data }) => data && setStarted({ secret: data.secret, qrSvg: data.qrSvg }),
-    onError: ({ error }) => toast.error(error.serverError ?? "Could not start"),
-  });
+  const start = useToastAction(startTwoFactorAction, { onSuccess: ({ data }) => data && setStarted({ secret: data.secret, qrSvg: data.qrSvg }), error: "Could not start" });
   const confirm = useAction(confirmTwoFactorAction, {
     onSuccess: ({ data }) => {
       if (!data) return;

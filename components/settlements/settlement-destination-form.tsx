@@ -1,35 +1,29 @@
 "use client";
 
 import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { setSettlementDestinationAction } from "@/app/(dashboard)/dashboard/settlements/actions";
 import { resolveAccountAction } from "@/app/(dashboard)/dashboard/transfers/actions";
-import { firstError } from "@/components/payids/field-errors";
+import { firstError } from "@/components/ui/field-errors";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { useToastAction } from "@/components/ui/use-toast-action";
 
 type Bank = { bankCode: string; bankName: string };
 type Current = { destination: "wallet"; walletPayId: string | null } | { destination: "bank_account"; bankCode: string; bankName: string | null; accountNumber: string; accountName: string };
 
 /** Wallet or a bank account; the bank account's name comes from live name enquiry, as in "Send money". */
 export function SettlementDestinationForm({ banks, current, canEdit }: { banks: Bank[]; current: Current; canEdit: boolean }) {
-  const router = useRouter();
   const [destination, setDestination] = useState<Current["destination"]>(current.destination);
   const [bankCode, setBankCode] = useState(current.destination === "bank_account" ? current.bankCode : "");
   const [accountNumber, setAccountNumber] = useState(current.destination === "bank_account" ? current.accountNumber : "");
   const resolve = useAction(resolveAccountAction);
-  const save = useAction(setSettlementDestinationAction, {
-    onSuccess: ({ data }) => {
-      toast.success(data?.destination === "bank_account" ? `Payouts now go to ${data.accountName}` : "Payouts now go to your wallet");
-      router.refresh();
-    },
-    onError: ({ error }) => {
-      if (error.serverError) toast.error(error.serverError);
-    },
+  const save = useToastAction(setSettlementDestinationAction, {
+    success: (data) => (data?.destination === "bank_account" ? `Payouts now go to ${data.accountName}` : "Payouts now go to your wallet"),
+    refresh: true,
+    error: false,
   });
   const { execute: runResolve } = resolve;
   useEffect(() => {

@@ -1,11 +1,10 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { createStaticAccountAction } from "@/app/(dashboard)/dashboard/static-accounts/actions";
-import { firstError } from "@/components/payids/field-errors";
+import { firstError } from "@/components/ui/field-errors";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
@@ -25,15 +24,10 @@ export function CreateStaticAccountForm() {
   const router = useRouter();
   const [identityType, setIdentityType] = useState<IdentityType>("bvn");
   const [reference] = useState(newReference);
-  const create = useAction(createStaticAccountAction, {
-    onSuccess: ({ data }) => {
-      if (!data) return;
-      toast.success(`Static account ${data.accountNumber} created`);
-      router.push(`/dashboard/static-accounts/${data.id}`);
-    },
-    onError: ({ error }) => {
-      if (error.serverError) toast.error(error.serverError);
-    },
+  const create = useToastAction(createStaticAccountAction, {
+    success: (data) => data && `Static account ${data.accountNumber} created`,
+    onSuccess: ({ data }) => data && router.push(`/dashboard/static-accounts/${data.id}`),
+    error: false,
   });
   const errors = create.result.validationErrors;
   const text = (form: FormData, name: string) => {

@@ -1,11 +1,9 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { requestRefundAction } from "@/app/(dashboard)/dashboard/static-accounts/actions";
-import { firstError } from "@/components/payids/field-errors";
+import { firstError } from "@/components/ui/field-errors";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Textarea } from "@/components/ui/input";
@@ -13,21 +11,14 @@ import { formatNaira } from "@/lib/money";
 
 /** "Request refund" on one payment, with a reason; the confirmation restates the amount and who gets it. */
 export function RequestRefundButton({ accountId, paymentId, amount, payerName }: { accountId: string; paymentId: string; amount: number; payerName: string | null }) {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
-  const request = useAction(requestRefundAction, {
-    onSuccess: ({ data }) => {
-      toast.success(data?.created === false ? "A refund is already open for this payment" : "Refund requested: Owo will review it");
-      setOpen(false);
-      router.refresh();
-    },
-    onError: ({ error }) => {
-      if (error.serverError) {
-        setOpen(false);
-        toast.error(error.serverError);
-      }
-    },
+  const request = useToastAction(requestRefundAction, {
+    success: (data) => (data?.created === false ? "A refund is already open for this payment" : "Refund requested: Owo will review it"),
+    refresh: true,
+    onSuccess: () => setOpen(false),
+    error: false,
+    onError: ({ error }) => error.serverError && setOpen(false),
   });
   return (
     <>

@@ -1,29 +1,21 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { changeStaticAccountAction } from "@/app/(dashboard)/dashboard/static-accounts/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { useToastAction } from "@/components/ui/use-toast-action";
 
 type Change = "disable" | "enable" | "delete";
 
 /** Disable / enable / delete, each that cannot be undone lightly behind a confirmation that says what happens. */
 export function StaticAccountActions({ id, accountNumber, status }: { id: string; accountNumber: string; status: "active" | "disabled" | "suspended" | "deleted" }) {
-  const router = useRouter();
   const [confirming, setConfirming] = useState<Change | null>(null);
-  const change = useAction(changeStaticAccountAction, {
-    onSuccess: ({ data }) => {
-      toast.success(data?.message ?? "Done");
-      setConfirming(null);
-      router.refresh();
-    },
-    onError: ({ error }) => {
-      setConfirming(null);
-      toast.error(error.serverError ?? "Something went wrong");
-    },
+  const change = useToastAction(changeStaticAccountAction, {
+    success: (data) => data?.message ?? "Done",
+    refresh: true,
+    onSuccess: () => setConfirming(null),
+    onError: () => setConfirming(null),
   });
   if (status === "deleted") return null;
   const run = (c: Change) => change.execute({ id, change: c });

@@ -4,7 +4,6 @@ import { useAction } from "next-safe-action/hooks";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { toast } from "sonner";
 import { lookupPayIdAction, quoteAction, resolveAccountAction, sendMoneyAction } from "@/app/(dashboard)/dashboard/transfers/actions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,6 +12,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
 import { NairaInput } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { formatNaira, nairaProblemMessage, parseNaira } from "@/lib/money";
 import type { MemberView } from "@/lib/wallets/wallet-view";
 
@@ -38,16 +38,13 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
   const resolve = useAction(resolveAccountAction);
   const lookup = useAction(lookupPayIdAction);
   const quote = useAction(quoteAction);
-  const send = useAction(sendMoneyAction, {
-    onSuccess: ({ data }) => {
-      if (!data) return;
-      toast.success(data.status === "completed" ? "Transfer completed" : "Transfer sent: awaiting the bank");
-      router.push(`/dashboard/transfers/${data.reference}`);
-    },
-    onError: ({ error }) => {
+  const send = useToastAction(sendMoneyAction, {
+    success: (data) => data && (data.status === "completed" ? "Transfer completed" : "Transfer sent: awaiting the bank"),
+    onSuccess: ({ data }) => data && router.push(`/dashboard/transfers/${data.reference}`),
+    error: "The transfer could not be sent",
+    onError: () => {
       setConfirming(false);
       setReference(newReference());
-      toast.error(error.serverError ?? "The transfer could not be sent");
     },
   });
 

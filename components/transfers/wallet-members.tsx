@@ -1,11 +1,9 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { addWalletMemberAction, removeWalletMemberAction } from "@/app/(dashboard)/dashboard/transfers/wallet/actions";
-import { firstError } from "@/components/payids/field-errors";
+import { firstError } from "@/components/ui/field-errors";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/input";
 import { NairaInput } from "@/components/ui/naira-input";
@@ -14,29 +12,20 @@ import type { MemberView } from "@/lib/wallets/wallet-view";
 
 /** The wallet's members (saved recipients): add one by PayID, remove one. */
 export function WalletMembers({ members, canEdit }: { members: MemberView[]; canEdit: boolean }) {
-  const router = useRouter();
   const [payId, setPayId] = useState("");
   const [label, setLabel] = useState("");
   const [limit, setLimit] = useState("");
-  const add = useAction(addWalletMemberAction, {
-    onSuccess: ({ data }) => {
-      toast.success(`@${data?.pay_id} saved as a recipient`);
+  const add = useToastAction(addWalletMemberAction, {
+    success: (data) => `@${data?.pay_id} saved as a recipient`,
+    refresh: true,
+    error: false,
+    onSuccess: () => {
       setPayId("");
       setLabel("");
       setLimit("");
-      router.refresh();
-    },
-    onError: ({ error }) => {
-      if (error.serverError) toast.error(error.serverError);
     },
   });
-  const remove = useAction(removeWalletMemberAction, {
-    onSuccess: () => {
-      toast.success("Recipient removed");
-      router.refresh();
-    },
-    onError: ({ error }) => toast.error(error.serverError ?? "The recipient could not be removed"),
-  });
+  const remove = useToastAction(removeWalletMemberAction, { success: "Recipient removed", refresh: true, error: "The recipient could not be removed" });
   const errors = add.result.validationErrors;
   return (
     <div className="space-y-4">

@@ -1,30 +1,19 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { updateWalletSettingsAction } from "@/app/(dashboard)/dashboard/transfers/wallet/actions";
-import { firstError } from "@/components/payids/field-errors";
+import { firstError } from "@/components/ui/field-errors";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
 import { NairaInput } from "@/components/ui/naira-input";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { koboToNaira } from "@/lib/money";
 
 /** Members only and the daily limit (naira; empty for none). */
 export function WalletSettingsForm({ membersOnly, dailyLimit, canEdit }: { membersOnly: boolean; dailyLimit: number | null; canEdit: boolean }) {
-  const router = useRouter();
   const [only, setOnly] = useState(membersOnly);
   const [limit, setLimit] = useState(dailyLimit === null ? "" : koboToNaira(dailyLimit));
-  const save = useAction(updateWalletSettingsAction, {
-    onSuccess: () => {
-      toast.success("Wallet settings saved");
-      router.refresh();
-    },
-    onError: ({ error }) => {
-      if (error.serverError) toast.error(error.serverError);
-    },
-  });
+  const save = useToastAction(updateWalletSettingsAction, { success: "Wallet settings saved", refresh: true, error: false });
   return (
     <form
       className="space-y-4"

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, LabelHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { cn } from "./cn";
+import { FieldError } from "./field-errors";
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return (
@@ -29,7 +30,7 @@ export function Field({ label, htmlFor, hint, error, children }: { label: string
       <Label htmlFor={htmlFor}>{label}</Label>
       {children}
       {hint && !error && <p className="text-xs text-neutral-500">{hint}</p>}
-      {error && <p className="text-xs text-red-600">{error}</p>}
+      <FieldError message={error} />
     </div>
   );
 }

@@ -1,15 +1,16 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { createVirtualAccountAction } from "@/app/(dashboard)/dashboard/virtual-accounts/actions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { firstError } from "@/components/ui/field-errors";
 import { Field } from "@/components/ui/input";
 import { NairaInput } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { formatNaira, koboToNaira, nairaProblemMessage, parseNaira } from "@/lib/money";
 import { AMOUNT_RULE_LABELS, type AmountRule } from "./amount-rules";
 
@@ -22,31 +23,25 @@ const VALIDITY_CHOICES = [
 
 const AMOUNT_MESSAGES = { invalid: "Enter an amount in naira, e.g. 12500 or 12500.50", zero: "The amount must be more than ₦0.00" };
 
-/** Field errors as next-safe-action returns them from the API's own zod schema. */
-type FieldErrors = Partial<Record<"amount" | "validity_minutes" | "amount_validation", { _errors?: string[] }>> & { _errors?: string[] };
-
 export function CreateVirtualAccountForm() {
   const router = useRouter();
   const [naira, setNaira] = useState("");
   const [validity, setValidity] = useState(4320);
   const [rule, setRule] = useState<AmountRule | "">("");
-  const create = useAction(createVirtualAccountAction, {
+  const create = useToastAction(createVirtualAccountAction, {
     onSuccess: ({ data }) => {
       if (!data) return;
       if (data.status === "cancelled") toast.error("The bank could not issue an account number. Try again.");
       else toast.success("Virtual account created");
       router.push(`/dashboard/virtual-accounts/${data.publicId}`);
     },
-    onError: ({ error }) => {
-      if (error.serverError) toast.error(error.serverError);
-    },
+    error: false,
   });
 
   const parsed = parseNaira(naira, { maxKobo: 999_999_999_999 });
   const amount = parsed.ok ? parsed.kobo : null;
   const amountProblem = naira === "" ? null : nairaProblemMessage(parsed, AMOUNT_MESSAGES);
-  const serverErrors = create.result.validationErrors as FieldErrors | undefined;
-  const fieldError = (field: keyof Omit<FieldErrors, "_errors">) => serverErrors?.[field]?._errors?.[0];
+  const errors = create.result.validationErrors;
 
   return (
     <Card className="max-w-xl">
@@ -58,15 +53,15 @@ export function CreateVirtualAccountForm() {
           create.execute({ amount: koboToNaira(amount), validity_minutes: validity, ...(rule ? { amount_validation: rule } : {}) });
         }}
       >
-        <Field label="Amount (₦)" htmlFor="va-amount" error={amountProblem ?? fieldError("amount")} hint="The amount the customer should transfer.">
+        <Field label="Amount (₦)" htmlFor="va-amount" error={amountProblem ?? firstError(errors, "amount")} hint="The amount the customer should transfer.">
           <NairaInput id="va-amount" value={naira} onValueChange={setNaira} placeholder="12,500.00" required data-testid="va-amount" />
         </Field>
-        <Field label="Valid for" htmlFor="va-validity" error={fieldError("validity_minutes")} hint="After this the account expires and stops accepting payment.">
+        <Field label="Valid for" htmlFor="va-validity" error={firstError(errors, "validity_minutes")} hint="After this the account expires and stops accepting payment.">
           <Select id="va-validity" className="w-full" value={validity} onChange={(e) => setValidity(Number(e.target.value))} data-testid="va-validity">
             {VALIDITY_CHOICES.map((c) => <option key={c.minutes} value={c.minutes}>{c.label}</option>)}
           </Select>
         </Field>
-        <Field label="Accept" htmlFor="va-rule" error={fieldError("amount_validation")} hint="Which payments the bank accepts into this account.">
+        <Field label="Accept" htmlFor="va-rule" error={firstError(errors, "amount_validation")} hint="Which payments the bank accepts into this account.">
           <Select id="va-rule" className="w-full" value={rule} onChange={(e) => setRule(e.target.value as AmountRule | "")} data-testid="va-rule">
             <option value="">The bank&apos;s default</option>
             {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]} ({r})</option>)}

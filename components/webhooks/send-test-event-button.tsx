@@ -1,20 +1,20 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { sendTestEventAction } from "@/app/(dashboard)/dashboard/developers/webhooks/actions";
 import { Button } from "@/components/ui/button";
+import { useToastAction } from "@/components/ui/use-toast-action";
 
 export function SendTestEventButton({ keyPairId, disabled }: { keyPairId: string; disabled?: boolean }) {
   const router = useRouter();
-  const { execute, isPending } = useAction(sendTestEventAction, {
+  const { execute, isPending } = useToastAction(sendTestEventAction, {
     onSuccess: ({ data }) => {
       toast.success("Test event sent", {
         action: data ? { label: "View", onClick: () => router.push(`/dashboard/developers/webhooks/${data.eventId}`) } : undefined,
       });
     },
-    onError: ({ error }) => toast.error(error.serverError ?? "Could not send a test event"),
+    error: "Could not send a test event",
   });
   return (
     <Button

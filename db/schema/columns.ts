@@ -13,3 +13,11 @@ export const updatedAt = () =>
 
 export const MODES = ["test", "live"] as const;
 export type Mode = (typeof MODES)[number];
+
+/** api.md amount validation rules (A0–A5). */
+export const AMOUNT_VALIDATIONS = ["A0", "A1", "A2", "A3", "A4", "A5"] as const;
+export type AmountValidation = (typeof AMOUNT_VALIDATIONS)[number];
+
+/** Where a receiving record came from (`source` in api.md). */
+export const SOURCES = ["api", "dashboard", "checkout", "invoice"] as const;
+export type Source = (typeof SOURCES)[number];

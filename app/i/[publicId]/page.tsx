@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/client";
-import { HostedShell } from "@/components/checkout/hosted-shell";
+import { HostedShell } from "@/components/hosted/hosted-shell";
 import { HostedInvoice } from "@/components/hosted-invoice/hosted-invoice";
 import { getInvoicePage } from "@/lib/hosted/invoice-page";
 

@@ -3,14 +3,15 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/client";
-import type { AmountValidation, Mode } from "@/db/schema";
-import { Countdown } from "@/components/checkout/countdown";
-import { HostedCard, HostedShell } from "@/components/checkout/hosted-shell";
-import { PaySummary } from "@/components/checkout/pay-summary";
+import type { Mode } from "@/db/schema";
+import { Countdown } from "@/components/hosted/countdown";
+import { HostedCard, HostedShell } from "@/components/hosted/hosted-shell";
+import { PaySummary } from "@/components/hosted/pay-summary";
 import { PayIdSimulate } from "@/components/checkout/payid-simulate";
-import { QrCode } from "@/components/checkout/qr-code";
+import { PayIdHandle } from "@/components/hosted/payid-panel";
+import { QrCode } from "@/components/hosted/qr-code";
 import { StatusBadge } from "@/components/ui/badge";
-import { CopyButton } from "@/components/ui/copy-button";
+import { payPageAmount, type PayPageAmount } from "@/lib/hosted/pay-page-amount";
 import { getPayPagePayId, type PayPagePayId } from "@/lib/hosted/pay-page-payid";
 import { qrSvg } from "@/lib/qr-svg";
 import { payLink } from "@/lib/http/public-url";
@@ -40,15 +41,6 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   return { title: found ? `Pay ${found.name}` : "PayID not found", robots: { index: false, follow: false } };
 }
 
-const RULE_NOTES: Record<AmountValidation, string> = {
-  A0: "Pay exactly this amount",
-  A1: "Pay less than this amount",
-  A2: "Pay more than this amount",
-  A3: "Pay this amount or less",
-  A4: "Pay this amount or more",
-  A5: "Any amount is accepted",
-};
-
 const CLOSED: Record<string, string> = {
   inactive: "This PayID is not accepting payments.",
   expired: "This PayID has expired and no longer accepts payments.",
@@ -64,24 +56,21 @@ export default async function PayIdPage(props: Props) {
   // A test PayID whose twin exists in live needs ?mode=test, or the link would open the live one.
   const link = payLink(await requestBaseUrl(), found.payId) + (found.mode === "test" && found.otherMode === "live" ? "?mode=test" : "");
   const qr = found.open ? await qrSvg(link) : null;
-  const amountNote = found.session ? "Checkout payment" : found.amount !== null && found.amountValidation ? RULE_NOTES[found.amountValidation] : undefined;
+  const amount = payPageAmount(found);
 
   return (
     <HostedShell testMode={found.mode === "test"}>
-      <PaySummary merchantName={found.name} amount={found.amount} amountNote={amountNote} />
+      <PaySummary merchantName={found.name} amount={found.amount} amountNote={amount.note} />
       <HostedCard className="space-y-4">
         <div>
           <div className="flex items-center justify-between gap-3">
             <p className="min-w-0 text-xs break-words text-neutral-500">PayID{found.name !== found.merchantName ? ` · ${found.merchantName}` : ""}</p>
             <StatusBadge status={found.open ? "active" : found.status === "active" ? "inactive" : found.status} label={found.open ? "Open" : "Closed"} />
           </div>
-          <div className="mt-0.5 flex items-center justify-between gap-2">
-            <p className="font-mono text-xl font-bold break-all" data-testid="pay-id">{display}</p>
-            {found.open && <CopyButton value={display} label="Copy PayID" className="h-10 w-10 shrink-0" />}
-          </div>
+          <PayIdHandle payId={display} copy={found.open} className="mt-0.5" />
         </div>
 
-        {found.open ? <OpenInstructions found={found} qr={qr} display={display} serverNow={serverNow} /> : <ClosedNotice found={found} />}
+        {found.open ? <OpenInstructions found={found} amount={amount} qr={qr} display={display} serverNow={serverNow} /> : <ClosedNotice found={found} />}
 
         {found.session && (
           <p className="text-sm">
@@ -91,13 +80,13 @@ export default async function PayIdPage(props: Props) {
           </p>
         )}
 
-        {found.mode === "test" && <PayIdSimulate payId={found.payId} mode={mode} defaultAmount={defaultAmount(found)} open={found.open} />}
+        {found.mode === "test" && <PayIdSimulate payId={found.payId} mode={mode} defaultAmount={amount.sample === null ? "" : koboToNaira(amount.sample)} open={found.open} />}
       </HostedCard>
     </HostedShell>
   );
 }
 
-function OpenInstructions({ found, qr, display, serverNow }: { found: PayPagePayId; qr: string | null; display: string; serverNow: number }) {
+function OpenInstructions({ found, amount, qr, display, serverNow }: { found: PayPagePayId; amount: PayPageAmount; qr: string | null; display: string; serverNow: number }) {
   return (
     <>
       {qr && <QrCode svg={qr} label={`QR code for PayID ${display}`} />}
@@ -106,7 +95,7 @@ function OpenInstructions({ found, qr, display, serverNow }: { found: PayPagePay
         <li>
           Enter <span className="font-mono font-semibold">{display}</span> and check the name shows <strong>{found.name}</strong>.
         </li>
-        <li>{found.amount !== null ? `Send ${found.session || found.amountValidation === "A0" ? "exactly " : ""}${formatNaira(found.amount)}.` : "Enter the amount you want to pay and send it."}</li>
+        <li>{found.amount !== null ? `Send ${amount.exact ? "exactly " : ""}${formatNaira(found.amount)}.` : "Enter the amount you want to pay and send it."}</li>
       </ol>
       {found.expiresAt && (
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
@@ -129,11 +118,4 @@ function ClosedNotice({ found }: { found: PayPagePayId }) {
       {text} Please do not send money to it.
     </p>
   );
-}
-
-/** What the simulate field starts with: an amount the PayID's rule accepts. */
-function defaultAmount(found: PayPagePayId): string {
-  if (found.amount === null) return "";
-  const shift = found.amountValidation === "A1" ? -100 : found.amountValidation === "A2" ? 100 : 0;
-  return koboToNaira(Math.max(1, found.amount + shift));
 }

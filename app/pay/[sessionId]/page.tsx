@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { CheckoutFlow } from "@/components/checkout/checkout-flow";
 import { embedPayment } from "@/components/checkout/embed-payment";
 import { isCheckoutMethod, type CheckoutView } from "@/components/checkout/checkout-view";
-import { HostedShell } from "@/components/checkout/hosted-shell";
+import { HostedShell } from "@/components/hosted/hosted-shell";
 import { cryptoAssetsView } from "@/lib/sessions/session-offer";
 import { isAppError } from "@/lib/errors";
 import { embedParent } from "@/lib/hosted/embed-parent";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ProductBanner } from "@/components/static-accounts/product-banner";
-import { AutoRefresh } from "@/components/transfers/auto-refresh";
+import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-bar";

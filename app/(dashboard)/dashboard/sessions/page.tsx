@@ -6,7 +6,7 @@ import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { channelLabel } from "@/components/payments/payment-labels";
-import { AutoRefresh } from "@/components/transfers/auto-refresh";
+import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";

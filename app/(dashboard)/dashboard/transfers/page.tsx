@@ -5,7 +5,7 @@ import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { AutoRefresh } from "@/components/transfers/auto-refresh";
+import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { TransferStatus } from "@/components/transfers/transfer-status";
 import { TRANSFER_STATUSES } from "@/lib/transfers/list-transfers";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";

@@ -7,7 +7,7 @@ import { InvoiceStatusBadge } from "@/components/invoices/invoice-status";
 import { activityText } from "@/components/invoices/invoice-timeline";
 import { channelLabel } from "@/components/payments/payment-labels";
 import { TrailEventsCard } from "@/components/trail/record-trail-cards";
-import { AutoRefresh } from "@/components/transfers/auto-refresh";
+import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";

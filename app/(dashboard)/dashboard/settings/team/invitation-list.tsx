@@ -1,30 +1,20 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { Role } from "@/db/schema";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { revokeInvitationAction } from "./actions";
 
 export type InvitationRow = { id: string; email: string; role: Role; invitedBy: string | null; status: string; expiresAt: string };
 
 export function InvitationList({ invitations }: { invitations: InvitationRow[] }) {
-  const router = useRouter();
   const [revoking, setRevoking] = useState<InvitationRow | null>(null);
-  const revoke = useAction(revokeInvitationAction, {
-    onSuccess: () => {
-      toast.success("Invitation revoked");
-      setRevoking(null);
-      router.refresh();
-    },
-    onError: ({ error }) => toast.error(error.serverError ?? "Could not revoke"),
-  });
+  const revoke = useToastAction(revokeInvitationAction, { success: "Invitation revoked", refresh: true, error: "Could not revoke", onSuccess: () => setRevoking(null) });
   if (invitations.length === 0) {
     return (
       <EmptyState testId="team-invitations-empty" title="No pending invitations">

@@ -1,15 +1,13 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { Field, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { inviteMemberAction } from "./actions";
 import { ROLE_OPTIONS } from "./roles";
 
@@ -22,19 +20,18 @@ const MAIL_NOTE: Record<Invited["mail"], string> = {
 };
 
 export function InviteForm() {
-  const router = useRouter();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState("viewer");
   const [invited, setInvited] = useState<Invited | null>(null);
-  const invite = useAction(inviteMemberAction, {
+  const invite = useToastAction(inviteMemberAction, {
+    success: (data) => data && `Invitation created for ${data.email}`,
+    refresh: true,
+    error: "Could not invite",
     onSuccess: ({ data }) => {
       if (!data) return;
       setInvited(data);
       setEmail("");
-      toast.success(`Invitation created for ${data.email}`);
-      router.refresh();
     },
-    onError: ({ error }) => toast.error(error.serverError ?? "Could not invite"),
   });
   return (
     <Card>

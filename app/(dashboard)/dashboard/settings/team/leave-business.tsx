@@ -1,23 +1,20 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { leaveBusinessAction } from "./actions";
 
 export function LeaveBusiness({ businessName, lastOwner }: { businessName: string; lastOwner: boolean }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const leave = useAction(leaveBusinessAction, {
-    onSuccess: ({ data }) => {
-      toast.success(`You left ${businessName}`);
-      router.push(data?.others ? "/dashboard" : "/sign-in");
-      router.refresh();
-    },
-    onError: ({ error }) => toast.error(error.serverError ?? "Could not leave"),
+  const leave = useToastAction(leaveBusinessAction, {
+    success: `You left ${businessName}`,
+    refresh: true,
+    error: "Could not leave",
+    onSuccess: ({ data }) => router.push(data?.others ? "/dashboard" : "/sign-in"),
   });
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm dark:border-neutral-800 dark:bg-neutral-900">

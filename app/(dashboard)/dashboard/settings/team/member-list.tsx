@@ -1,42 +1,27 @@
 "use client";
 
-import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { Role } from "@/db/schema";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
 import { Dialog } from "@/components/ui/dialog";
 import { Select } from "@/components/ui/select";
+import { useToastAction } from "@/components/ui/use-toast-action";
 import { changeMemberRoleAction, removeMemberAction } from "./actions";
 import { ROLE_OPTIONS } from "./roles";
 
 export type MemberRow = { userId: string; email: string; name: string | null; role: Role; onlyOwner: boolean; joinedAt: string };
 
-const onError = ({ error }: { error: { serverError?: string } }) => toast.error(error.serverError ?? "Something went wrong");
-
 export function MemberList({ members, canManage, currentUserId }: { members: MemberRow[]; canManage: boolean; currentUserId: string }) {
   const router = useRouter();
   const [removing, setRemoving] = useState<MemberRow | null>(null);
-  const change = useAction(changeMemberRoleAction, {
-    onSuccess: ({ data }) => {
-      if (data?.changed) toast.success(`Role changed to ${data.role}`);
-      router.refresh();
-    },
-    onError: (e) => {
-      onError(e);
-      router.refresh();
-    },
+  const change = useToastAction(changeMemberRoleAction, {
+    success: (data) => (data?.changed ? `Role changed to ${data.role}` : undefined),
+    refresh: true,
+    onError: () => router.refresh(),
   });
-  const remove = useAction(removeMemberAction, {
-    onSuccess: () => {
-      toast.success("Member removed");
-      setRemoving(null);
-      router.refresh();
-    },
-    onError,
-  });
+  const remove = useToastAction(removeMemberAction, { success: "Member removed", refresh: true, onSuccess: () => setRemoving(null) });
   return (
     <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
       <table className="w-full text-sm" data-testid="team-members">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { AutoRefresh } from "@/components/transfers/auto-refresh";
+import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { TransferStatus } from "@/components/transfers/transfer-status";
 import { LedgerEntriesCard, TrailEventsCard } from "@/components/trail/record-trail-cards";
 import { VerifyButton } from "@/components/transfers/verify-button";

@@ -4,7 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { DeactivateDynamicPayIdButton } from "@/components/payids/dynamic-payid-actions";
 import { PayIdPaymentsCard } from "@/components/payids/payid-payments-card";
 import { PayIdQr } from "@/components/payids/pay-id-qr";
-import { AutoRefresh } from "@/components/transfers/auto-refresh";
+import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
