@@ -68,8 +68,6 @@ CREATE INDEX IF NOT EXISTS events_exhausted_idx ON events (merchant_id, mode, cr
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS transfers_failed_idx ON transfers (merchant_id, mode, created_at) WHERE status = 'failed';
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS transfers_in_flight_idx ON transfers (merchant_id, mode) INCLUDE (amount) WHERE status = 'pending';
---> statement-breakpoint
 CREATE INDEX IF NOT EXISTS settlement_payouts_open_idx ON settlement_payouts (merchant_id, mode, status, created_at) INCLUDE (amount) WHERE status IN ('pending', 'failed');
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS refunds_requested_idx ON refunds (merchant_id, mode) WHERE status = 'requested';

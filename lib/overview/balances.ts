@@ -22,7 +22,7 @@ export type Balances = {
 
 /**
  * The balances the overview shows: two ledger account rows (their balances are kept with every
- * entry) and the pending transfers and payouts from partial indexes (transfers_in_flight_idx,
+ * entry) and the pending transfers and payouts from small indexes (transfers_pending_idx,
  * settlement_payouts_open_idx).
  */
 export async function getBalances(tx: DbOrTx, scope: Scope & { now?: Date }): Promise<Balances> {
