@@ -21,6 +21,9 @@ ALTER TABLE "daily_volume" ADD CONSTRAINT "daily_volume_merchant_id_merchants_id
 -- custom SQL (keep at merge)
 -- Overview rollups (db/schema/overview.ts): kept by triggers in the writer's own transaction.
 -- A day is the calendar day in Africa/Lagos (UTC+1 all year, as lib/settlement/cutoff-schedule.ts).
+-- Constraint triggers deferred to commit: the rollup row is locked last, just before the commit,
+-- after every lock the writer takes itself (no lock-order cycle with session or wallet locks,
+-- and the hot per-day row is held for the commit only).
 CREATE OR REPLACE FUNCTION owo_lagos_day(t timestamptz) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT ((t AT TIME ZONE 'UTC') + interval '1 hour')::date $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION owo_daily_volume_on_payment() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -31,7 +34,7 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER payments_daily_volume AFTER INSERT ON payments FOR EACH ROW EXECUTE FUNCTION owo_daily_volume_on_payment();
+CREATE CONSTRAINT TRIGGER payments_daily_volume AFTER INSERT ON payments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION owo_daily_volume_on_payment();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION owo_daily_sessions_on_session() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -48,7 +51,7 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER checkout_sessions_daily_sessions AFTER INSERT OR UPDATE OF status ON checkout_sessions FOR EACH ROW EXECUTE FUNCTION owo_daily_sessions_on_session();
+CREATE CONSTRAINT TRIGGER checkout_sessions_daily_sessions AFTER INSERT OR UPDATE OF status ON checkout_sessions DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION owo_daily_sessions_on_session();
 --> statement-breakpoint
 -- Backfill what exists (the triggers above count everything written from here on).
 INSERT INTO daily_volume (merchant_id, mode, day, amount_kobo, count)
