@@ -21,13 +21,17 @@ async function setMode(page: Page, mode: "test" | "live") {
   }
 }
 
+async function signedIn(page: Page) {
+  await signInDemo(page, "business");
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
 test("the overview's today figures are what was paid, in test mode only; the Balance page shows the statement", async ({ page, request }) => {
-  await signInDemo(page, "business");
-  await page.goto("/dashboard");
+  await signedIn(page);
   await setMode(page, "live");
   const liveBefore = await todayFigures(page);
   await setMode(page, "test");
@@ -66,8 +70,7 @@ test("the overview's today figures are what was paid, in test mode only; the Bal
 for (const width of [1280, 375]) {
   test(`overview and Balance have no sideways scroll at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signInDemo(page, "business");
-    await page.goto("/dashboard");
+    await signedIn(page);
     await expect(page.getByTestId("collected-today-amount")).toBeVisible();
     await noSidewaysScroll(page);
     await page.goto("/dashboard/balance");
