@@ -14,11 +14,11 @@ export function CollectedCard({ collections }: { collections: Collections }) {
   return (
     <Card>
       <CardTitle>Collected</CardTitle>
-      <dl className="mt-3 grid grid-cols-3 gap-3">
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {PERIODS.map((p) => (
-          <div key={p.key} className="min-w-0" data-testid={`collected-${p.key}`}>
+          <div key={p.key} className={p.key === "today" ? "col-span-2 min-w-0 sm:col-span-1" : "min-w-0"} data-testid={`collected-${p.key}`}>
             <dt className="text-xs text-neutral-500">{p.label}</dt>
-            <dd className="mt-1 truncate text-base font-semibold sm:text-xl" data-testid={`collected-${p.key}-amount`}>
+            <dd className="mt-1 truncate text-lg font-semibold sm:text-xl" data-testid={`collected-${p.key}-amount`}>
               <Money kobo={collections[p.key].amount} />
             </dd>
             <dd className="text-xs text-neutral-500" data-testid={`collected-${p.key}-count`}>

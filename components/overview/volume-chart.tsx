@@ -13,8 +13,10 @@ export function VolumeChart({ days }: { days: DayVolume[] }) {
   const max = Math.max(...days.map((d) => d.amount), 1);
   const width = days.length * 10;
   const height = 100;
+  const empty = days.every((d) => d.count === 0);
   return (
-    <figure className="mt-4" data-testid="volume-chart">
+    <figure className="relative mt-4" data-testid="volume-chart">
+      {empty && <p className="absolute inset-x-0 top-12 text-center text-sm text-neutral-500">No payments in the last 30 days.</p>}
       <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-32 w-full" role="img" aria-label="Collected per day, last 30 days">
         <line x1={0} y1={height - 0.5} x2={width} y2={height - 0.5} className="stroke-neutral-200 dark:stroke-neutral-800" strokeWidth={1} vectorEffect="non-scaling-stroke" />
         {days.map((d, i) => {
