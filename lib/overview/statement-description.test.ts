@@ -4,7 +4,7 @@ import { statementDescription } from "./statement-description";
 describe("statementDescription", () => {
   it("names payments by channel and payer, without references", () => {
     expect(statementDescription({ kind: "payment", amount: 100, description: "Payment to checkout CHK_MWV5ABCDEF from Ada Obi" })).toBe("Checkout payment from Ada Obi");
-    expect(statementDescription({ kind: "payment", amount: 100, description: "Payment to @shop from Bola Ade" })).toBe("Payment to your wallet PayID from Bola Ade");
+    expect(statementDescription({ kind: "payment", amount: 100, description: "Payment to @shop from Bola Ade" })).toBe("Wallet PayID payment from Bola Ade");
     expect(statementDescription({ kind: "payment", amount: 100, description: "Payment to account 0123456789" })).toBe("Virtual account payment");
     expect(statementDescription({ kind: "payment", amount: 100, description: "Payment to invoice INV-0001 from Chi" })).toBe("Payment for invoice INV-0001 from Chi");
     expect(statementDescription({ kind: "payment", amount: 100, description: "Payment to abc123.dypid" })).toBe("PayID payment");

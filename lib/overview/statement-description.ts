@@ -40,7 +40,7 @@ function paymentKind(text: string): string {
   if (invoice) return `Payment for invoice ${invoice[1]}`;
   if (text.startsWith("Payment to static account")) return "Static account payment";
   if (text.startsWith("Payment to account")) return "Virtual account payment";
-  if (text.startsWith("Payment to @")) return "Payment to your wallet PayID";
+  if (text.startsWith("Payment to @")) return "Wallet PayID payment";
   return "PayID payment";
 }
 
