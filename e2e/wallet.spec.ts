@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { signUp, uniqueEmail } from "./helpers";
 
-test("fund the test wallet from the dashboard: the balance and the statement show it", async ({ page }) => {
+test("fund the test wallet from the Balance page: the balance and the statement show it", async ({ page }) => {
   await signUp(page, { business: "Fund Me Ltd", email: uniqueEmail("fund"), password: "a-strong-password" });
+  await page.goto("/dashboard/balance");
   await expect(page.getByTestId("statement-empty")).toBeVisible();
 
   await page.getByLabel("Amount in naira").fill("12500.50");

@@ -76,6 +76,7 @@ test("a payment to the wallet PayID shows in the statement and sends charge.succ
 
   await page.goto("/dashboard");
   await expect(page.getByTestId("wallet-balance")).toHaveText("₦7,500.00");
+  await page.goto("/dashboard/balance");
   await expect(page.getByTestId("statement-line").first()).toContainText("Bola Ade");
   await page.goto("/dashboard/developers/webhooks?type=charge.success");
   await expect(page.getByTestId("event-row")).toHaveCount(1);

@@ -8,7 +8,7 @@ import type { Role, StaticAccountState } from "@/db/schema";
 
 /** DESIGN.md's map; an area appears here once it exists. */
 const GROUPS = [
-  { title: null, items: [{ href: "/dashboard", label: "Home", icon: Home }] },
+  { title: null, items: [{ href: "/dashboard", label: "Home", icon: Home }, { href: "/dashboard/balance", label: "Balance", icon: Banknote }] },
   {
     title: "Receiving",
     items: [

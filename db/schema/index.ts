@@ -22,3 +22,4 @@ export * from "./invoices";
 export * from "./observability";
 export * from "./scheduler";
 export * from "./wallets";
+export * from "./overview";

@@ -2,50 +2,66 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { FundWalletForm } from "@/components/home/fund-wallet-form";
-import { StatementTable } from "@/components/home/statement-table";
+import { AttentionCard } from "@/components/overview/attention-card";
+import { CollectedCard } from "@/components/overview/collected-card";
+import { ConversionCard, InFlightCard, PendingSettlementCard } from "@/components/overview/figure-cards";
+import { RecentPayments } from "@/components/overview/recent-payments";
 import { Card, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Money } from "@/components/ui/money";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { countActiveKeyPairs } from "@/lib/keys/get-key-pair";
-import { getWalletOverview } from "@/lib/wallets/wallet-overview";
+import { getOverview } from "@/lib/overview/get-overview";
 
 export const metadata: Metadata = { title: "Home" };
 
+/** The overview: what came in, what is available and on its way, and what needs a look, for the current mode. */
 export default async function OverviewPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
-  const [wallet, activeKeys] = await Promise.all([getWalletOverview(ctx.db, scope), countActiveKeyPairs(ctx.db, scope)]);
+  const [overview, activeKeys] = await Promise.all([getOverview(ctx.db, scope), countActiveKeyPairs(ctx.db, scope)]);
+  const { balances } = overview;
   const canFund = rolePolicy.fundTestWallet(ctx.role, ctx.mode);
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold">Home</h1>
-      <div className="grid gap-4 md:grid-cols-3">
-        <Card>
-          <CardTitle>Wallet balance</CardTitle>
-          <p className="mt-2 text-2xl font-semibold" data-testid="wallet-balance"><Money kobo={wallet.balance} /></p>
-          <p className="mt-1 text-xs text-neutral-500">Available in {ctx.mode} mode</p>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <CollectedCard collections={overview.collections} />
+        </div>
+        <Card className="min-w-0">
+          <CardTitle>Available balance</CardTitle>
+          <p className="mt-2 truncate text-2xl font-semibold" data-testid="wallet-balance"><Money kobo={balances.available} /></p>
+          <p className="mt-1 text-xs text-neutral-500">
+            In your wallet, {ctx.mode} mode ·{" "}
+            <Link href="/dashboard/balance" className="font-medium text-accent hover:underline">Statement</Link>
+          </p>
           {canFund ? <FundWalletForm /> : ctx.mode === "test" && <p className="mt-2 text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "fund the test wallet")}</p>}
-        </Card>
-        <Card>
-          <CardTitle>Wallet PayID</CardTitle>
-          <div className="mt-2 flex items-center gap-1">
-            <p className="font-mono text-lg" data-testid="wallet-payid">@{wallet.payId ?? "—"}</p>
-            {wallet.payId && <CopyButton value={`@${wallet.payId}`} label="Copy PayID" />}
+          <div className="mt-4 border-t border-neutral-100 pt-3 dark:border-neutral-800">
+            <p className="text-xs text-neutral-500">Wallet PayID</p>
+            <div className="flex min-w-0 items-center gap-1">
+              <p className="truncate font-mono" data-testid="wallet-payid">@{balances.walletPayId ?? "—"}</p>
+              {balances.walletPayId && <CopyButton value={`@${balances.walletPayId}`} label="Copy PayID" />}
+            </div>
+            <Link href="/dashboard/developers" className="mt-1 inline-block text-xs font-medium text-accent hover:underline">
+              {activeKeys ? `${activeKeys} active API key${activeKeys === 1 ? "" : "s"}` : "Create your first API key →"}
+            </Link>
           </div>
-          <p className="mt-1 text-xs text-neutral-500">Anyone can send you money with this PayID.</p>
-        </Card>
-        <Card>
-          <CardTitle>Active API keys</CardTitle>
-          <p className="mt-2 text-2xl font-semibold">{activeKeys}</p>
-          <Link href="/dashboard/developers" className="mt-1 inline-block text-xs font-medium text-accent hover:underline">
-            {activeKeys ? "Manage keys" : "Create your first key →"}
-          </Link>
         </Card>
       </div>
-      <StatementTable lines={wallet.statement} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <PendingSettlementCard balances={balances} />
+        <InFlightCard balances={balances} />
+        <ConversionCard conversion={overview.conversion} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <RecentPayments payments={overview.recent} />
+        </div>
+        <AttentionCard attention={overview.attention} />
+      </div>
     </div>
   );
 }
