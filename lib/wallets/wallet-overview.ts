@@ -6,7 +6,7 @@ import { getWalletPayId } from "@/lib/payids/find-pay-id";
 
 export type WalletOverview = { payId: string | null; balance: number; statement: StatementLine[] };
 
-/** The dashboard home: the wallet PayID, its balance and latest statement lines. */
+/** The wallet PayID, its balance and latest statement lines (the overview home and the Balance page). */
 export async function getWalletOverview(tx: DbOrTx, input: { merchantId: string; mode: Mode; lines?: number }): Promise<WalletOverview> {
   const wallet = await getWalletPayId(tx, input);
   if (!wallet) return { payId: null, balance: 0, statement: [] };
