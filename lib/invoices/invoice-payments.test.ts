@@ -15,7 +15,7 @@ import { ensureInvoiceInstrument } from "./ensure-invoice-instrument";
 import { lagosToday } from "./invoice-dates";
 import { CreateInvoiceBody } from "./invoice-input";
 import { pauseInvoice } from "./pause-invoice";
-import { payInvoice } from "./pay-invoice";
+import { payInvoice } from "@/lib/payments/pay-invoice";
 
 afterAll(() => afterCommitDeliveriesSettled());
 

@@ -7,7 +7,7 @@ import { dynamicPayIds, events, payments, virtualAccounts, type AmountValidation
 import { walletBalance } from "@/lib/ledger/accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { createDynamicPayId } from "@/lib/payids/dynamic-payids";
-import { expireDueReceivables } from "@/lib/receiving/expiry";
+import { expireDueReceivables } from "@/lib/payments/expire-due-receivables";
 import { issueVirtualAccount } from "@/lib/virtual-accounts/issue-virtual-account";
 import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";

@@ -21,10 +21,12 @@ import type { InvoiceActor } from "@/lib/invoices/invoice-events";
 import { applyInvoicePayment, invoicePaymentFields, lockPayableInvoice } from "@/lib/invoices/invoice-payment";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
-import { expireDynamicPayIdIfDue, expireSessionIfDue, expireVirtualAccountIfDue } from "@/lib/receiving/expiry";
+import { expireDynamicPayIdIfDue } from "@/lib/payids/expire-dynamic-payid";
+import { expireSessionIfDue } from "@/lib/sessions/expire-session";
+import { expireVirtualAccountIfDue } from "@/lib/virtual-accounts/expire-virtual-account";
 import { amountAccepted } from "./amount-validation";
-import { destinationClosed, amountRejected } from "./payment-errors";
-import { walletKeyPairIds } from "./wallet-key-pairs";
+import { destinationClosed, amountRejected } from "@/lib/destination-errors";
+import { walletKeyPairIds } from "@/lib/wallets/wallet-key-pairs";
 
 export type Payer = {
   name?: string | null;

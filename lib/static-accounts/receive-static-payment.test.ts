@@ -12,7 +12,7 @@ import { makeKey, makeMerchant } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { deleteStaticAccount, disableStaticAccount, enableStaticAccount, suspendStaticAccount } from "./change-static-account-status";
 import { createStaticAccount } from "./create-static-account";
-import { pendingSettlementCode } from "./ledger-accounts";
+import { pendingSettlementCode } from "@/lib/ledger/pending-settlement";
 import { receiveStaticAccountPayment } from "./receive-static-payment";
 import type { StaticAccountPaymentView } from "./static-account-payment-view";
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { accountKeyPairIds } from "./account-key-pairs";
+import { accountKeyPairIds } from "@/lib/wallets/wallet-key-pairs";
 import type { DbOrTx } from "@/db/client";
 import { payments, staticAccountPayments, staticAccounts, type StaticAccount } from "@/db/schema";
 import { emitEvents } from "@/lib/events/emit-event";
@@ -8,9 +8,9 @@ import { prefixedId } from "@/lib/ids";
 import { platformAccount } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
-import { destinationClosed } from "@/lib/payments/payment-errors";
+import { destinationClosed } from "@/lib/destination-errors";
 import { expectedPayoutAt } from "@/lib/settlement/cutoff-schedule";
-import { pendingSettlementAccount } from "./ledger-accounts";
+import { pendingSettlementAccount } from "@/lib/ledger/pending-settlement";
 
 export type StaticPayer = { name?: string | null; bank?: string | null; account?: string | null };
 
