@@ -10,7 +10,7 @@ import { payerFor, type Payer } from "./charge-success";
 import { holdDestination } from "./hold-destination";
 import type { Booking, Destination, ReceivedPayment } from "./payment-destination";
 
-export { chargeSuccessData, type Payer } from "./charge-success";
+export type { Payer } from "./charge-success";
 export type { Destination, ReceivedPayment } from "./payment-destination";
 
 /**
