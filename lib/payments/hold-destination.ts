@@ -9,7 +9,8 @@ import { walletKeyPairIds } from "@/lib/wallets/wallet-key-pairs";
 import { amountAccepted } from "./amount-validation";
 import { chargeSuccessData } from "./charge-success";
 import type { Booking, Destination, Paid } from "./payment-destination";
-import { fresh, INSTRUMENTS, invoiceBooking, sessionBooking, type Instrument, type Owner } from "./receive-instruments";
+import { fresh, invoiceBooking, sessionBooking } from "./bookings";
+import { INSTRUMENTS, type Instrument, type Owner } from "./receive-instruments";
 
 /** A destination locked and checked: what to book, and what the booked payment then does. */
 export type Held = { booking: Booking; complete(tx: DbOrTx, paid: Paid): Promise<{ eventIds: string[]; paymentId?: string }> };

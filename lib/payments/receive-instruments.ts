@@ -1,20 +1,14 @@
 import type { DbOrTx } from "@/db/client";
-import type { AmountValidation, CheckoutSession, DynamicPayId, Invoice, PayId, StaticAccount, StaticPayId, VirtualAccount } from "@/db/schema";
+import type { AmountValidation, CheckoutSession, DynamicPayId, PayId, StaticAccount, StaticPayId, VirtualAccount } from "@/db/schema";
 import type { Channel } from "@/lib/fees/collection-fee";
-import { prefixedId } from "@/lib/ids";
-import type { InvoiceActor } from "@/lib/invoices/invoice-events";
-import { applyInvoicePayment, invoicePaymentFields, type InvoiceChannel } from "@/lib/invoices/invoice-payment";
 import { dynamicPayIdOwners, countDynamicPayIdPayment, lockDynamicPayId, lockStaticPayId } from "@/lib/payids/payid-destination";
 import { expireDynamicPayIdIfDue } from "@/lib/payids/expire-dynamic-payid";
-import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { expireSessionIfDue } from "@/lib/sessions/expire-session";
 import { completeSession, lockSession, sessionClosedReason } from "@/lib/sessions/session-destination";
-import { lockStaticAccount, recordStaticAccountPayment, staticAccountClosedReason, staticChargeSuccessData } from "@/lib/static-accounts/static-account-destination";
+import { lockStaticAccount, staticAccountClosedReason } from "@/lib/static-accounts/static-account-destination";
 import { completeVirtualAccount, lockVirtualAccount, virtualAccountOwners } from "@/lib/virtual-accounts/virtual-account-destination";
 import { expireVirtualAccountIfDue } from "@/lib/virtual-accounts/expire-virtual-account";
-import { emitEvents } from "@/lib/events/emit-event";
-import { accountKeyPairIds } from "@/lib/wallets/wallet-key-pairs";
-import { chargeSuccessData } from "./charge-success";
+import { fresh, own, sessionBooking, staticAccountBooking } from "./bookings";
 import type { Booking, Destination, InstrumentIds } from "./payment-destination";
 
 /** Who a payment into an instrument is for: the instrument itself, the session that issued it, or the invoice. */
@@ -52,53 +46,6 @@ export type Instrument<D extends Destination, R> = {
 };
 
 type PayIdDestination = Extract<Destination, { kind: "pay_id" }>;
-/** A payment's reference: the bank's when it gave one, else a new one. */
-export const fresh = (reference: string | undefined) => reference ?? prefixedId("payment");
-
-const own = (b: Omit<Booking, "credit">): Booking => ({ ...b, credit: "wallet" });
-
-/** A payment for a session (by card or crypto, or into the account or PayID it issued): one completes it, under its own reference. */
-export const sessionBooking = (s: CheckoutSession, channel: Channel, ids: InstrumentIds): Booking =>
-  own({
-    kind: "session",
-    merchantId: s.merchantId,
-    mode: s.mode,
-    settlementPayIdId: s.settlementPayIdId,
-    keyPairId: s.keyPairId,
-    channel,
-    // One payment completes a session: its reference makes a second booking impossible.
-    reference: s.reference,
-    label: `checkout ${s.reference}`,
-    row: { ...ids, sessionId: s.id, merchantReference: s.merchantReference ?? null, customerEmail: s.customerEmail ?? null, customerName: s.customerName ?? null, metadata: s.metadata ?? null },
-    session: s,
-  });
-
-/**
- * A payment into an invoice's account or PayID: booked against the invoice (its customer,
- * reference and key pair); the invoice's rules and effects live in lib/invoices/invoice-payment.ts
- * (charge.success with its fields, invoice.payment_received, invoice.paid). The instrument
- * takes further payments until the invoice is paid.
- */
-export const invoiceBooking = (locked: { invoice: Invoice; eventIds: string[] }, channel: InvoiceChannel, reference: string, ids: InstrumentIds, actor: InvoiceActor): Booking => {
-  const { invoice } = locked;
-  return own({
-    kind: "invoice",
-    merchantId: invoice.merchantId,
-    mode: invoice.mode,
-    settlementPayIdId: invoice.settlementPayIdId,
-    keyPairId: invoice.keyPairId,
-    channel,
-    reference,
-    label: `invoice ${invoice.invoiceNumber}`,
-    row: { ...ids, ...invoicePaymentFields(invoice) },
-    events: async (tx, paid) => {
-      const chargeSuccess = chargeSuccessData({ ...paid, channel });
-      const applied = await applyInvoicePayment(tx, invoice, { amount: paid.amount, channel, reference: paid.reference, payerName: paid.payer.name, paidAt: paid.paidAt, actor, chargeSuccess });
-      // The events a due date applied while the invoice was locked come first.
-      return { eventIds: [...locked.eventIds, ...applied.eventIds] };
-    },
-  });
-};
 
 const session: Instrument<Extract<Destination, { kind: "session" }>, CheckoutSession> = {
   lock: (tx, d) => lockSession(tx, d.sessionId),
@@ -201,36 +148,8 @@ const staticAccount: Instrument<Extract<Destination, { kind: "static_account" }>
   closed: staticAccountClosedReason,
   channel: "static_account",
   ids: () => ({}),
-  // Into the merchant's pending_settlement (gross, then the fee out of it); the account's
-  // counters and static_account_payments row; charge.success to the key pair that created it,
-  // else the keys linked to the merchant's wallet.
-  book: async (tx, account, d, reference) => {
-    const wallet = await getWalletPayId(tx, { merchantId: account.merchantId, mode: account.mode });
-    if (!wallet) throw new Error(`Merchant ${account.merchantId} has no ${account.mode} wallet PayID`);
-    const sessionId = d.sessionId ?? null;
-    return {
-      kind: "static_account",
-      merchantId: account.merchantId,
-      mode: account.mode,
-      settlementPayIdId: wallet.id,
-      keyPairId: account.keyPairId,
-      channel: "static_account",
-      reference: fresh(reference),
-      label: `static account ${account.accountNumber}`,
-      credit: "pending_settlement",
-      row: { merchantReference: account.reference, customerEmail: account.customerEmail, customerName: account.customerName, metadata: account.metadata ?? null },
-      ledgerMetadata: { static_account_id: account.id, session_id: sessionId },
-      events: async (tx, paid) => {
-        const payer = { name: paid.payer.name, bank: (paid.payer.bank as string | null) ?? null, account: (paid.payer.account as string | null) ?? null };
-        const p = { reference: paid.reference, amount: paid.amount, fee: paid.fee, payer, narration: paid.narration, sessionId };
-        const paymentId = await recordStaticAccountPayment(tx, account, { ...p, receivedAt: paid.paidAt });
-        const keyPairIds = await accountKeyPairIds(tx, account, wallet);
-        const data = staticChargeSuccessData({ account, ...p, paidAt: paid.paidAt });
-        const eventIds = await emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: account.merchantId, mode: account.mode, keyPairId, type: "charge.success", data })));
-        return { eventIds, paymentId };
-      },
-    };
-  },
+  // Into the merchant's pending_settlement until its cutoff (bookings.ts staticAccountBooking).
+  book: (tx, account, d, reference) => staticAccountBooking(tx, account, { reference: fresh(reference), sessionId: d.sessionId ?? null }),
 };
 
 /** The table: every instrument inbound money can reach, by kind. */
