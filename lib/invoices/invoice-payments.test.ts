@@ -385,6 +385,16 @@ describe("the invoice's account number and PayID", () => {
   });
 });
 
+/**
+ * The backend of the payment paused at its destination lock: it holds the invoice's row (or,
+ * were that lock missing, the invoice account's), so a waiting second payment is seen either way.
+ */
+async function firstPayerOf(invoice: Invoice): Promise<number | null> {
+  const watch = await lockObserver();
+  const [account] = await watch.select({ id: virtualAccounts.id }).from(virtualAccounts).where(eq(virtualAccounts.invoiceId, invoice.id));
+  return (await rowLockHolder(watch, "invoices", invoice.id)) ?? (account ? rowLockHolder(watch, "virtual_accounts", account.id) : null);
+}
+
 describe("concurrent payments to one invoice take turns on its row lock", () => {
   it("two simultaneous full payments to an invoice without partial payments: exactly one is booked, the other refused", async () => {
     const { key, invoice, settlementPayIdId } = await invoiceOf(200_000);
@@ -394,8 +404,7 @@ describe("concurrent payments to one invoice take turns on its row lock", () => 
     const first = payByInvoice(key, invoice, 200_000);
     await pause.reached;
     const second = payByInvoice(key, invoice, 200_000, "payid");
-    const watch = await lockObserver();
-    await untilArrived(watch, await rowLockHolder(watch, "invoices", invoice.id), [second]);
+    await untilArrived(await lockObserver(), await firstPayerOf(invoice), [second]);
     pause.release();
     const answers = await Promise.all([first, second]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
@@ -416,8 +425,7 @@ describe("concurrent payments to one invoice take turns on its row lock", () => 
     const first = send();
     await pause.reached;
     const second = send();
-    const watch = await lockObserver();
-    await untilArrived(watch, await rowLockHolder(watch, "invoices", invoice.id), [second]);
+    await untilArrived(await lockObserver(), await firstPayerOf(invoice), [second]);
     pause.release();
     const answers = await Promise.all([first, second]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
