@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db/client";
 import { auditLog, merchants, staticAccountPayments, type Mode, type StaticAccountPayment } from "@/db/schema";
-import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
+import { receivePayment } from "@/lib/payments/receive-payment";
 import { makeKey } from "./factories";
 import { insertStaticAccount } from "./static-accounts";
 
@@ -31,7 +31,7 @@ export async function refundMerchant(opts: { mode?: Mode; staticAccounts?: "enab
 export const PAYER = { name: "Ada Obi", bank: "Access Bank", account: "0690000031" };
 
 /**
- * A payment booked by the static-accounts side (receiveStaticAccountPayment: ledger, counters,
+ * A payment booked by the static-accounts side (receivePayment to a static account: ledger, counters,
  * payments rows, charge.success), then put in the given settlement status or booking status.
  */
 export async function pendingPayment(
@@ -40,7 +40,7 @@ export async function pendingPayment(
 ): Promise<StaticAccountPayment> {
   const db = await getDb();
   const payer = opts.payer === undefined ? PAYER : (opts.payer ?? {});
-  const booked = await db.transaction((tx) => receiveStaticAccountPayment(tx, { accountId: m.accountId, amount: opts.amount ?? 1_000_000, payer, narration: "Refund test" }));
+  const booked = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: m.accountId }, amount: opts.amount ?? 1_000_000, payer, narration: "Refund test" }));
   if (opts.settlementStatus || opts.status) {
     await db
       .update(staticAccountPayments)

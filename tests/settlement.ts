@@ -6,7 +6,7 @@ import { SandboxBank } from "@/lib/bank/sandbox/sandbox-bank";
 import { platformAccount } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { randomDigits } from "@/lib/ids";
-import { pendingSettlementAccount } from "@/lib/static-accounts/ledger-accounts";
+import { pendingSettlementAccount } from "@/lib/ledger/pending-settlement";
 import { makeKey } from "./factories";
 import { insertStaticAccount } from "./static-accounts";
 

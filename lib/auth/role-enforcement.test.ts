@@ -10,7 +10,7 @@ import { FORBIDDEN_MESSAGE } from "@/lib/auth/role-policy";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
 import { randomBase62, randomDigits } from "@/lib/ids";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
-import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
+import { receivePayment } from "@/lib/payments/receive-payment";
 import { insertUser } from "@/lib/users/create-user";
 import { fundWallet } from "@/lib/wallets/fund-wallet";
 import { emitCommitted, setWebhookUrl } from "@/tests/events";
@@ -167,7 +167,7 @@ async function staticAccount(mode: Mode): Promise<string> {
 async function staticPayment(mode: Mode): Promise<{ accountId: string; paymentId: string }> {
   const accountId = await staticAccount(mode);
   const payer = { name: "Ada Obi", bank: "Access Bank", account: "0690000031" };
-  const booked = await (await getDb()).transaction((tx) => receiveStaticAccountPayment(tx, { accountId, amount: 1_000_000, payer, narration: "Role test" }));
+  const booked = await (await getDb()).transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: accountId }, amount: 1_000_000, payer, narration: "Role test" }));
   return { accountId, paymentId: booked.paymentId! };
 }
 

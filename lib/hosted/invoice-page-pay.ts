@@ -4,7 +4,7 @@ import { payLink } from "@/lib/http/public-url";
 import { ensureInvoiceInstrument } from "@/lib/invoices/ensure-invoice-instrument";
 import { assertInvoicePayable, type InvoiceChannel } from "@/lib/invoices/invoice-payment";
 import { amountRemaining } from "@/lib/invoices/invoice-view";
-import { payInvoice } from "@/lib/invoices/pay-invoice";
+import { payInvoice } from "@/lib/payments/pay-invoice";
 import { formatNaira } from "@/lib/money";
 import { invoicePageView, requireInvoiceForPage, type InvoicePageView } from "./invoice-page";
 import { qrSvg } from "@/lib/qr-svg";

@@ -13,7 +13,7 @@ import {
 } from "@/db/schema";
 import { isAppError } from "@/lib/errors";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
-import { expireDynamicPayIdIfDue } from "@/lib/receiving/expiry";
+import { expireDynamicPayIdIfDue } from "@/lib/payids/expire-dynamic-payid";
 import { findSession } from "@/lib/sessions/find-session";
 
 export type PayPageStatus = "active" | "inactive" | "expired" | "completed" | "deactivated";

@@ -4,7 +4,7 @@ import { invoices, type DynamicPayId, type Invoice, type VirtualAccount } from "
 import { httpError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { createDynamicPayId, fullDynamicPayId } from "@/lib/payids/dynamic-payids";
-import { destinationClosed } from "@/lib/payments/payment-errors";
+import { destinationClosed } from "@/lib/destination-errors";
 import { liveDynamicPayId, liveVirtualAccount, merchantNameOf } from "@/lib/sessions/session-instruments";
 import { issueVirtualAccount, virtualAccountName } from "@/lib/virtual-accounts/issue-virtual-account";
 import { applyInvoiceDue } from "./apply-invoice-due";

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import { invoiceActivity, type Invoice } from "@/db/schema";
 import { emitEvents } from "@/lib/events/emit-event";
-import { walletKeyPairIds } from "@/lib/payments/wallet-key-pairs";
+import { walletKeyPairIds } from "@/lib/wallets/wallet-key-pairs";
 
 /** Who did something to an invoice, for its timeline. */
 export type InvoiceActor = "api" | "dashboard" | "customer" | "scheduler" | "sandbox";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { invoices, type Invoice } from "@/db/schema";
 import { emitEvents } from "@/lib/events/emit-event";
-import { destinationClosed, amountRejected } from "@/lib/payments/payment-errors";
+import { destinationClosed, amountRejected } from "@/lib/destination-errors";
 import { applyInvoiceDue } from "./apply-invoice-due";
 import { emitInvoiceEvents, invoiceKeyPairIds, recordInvoiceActivity, type InvoiceActor } from "./invoice-events";
 import { amountRemaining, invoiceEventBase } from "./invoice-view";

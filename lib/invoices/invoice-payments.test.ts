@@ -6,18 +6,22 @@ import { dynamicPayIds, events, invoiceActivity, invoices, payments, virtualAcco
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
 import { walletBalance } from "@/lib/ledger/accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
+import { armPause } from "@/lib/testing/pause-points";
 import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { inDays, type TestKey } from "@/tests/invoices";
+import { closeLockObserver, lockObserver } from "@/tests/lock-observer";
+import { rowLockHolder, untilArrived } from "@/tests/lock-waits";
 import { cancelInvoice } from "./cancel-invoice";
 import { createInvoice } from "./create-invoice";
 import { ensureInvoiceInstrument } from "./ensure-invoice-instrument";
 import { lagosToday } from "./invoice-dates";
 import { CreateInvoiceBody } from "./invoice-input";
 import { pauseInvoice } from "./pause-invoice";
-import { payInvoice } from "./pay-invoice";
+import { payInvoice } from "@/lib/payments/pay-invoice";
 
 afterAll(() => afterCommitDeliveriesSettled());
+afterAll(closeLockObserver);
 
 const PAY = "/v1/sandbox/payments";
 type PayAnswer = { reference: string; channel: string; amount: number; status: string };
@@ -381,10 +385,28 @@ describe("the invoice's account number and PayID", () => {
   });
 });
 
+/**
+ * The backend of the payment paused at its destination lock: it holds the invoice's row (or,
+ * were that lock missing, the invoice account's), so a waiting second payment is seen either way.
+ */
+async function firstPayerOf(invoice: Invoice): Promise<number | null> {
+  const watch = await lockObserver();
+  const [account] = await watch.select({ id: virtualAccounts.id }).from(virtualAccounts).where(eq(virtualAccounts.invoiceId, invoice.id));
+  return (await rowLockHolder(watch, "invoices", invoice.id)) ?? (account ? rowLockHolder(watch, "virtual_accounts", account.id) : null);
+}
+
 describe("concurrent payments to one invoice take turns on its row lock", () => {
   it("two simultaneous full payments to an invoice without partial payments: exactly one is booked, the other refused", async () => {
     const { key, invoice, settlementPayIdId } = await invoiceOf(200_000);
-    const answers = await Promise.all([payByInvoice(key, invoice, 200_000), payByInvoice(key, invoice, 200_000, "payid")]);
+    // The first payment waits right after its locks (the invoice's first); the second arrives
+    // while it holds them (it waits on the invoice, or has finished if nothing was locked).
+    const pause = armPause("receive:destination-locked");
+    const first = payByInvoice(key, invoice, 200_000);
+    await pause.reached;
+    const second = payByInvoice(key, invoice, 200_000, "payid");
+    await untilArrived(await lockObserver(), await firstPayerOf(invoice), [second]);
+    pause.release();
+    const answers = await Promise.all([first, second]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     expect(answers.find((a) => a.status === 400)!.body.error).toMatchObject({ code: "DESTINATION_CLOSED", message: "This invoice is paid." });
     expect(await paymentsOf(invoice)).toHaveLength(1);
@@ -398,7 +420,14 @@ describe("concurrent payments to one invoice take turns on its row lock", () => 
     const { key, invoice } = await invoiceOf(200_000);
     const account = await ensureInvoiceInstrument(await db(), { invoice, channel: "bank_transfer" });
     if (account.kind !== "virtual_account") throw new Error("expected an account");
-    const answers = await Promise.all([1, 2].map(() => sandboxPay(key, { account_number: account.account.accountNumber, amount: 200_000 })));
+    const send = () => sandboxPay(key, { account_number: account.account.accountNumber, amount: 200_000 });
+    const pause = armPause("receive:destination-locked");
+    const first = send();
+    await pause.reached;
+    const second = send();
+    await untilArrived(await lockObserver(), await firstPayerOf(invoice), [second]);
+    pause.release();
+    const answers = await Promise.all([first, second]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     expect(await paymentsOf(invoice)).toHaveLength(1);
     expect((await reload(invoice)).amountPaid).toBe(200_000);

@@ -12,7 +12,7 @@ import { EventsQuery } from "@/lib/events/list-events";
 import { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody } from "@/lib/invoices/invoice-input";
 import { SandboxPaymentBody } from "@/lib/payments/sandbox-payment";
 import { CreateDynamicPayIdBody, CreateStaticPayIdBody, ListDynamicPayIdsQuery, ListStaticPayIdsQuery, UpdateStaticPayIdBody } from "@/lib/payids/payid-input";
-import { SandboxExpireBody } from "@/lib/receiving/sandbox-expire";
+import { SandboxExpireBody } from "@/lib/payments/sandbox-expire";
 import { ListRefundsQuery, RequestRefundBody } from "@/lib/refunds/refund-input";
 import { InitializeSessionBody, SelectPaymentMethodBody, SwitchBankBody } from "@/lib/sessions/session-input";
 import { CreateStaticAccountBody, ListStaticAccountsQuery, PagingQuery } from "@/lib/static-accounts/static-account-input";

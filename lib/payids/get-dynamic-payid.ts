@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { dynamicPayIds, type DynamicPayId, type Mode } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
-import { expireDynamicPayIdIfDue } from "@/lib/receiving/expiry";
+import { expireDynamicPayIdIfDue } from "@/lib/payids/expire-dynamic-payid";
 import { retireDynamicPayId } from "./dynamic-payids";
 import { isUuid } from "@/lib/text-patterns";
 

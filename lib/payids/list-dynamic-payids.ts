@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, lte, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { dynamicPayIds, type DynamicPayId, type Mode } from "@/db/schema";
-import { expireDynamicPayIdIfDue } from "@/lib/receiving/expiry";
+import { expireDynamicPayIdIfDue } from "@/lib/payids/expire-dynamic-payid";
 import { DYNAMIC_SUFFIX } from "./dynamic-payids";
 import { normalisePayId } from "./find-pay-id";
 import { containsPattern } from "@/lib/text-patterns";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { POST as pay } from "@/app/v1/sandbox/payments/route";
 import { POST as expire } from "@/app/v1/sandbox/expire/route";
 import { getDb } from "@/db/client";
@@ -7,12 +7,16 @@ import { dynamicPayIds, events, payments, virtualAccounts, type AmountValidation
 import { walletBalance } from "@/lib/ledger/accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { createDynamicPayId } from "@/lib/payids/dynamic-payids";
-import { expireDueReceivables } from "@/lib/receiving/expiry";
+import { expireDueReceivables } from "@/lib/payments/expire-due-receivables";
 import { issueVirtualAccount } from "@/lib/virtual-accounts/issue-virtual-account";
+import { armPause } from "@/lib/testing/pause-points";
 import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
+import { closeLockObserver, lockObserver } from "@/tests/lock-observer";
+import { rowLockHolder, untilArrived } from "@/tests/lock-waits";
 
 const PAY = "/v1/sandbox/payments";
+afterAll(closeLockObserver);
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000);
 
 async function owner() {
@@ -195,9 +199,17 @@ describe("payments into dynamic PayIDs (payid channel)", () => {
   it("concurrency: 10 payments racing for one single-use PayID book exactly one; the rest are DESTINATION_CLOSED; the ledger balances", async () => {
     const { row, settlementPayIdId } = await dynamicPayId({ amount: 500_000 });
     const payer = await makeKey();
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { pay_id: row.fullPayId, amount: 500_000 } })),
-    );
+    const send = () => call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { pay_id: row.fullPayId, amount: 500_000 } });
+    // The first payment waits right after taking the PayID's row lock; the other nine all
+    // arrive while it holds it (each waits on the lock, or has finished if nothing was locked).
+    const pause = armPause("receive:destination-locked");
+    const first = send();
+    await pause.reached;
+    const others = Array.from({ length: 9 }, send);
+    const watch = await lockObserver();
+    await untilArrived(watch, await rowLockHolder(watch, "dynamic_pay_ids", row.id), others);
+    pause.release();
+    const results = await Promise.all([first, ...others]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.body.error?.code === "DESTINATION_CLOSED")).toHaveLength(9);
     const booked = await (await getDb()).select().from(payments).where(eq(payments.dynamicPayIdId, row.id));
@@ -209,9 +221,15 @@ describe("payments into dynamic PayIDs (payid channel)", () => {
   it("concurrency: 10 payments racing for one virtual account book exactly one", async () => {
     const { va } = await virtualAccount(70_000);
     const payer = await makeKey();
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: va.accountNumber, amount: 70_000 } })),
-    );
+    const send = () => call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: va.accountNumber, amount: 70_000 } });
+    const pause = armPause("receive:destination-locked");
+    const first = send();
+    await pause.reached;
+    const others = Array.from({ length: 9 }, send);
+    const watch = await lockObserver();
+    await untilArrived(watch, await rowLockHolder(watch, "virtual_accounts", va.id), others);
+    pause.release();
+    const results = await Promise.all([first, ...others]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const booked = await (await getDb()).select().from(payments).where(eq(payments.virtualAccountId, va.id));
     expect(booked).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { POST as initialize } from "@/app/v1/checkout/session/initialize/route";
 import { POST as selectMethod } from "@/app/v1/checkout/session/[sessionId]/payment-method/route";
 import { POST as switchBank } from "@/app/v1/checkout/session/[sessionId]/switch-bank/route";
@@ -9,10 +9,14 @@ import { getDb } from "@/db/client";
 import { events, payments, sessionEvents } from "@/db/schema";
 import { walletBalance } from "@/lib/ledger/accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
+import { armPause } from "@/lib/testing/pause-points";
 import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
+import { closeLockObserver, lockObserver } from "@/tests/lock-observer";
+import { rowLockHolder, untilArrived } from "@/tests/lock-waits";
 
 const PAY = "/v1/sandbox/payments";
+afterAll(closeLockObserver);
 type Json = Record<string, unknown>;
 
 async function session(body: Json = {}, config: Parameters<typeof makeKey>[0] = {}) {
@@ -155,10 +159,18 @@ describe("paying a checkout session", () => {
     const { key, data } = await session({ payment_methods: ["bank_transfer", "card"] }, { config: { paymentMethods: ["bank_transfer", "payid", "card"] } });
     const details = await choose(key.secretKey, data.session_id, "bank_transfer");
     const payer = await makeKey();
-    const attempts = await Promise.all([
-      ...Array.from({ length: 5 }, () => call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { session_id: data.session_id, channel: "card", amount: 250_000 } })),
-      ...Array.from({ length: 5 }, () => call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: details.body.data!.account_number, amount: 250_000 } })),
-    ]);
+    const byCard = () => call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { session_id: data.session_id, channel: "card", amount: 250_000 } });
+    const byTransfer = () => call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: details.body.data!.account_number, amount: 250_000 } });
+    // The first card payment waits right after its locks (the session's first); the other
+    // nine all arrive while it holds them (each waits on the session, or has finished).
+    const pause = armPause("receive:destination-locked");
+    const first = byCard();
+    await pause.reached;
+    const others = [...Array.from({ length: 4 }, byCard), ...Array.from({ length: 5 }, byTransfer)];
+    const watch = await lockObserver();
+    await untilArrived(watch, await rowLockHolder(watch, "checkout_sessions", data.session_id), others);
+    pause.release();
+    const attempts = await Promise.all([first, ...others]);
     expect(attempts.filter((r) => r.status === 200)).toHaveLength(1);
     expect(attempts.filter((r) => r.body.error?.code === "DESTINATION_CLOSED")).toHaveLength(9);
     const booked = await (await getDb()).select().from(payments).where(eq(payments.sessionId, data.session_id));

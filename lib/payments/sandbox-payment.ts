@@ -6,10 +6,9 @@ import { resolveCryptoSelector } from "@/lib/crypto/catalogue";
 import { validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { randomDigits } from "@/lib/ids";
-import { payInvoice } from "@/lib/invoices/pay-invoice";
+import { payInvoice } from "./pay-invoice";
 import { findPayId } from "@/lib/payids/find-pay-id";
-import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
-import { destinationNotFound } from "./payment-errors";
+import { destinationNotFound } from "@/lib/destination-errors";
 import { receivePayment, type Destination, type Payer } from "./receive-payment";
 import { isUuid } from "@/lib/text-patterns";
 import { koboSchema } from "@/lib/money";
@@ -54,8 +53,8 @@ const SANDBOX_CARD = { masked_pan: "408408******4081", card_type: "visa" };
 /**
  * POST /v1/sandbox/payments: books a payment exactly as a real inbound payment would, through
  * receivePayment, to any destination a test-mode payer can reach: a PayID (wallet, static or
- * dynamic), a virtual account or a static NGN account by its number (receiveStaticAccountPayment,
- * when no virtual account has the number), a session by card or crypto, or one of the key's
+ * dynamic), a virtual account or a static NGN account by its number (when no virtual account has the
+ * number), a session by card or crypto, or one of the key's
  * own invoices by bank transfer or PayID, exactly as its hosted page pays it (payInvoice).
  */
 export async function makeSandboxPayment(db: Db, input: { mode: Mode; body: Body; /** The paying key's merchant: whose invoices `invoice_id` can name. */ merchantId?: string }) {
@@ -63,10 +62,6 @@ export async function makeSandboxPayment(db: Db, input: { mode: Mode; body: Body
   if (body.invoice_id !== undefined) return sandboxInvoicePayment(db, { merchantId: input.merchantId, mode: input.mode, invoiceId: body.invoice_id, body });
   const result = await db.transaction(async (tx) => {
     const { destination, payer } = await resolveDestination(tx, input.mode, body);
-    if (destination.kind === "static_account") {
-      // A NIP session id: 30 digits, as the payer's bank reports it.
-      return receiveStaticAccountPayment(tx, { accountId: destination.staticAccountId, amount: body.amount, payer, narration: body.narration, sessionId: randomDigits(30) });
-    }
     return receivePayment(tx, { destination, amount: body.amount, payer, narration: body.narration });
   });
   deliverAfterCommit(result.eventIds);
@@ -95,9 +90,7 @@ async function sandboxInvoicePayment(db: Db, input: { merchantId: string | undef
 
 const sandboxPayer = (body: Body): Payer => ({ name: body.payer?.name ?? "Sandbox Payer", bank: body.payer?.bank ?? "Sandbox Bank", account: body.payer?.account ?? "0123456789" });
 
-type SandboxDestination = Destination | { kind: "static_account"; staticAccountId: string };
-
-async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{ destination: SandboxDestination; payer: Payer }> {
+async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{ destination: Destination; payer: Payer }> {
   const payer = sandboxPayer(body);
   if (body.pay_id !== undefined) {
     const payId = await findPayId(tx, { mode, payId: body.pay_id });
@@ -115,7 +108,8 @@ async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{
       .from(staticAccounts)
       .where(and(eq(staticAccounts.mode, mode), eq(staticAccounts.accountNumber, body.account_number)));
     if (!staticAccount) throw destinationNotFound("account");
-    return { destination: { kind: "static_account", staticAccountId: staticAccount.id }, payer };
+    // A NIP session id: 30 digits, as the payer's bank reports it.
+    return { destination: { kind: "static_account", staticAccountId: staticAccount.id, sessionId: randomDigits(30) }, payer };
   }
   if (body.session_id !== undefined) {
     if (!isUuid(body.session_id)) throw destinationNotFound("session");

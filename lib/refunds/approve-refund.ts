@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { accountKeyPairIds } from "@/lib/static-accounts/account-key-pairs";
+import { accountKeyPairIds } from "@/lib/wallets/wallet-key-pairs";
 import type { Db, DbOrTx } from "@/db/client";
 import { payments, refunds, staticAccountPayments, staticAccounts, type Refund, type StaticAccountPayment } from "@/db/schema";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "@/lib/audit/record-audit";

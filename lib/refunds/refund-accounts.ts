@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import type { Mode } from "@/db/schema";
 import { platformAccount } from "@/lib/ledger/accounts";
-import { pendingSettlementAccount } from "@/lib/static-accounts/ledger-accounts";
+import { pendingSettlementAccount } from "@/lib/ledger/pending-settlement";
 
 /**
  * The ledger accounts a refund moves money between. The merchant's pending-settlement

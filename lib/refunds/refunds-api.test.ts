@@ -10,7 +10,7 @@ import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { paymentRow, pendingPayment, refundMerchant, type RefundMerchant } from "@/tests/refunds";
 import { rejectRefund } from "./reject-refund";
-import type { RefundView } from "./refund-view";
+import type { RefundView } from "@/lib/static-accounts/refund-view";
 
 const BASE = "/v1/checkout/static-account";
 const FIELDS = ["amount", "completed_at", "currency", "failure_reason", "id", "payment_id", "reason", "rejection_reason", "requested_at", "status"];

@@ -5,7 +5,7 @@ import { expirePreviousWebhookSecrets } from "@/lib/events/expire-previous-webho
 import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
 import { applyDueInvoices } from "@/lib/invoices/apply-invoice-due";
 import { pruneRequestLogs } from "@/lib/observability/prune-request-logs";
-import { expireDueReceivables } from "@/lib/receiving/expiry";
+import { expireDueReceivables } from "@/lib/payments/expire-due-receivables";
 import { processDueRefunds } from "@/lib/refunds/process-due-refunds";
 import { runSettlement } from "@/lib/settlement/run-settlement";
 import { processPendingTransfers } from "@/lib/transfers/process-pending-transfers";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { checkoutSessions, type CheckoutSession, type Mode } from "@/db/schema";
-import { expireSessionIfDue } from "@/lib/receiving/expiry";
+import { expireSessionIfDue } from "@/lib/sessions/expire-session";
 import { sessionExpired, sessionNotActive, sessionNotFound, sessionNotYours } from "./session-errors";
 import { isUuid } from "@/lib/text-patterns";
 

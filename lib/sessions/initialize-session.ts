@@ -4,7 +4,7 @@ import { queryRows, type Db, type DbOrTx } from "@/db/client";
 import { checkoutSessions, type CheckoutSession, type PaymentMethod } from "@/db/schema";
 import { randomBase62 } from "@/lib/ids";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
-import { expireSessionIfDue } from "@/lib/receiving/expiry";
+import { expireSessionIfDue } from "@/lib/sessions/expire-session";
 import type { SessionOwner } from "./find-session";
 import type { InitializeSessionBody } from "./session-input";
 import { resolveOffer } from "./session-offer";

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, dynamicPayIds, payments, sessionEvents, virtualAccounts, type CheckoutSession, type Mode, type SessionEvent } from "@/db/schema";
 import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
-import { expireSessionIfDue } from "@/lib/receiving/expiry";
+import { expireSessionIfDue } from "@/lib/sessions/expire-session";
 import { isUuid } from "@/lib/text-patterns";
 
 /** An account number or PayID the session issued to a customer, in the order issued. */

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { dynamicPayIds, merchants, virtualAccounts, type CheckoutSession, type DynamicPayId, type VirtualAccount } from "@/db/schema";
 import { createDynamicPayId } from "@/lib/payids/dynamic-payids";
-import { expireDynamicPayIdIfDue, expireVirtualAccountIfDue } from "@/lib/receiving/expiry";
+import { expireDynamicPayIdIfDue } from "@/lib/payids/expire-dynamic-payid";
+import { expireVirtualAccountIfDue } from "@/lib/virtual-accounts/expire-virtual-account";
 import { issueVirtualAccount, virtualAccountName } from "@/lib/virtual-accounts/issue-virtual-account";
 import { toBankTransferDetails, toPayIdDetails, type PaymentDetails } from "./session-views";
 

@@ -7,7 +7,7 @@ import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { logError } from "@/lib/log";
 import { getPayIdById, getWalletPayId } from "@/lib/payids/find-pay-id";
-import { pendingSettlementAccount } from "@/lib/static-accounts/ledger-accounts";
+import { pendingSettlementAccount } from "@/lib/ledger/pending-settlement";
 import { findSettlementSettings } from "./settlement-settings";
 
 /**

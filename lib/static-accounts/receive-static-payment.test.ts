@@ -12,8 +12,8 @@ import { makeKey, makeMerchant } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { deleteStaticAccount, disableStaticAccount, enableStaticAccount, suspendStaticAccount } from "./change-static-account-status";
 import { createStaticAccount } from "./create-static-account";
-import { pendingSettlementCode } from "./ledger-accounts";
-import { receiveStaticAccountPayment } from "./receive-static-payment";
+import { pendingSettlementCode } from "@/lib/ledger/pending-settlement";
+import { receivePayment } from "@/lib/payments/receive-payment";
 import type { StaticAccountPaymentView } from "./static-account-payment-view";
 
 const PAY = "/v1/sandbox/payments";
@@ -61,7 +61,7 @@ const reload = async (id: string) => (await (await getDb()).select().from(static
 const chargeEvents = async (reference: string) =>
   (await getDb()).select().from(events).where(sql`${events.type} = 'charge.success' and ${events.data}->>'reference' = ${reference}`);
 
-describe("POST /v1/sandbox/payments to a static NGN account (receiveStaticAccountPayment)", () => {
+describe("POST /v1/sandbox/payments to a static NGN account (receivePayment)", () => {
   it("books the payment: completed, fee 0.5%, pending_settlement until the cutoff, counters and the payments row", async () => {
     const r = await payTo(account.accountNumber, 1_000_000);
     expect(r.status, r.text).toBe(200);
@@ -194,8 +194,8 @@ describe("POST /v1/sandbox/payments to a static NGN account (receiveStaticAccoun
   it("a repeated bank reference books nothing twice (duplicate notification)", async () => {
     const db = await getDb();
     const reference = `NIP-${randomBase62(12)}`;
-    const first = await db.transaction((tx) => receiveStaticAccountPayment(tx, { accountId: account.id, amount: 20_000, reference, sessionId: "s1" }));
-    const again = await db.transaction((tx) => receiveStaticAccountPayment(tx, { accountId: account.id, amount: 20_000, reference, sessionId: "s1" }));
+    const first = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id, sessionId: "s1" }, amount: 20_000, reference }));
+    const again = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id, sessionId: "s1" }, amount: 20_000, reference }));
     expect(first).toMatchObject({ duplicate: false, reference });
     expect(again).toMatchObject({ duplicate: true, reference, eventIds: [] });
     expect(await reload(account.id)).toMatchObject({ inflowCount: 1, totalReceived: 20_000 });

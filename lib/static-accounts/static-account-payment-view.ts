@@ -1,6 +1,6 @@
 import type { Refund, StaticAccountPayment } from "@/db/schema";
 import { koboToNaira } from "@/lib/money";
-import { toRefundView, type RefundView } from "@/lib/refunds/refund-view";
+import { toRefundView, type RefundView } from "@/lib/static-accounts/refund-view";
 
 /** api.md's Static account payment object; money in naira strings. */
 export type StaticAccountPaymentView = {

@@ -12,8 +12,8 @@ import { eventCtes, pendingEventIds, splitEventIds, type EmitInput } from "@/lib
 import { transferCharges } from "@/lib/fees/transfer-fees";
 import { prefixedId, randomBase62 } from "@/lib/ids";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
-import { entryCtes, ledgerError, ledgerGuard, type EntryInput } from "@/lib/ledger/post-entry";
-import { chargeSuccessData } from "@/lib/payments/receive-payment";
+import { ledgerEntry, type EntryInput } from "@/lib/ledger/post-entry";
+import { chargeSuccessData } from "@/lib/payments/charge-success";
 import { findTransferRecipient, type TransferRecipient } from "./lookup-recipient";
 import { submitToBank } from "./submit-to-bank";
 import { debitReference } from "./transfer-references";
@@ -241,7 +241,7 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
   if (recipient) ctes.push(recipientPaymentCte(p, transfer, recipient, input.merchantName));
   if (events.length) ctes.push(eventCtes(p, events, { gate: "t" }));
   if (input.source === "dashboard") ctes.push(auditCte(p, transfer, body, input.actor));
-  const ledger = entryCtes(p, entry, { entryId: uuidv7(), gate: "t" });
+  const ledger = ledgerEntry(p, entry, { gate: "t" });
   ctes.push(ledger.ctes);
   let row: { inserted: number; allowed: boolean; pending_event_ids: string | null } | undefined;
   try {
@@ -251,11 +251,11 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
       db,
       `with ${ctes.join(",\n")}
        select (select count(*)::int from t) as inserted, ${recipientAllowed} as allowed, ${limits.columns},
-              ${events.length ? pendingEventIds : "null as pending_event_ids"}, ${ledgerGuard(ledger.accounts.length)}`,
+              ${events.length ? pendingEventIds : "null as pending_event_ids"}, ${ledger.guard}`,
       p.values,
     );
   } catch (err) {
-    throw limitError(ledgerError(err, ledger.accounts));
+    throw limitError(ledger.error(err));
   }
   if (!row!.inserted) {
     // The reference is taken: by this very request before (a replay), or a concurrent one.

@@ -1,5 +1,6 @@
 import { preparedRows, type DbOrTx } from "@/db/client";
 import type { Mode, PayId } from "@/db/schema";
+import { TRANSFER_RECIPIENT_SQL } from "@/db/statements/transfer-recipient";
 import { AppError, validationError } from "@/lib/errors";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 
@@ -13,15 +14,6 @@ export type TransferRecipient = {
   keyPairIds: string[];
 };
 
-const RECIPIENT_SQL = `
-  select p.id, p.pay_id, p.merchant_id::text as merchant_id, p.kind, p.is_active, coalesce(ws.name, m.name) as name,
-         (select string_agg(k.id::text, ',' order by k.id) from api_key_pairs k
-           where k.merchant_id = p.merchant_id and k.mode = p.mode and k.revoked_at is null
-             and (k.wallet_pay_id_id = p.id or k.settlement_pay_id_id = p.id)) as key_pair_ids
-  from pay_ids p join merchants m on m.id = p.merchant_id left join wallet_settings ws on ws.pay_id_id = p.id
-  where p.mode = $1::text and p.pay_id = $2::text
-  limit 1`;
-
 /**
  * The wallet a PayID transfer would go to, its owner's name and the recipient's key pairs
  * (walletKeyPairIds), in one prepared round trip: initiateTransfer's recipient (so the
@@ -29,7 +21,7 @@ const RECIPIENT_SQL = `
  */
 export async function findTransferRecipient(tx: DbOrTx, input: { mode: Mode; payId: string; senderMerchantId: string }): Promise<TransferRecipient> {
   type Row = { id: string; pay_id: string; merchant_id: string; kind: PayId["kind"]; is_active: boolean; name: string; key_pair_ids: string | null };
-  const [row] = await preparedRows<Row>(tx, RECIPIENT_SQL, [input.mode, normalisePayId(input.payId)]);
+  const [row] = await preparedRows<Row>(tx, TRANSFER_RECIPIENT_SQL, [input.mode, normalisePayId(input.payId)]);
   // Only an active wallet PayID of another merchant can receive a transfer.
   if (!row || row.kind !== "wallet" || !row.is_active) {
     throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "No wallet has this PayID." });

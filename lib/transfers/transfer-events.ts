@@ -2,7 +2,7 @@ import type { DbOrTx } from "@/db/client";
 import type { Transfer } from "@/db/schema";
 import { emitEvents } from "@/lib/events/emit-event";
 import { getPayIdById } from "@/lib/payids/find-pay-id";
-import { walletKeyPairIds } from "@/lib/payments/wallet-key-pairs";
+import { walletKeyPairIds } from "@/lib/wallets/wallet-key-pairs";
 import { toTransferView } from "./transfer-view";
 
 /** The key that initiated a transfer hears about it; from the dashboard, the wallet's keys. */

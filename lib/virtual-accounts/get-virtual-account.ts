@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { virtualAccounts, type Mode, type VirtualAccount } from "@/db/schema";
 import { notFound } from "@/lib/errors";
-import { expireVirtualAccountIfDue } from "@/lib/receiving/expiry";
+import { expireVirtualAccountIfDue } from "@/lib/virtual-accounts/expire-virtual-account";
 
 export const virtualAccountNotFound = () => notFound("Virtual account not found.");
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { virtualAccounts, type Mode, type VirtualAccount, type VirtualAccountStatus } from "@/db/schema";
-import { expireVirtualAccountIfDue } from "@/lib/receiving/expiry";
+import { expireVirtualAccountIfDue } from "@/lib/virtual-accounts/expire-virtual-account";
 import type { ListVirtualAccountsQuery } from "./virtual-account-input";
 import { paged, pageOffset, type Paged } from "@/lib/paging";
 

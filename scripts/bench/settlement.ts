@@ -42,7 +42,7 @@ export async function runSettlementBench(opts: { payments: number; merchants: nu
     const { createMerchant } = await import("../../lib/merchants/create-merchant");
     const { CLI_ACTOR } = await import("../../lib/audit/record-audit");
     const { platformAccount } = await import("../../lib/ledger/accounts");
-    const { pendingSettlementAccount } = await import("../../lib/static-accounts/ledger-accounts");
+    const { pendingSettlementAccount } = await import("../../lib/ledger/pending-settlement");
     const { postEntry } = await import("../../lib/ledger/post-entry");
     const { setSettlementSettings } = await import("../../lib/settlement/settlement-settings");
     const { runSettlement } = await import("../../lib/settlement/run-settlement");

@@ -17,7 +17,7 @@ import { POST as fundPost } from "@/app/v1/sandbox/wallet/fund/route";
 import { getDb, preparedRows } from "@/db/client";
 import { merchants } from "@/db/schema";
 import { randomBase62 } from "@/lib/ids";
-import { receiveStaticAccountPayment } from "@/lib/static-accounts/receive-static-payment";
+import { receivePayment } from "@/lib/payments/receive-payment";
 import { makeKey, makeMerchant } from "../factories";
 import { call, type RouteHandler } from "../http";
 import { insertStaticAccount } from "../static-accounts";
@@ -102,8 +102,8 @@ async function populate(merchantId: string): Promise<Merchant> {
   // A static account written straight into the schema (no identity check), with one payment.
   const account = await insertStaticAccount({ merchantId, mode: "test", keyPairId: key.keyPair.id });
   const payer = { name: "Ada Obi", bank: "Access Bank", account: "0690000031" };
-  const booked = await db.transaction((tx) => receiveStaticAccountPayment(tx, { accountId: account.id, amount: 1_000_000, payer, narration: "Fuzz" }));
-  const refundedPayment = await db.transaction((tx) => receiveStaticAccountPayment(tx, { accountId: account.id, amount: 400_000, payer, narration: "Fuzz" }));
+  const booked = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id }, amount: 1_000_000, payer, narration: "Fuzz" }));
+  const refundedPayment = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id }, amount: 400_000, payer, narration: "Fuzz" }));
   const refundCall = await call<{ id: string }>(refundPost, {
     method: "POST",
     path: `/v1/checkout/static-account/${account.id}/payments/${refundedPayment.paymentId}/refund`,

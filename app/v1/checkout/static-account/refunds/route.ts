@@ -2,7 +2,7 @@
 import { methods, route } from "@/lib/http/route";
 import { listRefunds } from "@/lib/refunds/list-refunds";
 import { ListRefundsQuery } from "@/lib/refunds/refund-input";
-import { toRefundView } from "@/lib/refunds/refund-view";
+import { toRefundView } from "@/lib/static-accounts/refund-view";
 import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

@@ -1,7 +1,7 @@
 // GET /v1/checkout/static-account/refunds/:refundId – one refund
 import { methods, route } from "@/lib/http/route";
 import { getRefundOrThrow } from "@/lib/refunds/list-refunds";
-import { toRefundView } from "@/lib/refunds/refund-view";
+import { toRefundView } from "@/lib/static-accounts/refund-view";
 import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

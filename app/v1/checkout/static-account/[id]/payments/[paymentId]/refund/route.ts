@@ -1,7 +1,7 @@
 // POST /v1/checkout/static-account/:id/payments/:paymentId/refund – ask for a payment's money back to its payer
 import { methods, route } from "@/lib/http/route";
 import { RequestRefundBody } from "@/lib/refunds/refund-input";
-import { toRefundView } from "@/lib/refunds/refund-view";
+import { toRefundView } from "@/lib/static-accounts/refund-view";
 import { requestRefund } from "@/lib/refunds/request-refund";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

@@ -2,10 +2,10 @@ import type { Db } from "@/db/client";
 import type { Invoice } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { getPayIdById } from "@/lib/payids/find-pay-id";
-import { receivePayment, type Destination, type Payer, type ReceivedPayment } from "@/lib/payments/receive-payment";
-import { ensureInvoiceInstrument } from "./ensure-invoice-instrument";
-import type { InvoiceActor } from "./invoice-events";
-import type { InvoiceChannel } from "./invoice-payment";
+import { receivePayment, type Destination, type Payer, type ReceivedPayment } from "./receive-payment";
+import { ensureInvoiceInstrument } from "@/lib/invoices/ensure-invoice-instrument";
+import type { InvoiceActor } from "@/lib/invoices/invoice-events";
+import type { InvoiceChannel } from "@/lib/invoices/invoice-payment";
 
 /**
  * Pays an invoice as its hosted page would (the sandbox's `invoice_id` and the page's

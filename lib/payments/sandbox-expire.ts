@@ -17,7 +17,7 @@ type Expirable = PgTable & { id: PgColumn; merchantId: PgColumn; mode: PgColumn;
 
 /**
  * POST /v1/sandbox/expire (supplement §5): sets the record's expiry (an invoice's due date) to now; the next read or
- * scheduler pass applies the transition (through lib/receiving/expiry.ts, like a real expiry).
+ * scheduler pass applies the transition (through the expiry rules, like a real expiry).
  * Only the key's own merchant and mode are reachable; anything else is 404.
  */
 export async function sandboxExpire(db: Db, input: { merchantId: string; mode: Mode; body: z.output<typeof SandboxExpireBody> }) {
