@@ -4,7 +4,7 @@ import { settlementPayouts, transfers, type Mode } from "@/db/schema";
 import { findAccount, walletAccountCode } from "@/lib/ledger/accounts";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { cutoffFor } from "@/lib/settlement/cutoff-schedule";
-import { pendingSettlementCode } from "@/lib/static-accounts/ledger-accounts";
+import { pendingSettlementCode } from "@/lib/ledger/pending-settlement";
 
 type Scope = { merchantId: string; mode: Mode };
 
