@@ -7,6 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createTestDatabase } from "../../tests/test-database";
 import { BENCH_SECRET } from "./bench-secret";
 
@@ -80,6 +81,8 @@ export async function startBenchServer(opts: {
   log: (line: string) => void;
   /** Receives the stop function as soon as there is something to clean up (Ctrl-C while starting). */
   onCleanup: (stop: () => Promise<void>) => void;
+  /** V8 CPU profiles on demand (SIGUSR2 to the group starts/stops one) into this folder: scripts/bench/profile-hook.mjs. */
+  cpuProfDir?: string;
 }): Promise<BenchServer> {
   if (!(await portFree(opts.port, opts.host))) throw new Error(`port ${opts.port} is in use: pass --port or set BENCH_PORT`);
 
@@ -113,6 +116,11 @@ export async function startBenchServer(opts: {
     OWO_SIGNUP: "open",
     CRON_SECRET: BENCH_CRON_SECRET,
   };
+  if (opts.cpuProfDir) {
+    const hook = pathToFileURL(path.join(import.meta.dirname, "profile-hook.mjs")).href;
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import=${hook}`.trim();
+    env.OWO_BENCH_CPU_PROF_DIR = opts.cpuProfDir;
+  }
   delete env.APP_URL;
   delete env.AUTH_URL;
 
@@ -169,4 +177,19 @@ export function logTail(logFile: string, lines = 40): string {
   } catch {
     return "(no server log)";
   }
+}
+
+/** The pid of the app server process itself (scripts/serve.ts) in the bench server's group (Linux). */
+export function appServerPid(pgid: number): number | null {
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      if (pgrp === pgid && /scripts\/serve\.ts/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"))) return Number(pid);
+    } catch {
+      /* gone */
+    }
+  }
+  return null;
 }

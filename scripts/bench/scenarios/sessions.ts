@@ -53,9 +53,12 @@ export const sessions: Scenario = {
     return [
       {
         label: "session initialize",
+        goalId: "initialize",
         floor: "write",
         strictFloor: "write_statement",
-        target: 0.6,
+        target: 0.65,
+        targetConnections: 10,
+        profile: true,
         request: {
           method: "POST",
           path: "/v1/checkout/session/initialize",
@@ -65,8 +68,11 @@ export const sessions: Scenario = {
       },
       {
         label: "session verify",
+        goalId: "verify",
         floor: "read",
-        target: 0.7,
+        target: 0.8,
+        targetConnections: 10,
+        profile: true,
         request: { method: "GET", path: `/v1/checkout/session/${sessionId}/verify`, headers: { "x-api-key": secretKey } },
       },
     ];
