@@ -25,6 +25,16 @@ export const BENCH_CRON_SECRET = "bench-cron-secret-not-for-production";
 
 const LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1"];
 
+/**
+ * A real deployment's required secrets (DATABASE_URL is set), fixed for the run: the server
+ * and every `owo` CLI call the scenarios make (lib/security/required-env refuses to start without them).
+ */
+export const BENCH_DEPLOYMENT_SECRETS = {
+  AUTH_SECRET: "bench-auth-secret-not-for-production-0123456789",
+  OWO_ENCRYPTION_KEY: "b3dvLWJlbmNoLWVuY3J5cHRpb24ta2V5LTMyLWJ5dGU=",
+  OWO_IDENTITY_SECRET: "bench-identity-secret-not-for-production",
+};
+
 function portFree(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();
@@ -107,11 +117,8 @@ export async function startBenchServer(opts: {
     SCHEDULER: "off",
     // The bench-only routes answer requests carrying this run's secret (and nothing else).
     OWO_BENCH_SECRET: BENCH_SECRET,
-    // A real deployment's required secrets (DATABASE_URL is set), fixed for the run; the webhook
-    // receiver listens on loopback.
-    AUTH_SECRET: "bench-auth-secret-not-for-production-0123456789",
-    OWO_ENCRYPTION_KEY: "b3dvLWJlbmNoLWVuY3J5cHRpb24ta2V5LTMyLWJ5dGU=",
-    OWO_IDENTITY_SECRET: "bench-identity-secret-not-for-production",
+    // The webhook receiver listens on loopback.
+    ...BENCH_DEPLOYMENT_SECRETS,
     OWO_WEBHOOK_ALLOW_LOOPBACK: "1",
     OWO_SIGNUP: "open",
     CRON_SECRET: BENCH_CRON_SECRET,
