@@ -26,8 +26,9 @@ export function originOf(frame: CallFrame): string {
   const { url, functionName } = frame;
   if (!url) {
     if (functionName === "(garbage collector)") return "GC";
-    if (functionName === "(program)") return "V8 / native";
-    return functionName || "native";
+    if (functionName === "(program)") return "V8 (program)";
+    // writeBuffer, writeUtf8String, writev (socket writes), runMicrotasks, …
+    return "native (socket writes, microtasks)";
   }
   if (url.includes("/node_modules/postgres/")) return "postgres driver";
   if (url.includes("/node_modules/drizzle-orm/")) return "drizzle";

@@ -159,6 +159,7 @@ type Job = {
   strictFloor?: FloorName;
   target?: number;
   targetConnections?: number;
+  targetAgainstStrict?: boolean;
   goalId?: string;
   profile?: boolean;
   firstLevelOnly?: boolean;
@@ -209,6 +210,7 @@ async function serverPhase(): Promise<ServerPhase> {
           strictFloor: target.strictFloor,
           target: target.target,
           targetConnections: target.targetConnections,
+          targetAgainstStrict: target.targetAgainstStrict,
           goalId: target.goalId,
           profile: target.profile,
           firstLevelOnly: target.firstLevelOnly,
@@ -251,14 +253,15 @@ async function serverPhase(): Promise<ServerPhase> {
         const result = await load(job.label, job.request, connections);
         const floor = own ?? (job.floor ? floorResults.get(job.floor)! : null);
         const judged = job.target !== undefined && (job.targetConnections === undefined || job.targetConnections === connections);
+        const strict = job.strictFloor ? floorResults.get(job.strictFloor)! : null;
         rows.push({
           scenario: job.scenario,
           target: job.label,
           ...(job.goalId ? { goalId: job.goalId } : {}),
           ours: result,
           floor,
-          strict: job.strictFloor ? floorResults.get(job.strictFloor)! : null,
-          ...(judged ? { goal: ratioGoal(job.target!, result, floor) } : {}),
+          strict,
+          ...(judged ? { goal: job.targetAgainstStrict ? ratioGoal(job.target!, result, strict, "strict floor") : ratioGoal(job.target!, result, floor) } : {}),
         });
         // Let after-commit work (webhook attempts) finish before the next run.
         await new Promise((r) => setTimeout(r, 1000));

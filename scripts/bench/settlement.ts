@@ -166,10 +166,13 @@ seeded set-based with their money in the ledger, then ONE \`runSettlement\` at t
 |---:|---:|---:|---:|---:|---:|---:|:--|
 | ${r.payments} | ${r.result.batched} | ${r.result.wallet_credit} | ${r.bankPayoutsSent} | ${r.runSeconds.toFixed(2)} | ${r.floorSeconds.toFixed(2)} | ≤ ${SETTLEMENT_TARGET_SECONDS} (${verdict}) | ${r.auditOk ? "ok" : "FAILED"} |
 
-The cutoff is one statement (claim with SKIP LOCKED, INSERT … SELECT … GROUP BY for the
-batches, one UPDATE for the payments); payout is one transaction per batch. The floor is that
-batching alone as one bare statement (no claim, no payouts, no ledger) on the same rows, timed
-inside a transaction that is rolled back before the run.
+The cutoff is one statement that writes each payment once (the UPDATE of the due payments,
+the batches summed from the rows it changed; cutoffs take turns on an advisory lock); merchants
+paid to a wallet are paid in that statement too (payments straight to \`wallet_credit\`, batch and
+payout rows written as paid) with one ledger entry per batch in the same transaction; a bank
+payout is one transaction per batch, then the bank call. The floor is the batching alone as one
+bare statement (no payouts, no ledger) on the same rows, timed inside a transaction that is
+rolled back before the run.
 ${END}
 `;
 }

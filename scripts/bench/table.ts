@@ -23,8 +23,8 @@ export type Row = {
 };
 
 /** A goal on ours / floor: "≥ 60% of floor", met when the ratio reaches it. */
-export function ratioGoal(minRatio: number, ours: LoadResult, floor: LoadResult | null): { text: string; met: boolean | null } {
-  return { text: `≥ ${Math.round(minRatio * 100)}% of floor`, met: floor && floor.rps > 0 ? ours.rps / floor.rps >= minRatio : null };
+export function ratioGoal(minRatio: number, ours: LoadResult, floor: LoadResult | null, floorName = "floor"): { text: string; met: boolean | null } {
+  return { text: `≥ ${Math.round(minRatio * 100)}% of ${floorName}`, met: floor && floor.rps > 0 ? ours.rps / floor.rps >= minRatio : null };
 }
 
 /** The q-quantile (0.5, 0.99) of some values, nearest-rank; NaN for none. */

@@ -51,6 +51,7 @@ export const sessions: Scenario = {
         floor: "write",
         strictFloor: "write_statement",
         target: 0.65,
+        targetAgainstStrict: true,
         targetConnections: 10,
         profile: true,
         request: {
