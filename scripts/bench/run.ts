@@ -184,7 +184,7 @@ async function serverPhase(): Promise<ServerPhase> {
     cpuProfDir,
     port: Number(args.port),
     host: "127.0.0.1",
-    startTimeoutMs: 150_000,
+    startTimeoutMs: 600_000, // the build included, on a busy machine
     log,
     onCleanup: (stop) => (cleanup = stop),
   });
