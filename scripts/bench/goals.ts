@@ -38,7 +38,8 @@ export const GOALS: Goal[] = [
     id: `list-first-page:${list}`,
     scenario: `${list} list, first page, 1,000,000 rows, exact total`,
     goal: "p50 ≤ 20 ms, p99 ≤ 60 ms at 10 connections",
-    matches: byIdOr(`list-first-page:${list}`, label(new RegExp(`^${list} list, (first page|page 1)$`, "i"))),
+    // "transfers, first page", "sessions (dashboard), first page" (or the older "transfers list, page 1")
+    matches: byIdOr(`list-first-page:${list}`, label(new RegExp(`^${list}( \\(dashboard\\))?( list)?, (first page|page 1)$`, "i"))),
     judge: latency(20, 60),
     connections: 10,
   })),
@@ -46,7 +47,8 @@ export const GOALS: Goal[] = [
     id: "list-deep-page",
     scenario: "list page 25,000 of 50,000",
     goal: "p50 ≤ 100 ms",
-    matches: byIdOr("list-deep-page", (row) => row.scenario === "lists" && /list, page [\d,]+$/i.test(row.target) && !/page 1$/.test(row.target)),
+    // "transfers, page 25,000 of 50,000" (or the older "transfers list, page 25,000"), every list
+    matches: byIdOr("list-deep-page", (row) => row.scenario === "lists" && /, page [\d,]+( of [\d,]+)?$/i.test(row.target) && !/, page 1$/.test(row.target)),
     judge: latency(100),
   },
   {
