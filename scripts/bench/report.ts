@@ -53,7 +53,7 @@ export function composeReport(input: {
     "## Machine",
     "",
     ...machineLines(input.machine),
-    `- Load average when the run began: ${input.loadAverage.toFixed(2)}${busy ? " (**not quiet**: 1 or more; other work shared the machine, figures are low)" : " (quiet: below 1)"}`,
+    `- Load average when the run began: ${input.loadAverage.toFixed(2)}${busy ? " (**busy**: 1 or more, not a quiet run; other work shared the machine, figures are low)" : " (quiet: below 1)"}`,
     ...(minutes ? [`- The whole run took ${minutes} (build, seeding, every scenario and the settlement run)`] : []),
     "",
     ...(input.goals?.length ? ["## Goals (issue 17)", "", goalsTable(input.goals), ""] : []),
