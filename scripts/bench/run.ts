@@ -26,7 +26,7 @@ import { FLOORS, type FloorName } from "./floors";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS } from "./scenarios";
 import type { OwnFloor, Scenario, ScenarioContext } from "./scenarios/scenario";
-import { appServerPid, logTail, startBenchServer, type BenchServer } from "./server";
+import { appServerPid, BENCH_DEPLOYMENT_SECRETS, logTail, startBenchServer, type BenchServer } from "./server";
 import { composeReport, writeReport } from "./report";
 import { goalsSummary, judgeGoals } from "./goals";
 import { summarizeProfile, type ProfileSummary } from "./profile";
@@ -71,6 +71,9 @@ function parseOptions() {
 }
 
 const args = parseOptions();
+// What runs in this process (the settlement run, opening the server's webhook secrets) shares
+// the server's secrets.
+Object.assign(process.env, BENCH_DEPLOYMENT_SECRETS);
 const quick = args.quick;
 const durationSeconds = Number(args.duration ?? (quick ? 3 : 10));
 const warmupSeconds = Number(args.warmup ?? (quick ? 0 : 2));
