@@ -106,8 +106,9 @@ export const GOALS: Goal[] = [
     scenario: "settlement of 100,000 payments",
     goal: `≤ ${SETTLEMENT_GOAL_SECONDS} s, ledger audit ok`,
     matches: byIdOr("settlement", (row) => row.scenario === "settlement"),
-    // The settlement row carries its own verdict (run time, every payment batched, audit).
-    judge: (row) => row.goal?.met ?? null,
+    // The settlement row carries its own verdict (run time, every payment batched, audit);
+    // a smaller run (`--payments`, `--quick`) is not this goal.
+    judge: (row) => (row.ours.total < 100_000 ? null : (row.goal?.met ?? null)),
   },
 ];
 

@@ -4,7 +4,7 @@
 // routing or the HTTP server, which the floors pay too). Steadier than the HTTP runs on a busy
 // machine (CPU time, not throughput), and with readable function names under a profiler:
 //
-//   npx tsx scripts/bench/pipeline.ts [requests=3000]                       (CPU per request)
+//   npx tsx scripts/bench/pipeline.ts [requests=3000] [target]              (CPU per request)
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx scripts/bench/pipeline.ts
 //   npx tsx scripts/bench/profile.ts /tmp/prof/<file>.cpuprofile           (where it goes)
 import { createTestDatabase } from "../../tests/test-database";
@@ -64,7 +64,8 @@ async function main() {
       ["transfer payid", () => call(transfer, "POST", "/v1/checkout/transfer", { type: "payid", pay_id: recipientPayId, amount: 10_000, reference: `pipeline-t-${++n}` })],
       ["session verify", () => call(verify, "GET", `/v1/checkout/session/${sessionId}/verify`, undefined, { sessionId })],
     ];
-    for (const [label, send] of targets) {
+    const only = process.argv[3];
+    for (const [label, send] of targets.filter(([label]) => !only || label.includes(only))) {
       for (let i = 0; i < 200; i++) await send(); // warm-up: JIT, prepared statements, caches
       const cpu = process.cpuUsage();
       const t0 = performance.now();
