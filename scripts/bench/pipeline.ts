@@ -82,6 +82,8 @@ async function main() {
       );
     }
   } finally {
+    // The request log rows still buffered, before the database goes.
+    await (await import("../../lib/observability/request-log-buffer")).flushRequestLogs().catch(() => {});
     await closeDb();
     await database.drop();
   }
