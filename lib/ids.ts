@@ -1,18 +1,25 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomFillSync, randomInt } from "node:crypto";
 import { uuidv7 } from "uuidv7";
 
 export { uuidv7 as newUuid };
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+// OS CSPRNG bytes drawn 4 KiB at a time (one syscall per ~200 ids, not one per id: every
+// session, transfer and event id takes one); each byte is used once.
+const pool = Buffer.alloc(4096);
+let used = pool.length;
+
 /** Uniform random base62 string from the OS CSPRNG (no modulo bias). */
 export function randomBase62(length: number): string {
   let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248) out += BASE62[byte % 62];
-      if (out.length === length) break;
+    if (used === pool.length) {
+      randomFillSync(pool);
+      used = 0;
     }
+    const byte = pool[used++]!;
+    if (byte < 248) out += BASE62[byte % 62];
   }
   return out;
 }

@@ -40,11 +40,12 @@ export type RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | 
   body?: B;
   query?: Q;
   /**
-   * A read the handler needs, from the path params alone, sent in the rate-limit statement
-   * (one round trip, not two). Its row reaches the handler as `prefetched` only when every
-   * check passed: a refusal (429 included) discards it. Null: nothing to prefetch.
+   * A read the handler needs, from the path params (and, for a route with a `body`, the body
+   * as sent, before validation: treat it as unknown), sent in the rate-limit statement (one
+   * round trip, not two). Its row reaches the handler as `prefetched` only when every check
+   * passed: a refusal (429 included) discards it. Null: nothing to prefetch.
    */
-  prefetch?: (params: Record<string, string>) => PreparedRead<P> | null;
+  prefetch?: (params: Record<string, string>, more: { body: unknown; mode: AuthenticatedKey["keyPair"]["mode"] }) => PreparedRead<P> | null;
 };
 
 export type RouteContext<B, Q, P = never> = {
@@ -156,9 +157,15 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       }
       seen.params = params;
 
+      // A route that prefetches from its body reads it first; a failed read answers where it
+      // always did (after the key checks and the rate limit), so nothing else changes.
+      let sent: { value: unknown } | { error: unknown } | null = null;
+      if (options.body && options.prefetch) sent = await readJsonBody(req).then((value) => ({ value }), (error: unknown) => ({ error }));
+      const read = options.prefetch?.(params, { body: sent && "value" in sent ? sent.value : undefined, mode: keyPair.mode });
+
       const buckets: Bucket[] = [{ name: `key:${keyPair.id}`, limit: keyPair.rateLimit }];
       if (options.limit === "initialize") buckets.push({ name: `init:${keyPair.id}`, limit: keyPair.initializeLimit });
-      const limitState = await hitRateLimit(buckets, options.prefetch?.(params));
+      const limitState = await hitRateLimit(buckets, read);
       Object.assign(headers, rateLimitHeaders(limitState));
 
       if ((options.keys ?? "secret") === "secret" && key.keyType !== "secret") {
@@ -190,7 +197,10 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       if (limitState.exceeded) throw tooManyRequests(limitState);
 
       let body: unknown = undefined;
-      if (options.body) body = parseOrThrow(options.body, (await readJsonBody(req)) ?? {});
+      if (options.body) {
+        if (sent && "error" in sent) throw sent.error;
+        body = parseOrThrow(options.body, (sent ? sent.value : await readJsonBody(req)) ?? {});
+      }
       let query: unknown = undefined;
       if (options.query) query = parseOrThrow(options.query, Object.fromEntries(new URL(req.url).searchParams));
 

@@ -1,5 +1,5 @@
-import { getDb } from "@/db/client";
-import { apiRequestLogs, type NewApiRequestLog } from "@/db/schema";
+import { getDb, preparedRows } from "@/db/client";
+import type { NewApiRequestLog } from "@/db/schema";
 import { logError } from "@/lib/log";
 
 /**
@@ -43,11 +43,38 @@ export function flushRequestLogs(): Promise<void> {
   return state.flushing;
 }
 
+/**
+ * A batch as one prepared statement of constant text (the rows as one JSON parameter): no
+ * query building per row (Drizzle's multi-row insert cost ~5% of a hot request's CPU).
+ */
+const INSERT_BATCH = `insert into api_request_logs (merchant_id, mode, key_pair_id, key_type, method, path, status, correlation_id, duration_ms, ip, user_agent, created_at)
+  select merchant_id, mode, key_pair_id, key_type, method, path, status, correlation_id, duration_ms, ip, user_agent, created_at
+  from jsonb_to_recordset($1::text::jsonb) as r (merchant_id uuid, mode text, key_pair_id uuid, key_type text, method text, path text, status smallint,
+                                                 correlation_id text, duration_ms int, ip text, user_agent text, created_at timestamptz)`;
+
+const asJson = (batch: NewApiRequestLog[]) =>
+  JSON.stringify(
+    batch.map((r) => ({
+      merchant_id: r.merchantId,
+      mode: r.mode,
+      key_pair_id: r.keyPairId,
+      key_type: r.keyType,
+      method: r.method,
+      path: r.path,
+      status: r.status,
+      correlation_id: r.correlationId,
+      duration_ms: r.durationMs,
+      ip: r.ip ?? null,
+      user_agent: r.userAgent ?? null,
+      created_at: r.createdAt,
+    })),
+  );
+
 async function drain(): Promise<void> {
   while (state.rows.length > 0) {
     const batch = state.rows.splice(0, BATCH);
     try {
-      await (await getDb()).insert(apiRequestLogs).values(batch);
+      await preparedRows(await getDb(), INSERT_BATCH, [asJson(batch)]);
     } catch (error) {
       logError("API request log rows dropped: the batch could not be written", { rows: batch.length, error });
     }

@@ -11,6 +11,17 @@ export type RequestSeen = {
   params: Record<string, string> | null;
 };
 
+/**
+ * The request line's logger: the app's, without its redaction. The line's fields are fixed and
+ * none is a secret's name, so redacting (wildcard paths: ~0.1 ms a line, most of a request's
+ * logging) changed nothing in it. Kept at the app logger's level (tests change that level).
+ */
+const requestLines = logger.child({}, { redact: { paths: [] } });
+function lineLogger() {
+  if (requestLines.level !== logger.level) requestLines.level = logger.level;
+  return requestLines;
+}
+
 const MAX_PATH = 512;
 const MAX_USER_AGENT = 300;
 
@@ -57,7 +68,7 @@ export function logRequest(req: Request, correlationId: string, seen: RequestSee
   const key = seen.key;
   // Below `info` (the test suite runs at `warn`) the line is never built: no route pattern to work out.
   if (logger.isLevelEnabled("info")) {
-    logger.info(
+    lineLogger().info(
       {
         correlation_id: correlationId,
         merchant_id: key?.merchant.id ?? null,

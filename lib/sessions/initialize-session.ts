@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { queryRows, type Db, type DbOrTx } from "@/db/client";
+import { preparedRows, type Db, type DbOrTx } from "@/db/client";
+import { Params } from "@/db/params";
 import { checkoutSessions, type CheckoutSession, type PaymentMethod } from "@/db/schema";
 import { randomBase62 } from "@/lib/ids";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -28,21 +29,49 @@ export type InitializeSessionInput = {
   body: InitializeSessionBody;
 };
 
+/** A text[] parameter: the array literal, every element quoted. */
+const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+
+/** The session row and its `created` entry: one text for every session, prepared once per connection. */
+const INSERT_SESSION = (() => {
+  const p = new Params();
+  const v = () => p.add(null);
+  const text = `with s as (
+      insert into checkout_sessions (id, reference, merchant_reference, merchant_id, mode, key_pair_id, settlement_pay_id_id, amount, currency,
+                                     customer_email, customer_name, callback_url, metadata, line_items, enabled_payment_methods, crypto_assets,
+                                     status, payment_method, attempts, virtual_account_id, dynamic_pay_id_id, payment_reference, paid_at,
+                                     expires_at, created_at, updated_at)
+      values (${v()}::uuid, ${v()}::text, ${v()}::text, ${v()}::uuid, ${v()}::text, ${v()}::uuid, ${v()}::uuid, ${v()}::bigint, ${v()}::text,
+              ${v()}::text, ${v()}::text, ${v()}::text, ${v()}::text::jsonb, ${v()}::text::jsonb, ${v()}::text[], ${v()}::text[],
+              ${v()}::text, ${v()}::text, ${v()}::int, ${v()}::uuid, ${v()}::uuid, ${v()}::text, ${v()}::text::timestamptz,
+              ${v()}::text::timestamptz, ${v()}::text::timestamptz, ${v()}::text::timestamptz)
+      on conflict do nothing
+      returning id)
+    insert into session_events (id, session_id, type, data, created_at)
+    select ${v()}::uuid, s.id, 'created', ${v()}::text::jsonb, ${v()}::text::timestamptz from s
+    returning session_id`;
+  return { text, count: p.values.length };
+})();
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
 /**
- * Inserts the session and its `created` timeline entry in one statement (one round trip, no
- * transaction needed). Nothing is inserted when the caller's reference already has an active
- * session (the partial unique index): false.
+ * Inserts the session and its `created` timeline entry in one prepared statement (one round
+ * trip, no transaction needed). Nothing is inserted when the caller's reference already has
+ * an active session (the partial unique index), or the id or CHK_ reference is taken: false.
  */
 async function insertSession(tx: DbOrTx, s: CheckoutSession): Promise<boolean> {
-  const insert = tx.insert(checkoutSessions).values(s).onConflictDoNothing().returning({ id: checkoutSessions.id });
   const created = { amount: s.amount, reference: s.reference, merchant_reference: s.merchantReference, enabled_payment_methods: s.enabledPaymentMethods };
-  const rows = await queryRows<{ session_id: string }>(
-    tx,
-    sql`with s as (${insert.getSQL()})
-        insert into session_events (id, session_id, type, data, created_at)
-        select ${uuidv7()}::uuid, s.id, 'created', ${JSON.stringify(created)}::jsonb, ${s.createdAt.toISOString()}::timestamptz from s
-        returning session_id`,
-  );
+  const values = [
+    s.id, s.reference, s.merchantReference, s.merchantId, s.mode, s.keyPairId, s.settlementPayIdId, String(s.amount), s.currency,
+    s.customerEmail, s.customerName, s.callbackUrl, json(s.metadata), json(s.lineItems), textArray(s.enabledPaymentMethods), textArray(s.cryptoAssets),
+    s.status, s.paymentMethod, String(s.attempts), s.virtualAccountId, s.dynamicPayIdId, s.paymentReference, iso(s.paidAt),
+    iso(s.expiresAt), iso(s.createdAt), iso(s.updatedAt),
+    uuidv7(), JSON.stringify(created), iso(s.createdAt),
+  ];
+  if (values.length !== INSERT_SESSION.count) throw new Error("insertSession: parameters and statement disagree");
+  const rows = await preparedRows<{ session_id: string }>(tx, INSERT_SESSION.text, values);
   return rows.length > 0;
 }
 

@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
 import { queryRows, type Db, type DbOrTx } from "@/db/client";
 import { settlementBatches, settlementPayouts, staticAccountPayments, type Mode } from "@/db/schema";
 import { getBank } from "@/lib/bank";
@@ -14,9 +15,15 @@ import { findSettlementSettings } from "./settlement-settings";
  * Settlement of static-account payments (api.md "Static account payment settlement"):
  *
  * 1. Cutoff: every payment `pending_settlement` whose expected_payout_at has come goes into one
- *    batch per merchant and mode, in ONE statement (claim with SKIP LOCKED, INSERT … SELECT …
- *    GROUP BY for the batches, one UPDATE for the payments). `under_review` payments are never
- *    batched. The money stays in the merchant's pending_settlement account until payout.
+ *    batch per merchant and mode, in ONE statement that writes each payment once (the UPDATE
+ *    of the payments, then the batches from the rows it changed, so a batch sums exactly its
+ *    payments). `under_review` payments are never batched. Cutoffs take turns (a transaction
+ *    advisory lock). The money stays in the merchant's pending_settlement account until payout.
+ *    In a run, a merchant paid to its wallet is paid in that same statement and transaction:
+ *    its payments go straight to `wallet_credit` with their batch and payout (not batched,
+ *    then updated again), the batch and payout row are written as paid, and the ledger entry
+ *    follows in the transaction (a savepoint: if it fails, that batch is put back to `open`
+ *    and a later run pays it).
  * 2. Payout: each open batch (and each failed one due for a retry) is claimed with SKIP LOCKED
  *    and paid to the merchant's settlement destination (settlement_settings; default wallet):
  *    - wallet: one ledger entry pending_settlement → wallet, payout row, batch and payments
@@ -46,11 +53,6 @@ export const batchEntryReference = (batchId: string) => `settlement:${batchId}`;
 /** What the bank sees for attempt `n` of a batch (unique per attempt; the bank deduplicates on it). */
 export const payoutReference = (batchId: string, attempt: number) => `STL-${batchId.replaceAll("-", "")}-${attempt}`;
 
-// A time-ordered UUID (v7) in SQL, as the application's ids are, for rows made set-based.
-const UUIDV7 = sql.raw(
-  `encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send((extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`,
-);
-
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 function scope(alias: string, input: RunSettlementInput): SQL {
@@ -60,27 +62,131 @@ function scope(alias: string, input: RunSettlementInput): SQL {
   return sql.join(parts, sql` `);
 }
 
-/** Cutoff and batching in one statement; answers how many payments were batched. */
-export async function cutOffDuePayments(db: DbOrTx, input: RunSettlementInput & { now: Date }): Promise<number> {
-  const [row] = await queryRows<{ batched: number }>(
-    db,
-    sql`with due as (
-          select p.id, p.merchant_id, p.mode, p.amount, p.fee from static_account_payments p
-          where p.settlement_status = 'pending_settlement' and p.expected_payout_at <= ${ts(input.now)} ${scope("p", input)}
-          for update skip locked),
+/** Cutoff and batching (every batch `open`); answers how many payments were batched. */
+export async function cutOffDuePayments(db: Db, input: RunSettlementInput & { now: Date }): Promise<number> {
+  return db.transaction(async (tx) => (await cutOff(tx, input, null)).batched);
+}
+
+/** A batch the cutoff paid to a wallet: its ledger entry is still to post. */
+type WalletCut = { batchId: string; merchantId: string; mode: Mode; net: number; paymentCount: number; reference: string; wallet: Wallet };
+type Wallet = Awaited<ReturnType<typeof walletFor>>;
+type Group = { merchantId: string; mode: Mode; batchId: string; payoutId: string; reference: string; wallet: Wallet | null };
+
+/**
+ * The cutoff, inside the caller's transaction: one batch per merchant and mode of the due
+ * payments, each payment written once. With `payWallets`, merchants settling to a wallet are
+ * paid in the same statement (see the file comment); the others' batches stay `open`.
+ */
+async function cutOff(tx: DbOrTx, input: RunSettlementInput & { now: Date }, payWallets: { tried: Set<string> } | null) {
+  // Cutoffs take turns, so one never sums payments another is moving; each statement below
+  // then sees what an earlier cutoff committed.
+  await queryRows(tx, sql`select pg_advisory_xact_lock(hashtextextended('owo:settlement:cutoff', 0))`);
+  const due = await queryRows<{ merchant_id: string; mode: Mode }>(
+    tx,
+    sql`select distinct p.merchant_id::text as merchant_id, p.mode from static_account_payments p
+        where p.settlement_status = 'pending_settlement' and p.expected_payout_at <= ${ts(input.now)} ${scope("p", input)}`,
+  );
+  if (!due.length) return { batched: 0, wallets: [] as WalletCut[] };
+  const groups: Group[] = [];
+  for (const { merchant_id: merchantId, mode } of due) {
+    const batchId = uuidv7();
+    let wallet: Wallet | null = null;
+    if (payWallets) {
+      const settings = await findSettlementSettings(tx, { merchantId, mode });
+      if (paysToWallet(settings)) wallet = await walletFor(tx, merchantId, mode, settings?.walletPayIdId ?? null).catch(() => null); // no wallet: left open, as payNextBatch reports
+    }
+    groups.push({ merchantId, mode, batchId, payoutId: uuidv7(), reference: payoutReference(batchId, 1), wallet });
+  }
+  const values = sql.join(
+    groups.map((g) => sql`(${g.merchantId}::uuid, ${g.mode}::text, ${g.batchId}::uuid, ${g.payoutId}::uuid, ${g.reference}::text, ${g.wallet !== null}::boolean)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string; net: string; payment_count: number; wallet: boolean }>(
+    tx,
+    sql`with g (merchant_id, mode, batch_id, payout_id, reference, wallet) as (values ${values}),
+        moved as (
+          update static_account_payments p
+          set settlement_status = case when g.wallet then 'wallet_credit' else 'batched' end, batch_id = g.batch_id,
+              payout_id = case when g.wallet then g.payout_id else p.payout_id end,
+              settled_at = case when g.wallet then now() else p.settled_at end, updated_at = now()
+          from g
+          where p.merchant_id = g.merchant_id and p.mode = g.mode
+            and p.settlement_status = 'pending_settlement' and p.expected_payout_at <= ${ts(input.now)}
+          returning p.batch_id, p.amount, p.fee),
+        sums as (select batch_id, count(*)::int as n, sum(amount)::bigint as gross, sum(fee)::bigint as fees from moved group by batch_id),
         batches as (
           insert into settlement_batches (id, merchant_id, mode, cutoff_at, payment_count, gross, fees, net, status)
-          select ${UUIDV7}, merchant_id, mode, least(${ts(input.now)}, now()), count(*)::int, sum(amount), sum(fee), sum(amount - fee), 'open'
-          from due group by merchant_id, mode
-          returning id, merchant_id, mode),
-        moved as (
-          update static_account_payments p set settlement_status = 'batched', batch_id = b.id, updated_at = now()
-          from due d join batches b on b.merchant_id = d.merchant_id and b.mode = d.mode
-          where p.id = d.id
+          select g.batch_id, g.merchant_id, g.mode, least(${ts(input.now)}, now()), s.n, s.gross, s.fees, s.gross - s.fees,
+                 case when g.wallet then 'wallet_credit' else 'open' end
+          from sums s join g on g.batch_id = s.batch_id
+          returning id, net, payment_count),
+        payouts as (
+          insert into settlement_payouts (id, batch_id, merchant_id, mode, reference, destination, amount, status, attempt, completed_at)
+          select g.payout_id, g.batch_id, g.merchant_id, g.mode, g.reference, 'wallet', b.net, 'wallet_credit', 1, now()
+          from batches b join g on g.batch_id = b.id
+          where g.wallet
           returning 1)
-        select count(*)::int as batched from moved`,
+        select b.id::text as id, b.net::text as net, b.payment_count, g.wallet, (select count(*) from payouts) as paid
+        from batches b join g on g.batch_id = b.id`,
   );
-  return row?.batched ?? 0;
+  const byBatch = new Map(groups.map((g) => [g.batchId, g]));
+  const wallets: WalletCut[] = [];
+  let batched = 0;
+  for (const row of rows) {
+    batched += row.payment_count;
+    const g = byBatch.get(row.id)!;
+    if (row.wallet && g.wallet) {
+      payWallets!.tried.add(row.id);
+      wallets.push({ batchId: row.id, merchantId: g.merchantId, mode: g.mode, net: Number(row.net), paymentCount: row.payment_count, reference: g.reference, wallet: g.wallet });
+    }
+  }
+  return { batched, wallets };
+}
+
+/** A merchant's batches go to a wallet unless it settles to a complete bank account. */
+function paysToWallet(settings: Awaited<ReturnType<typeof findSettlementSettings>>): boolean {
+  return !settings || settings.destination === "wallet" || !settings.bankCode || !settings.accountNumber;
+}
+
+/** The ledger entry of a batch paid to a wallet: pending_settlement → the wallet, once per batch. */
+async function postWalletCredit(tx: DbOrTx, b: { batchId: string; merchantId: string; mode: Mode; net: number; paymentCount: number; reference: string; wallet: Wallet }) {
+  const [from, to] = [await pendingSettlementAccount(tx, b), await walletAccountFor(tx, b.wallet)];
+  await postEntry(tx, {
+    reference: batchEntryReference(b.batchId),
+    mode: b.mode,
+    merchantId: b.merchantId,
+    kind: "settlement_wallet_credit",
+    description: `Settlement of ${b.paymentCount} static-account payment(s) to wallet @${b.wallet.payId}`,
+    metadata: { batch_id: b.batchId, payout_reference: b.reference },
+    moves: [{ from: from.id, to: to.id, amount: b.net }],
+  });
+}
+
+/**
+ * The cutoff of a run, paying wallet merchants at once (one transaction): answers the
+ * payments batched and those credited to wallets. A wallet batch whose ledger entry fails is
+ * put back to `open` (its payout row gone, its payments `batched`), for a later run.
+ */
+async function cutOffAndPayWallets(db: Db, input: RunSettlementInput & { now: Date }, tried: Set<string>): Promise<{ batched: number; walletCredit: number }> {
+  return db.transaction(async (tx) => {
+    const { batched, wallets } = await cutOff(tx, input, { tried });
+    let walletCredit = 0;
+    for (const w of wallets) {
+      try {
+        if (w.net > 0) await tx.transaction((sp) => postWalletCredit(sp, w));
+        walletCredit += w.paymentCount;
+      } catch (error) {
+        logError("settlement batch payout failed; a later run retries", { batch_id: w.batchId, error });
+        await queryRows(
+          tx,
+          sql`with p as (update static_account_payments set settlement_status = 'batched', payout_id = null, settled_at = null where batch_id = ${w.batchId}::uuid returning 1),
+                   o as (delete from settlement_payouts where batch_id = ${w.batchId}::uuid returning 1)
+              update settlement_batches set status = 'open' where id = ${w.batchId}::uuid`,
+        );
+      }
+    }
+    return { batched, walletCredit };
+  });
 }
 
 type Batch = typeof settlementBatches.$inferSelect;
@@ -123,18 +229,7 @@ async function payNextBatch(db: Db, input: RunSettlementInput & { now: Date }, t
 
     if (!settings || settings.destination === "wallet" || !settings.bankCode || !settings.accountNumber) {
       const wallet = await walletFor(tx, b.merchantId, b.mode, settings?.walletPayIdId ?? null);
-      if (b.net > 0) {
-        const [from, to] = [await pendingSettlementAccount(tx, b), await walletAccountFor(tx, wallet)];
-        await postEntry(tx, {
-          reference: batchEntryReference(b.id),
-          mode: b.mode,
-          merchantId: b.merchantId,
-          kind: "settlement_wallet_credit",
-          description: `Settlement of ${b.paymentCount} static-account payment(s) to wallet @${wallet.payId}`,
-          metadata: { batch_id: b.id, payout_reference: reference },
-          moves: [{ from: from.id, to: to.id, amount: b.net }],
-        });
-      }
+      if (b.net > 0) await postWalletCredit(tx, { batchId: b.id, merchantId: b.merchantId, mode: b.mode, net: b.net, paymentCount: b.paymentCount, reference, wallet });
       const [payout] = await tx
         .insert(settlementPayouts)
         .values({ batchId: b.id, merchantId: b.merchantId, mode: b.mode, reference, destination: "wallet", amount: b.net, status: "wallet_credit", attempt, completedAt: sql`now()` as unknown as Date })
@@ -267,8 +362,9 @@ function tally(counts: SettlementRun, outcome: BankTransferStatus, payments: num
 export async function runSettlement(db: Db, input: RunSettlementInput = {}): Promise<SettlementRun> {
   const now = input.now ?? new Date();
   const scoped = { ...input, now };
-  const counts: SettlementRun = { batched: await cutOffDuePayments(db, scoped), paid_out: 0, wallet_credit: 0, failed: 0 };
   const tried = new Set<string>();
+  const cut = await cutOffAndPayWallets(db, scoped, tried);
+  const counts: SettlementRun = { batched: cut.batched, paid_out: 0, wallet_credit: cut.walletCredit, failed: 0 };
   for (;;) {
     let claimed: Claimed;
     const before = tried.size;

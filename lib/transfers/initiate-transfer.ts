@@ -14,7 +14,9 @@ import { prefixedId, randomBase62 } from "@/lib/ids";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { ledgerEntry, type EntryInput } from "@/lib/ledger/post-entry";
 import { chargeSuccessData } from "@/lib/payments/charge-success";
-import { findTransferRecipient, type TransferRecipient } from "./lookup-recipient";
+import type { PreparedRead } from "@/lib/http/rate-limit";
+import { normalisePayId } from "@/lib/payids/find-pay-id";
+import { findTransferRecipient, recipientRead, type RecipientRow, type TransferRecipient } from "./lookup-recipient";
 import { submitToBank } from "./submit-to-bank";
 import { debitReference } from "./transfer-references";
 import { transferEventData, transferEventKeys } from "./transfer-events";
@@ -31,6 +33,8 @@ export type InitiateInput = {
   /** The key that asked (API); null from the dashboard. */
   keyPairId: string | null;
   body: InitiateTransferBody;
+  /** A PayID recipient's read, when it came with the request (transferPrefetch): no round trip of its own. */
+  recipientRows?: RecipientRow[] | null;
 } & (
   | { source: "api" }
   /** A dashboard transfer is audited (`transfer.sent`) in its own statement, as the member who sent it. */
@@ -45,6 +49,18 @@ function fingerprint(body: InitiateTransferBody): string {
       : v;
   const { reference: _r, ...rest } = body;
   return createHash("sha256").update(JSON.stringify(canonical(rest))).digest("hex");
+}
+
+/**
+ * POST /v1/checkout/transfer's prefetch: a PayID transfer's recipient read, sent with the
+ * rate-limit count, from the body as sent (before validation, so only a string `pay_id` fit
+ * to send: the read must not fail). The validated body's PayID normalises to the same text.
+ */
+export function transferPrefetch(body: unknown, mode: Mode): PreparedRead<RecipientRow> | null {
+  const sent = body && typeof body === "object" ? (body as { type?: unknown; pay_id?: unknown }) : null;
+  if (sent?.type !== "payid" || typeof sent.pay_id !== "string") return null;
+  const payId = normalisePayId(sent.pay_id);
+  return payId && payId.length <= 80 && !payId.includes("\u0000") ? recipientRead(mode, payId) : null;
 }
 
 const referenceConflict = () =>
@@ -224,7 +240,7 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
   let recipient: TransferRecipient | null = null;
   if (body.type === "payid") {
     try {
-      recipient = await findTransferRecipient(db, { mode: input.mode, payId: body.pay_id, senderMerchantId: input.merchantId });
+      recipient = await findTransferRecipient(db, { mode: input.mode, payId: body.pay_id, senderMerchantId: input.merchantId }, input.recipientRows ?? undefined);
     } catch (err) {
       // A replay answers with the transfer it already made, even if the recipient changed since.
       const existing = isAppError(err) ? await existingByReference(db, input, hash) : null;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as balanceGet } from "@/app/v1/checkout/transfer/balance/route";
 import { POST as initiatePost } from "@/app/v1/checkout/transfer/route";
-import { getDb } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "@/db/client";
 import { transferCharges } from "@/lib/fees/transfer-fees";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
@@ -204,6 +205,24 @@ describe("POST /v1/checkout/transfer: payid", () => {
     expect(t.completed_at).not.toBeNull();
     expect(await balance(sender)).toBe(60_000);
     expect(await balance(recipientKey)).toBe(before + 40_000);
+  });
+
+  it("the recipient's read travels with the rate-limit count: over the limit nothing is written; a pay_id unfit to send is looked up as before", async () => {
+    const limited = await makeKey({ config: { rateLimit: 2 } });
+    await fund(limited, 100_000); // the first call of the minute
+    await initiateOk(limited, { type: "payid", pay_id: recipient.payIds.test, amount: 20_000 });
+    const reference = uniqueRef("over-limit");
+    const refused = await initiate(limited, { type: "payid", pay_id: recipient.payIds.test, amount: 20_000, reference });
+    expect(refused.status).toBe(429);
+    const [row] = await queryRows<{ n: number }>(await getDb(), sql`select count(*)::int as n from transfers where merchant_reference = ${reference}`);
+    expect(row!.n).toBe(0);
+
+    const sender = await fundedKey(100_000);
+    const nul = await initiate(sender, { type: "payid", pay_id: "some\u0000one", amount: 20_000 });
+    expect(nul.status).toBe(400); // never a failed read (a 500)
+    const wrongType = await initiate(sender, { type: "payid", pay_id: 42, amount: 20_000 });
+    expect(wrongType.status).toBe(400);
+    expect(await balance(sender)).toBe(100_000);
   });
 
   it("even a large PayID transfer carries no fee, VAT or stamp duty", async () => {

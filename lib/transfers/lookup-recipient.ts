@@ -1,4 +1,5 @@
 import { preparedRows, type DbOrTx } from "@/db/client";
+import type { PreparedRead } from "@/lib/http/rate-limit";
 import type { Mode, PayId } from "@/db/schema";
 import { TRANSFER_RECIPIENT_SQL } from "@/db/statements/transfer-recipient";
 import { AppError, validationError } from "@/lib/errors";
@@ -14,14 +15,23 @@ export type TransferRecipient = {
   keyPairIds: string[];
 };
 
+export type RecipientRow = { id: string; pay_id: string; merchant_id: string; kind: PayId["kind"]; is_active: boolean; name: string; key_pair_ids: string | null };
+
+/** findTransferRecipient's read of a (normalised) PayID, to send with the request's rate-limit count. */
+export const recipientRead = (mode: Mode, payId: string): PreparedRead<RecipientRow> => ({ text: TRANSFER_RECIPIENT_SQL, params: [mode, payId] });
+
 /**
  * The wallet a PayID transfer would go to, its owner's name and the recipient's key pairs
  * (walletKeyPairIds), in one prepared round trip: initiateTransfer's recipient (so the
  * transfer itself is one statement) and the dashboard's "name enquiry" for PayIDs.
  */
-export async function findTransferRecipient(tx: DbOrTx, input: { mode: Mode; payId: string; senderMerchantId: string }): Promise<TransferRecipient> {
-  type Row = { id: string; pay_id: string; merchant_id: string; kind: PayId["kind"]; is_active: boolean; name: string; key_pair_ids: string | null };
-  const [row] = await preparedRows<Row>(tx, TRANSFER_RECIPIENT_SQL, [input.mode, normalisePayId(input.payId)]);
+export async function findTransferRecipient(
+  tx: DbOrTx,
+  input: { mode: Mode; payId: string; senderMerchantId: string },
+  /** The read's rows when they came with the request (recipientRead, prefetched for this PayID). */
+  known?: RecipientRow[],
+): Promise<TransferRecipient> {
+  const [row] = known ?? (await preparedRows<RecipientRow>(tx, TRANSFER_RECIPIENT_SQL, [input.mode, normalisePayId(input.payId)]));
   // Only an active wallet PayID of another merchant can receive a transfer.
   if (!row || row.kind !== "wallet" || !row.is_active) {
     throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "No wallet has this PayID." });

@@ -3,6 +3,7 @@
 // the `owo` CLI and the public API, the way an operator and an integrator would.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { BENCH_DEPLOYMENT_SECRETS } from "./server";
 
 const run = promisify(execFile);
 
@@ -21,13 +22,15 @@ const FUND_CHUNK_KOBO = 100_000_000_000;
 export async function owo<T>(databaseUrl: string, args: string[]): Promise<T> {
   try {
     const { stdout } = await run(process.execPath, ["bin/owo.mjs", ...args, "--json"], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
+      env: { ...process.env, ...BENCH_DEPLOYMENT_SECRETS, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
     });
     const answer = JSON.parse(stdout.trim().split("\n").pop()!) as T & { error?: { message: string } };
     if (answer.error) throw new Error(answer.error.message);
     return answer;
   } catch (err) {
-    throw new Error(`owo ${args.slice(0, 2).join(" ")} failed: ${(err as Error).message}`);
+    // The CLI answers its error as JSON on stdout: show it, not only "Command failed".
+    const said = String((err as { stdout?: string }).stdout ?? "").trim().split("\n").pop() ?? "";
+    throw new Error(`owo ${args.slice(0, 2).join(" ")} failed: ${(err as Error).message.split("\n")[0]} ${said}`.trim());
   }
 }
 

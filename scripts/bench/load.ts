@@ -42,6 +42,9 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const headers = { ...(opts.body ? { "content-type": "application/json" } : {}), ...benchHeaders(opts.path), ...opts.headers };
   const makeBody = opts.body;
   const observe = opts.observe;
+  // Backends report their transactions to pg_stat_database up to ~1 s late: let the previous
+  // run's arrive before this one's count starts.
+  if (observe) await new Promise((r) => setTimeout(r, 1100));
   const stopCpu = observe ? startCpuMeter(observe.serverPgid, decodeURIComponent(new URL(observe.databaseUrl).pathname.slice(1))) : () => null;
   const stopWaits = observe ? startPgWaitSampler(observe.databaseUrl) : async () => null;
   const result = await autocannon({

@@ -9,6 +9,11 @@ export type PgWaits = {
   /** Backends inside a transaction (running or waiting for the app), on average. */
   inTransaction: number;
   samples: number;
+  /**
+   * The database's transactions (commits + rollbacks, pg_stat_database) during the run, less
+   * the sampler's own: a request of one statement outside a transaction is one.
+   */
+  transactions: number;
 };
 
 export function startPgWaitSampler(databaseUrl: string): () => Promise<PgWaits> {
@@ -17,7 +22,12 @@ export function startPgWaitSampler(databaseUrl: string): () => Promise<PgWaits> 
   let inTransaction = 0;
   let samples = 0;
   let running = true;
+  const xacts = async () => {
+    const [row] = await sql<{ n: string }[]>`select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = current_database()`;
+    return Number(row!.n);
+  };
   const loop = (async () => {
+    const first = await xacts();
     while (running) {
       const [row] = await sql<{ lock: number; tx: number }[]>`
         select count(*) filter (where wait_event_type = 'Lock')::int as lock,
@@ -29,11 +39,15 @@ export function startPgWaitSampler(databaseUrl: string): () => Promise<PgWaits> 
       samples++;
       await new Promise((r) => setTimeout(r, 100));
     }
-  })().catch(() => {});
+    // Statistics reach pg_stat_database when a backend goes idle (at most ~1 s late).
+    await new Promise((r) => setTimeout(r, 1100));
+    // Less this sampler's own: one per sample, the first read's and this one's.
+    return (await xacts()) - first - samples - 1;
+  })().catch(() => Number.NaN);
   return async () => {
     running = false;
-    await loop;
+    const transactions = await loop;
     await sql.end({ timeout: 1 });
-    return { lockWaiting: samples ? lockWaiting / samples : 0, inTransaction: samples ? inTransaction / samples : 0, samples };
+    return { lockWaiting: samples ? lockWaiting / samples : 0, inTransaction: samples ? inTransaction / samples : 0, samples, transactions };
   };
 }

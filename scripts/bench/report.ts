@@ -2,7 +2,9 @@
 // is rewritten on every run down to a `<!-- bench:notes -->` line; what follows that line
 // (a person's reading of the figures) is kept.
 import fs from "node:fs";
+import { goalsTable, type GoalResult } from "./goals";
 import type { LoadResult } from "./load";
+import { profileSection, type ProfileSummary } from "./profile";
 import type { Scenario } from "./scenarios/scenario";
 import { cpuTable, errorNotes, machineLines, noisyRuns, resultsTable, type Machine, type Row } from "./table";
 
@@ -19,10 +21,25 @@ export function composeReport(input: {
   /** The 1-minute load average when the run began: above the core count, the machine was busy. */
   loadAverage: number;
   quick?: boolean;
+  /** The server's CPU profiles of the hot targets (`--cpu-prof`). */
+  profiles?: ProfileSummary[];
+  /** Every goal of issue 17, judged from `rows`. */
+  goals?: GoalResult[];
+  /** The whole run, build and seeding included. */
+  runSeconds?: number;
 }): string {
   const errors = errorNotes(input.runs);
   const noisy = noisyRuns(input.runs);
-  const busy = input.loadAverage > input.machine.cores;
+  // A quiet run starts below 1 (issue 17): anything else shares the 2 cores with the figures.
+  const busy = input.loadAverage >= 1;
+  const minutes = input.runSeconds !== undefined ? `${Math.floor(input.runSeconds / 60)} min ${Math.round(input.runSeconds % 60)} s` : null;
+  // Transactions per answer of each measured run at the first connection level, for the profile section.
+  const transactions = new Map<string, number | null>();
+  for (const { label, result } of input.runs) {
+    if (transactions.has(label)) continue;
+    const t = result.waits?.transactions;
+    transactions.set(label, t !== undefined && Number.isFinite(t) && result.total > 0 ? t / result.total : null);
+  }
   return [
     "# Benchmarks",
     "",
@@ -36,8 +53,10 @@ export function composeReport(input: {
     "## Machine",
     "",
     ...machineLines(input.machine),
-    `- Load average when the run began: ${input.loadAverage.toFixed(2)}${busy ? ` (**busy**: above the ${input.machine.cores} cores; other work shared the machine, figures are low)` : ""}`,
+    `- Load average when the run began: ${input.loadAverage.toFixed(2)}${busy ? " (**busy**: 1 or more, not a quiet run; other work shared the machine, figures are low)" : " (quiet: below 1)"}`,
+    ...(minutes ? [`- The whole run took ${minutes} (build, seeding, every scenario and the settlement run)`] : []),
     "",
+    ...(input.goals?.length ? ["## Goals (issue 17)", "", goalsTable(input.goals), ""] : []),
     "## Results",
     "",
     ...input.scenarios.map((s) => `- **${s.name}**: ${s.description}.`),
@@ -47,6 +66,7 @@ export function composeReport(input: {
     ...(errors.length ? ["Errors:", "", ...errors, ""] : []),
     ...(noisy.length ? ["**The machine was not quiet**: these runs shared it with other work, so their figures are low:", "", ...noisy, ""] : []),
     ...(input.runs.length ? cpuSection(input.runs) : []),
+    ...profileSection(input.profiles ?? [], transactions),
   ].join("\n");
 }
 
@@ -59,7 +79,10 @@ function cpuSection(runs: { label: string; result: LoadResult }[]): string[] {
     "other processes (plus kernel time charged to none). The last column samples pg_stat_activity",
     "every 100 ms: the database's backends inside a statement or transaction, and those of them",
     "waiting on a lock (a hot row). Node runs our code on one core, so a server near 1.00 is",
-    "CPU-bound; one well below it while backends wait on locks is bound by contention.",
+    "CPU-bound; one well below it while backends wait on locks is bound by contention. Database",
+    "transactions per answer: the bench database's commits and rollbacks (pg_stat_database) during the",
+    "run per answer, the sampler's own left out; approximate: after-commit work still running from the",
+    "previous run (bank transfers' sandbox outcomes, webhook attempts) lands in the next run's count.",
     "",
     cpuTable(runs),
     "",

@@ -5,14 +5,19 @@
 //
 //   npm run bench -- [--duration 10] [--connections 10,50] [--warmup 2] [--port 3200]
 //                    [--scenario NAME]... [--rows 1000000] [--payments 100000] [--merchants 10]
-//                    [--quick] [--no-write]
+//                    [--quick] [--no-write] [--no-profile]
 //   Scenarios: transfers, sessions, lists (1,000,000 rows, `--rows`), webhooks, settlement.
 //   settlement is the timed settlement run (scripts/bench/settlement.ts): no server, its own
 //   database, after the server is stopped. Every scenario's rows land in ONE table.
 //   --quick: a smoke run (3 s per run, no warm-up, the first connection level, 20,000 list
 //   rows, 10,000 payments) unless those options are given; never written to BENCHMARKS.md.
+//   Each target marked `profile` runs once more with the server's CPU profiled (V8, SIGUSR2 to
+//   scripts/bench/profile-hook.mjs): the report's "where the server's time goes"; --no-profile skips it.
+//   The report ends with every goal of issue 17 (scripts/bench/goals.ts): met, not met or not run.
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { benchHeaders } from "./bench-secret";
@@ -21,8 +26,10 @@ import { FLOORS, type FloorName } from "./floors";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS } from "./scenarios";
 import type { OwnFloor, Scenario, ScenarioContext } from "./scenarios/scenario";
-import { logTail, startBenchServer, type BenchServer } from "./server";
+import { appServerPid, BENCH_DEPLOYMENT_SECRETS, logTail, startBenchServer, type BenchServer } from "./server";
 import { composeReport, writeReport } from "./report";
+import { goalsSummary, judgeGoals } from "./goals";
+import { summarizeProfile, type ProfileSummary } from "./profile";
 import { describeMachine, ratioGoal, type Row } from "./table";
 import { createTestDatabase } from "../../tests/test-database";
 
@@ -54,6 +61,7 @@ function parseOptions() {
         merchants: { type: "string", default: "10" },
         rows: { type: "string" },
         quick: { type: "boolean", default: false },
+        "no-profile": { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
     }).values;
@@ -63,18 +71,22 @@ function parseOptions() {
 }
 
 const args = parseOptions();
+// What runs in this process (the settlement run, opening the server's webhook secrets) shares
+// the server's secrets.
+Object.assign(process.env, BENCH_DEPLOYMENT_SECRETS);
 const quick = args.quick;
 const durationSeconds = Number(args.duration ?? (quick ? 3 : 10));
 const warmupSeconds = Number(args.warmup ?? (quick ? 0 : 2));
 const connectionLevels = (args.connections ?? (quick ? "10" : "10,50")).split(",").map(Number);
 const listRows = Number(args.rows ?? (quick ? 20_000 : 1_000_000));
 const noWrite = args["no-write"] || quick;
+const profiling = !args["no-profile"];
 if (!(durationSeconds > 0) || !(warmupSeconds >= 0)) usageError("--duration must be > 0 and --warmup >= 0 (seconds)");
 if (!connectionLevels.every((c) => Number.isInteger(c) && c > 0)) usageError("--connections takes positive integers, e.g. 10,50");
 if (args.help) {
   log(
     "npm run bench -- [--duration 10] [--connections 10,50] [--warmup 2] [--port 3200] [--scenario NAME]... [--no-write]\n" +
-      "                 [--rows 1000000] [--payments 100000] [--merchants 10] [--quick]\n" +
+      "                 [--rows 1000000] [--payments 100000] [--merchants 10] [--quick] [--no-profile]\n" +
       `  scenarios: ${[...SCENARIOS.map((s) => s.name), "settlement"].join(", ")} (default: all)\n` +
       "  --rows: rows of one merchant the lists scenario seeds; --payments/--merchants: the settlement run (no server)\n" +
       "  --quick: a short smoke run, not written to BENCHMARKS.md",
@@ -149,18 +161,33 @@ type Job = {
   ownFloor: OwnFloor | null;
   strictFloor?: FloorName;
   target?: number;
+  targetConnections?: number;
+  targetAgainstStrict?: boolean;
+  goalId?: string;
+  profile?: boolean;
   firstLevelOnly?: boolean;
 };
 
-type ServerPhase = { rows: Row[]; runs: { label: string; result: LoadResult }[]; floors: string[]; postgres: string };
+type ServerPhase = { rows: Row[]; runs: { label: string; result: LoadResult }[]; floors: string[]; postgres: string; profiles: ProfileSummary[] };
+
+/** Waits for the profile hook to write its file (it renames it into place once whole). */
+async function profileFile(file: string): Promise<string | null> {
+  for (let i = 0; i < 100; i++) {
+    if (fs.existsSync(file)) return file;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
 
 /** Everything measured against the app server: autocannon targets beside their floors, then the self-measured scenarios. */
 async function serverPhase(): Promise<ServerPhase> {
   log(`Starting the app on a fresh database (builds first if the sources changed)…`);
+  const cpuProfDir = profiling ? fs.mkdtempSync(path.join(os.tmpdir(), "owo-bench-prof-")) : undefined;
   const server: BenchServer = await startBenchServer({
+    cpuProfDir,
     port: Number(args.port),
     host: "127.0.0.1",
-    startTimeoutMs: 150_000,
+    startTimeoutMs: 600_000, // the build included, on a busy machine
     log,
     onCleanup: (stop) => (cleanup = stop),
   });
@@ -177,7 +204,20 @@ async function serverPhase(): Promise<ServerPhase> {
       for (const target of scenario.targets?.(ctx) ?? []) {
         const shared = typeof target.floor === "string" ? target.floor : null;
         const own = target.floor && typeof target.floor === "object" ? target.floor : null;
-        jobs.push({ label: target.label, scenario: scenario.name, request: target.request, floor: shared, ownFloor: own, strictFloor: target.strictFloor, target: target.target, firstLevelOnly: target.firstLevelOnly });
+        jobs.push({
+          label: target.label,
+          scenario: scenario.name,
+          request: target.request,
+          floor: shared,
+          ownFloor: own,
+          strictFloor: target.strictFloor,
+          target: target.target,
+          targetConnections: target.targetConnections,
+          targetAgainstStrict: target.targetAgainstStrict,
+          goalId: target.goalId,
+          profile: target.profile,
+          firstLevelOnly: target.firstLevelOnly,
+        });
         if (shared) floorsNeeded.add(shared);
         if (target.strictFloor) floorsNeeded.add(target.strictFloor);
       }
@@ -187,6 +227,11 @@ async function serverPhase(): Promise<ServerPhase> {
     const everything = [...floorJobs.values(), ...ownFloors, ...jobs];
     const observe = { serverPgid: server.pgid, databaseUrl: server.databaseUrl };
 
+    // What the load runs alone will take (seeding, webhook drains and settlement come on top).
+    const loadRuns = connectionLevels.reduce((n, _c, i) => n + floorJobs.size + jobs.filter((j) => !j.firstLevelOnly || i === 0).reduce((m, j) => m + (j.ownFloor ? 2 : 1), 0), 0);
+    const profileRuns = cpuProfDir ? jobs.filter((j) => j.profile).length : 0;
+    const plannedSeconds = (loadRuns + profileRuns) * (durationSeconds + 1.5) + everything.length * warmupSeconds;
+    log(`[${elapsed()}] ${loadRuns} load runs + ${profileRuns} profiled, ${everything.length} warm-ups: about ${Math.ceil(plannedSeconds / 60)} min of load`);
     for (const job of everything) await smoke(server.url, job.label, job.request);
     if (warmupSeconds > 0) {
       log(`[${elapsed()}] warming up (${warmupSeconds} s per target)…`);
@@ -215,19 +260,39 @@ async function serverPhase(): Promise<ServerPhase> {
         const own = job.ownFloor ? await load(job.ownFloor.label, job.ownFloor.request, connections) : null;
         const result = await load(job.label, job.request, connections);
         const floor = own ?? (job.floor ? floorResults.get(job.floor)! : null);
+        const judged = job.target !== undefined && (job.targetConnections === undefined || job.targetConnections === connections);
+        const strict = job.strictFloor ? floorResults.get(job.strictFloor)! : null;
         rows.push({
           scenario: job.scenario,
           target: job.label,
+          ...(job.goalId ? { goalId: job.goalId } : {}),
           ours: result,
           floor,
-          strict: job.strictFloor ? floorResults.get(job.strictFloor)! : null,
-          ...(job.target !== undefined ? { goal: ratioGoal(job.target, result, floor) } : {}),
+          strict,
+          ...(judged ? { goal: job.targetAgainstStrict ? ratioGoal(job.target!, result, strict, "strict floor") : ratioGoal(job.target!, result, floor) } : {}),
         });
         // Let after-commit work (webhook attempts) finish before the next run.
         await new Promise((r) => setTimeout(r, 1000));
       }
     }
     rows.sort((a, b) => jobs.findIndex((j) => j.label === a.target) - jobs.findIndex((j) => j.label === b.target) || a.ours.connections - b.ours.connections);
+
+    // Profiled runs (not the measured ones: sampling costs a little): one per hot target.
+    const profiles: ProfileSummary[] = [];
+    let profileCount = 0;
+    const appPid = cpuProfDir ? appServerPid(server.pgid) : null;
+    if (cpuProfDir && !appPid) log("(no scripts/serve.ts process found: no profiles)");
+    for (const job of appPid ? jobs.filter((j) => j.profile) : []) {
+      const connections = connectionLevels[0]!;
+      log(`[${elapsed()}] profiling the server: ${job.label}, ${connections} connections, ${durationSeconds} s…`);
+      process.kill(appPid!, "SIGUSR2");
+      const result = await runLoad({ baseUrl: server.url, ...job.request, connections, durationSeconds });
+      process.kill(appPid!, "SIGUSR2");
+      const file = await profileFile(path.join(cpuProfDir!, `${++profileCount}.cpuprofile`));
+      const summary = file ? summarizeProfile(file, job.label, result.total) : null;
+      if (summary) profiles.push(summary);
+      else log(`  (no profile written for ${job.label})`);
+    }
 
     for (const scenario of scenarios) {
       if (!scenario.measure) continue;
@@ -241,7 +306,7 @@ async function serverPhase(): Promise<ServerPhase> {
       ...[...floorJobs.keys()].map((name) => FLOORS[name].description),
       ...(ownFloors.length ? ["each list target's own floor, GET /api/bench/list: the same page query and count(*) as bare prepared statements"] : []),
     ];
-    return { rows, runs, floors, postgres: await postgresVersion(server.databaseUrl) };
+    return { rows, runs, floors, postgres: await postgresVersion(server.databaseUrl), profiles };
   } catch (err) {
     log(`\nThe server's last log lines:\n${logTail(server.logFile)}`);
     throw err;
@@ -249,6 +314,7 @@ async function serverPhase(): Promise<ServerPhase> {
     for (const scenario of scenarios) await scenario.finish?.().catch(() => {});
     log("Stopping the server and dropping the bench database…");
     await server.stop();
+    if (cpuProfDir) fs.rmSync(cpuProfDir, { recursive: true, force: true });
   }
 }
 
@@ -256,7 +322,8 @@ async function main() {
   const require = createRequire(import.meta.url);
   const nextVersion = (require("next/package.json") as { version: string }).version;
   const loadAverage = os.loadavg()[0]!;
-  const phase: ServerPhase = scenarios.length ? await serverPhase() : { rows: [], runs: [], floors: [], postgres: "" };
+  if (loadAverage >= 1) log(`WARNING: load average ${loadAverage.toFixed(2)} at the start (≥ 1): the machine is not quiet, figures will be low and noisy.`);
+  const phase: ServerPhase = scenarios.length ? await serverPhase() : { rows: [], runs: [], floors: [], postgres: "", profiles: [] };
   const settlement = withSettlement ? await settlementBench() : null;
   const rows = settlement ? [...phase.rows, settlement.row] : phase.rows;
 
@@ -271,9 +338,13 @@ async function main() {
     runs: phase.runs,
     loadAverage,
     quick,
+    profiles: phase.profiles,
+    goals: judgeGoals(rows),
+    runSeconds: (performance.now() - started) / 1000,
   });
   process.stdout.write(`\n${report}`);
   if (settlement) process.stdout.write(`\n${settlement.section}`);
+  process.stdout.write(`\n${goalsSummary(judgeGoals(rows))}\n`);
   if (!noWrite) {
     writeReport("BENCHMARKS.md", report);
     if (settlement) {

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createTestDatabase } from "../../tests/test-database";
 import { BENCH_SECRET } from "./bench-secret";
 
@@ -23,6 +24,16 @@ export type BenchServer = {
 export const BENCH_CRON_SECRET = "bench-cron-secret-not-for-production";
 
 const LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1"];
+
+/**
+ * A real deployment's required secrets (DATABASE_URL is set), fixed for the run: the server
+ * and every `owo` CLI call the scenarios make (lib/security/required-env refuses to start without them).
+ */
+export const BENCH_DEPLOYMENT_SECRETS = {
+  AUTH_SECRET: "bench-auth-secret-not-for-production-0123456789",
+  OWO_ENCRYPTION_KEY: "b3dvLWJlbmNoLWVuY3J5cHRpb24ta2V5LTMyLWJ5dGU=",
+  OWO_IDENTITY_SECRET: "bench-identity-secret-not-for-production",
+};
 
 function portFree(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -80,6 +91,8 @@ export async function startBenchServer(opts: {
   log: (line: string) => void;
   /** Receives the stop function as soon as there is something to clean up (Ctrl-C while starting). */
   onCleanup: (stop: () => Promise<void>) => void;
+  /** V8 CPU profiles on demand (SIGUSR2 to the group starts/stops one) into this folder: scripts/bench/profile-hook.mjs. */
+  cpuProfDir?: string;
 }): Promise<BenchServer> {
   if (!(await portFree(opts.port, opts.host))) throw new Error(`port ${opts.port} is in use: pass --port or set BENCH_PORT`);
 
@@ -104,15 +117,17 @@ export async function startBenchServer(opts: {
     SCHEDULER: "off",
     // The bench-only routes answer requests carrying this run's secret (and nothing else).
     OWO_BENCH_SECRET: BENCH_SECRET,
-    // A real deployment's required secrets (DATABASE_URL is set), fixed for the run; the webhook
-    // receiver listens on loopback.
-    AUTH_SECRET: "bench-auth-secret-not-for-production-0123456789",
-    OWO_ENCRYPTION_KEY: "b3dvLWJlbmNoLWVuY3J5cHRpb24ta2V5LTMyLWJ5dGU=",
-    OWO_IDENTITY_SECRET: "bench-identity-secret-not-for-production",
+    // The webhook receiver listens on loopback.
+    ...BENCH_DEPLOYMENT_SECRETS,
     OWO_WEBHOOK_ALLOW_LOOPBACK: "1",
     OWO_SIGNUP: "open",
     CRON_SECRET: BENCH_CRON_SECRET,
   };
+  if (opts.cpuProfDir) {
+    const hook = pathToFileURL(path.join(import.meta.dirname, "profile-hook.mjs")).href;
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import=${hook}`.trim();
+    env.OWO_BENCH_CPU_PROF_DIR = opts.cpuProfDir;
+  }
   delete env.APP_URL;
   delete env.AUTH_URL;
 
@@ -169,4 +184,19 @@ export function logTail(logFile: string, lines = 40): string {
   } catch {
     return "(no server log)";
   }
+}
+
+/** The pid of the app server process itself (scripts/serve.ts) in the bench server's group (Linux). */
+export function appServerPid(pgid: number): number | null {
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      if (pgrp === pgid && /scripts\/serve\.ts/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"))) return Number(pid);
+    } catch {
+      /* gone */
+    }
+  }
+  return null;
 }

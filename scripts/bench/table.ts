@@ -6,6 +6,8 @@ import type { LoadResult } from "./load";
 export type Row = {
   scenario: string;
   target: string;
+  /** The issue-17 goal this row measures (scripts/bench/goals.ts); else it is matched by its label. */
+  goalId?: string;
   ours: LoadResult;
   floor: LoadResult | null;
   /** A stricter floor reported beside the first, when the target names one. */
@@ -21,8 +23,8 @@ export type Row = {
 };
 
 /** A goal on ours / floor: "≥ 60% of floor", met when the ratio reaches it. */
-export function ratioGoal(minRatio: number, ours: LoadResult, floor: LoadResult | null): { text: string; met: boolean | null } {
-  return { text: `≥ ${Math.round(minRatio * 100)}% of floor`, met: floor && floor.rps > 0 ? ours.rps / floor.rps >= minRatio : null };
+export function ratioGoal(minRatio: number, ours: LoadResult, floor: LoadResult | null, floorName = "floor"): { text: string; met: boolean | null } {
+  return { text: `≥ ${Math.round(minRatio * 100)}% of ${floorName}`, met: floor && floor.rps > 0 ? ours.rps / floor.rps >= minRatio : null };
 }
 
 /** The q-quantile (0.5, 0.99) of some values, nearest-rank; NaN for none. */
@@ -112,7 +114,7 @@ export function resultsTable(rows: Row[]): string {
  */
 export function cpuTable(runs: { label: string; result: LoadResult }[]): string {
   return table(
-    ["run", "connections", "req/s", "next server", "postgres", "autocannon", "other", "machine busy", "backends busy / waiting on a lock"],
+    ["run", "connections", "req/s", "next server", "postgres", "autocannon", "other", "machine busy", "backends busy / waiting on a lock", "db transactions / answer"],
     runs.map(({ label, result }) => [
       label,
       String(result.connections),
@@ -123,6 +125,7 @@ export function cpuTable(runs: { label: string; result: LoadResult }[]): string 
       cores(result.cpu?.other),
       result.cpu ? `${cores(result.cpu.machine)} of ${result.cpu.cores}` : "–",
       result.waits ? `${result.waits.inTransaction.toFixed(1)} / ${result.waits.lockWaiting.toFixed(1)}` : "–",
+      result.waits && Number.isFinite(result.waits.transactions) && result.total > 0 ? (result.waits.transactions / result.total).toFixed(2) : "–",
     ]),
   );
 }

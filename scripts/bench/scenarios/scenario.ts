@@ -32,6 +32,14 @@ export type Target = {
   strictFloor?: FloorName;
   /** The lowest acceptable ours / floor, e.g. 0.6 (shown as the target, judged as met or not). */
   target?: number;
+  /** Judge `target` against the strict floor (issue 17's "one-transaction floor": one statement) instead of `floor`. */
+  targetAgainstStrict?: boolean;
+  /** Judge `target` at this connection level only (the goal says "at 10 connections"); others are shown. */
+  targetConnections?: number;
+  /** The issue-17 goal its rows measure (scripts/bench/goals.ts ids); else matched by label. */
+  goalId?: string;
+  /** Profile the server during one more run of it (`--cpu-prof`, the report's "where the server's time goes"). */
+  profile?: boolean;
   /** Run at the first connection level only (a query that takes a second queues past autocannon's timeout at 50). */
   firstLevelOnly?: boolean;
   request: LoadRequest;

@@ -3,11 +3,9 @@
 // made beforehand. The fixture key keeps api.md's 30/min initialize limit, so this scenario
 // makes its own key pair for the same merchant with both limits out of reach (supplement §1:
 // benchmarks raise the limits so the limiter stays in the measured path without refusing).
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+import { owo } from "../fixtures";
 import type { Scenario, ScenarioContext } from "./scenario";
 
-const run = promisify(execFile);
 const LIMIT = "1000000";
 
 /** Set by prepare. */
@@ -15,12 +13,8 @@ let secretKey = "";
 let sessionId = "";
 
 async function benchKey(ctx: ScenarioContext): Promise<string> {
-  const args = ["bin/owo.mjs", "key", "create", "--merchant", ctx.fixtures.merchantId, "--mode", "test", "--name", "bench sessions"];
-  const { stdout } = await run(process.execPath, [...args, "--rate-limit", LIMIT, "--initialize-limit", LIMIT, "--json"], {
-    env: { ...process.env, DATABASE_URL: ctx.databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  const answer = JSON.parse(stdout.trim().split("\n").pop()!) as { secret_key?: string; error?: { message: string } };
-  if (!answer.secret_key) throw new Error(`owo key create (sessions scenario) failed: ${answer.error?.message ?? stdout}`);
+  const args = ["key", "create", "--merchant", ctx.fixtures.merchantId, "--mode", "test", "--name", "bench sessions"];
+  const answer = await owo<{ secret_key: string }>(ctx.databaseUrl, [...args, "--rate-limit", LIMIT, "--initialize-limit", LIMIT]);
   return answer.secret_key;
 }
 
@@ -53,9 +47,13 @@ export const sessions: Scenario = {
     return [
       {
         label: "session initialize",
+        goalId: "initialize",
         floor: "write",
         strictFloor: "write_statement",
-        target: 0.6,
+        target: 0.65,
+        targetAgainstStrict: true,
+        targetConnections: 10,
+        profile: true,
         request: {
           method: "POST",
           path: "/v1/checkout/session/initialize",
@@ -65,8 +63,11 @@ export const sessions: Scenario = {
       },
       {
         label: "session verify",
+        goalId: "verify",
         floor: "read",
-        target: 0.7,
+        target: 0.8,
+        targetConnections: 10,
+        profile: true,
         request: { method: "GET", path: `/v1/checkout/session/${sessionId}/verify`, headers: { "x-api-key": secretKey } },
       },
     ];
