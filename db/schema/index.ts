@@ -13,3 +13,4 @@ export * from "./static-accounts";
 export * from "./invoices";
 export * from "./observability";
 export * from "./wallets";
+export * from "./list-counts";

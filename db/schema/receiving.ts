@@ -202,7 +202,7 @@ export const checkoutSessions = pgTable(
     uniqueIndex("checkout_sessions_active_reference_idx")
       .on(t.merchantId, t.mode, t.merchantReference)
       .where(sql`${t.merchantReference} is not null and ${t.status} = 'active'`),
-    index().on(t.merchantId, t.mode, t.createdAt),
+    index().on(t.merchantId, t.mode, t.createdAt, t.id),
     index("checkout_sessions_due_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
   ],
 );
@@ -264,7 +264,7 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index().on(t.merchantId, t.mode, t.createdAt),
+    index().on(t.merchantId, t.mode, t.paidAt, t.id),
     index().on(t.staticPayIdId).where(sql`${t.staticPayIdId} is not null`),
     index().on(t.sessionId).where(sql`${t.sessionId} is not null`),
     index().on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
