@@ -64,8 +64,11 @@ export type ListShape = {
   table: PgTable;
   /** Sort columns, newest first; the last one is unique and is what the page query selects first. */
   order: [PgColumn, ...PgColumn[]];
-  /** The column an item id (the cursor) names. */
-  cursorColumn: PgColumn;
+  /**
+   * The column an item id (the cursor) names, or the condition on the table's row that an id
+   * names (null: that id can name no item) when the id lives in another table.
+   */
+  cursorColumn: PgColumn | ((id: string) => SQL | null);
 };
 
 /** The rows a page query fetches (`where`, then `orderBy`) and how to turn them into the envelope. */
@@ -106,11 +109,12 @@ export async function planPage(tx: DbOrTx, shape: ListShape, scope: SQL, filter:
 
   const cursor = (request.starting_after ?? request.ending_before)!;
   const badCursor = () => validationError([`${cursorName} must be the id of an item of this list`]);
-  if (cursorColumn.getSQLType() === "uuid" && !isUuid(cursor)) throw badCursor();
+  const names = typeof cursorColumn === "function" ? cursorColumn(cursor) : cursorColumn.getSQLType() === "uuid" && !isUuid(cursor) ? null : eq(cursorColumn, cursor);
+  if (!names) throw badCursor();
   const [anchor] = await tx
     .select({ k: unique })
     .from(table)
-    .where(and(scope, eq(cursorColumn, cursor)))
+    .where(and(scope, names))
     .limit(1);
   if (!anchor) throw badCursor();
 
