@@ -35,13 +35,14 @@ export function flattenSearch(search: Record<string, string | string[] | undefin
   );
 }
 
-const cursorField = (name: string) =>
+const cursorField = (name: string, description: string) =>
   z
     .string({ error: `${name} must be a string` })
     .trim()
     .min(1, `${name} must be an item id`)
     .max(200, `${name} must be at most 200 characters`)
-    .optional();
+    .optional()
+    .meta({ description });
 
 /**
  * `page` and `page_size` as every /v1 list takes them (page_size 1–100, default 20), and the
@@ -55,8 +56,16 @@ export const pagingQueryFields = {
     .min(1, "page_size must be at least 1")
     .max(100, "page_size must be at most 100")
     .default(20),
-  starting_after: cursorField("starting_after"),
-  ending_before: cursorField("ending_before"),
+  starting_after: cursorField(
+    "starting_after",
+    "Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. " +
+      "Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0.",
+  ),
+  ending_before: cursorField(
+    "ending_before",
+    "Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. " +
+      "Not together with starting_after.",
+  ),
 };
 
 /** How one list is ordered and addressed: newest first by `order` (all descending, the last unique). */
