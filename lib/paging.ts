@@ -149,3 +149,29 @@ export async function planPage(tx: DbOrTx, shape: ListShape, scope: SQL, filter:
     },
   };
 }
+
+/** Rows per database read when a list is walked whole (an export). */
+export const WALK_BATCH = 500;
+
+/**
+ * Every item of a list, newest first, a batch at a time through the cursor: each read is one
+ * constant-cost page after the last item of the one before (rows added meanwhile are newer and
+ * do not shift it), at most `limit` items in all.
+ */
+export async function* walkList<T>(
+  read: (request: PageRequest) => Promise<Paged<T>>,
+  idOf: (item: T) => string,
+  limit = Number.POSITIVE_INFINITY,
+): AsyncGenerator<T[]> {
+  let seen = 0;
+  let after: string | undefined;
+  while (seen < limit) {
+    const size = Math.min(WALK_BATCH, limit - seen);
+    const page = await read({ page: 1, page_size: size, starting_after: after, ending_before: undefined });
+    if (page.items.length) yield page.items;
+    seen += page.items.length;
+    const more = after === undefined ? page.items.length === size : page.has_more === true;
+    if (!more || !page.items.length) return;
+    after = idOf(page.items[page.items.length - 1]!);
+  }
+}
