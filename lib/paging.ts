@@ -129,7 +129,8 @@ export async function planPage(tx: DbOrTx, shape: ListShape, scope: SQL, filter:
 
   // The anchor's sort values, read in the same statement (a timestamp keeps its microseconds).
   const a = alias(table, "page_anchor") as unknown as Record<string, PgColumn>;
-  const anchorRow = sql`(select ${sql.join(order.map((c) => a[keyOf(table, c)]!), sql`, `)} from ${a} where ${a[keyOf(table, unique)]!} = ${anchor.k})`;
+  const anchorCols = sql.join(order.map((c) => a[keyOf(table, c)]!), sql`, `);
+  const anchorRow = sql`(select ${anchorCols} from ${table} as ${sql.identifier("page_anchor")} where ${a[keyOf(table, unique)]!} = ${anchor.k})`;
   const row = sql`(${sql.join(order, sql`, `)})`;
   const after = cursorName === "starting_after";
   const keys = tx
@@ -162,11 +163,12 @@ export async function* walkList<T>(
   read: (request: PageRequest) => Promise<Paged<T>>,
   idOf: (item: T) => string,
   limit = Number.POSITIVE_INFINITY,
+  batch = WALK_BATCH,
 ): AsyncGenerator<T[]> {
   let seen = 0;
   let after: string | undefined;
   while (seen < limit) {
-    const size = Math.min(WALK_BATCH, limit - seen);
+    const size = Math.min(batch, limit - seen);
     const page = await read({ page: 1, page_size: size, starting_after: after, ending_before: undefined });
     if (page.items.length) yield page.items;
     seen += page.items.length;
