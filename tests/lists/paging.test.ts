@@ -218,12 +218,12 @@ describe("list paging", () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push((await newSession(key.secretKey)).session_id);
     await queryRows(await db(), sql`update checkout_sessions set expires_at = now() - interval '1 minute' where id in (${ids[0]}, ${ids[1]})`);
-    await queryRows(await db(), sql`update checkout_sessions set status = 'cancelled' where id = ${ids[2]}`);
-    const list = (status?: "active" | "expired" | "cancelled", search?: string) =>
+    await queryRows(await db(), sql`update checkout_sessions set status = 'completed' where id = ${ids[2]}`);
+    const list = (status?: "active" | "expired" | "completed", search?: string) =>
       db().then((d) => listSessions(d, { merchantId: key.merchantId, mode: "test", page: 1, page_size: 20, status, search }));
     const all = await list();
     expect(all.total).toBe(6);
-    for (const status of ["active", "expired", "cancelled"] as const) {
+    for (const status of ["active", "expired", "completed"] as const) {
       const page = await list(status);
       expect({ status, total: page.total }).toEqual({ status, total: all.items.filter((s) => s.displayStatus === status).length });
       expect(page.items.every((s) => s.displayStatus === status)).toBe(true);
