@@ -83,9 +83,10 @@ export async function seedLists(sql: postgres.Sql, input: { tag: string; rows: n
     common as never[],
   );
   await sql.unsafe(
-    `insert into invoices (id, public_id, merchant_id, mode, settlement_pay_id_id, invoice_number, status, customer_name, customer_email,
+    `insert into invoices (id, public_id, merchant_id, mode, key_pair_id, settlement_pay_id_id, invoice_number, status, customer_name, customer_email,
        line_items, subtotal, tax_amount, total, due_date, due_at, payment_url, created_at, updated_at)
-     select gen_random_uuid(), 'inv_' || $1 || '_' || g, ${owner("$2::uuid", "$3::uuid")}, 'test', ${owner("$9::uuid", "$10::uuid")},
+     select gen_random_uuid(), 'inv_' || $1 || '_' || g, ${owner("$2::uuid", "$3::uuid")}, 'test', ${owner("$7::uuid", "$8::uuid")},
+       ${owner("$9::uuid", "$10::uuid")},
        'INV-' || $1 || '-' || g, case when g % 4 = 0 then 'draft' when g % 4 = 1 then 'cancelled' else 'paid' end,
        ($4::text[])[1 + g % 20], 'customer' || (g % 1000) || '@example.com',
        '[{"description":"Item","quantity":1,"unit_price":1000}]'::jsonb, 1000, 0, 1000,
