@@ -135,9 +135,12 @@ export type DynamicPayIdListItem = {
 export type DynamicPayIdPage = {
   items: DynamicPayIdListItem[];
   total: number;
+  /** The page number; 0 on a page asked for by starting_after / ending_before */
   page: number;
   page_size: number;
   total_pages: number;
+  /** On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before) */
+  has_more?: boolean;
 };
 
 export type StaticPayId = {
@@ -167,9 +170,12 @@ export type StaticPayIdListItem = {
 export type StaticPayIdPage = {
   items: StaticPayIdListItem[];
   total: number;
+  /** The page number; 0 on a page asked for by starting_after / ending_before */
   page: number;
   page_size: number;
   total_pages: number;
+  /** On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before) */
+  has_more?: boolean;
 };
 
 export type ActionResult = {
@@ -198,9 +204,12 @@ export type VirtualAccount = {
 export type VirtualAccountPage = {
   items: VirtualAccount[];
   total: number;
+  /** The page number; 0 on a page asked for by starting_after / ending_before */
   page: number;
   page_size: number;
   total_pages: number;
+  /** On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before) */
+  has_more?: boolean;
 };
 
 export type StaticAccount = {
@@ -231,9 +240,12 @@ export type StaticAccount = {
 export type StaticAccountPage = {
   items: StaticAccount[];
   total: number;
+  /** The page number; 0 on a page asked for by starting_after / ending_before */
   page: number;
   page_size: number;
   total_pages: number;
+  /** On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before) */
+  has_more?: boolean;
 };
 
 export type StaticAccountProductStatus = {
@@ -260,9 +272,12 @@ export type Refund = {
 export type RefundPage = {
   items: Refund[];
   total: number;
+  /** The page number; 0 on a page asked for by starting_after / ending_before */
   page: number;
   page_size: number;
   total_pages: number;
+  /** On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before) */
+  has_more?: boolean;
 };
 
 export type StaticAccountPayment = {
@@ -298,9 +313,12 @@ export type StaticAccountPayment = {
 export type StaticAccountPaymentPage = {
   items: StaticAccountPayment[];
   total: number;
+  /** The page number; 0 on a page asked for by starting_after / ending_before */
   page: number;
   page_size: number;
   total_pages: number;
+  /** On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before) */
+  has_more?: boolean;
 };
 
 export type Transfer = {
@@ -332,9 +350,12 @@ export type Transfer = {
 export type TransferPage = {
   items: Transfer[];
   total: number;
+  /** The page number; 0 on a page asked for by starting_after / ending_before */
   page: number;
   page_size: number;
   total_pages: number;
+  /** On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before) */
+  has_more?: boolean;
 };
 
 export type Balance = {
@@ -367,9 +388,12 @@ export type Member = {
 export type MemberPage = {
   items: Member[];
   total: number;
+  /** The page number; 0 on a page asked for by starting_after / ending_before */
   page: number;
   page_size: number;
   total_pages: number;
+  /** On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before) */
+  has_more?: boolean;
 };
 
 export type BankList = {
@@ -414,9 +438,12 @@ export type Event = {
 export type EventPage = {
   items: Event[];
   total: number;
+  /** The page number; 0 on a page asked for by starting_after / ending_before */
   page: number;
   page_size: number;
   total_pages: number;
+  /** On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before) */
+  has_more?: boolean;
 };
 
 export type InvoiceLineItem = {
@@ -465,9 +492,12 @@ export type Invoice = {
 export type InvoicePage = {
   items: Invoice[];
   total: number;
+  /** The page number; 0 on a page asked for by starting_after / ending_before */
   page: number;
   page_size: number;
   total_pages: number;
+  /** On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before) */
+  has_more?: boolean;
 };
 
 export type SandboxExpireResult = {
@@ -680,6 +710,10 @@ export type ListDynamicPayIdsQuery = {
   page?: number;
   /** Default 20. */
   page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
   search?: string;
   status?: "active" | "completed" | "expired" | "deactivated";
 };
@@ -689,6 +723,10 @@ export type ListStaticPayIdsQuery = {
   page?: number;
   /** Default 20. */
   page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
   search?: string;
 };
 
@@ -697,6 +735,10 @@ export type ListVirtualAccountsQuery = {
   page?: number;
   /** Default 20. */
   page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
   status?: "pending" | "completed" | "expired" | "cancelled";
 };
 
@@ -705,6 +747,10 @@ export type ListStaticAccountsQuery = {
   page?: number;
   /** Default 20. */
   page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
   status?: "active" | "disabled" | "suspended" | "deleted";
   search?: string;
 };
@@ -714,6 +760,10 @@ export type ListStaticAccountPaymentsQuery = {
   page?: number;
   /** Default 20. */
   page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
 };
 
 export type ListRefundsQuery = {
@@ -721,6 +771,10 @@ export type ListRefundsQuery = {
   page?: number;
   /** Default 20. */
   page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
   status?: "requested" | "processing" | "completed" | "failed" | "rejected";
 };
 
@@ -729,6 +783,10 @@ export type ListTransfersQuery = {
   page?: number;
   /** Default 20. */
   page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
   status?: "pending" | "completed" | "failed";
   type?: "bank_transfer" | "payid";
   search?: string;
@@ -739,6 +797,10 @@ export type ListWalletMembersQuery = {
   page?: number;
   /** Default 20. */
   page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
 };
 
 export type ListInvoicesQuery = {
@@ -746,6 +808,10 @@ export type ListInvoicesQuery = {
   page?: number;
   /** Default 20. */
   page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
   status?: "draft" | "sent" | "partial" | "paid" | "overdue" | "cancelled" | "paused";
   search?: string;
 };
@@ -755,6 +821,10 @@ export type ListEventsQuery = {
   page?: number;
   /** Default 20. */
   page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
   event?: string;
 };
 

@@ -166,10 +166,12 @@ function isAlive(pid: number): boolean {
 async function openPglite(): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
+  // Trigram indexes serve the lists' search (migration 0012 creates the extension).
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const memory = process.env.OWO_PGLITE === "memory";
   const dir = path.join(/*turbopackIgnore: true*/ dataDir(), "pglite");
   const release = memory ? () => {} : acquirePgliteLock(dataDir());
-  const client = memory ? new PGlite() : new PGlite(dir);
+  const client = memory ? new PGlite({ extensions: { pg_trgm } }) : new PGlite(dir, { extensions: { pg_trgm } });
   await client.waitReady;
   // Both drivers expose the same Drizzle query builder; the Postgres type is the common one.
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;

@@ -5,6 +5,34 @@ function cell(value: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+const lines = (rows: unknown[][]): string => rows.map((r) => r.map(cell).join(",") + "\r\n").join("");
+
 export function toCsv(header: string[], rows: unknown[][]): string {
-  return [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+  return lines([header, ...rows]);
 }
+
+/**
+ * A CSV body written as it is read: the header, then each batch of rows as the source yields
+ * it, so an export of any size holds one batch in memory. Cancelling the response (the client
+ * went away) stops the source.
+ */
+export function csvStream<T>(header: string[], batches: AsyncIterable<T[]>, toRow: (item: T) => unknown[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = batches[Symbol.asyncIterator]();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(lines([header])));
+      }
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else if (next.value.length) controller.enqueue(encoder.encode(lines(next.value.map(toRow))));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+

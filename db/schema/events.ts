@@ -35,8 +35,8 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index().on(t.keyPairId, t.createdAt),
-    index().on(t.merchantId, t.mode, t.createdAt),
+    index().on(t.keyPairId, t.seq),
+    index().on(t.merchantId, t.mode, t.seq),
     index("events_due_idx").on(t.deliveryStatus, t.nextAttemptAt),
   ],
 );

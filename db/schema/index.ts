@@ -23,3 +23,4 @@ export * from "./observability";
 export * from "./scheduler";
 export * from "./wallets";
 export * from "./overview";
+export * from "./list-counts";

@@ -79,7 +79,7 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_number_idx").on(t.merchantId, t.mode, t.invoiceNumber),
     uniqueIndex("invoices_reference_idx").on(t.merchantId, t.mode, t.merchantReference).where(sql`${t.merchantReference} is not null`),
-    index().on(t.merchantId, t.mode, t.createdAt),
+    index().on(t.merchantId, t.mode, t.createdAt, t.id),
     // The due-date job's work list: issued, unpaid, not yet handled.
     index("invoices_due_idx").on(t.dueAt).where(sql`${t.dueHandledAt} is null and ${t.status} in ('sent', 'partial')`),
   ],

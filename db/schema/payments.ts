@@ -44,7 +44,7 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index().on(t.merchantId, t.mode, t.createdAt),
+    index().on(t.merchantId, t.mode, t.paidAt, t.id),
     index().on(t.staticPayIdId).where(sql`${t.staticPayIdId} is not null`),
     index().on(t.sessionId).where(sql`${t.sessionId} is not null`),
     index().on(t.invoiceId).where(sql`${t.invoiceId} is not null`),

@@ -57,7 +57,7 @@ export const checkoutSessions = pgTable(
     uniqueIndex("checkout_sessions_active_reference_idx")
       .on(t.merchantId, t.mode, t.merchantReference)
       .where(sql`${t.merchantReference} is not null and ${t.status} = 'active'`),
-    index().on(t.merchantId, t.mode, t.createdAt),
+    index().on(t.merchantId, t.mode, t.createdAt, t.id),
     index("checkout_sessions_due_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
   ],
 );

@@ -55,7 +55,7 @@ export const transfers = pgTable(
   },
   (t) => [
     uniqueIndex("transfers_merchant_reference_idx").on(t.merchantId, t.mode, t.merchantReference).where(sql`${t.merchantReference} is not null`),
-    index().on(t.merchantId, t.mode, t.createdAt),
+    index().on(t.merchantId, t.mode, t.createdAt, t.id),
     index("transfers_pending_idx").on(t.status, t.nextCheckAt),
   ],
 );

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { ACTOR_TYPES, auditLog, users, type ActorType } from "@/db/schema";
-import { flattenSearch, paged, pageOffset, type Paged } from "@/lib/paging";
+import { flattenSearch, planPage, type Cursor, type ListShape, type Paged } from "@/lib/paging";
 import { isUuid } from "@/lib/text-patterns";
 
 /**
@@ -9,7 +9,7 @@ import { isUuid } from "@/lib/text-patterns";
  * or a user's id) and a date range (YYYY-MM-DD, Lagos days, both ends included).
  */
 export type AuditFilter = { action?: string; actor?: string; from?: string; to?: string };
-export type AuditQuery = AuditFilter & { page: number; pageSize: number };
+export type AuditQuery = AuditFilter & { page: number; pageSize: number } & Cursor;
 
 export type AuditEntry = {
   id: string;
@@ -60,10 +60,13 @@ function where(merchantId: string, f: AuditFilter): SQL | undefined {
   );
 }
 
+const SHAPE: ListShape = { table: auditLog, order: [auditLog.createdAt, auditLog.id], cursorColumn: auditLog.id };
+
 /** One business's audit log, newest first, filtered and paged. Another business's rows never show. */
 export async function listAudit(db: DbOrTx, input: { merchantId: string } & AuditQuery): Promise<Paged<AuditEntry>> {
   const w = where(input.merchantId, input);
-  const p = { page: input.page, page_size: input.pageSize };
+  const p = { page: input.page, page_size: input.pageSize, starting_after: input.starting_after, ending_before: input.ending_before };
+  const plan = await planPage(db, SHAPE, eq(auditLog.merchantId, input.merchantId), w, p);
   const [items, [total]] = await Promise.all([
     db
       .select({
@@ -81,13 +84,11 @@ export async function listAudit(db: DbOrTx, input: { merchantId: string } & Audi
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
-      .where(w)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(input.pageSize)
-      .offset(pageOffset(p)),
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
     db.select({ n: count() }).from(auditLog).where(w),
   ]);
-  return paged(items, total?.n ?? 0, p);
+  return plan.finish(items, total?.n ?? 0);
 }
 
 /** The actions and the people this business's log holds, for the filter menus. */

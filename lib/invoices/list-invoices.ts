@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { invoices, type Invoice, type Mode } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
-import { paged, pageOffset, type Paged } from "@/lib/paging";
-import { containsPattern } from "@/lib/text-patterns";
+import { countRows, keptCount } from "@/lib/list-counts";
+import { searchFields } from "@/lib/list-search";
+import { planPage, type ListShape, type Paged } from "@/lib/paging";
 import { applyInvoiceDue } from "./apply-invoice-due";
 import type { InvoiceActor } from "./invoice-events";
 import type { ListInvoicesQuery } from "./invoice-input";
@@ -12,24 +13,27 @@ type Scope = { merchantId: string; mode: Mode };
 
 const inScope = (s: Scope) => and(eq(invoices.merchantId, s.merchantId), eq(invoices.mode, s.mode));
 
+type ListFilter = Omit<ListInvoicesQuery, "page" | "page_size" | "starting_after" | "ending_before">;
+
 /** Status filter (`paused`: any status with paused true) and search over number, customer, reference and public id. */
-function listFilter(input: Scope & Omit<ListInvoicesQuery, "page" | "page_size">): SQL | undefined {
+function listFilter(input: ListFilter): SQL | undefined {
   const q = input.search?.trim();
-  const pattern = q ? containsPattern(q) : "";
+  const i = invoices;
   return and(
-    inScope(input),
-    input.status === "paused" ? eq(invoices.paused, true) : input.status ? eq(invoices.status, input.status) : undefined,
-    q
-      ? or(
-          ilike(invoices.invoiceNumber, pattern),
-          ilike(invoices.customerName, pattern),
-          ilike(invoices.customerEmail, pattern),
-          ilike(invoices.merchantReference, pattern),
-          ilike(invoices.publicId, pattern),
-        )
-      : undefined,
+    input.status === "paused" ? eq(i.paused, true) : input.status ? eq(i.status, input.status) : undefined,
+    q ? searchFields([i.invoiceNumber, i.customerName, i.customerEmail, i.merchantReference, i.publicId], q) : undefined,
   );
 }
+
+/** The list's exact total: kept counts unless a search narrows it. */
+function invoiceTotal(db: Db, input: Scope & ListFilter): Promise<number> {
+  if (input.search?.trim()) return countRows(db, invoices, and(inScope(input), listFilter(input)));
+  const key = { list: "invoices", merchantId: input.merchantId, mode: input.mode } as const;
+  if (input.status === "paused") return keptCount(db, { ...key, b: "true" });
+  return keptCount(db, { ...key, a: input.status });
+}
+
+const SHAPE: ListShape = { table: invoices, order: [invoices.createdAt, invoices.id], cursorColumn: invoices.publicId };
 
 /**
  * Applies passed due dates to this merchant's invoices before a list is read, so a status
@@ -52,10 +56,7 @@ async function applyDueInScope(db: Db, scope: Scope, actor: InvoiceActor, now: D
 /** GET /v1/checkout/invoice and the dashboard list: newest first, paged, status as of now. */
 export async function listInvoices(db: Db, input: Scope & ListInvoicesQuery & { actor?: InvoiceActor }): Promise<Paged<Invoice>> {
   await applyDueInScope(db, input, input.actor ?? "api", new Date());
-  const where = listFilter(input);
-  const [items, [total]] = await Promise.all([
-    db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(input.page_size).offset(pageOffset(input)),
-    db.select({ n: count() }).from(invoices).where(where),
-  ]);
-  return paged(items, total?.n ?? 0, input);
+  const plan = await planPage(db, SHAPE, inScope(input)!, listFilter(input), input);
+  const [rows, total] = await Promise.all([db.select().from(invoices).where(plan.where).orderBy(...plan.orderBy), invoiceTotal(db, input)]);
+  return plan.finish(rows, total);
 }

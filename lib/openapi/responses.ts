@@ -43,7 +43,17 @@ const metadata = () => z.record(z.string(), z.unknown());
 
 /** One page of a list (lib/paging.ts `Paged<T>`). */
 function page<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: int(), page: int(), page_size: int(), total_pages: int() });
+  return z.object({
+    items: z.array(item),
+    total: int(),
+    page: int().meta({ description: "The page number; 0 on a page asked for by starting_after / ending_before" }),
+    page_size: int(),
+    total_pages: int(),
+    has_more: z
+      .boolean()
+      .optional()
+      .meta({ description: "On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before)" }),
+  });
 }
 
 // ---- Envelope and errors (supplement §2) ----------------------------------------------------

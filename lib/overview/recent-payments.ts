@@ -11,7 +11,7 @@ export type RecentPayment = {
   paidAt: Date;
 };
 
-/** The latest inbound payments: the first rows of the (merchant_id, mode, created_at) index. */
+/** The latest inbound payments: the first rows of the (merchant_id, mode, paid_at, id) index (the payments list's order). */
 export async function getRecentPayments(tx: DbOrTx, scope: { merchantId: string; mode: Mode; limit?: number }): Promise<RecentPayment[]> {
   const rows = await tx
     .select({
@@ -25,7 +25,7 @@ export async function getRecentPayments(tx: DbOrTx, scope: { merchantId: string;
     })
     .from(payments)
     .where(and(eq(payments.merchantId, scope.merchantId), eq(payments.mode, scope.mode)))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .orderBy(desc(payments.paidAt), desc(payments.id))
     .limit(scope.limit ?? 8);
   return rows.map((r) => ({
     reference: r.reference,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, lte, or, type SQL } from "drizzle-orm";
+import { and, eq, ilike, lte, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { dynamicPayIds, type DynamicPayId, type Mode } from "@/db/schema";
 import { expireDynamicPayIdIfDue } from "@/lib/payids/expire-dynamic-payid";
@@ -6,20 +6,22 @@ import { DYNAMIC_SUFFIX } from "./dynamic-payids";
 import { normalisePayId } from "./find-pay-id";
 import { containsPattern } from "@/lib/text-patterns";
 import type { ListDynamicPayIdsQuery } from "./payid-input";
-import { paged, pageOffset, type Paged } from "@/lib/paging";
+import { countRows } from "@/lib/list-counts";
+import { planPage, type ListShape, type Paged } from "@/lib/paging";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { DYNAMIC_PAY_ID_STATUSES } from "@/db/schema";
 
 type Scope = { merchantId: string; mode: Mode };
 
+const inScope = (s: Scope) => and(eq(dynamicPayIds.merchantId, s.merchantId), eq(dynamicPayIds.mode, s.mode))!;
+const SHAPE: ListShape = { table: dynamicPayIds, order: [dynamicPayIds.createdAt, dynamicPayIds.id], cursorColumn: dynamicPayIds.id };
+
 /** Search matches the slug, the name or the full PayID (`<slug>.dypid`, with or without @). */
-function listFilter(input: Scope & Omit<ListDynamicPayIdsQuery, "page" | "page_size">): SQL | undefined {
+function listFilter(input: Omit<ListDynamicPayIdsQuery, "page" | "page_size">): SQL | undefined {
   const q = input.search?.trim();
   const slug = q ? normalisePayId(q).replace(new RegExp(`\\${DYNAMIC_SUFFIX}$`), "") : "";
   return and(
-    eq(dynamicPayIds.merchantId, input.merchantId),
-    eq(dynamicPayIds.mode, input.mode),
     input.status ? eq(dynamicPayIds.status, input.status) : undefined,
     q ? or(ilike(dynamicPayIds.name, containsPattern(q)), slug ? ilike(dynamicPayIds.slug, containsPattern(slug)) : undefined) : undefined,
   );
@@ -51,16 +53,11 @@ export async function listDynamicPayIds(
   input: Scope & ListDynamicPayIdsQuery,
 ): Promise<Paged<DynamicPayId>> {
   await expireDueInScope(tx, input, new Date());
-  const where = listFilter(input);
-  const [items, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(dynamicPayIds)
-      .where(where)
-      .orderBy(desc(dynamicPayIds.createdAt), desc(dynamicPayIds.id))
-      .limit(input.page_size)
-      .offset(pageOffset(input)),
-    tx.select({ n: count() }).from(dynamicPayIds).where(where),
+  const filter = listFilter(input);
+  const plan = await planPage(tx, SHAPE, inScope(input), filter, input);
+  const [rows, total] = await Promise.all([
+    tx.select().from(dynamicPayIds).where(plan.where).orderBy(...plan.orderBy),
+    countRows(tx, dynamicPayIds, and(inScope(input), filter)),
   ]);
-  return paged(items, total?.n ?? 0, input);
+  return plan.finish(rows, total);
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { payIds, staticPayIds, type MerchantType, type Mode, type Source } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
@@ -6,7 +6,7 @@ import { getWalletPayId, normalisePayId } from "./find-pay-id";
 import { containsPattern, isUuid } from "@/lib/text-patterns";
 import type { CreateStaticPayIdBody, ListStaticPayIdsQuery, UpdateStaticPayIdBody } from "./payid-input";
 import type { StaticPayIdRecord } from "./static-payid-view";
-import { paged, pageOffset, type Paged } from "@/lib/paging";
+import { planPage, type ListShape, type Paged } from "@/lib/paging";
 
 type Scope = { merchantId: string; mode: Mode };
 
@@ -74,28 +74,29 @@ function listFilter(input: Scope & { search?: string }): SQL | undefined {
   return and(
     eq(staticPayIds.merchantId, input.merchantId),
     eq(staticPayIds.mode, input.mode),
-    q ? or(ilike(staticPayIds.name, containsPattern(q)), ilike(payIds.payId, containsPattern(normalisePayId(q)))) : undefined,
+    q
+      ? or(
+          ilike(staticPayIds.name, containsPattern(q)),
+          sql`${staticPayIds.payIdId} in (select ${payIds.id} from ${payIds} where ${ilike(payIds.payId, containsPattern(normalisePayId(q)))})`,
+        )
+      : undefined,
   );
 }
+
+const SHAPE: ListShape = { table: staticPayIds, order: [staticPayIds.createdAt, staticPayIds.id], cursorColumn: staticPayIds.id };
 
 /** GET /v1/checkout/static-payid and the dashboard list: newest first, paged; search by name or PayID. */
 export async function listStaticPayIds(
   tx: DbOrTx,
   input: Scope & ListStaticPayIdsQuery,
 ): Promise<Paged<StaticPayIdRecord>> {
-  const where = listFilter(input);
+  const where = listFilter(input)!;
+  const plan = await planPage(tx, SHAPE, and(eq(staticPayIds.merchantId, input.merchantId), eq(staticPayIds.mode, input.mode))!, where, input);
   const [rows, [total]] = await Promise.all([
-    tx
-      .select(withHandle)
-      .from(staticPayIds)
-      .innerJoin(payIds, eq(payIds.id, staticPayIds.payIdId))
-      .where(where)
-      .orderBy(desc(staticPayIds.createdAt), desc(staticPayIds.id))
-      .limit(input.page_size)
-      .offset(pageOffset(input)),
-    tx.select({ n: count() }).from(staticPayIds).innerJoin(payIds, eq(payIds.id, staticPayIds.payIdId)).where(where),
+    tx.select(withHandle).from(staticPayIds).innerJoin(payIds, eq(payIds.id, staticPayIds.payIdId)).where(plan.where).orderBy(...plan.orderBy),
+    tx.select({ n: count() }).from(staticPayIds).where(where),
   ]);
-  return paged(rows.map(toRecord), total?.n ?? 0, input);
+  return plan.finish(rows.map(toRecord), total?.n ?? 0);
 }
 
 /** One static PayID of this merchant and mode; anything else (another merchant's, a bad id) is 404. */

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, getTableColumns, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, payIds, payments, PAYMENT_DESTINATIONS, virtualAccounts, type Mode, type Payment } from "@/db/schema";
 import type { Channel } from "@/lib/fees/collection-fee";
-import { containsPattern } from "@/lib/text-patterns";
-import { flattenSearch, paged, pageOffset, type Paged } from "@/lib/paging";
+import { countRows, keptCount } from "@/lib/list-counts";
+import { searchFields } from "@/lib/list-search";
+import { flattenSearch, planPage, type ListShape, type Paged } from "@/lib/paging";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];
 
@@ -24,9 +25,11 @@ export const ListPaymentsQuery = z.object({
   /** Inclusive days (YYYY-MM-DD) in Lagos time, when the payment was made. */
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
+  starting_after: z.string().trim().min(1).max(200).optional().catch(undefined),
+  ending_before: z.string().trim().min(1).max(200).optional().catch(undefined),
 });
 export type ListPaymentsQuery = z.output<typeof ListPaymentsQuery>;
-export type PaymentFilter = Omit<ListPaymentsQuery, "page" | "page_size">;
+export type PaymentFilter = Omit<ListPaymentsQuery, "page" | "page_size" | "starting_after" | "ending_before">;
 
 export function parsePaymentSearch(search: Record<string, string | string[] | undefined>): ListPaymentsQuery {
   return ListPaymentsQuery.parse(flattenSearch(search));
@@ -38,26 +41,34 @@ const nextDay = (d: string) => new Date(lagosDayStart(d).getTime() + 86_400_000)
 
 
 /** Search matches our reference or the caller's, the payer's or customer's name, or the customer's email. */
-export function paymentFilter(input: { merchantId: string; mode: Mode } & PaymentFilter): SQL | undefined {
+function paymentConditions(input: PaymentFilter): SQL | undefined {
   const q = input.search?.trim();
-  const like = q ? containsPattern(q) : "";
   return and(
-    eq(payments.merchantId, input.merchantId),
-    eq(payments.mode, input.mode),
     input.channel ? eq(payments.channel, input.channel) : undefined,
     input.destination ? eq(payments.destinationKind, input.destination) : undefined,
     input.from ? gte(payments.paidAt, lagosDayStart(input.from)) : undefined,
     input.to ? lt(payments.paidAt, nextDay(input.to)) : undefined,
     q
-      ? or(
-          ilike(payments.reference, like),
-          ilike(payments.merchantReference, like),
-          ilike(payments.customerEmail, like),
-          ilike(payments.customerName, like),
-          sql`${payments.payer}->>'name' ilike ${like}`,
+      ? searchFields(
+          [payments.reference, payments.merchantReference, payments.customerEmail, payments.customerName, sql`${payments.payer} ->> 'name'`],
+          q,
         )
       : undefined,
   );
+}
+
+const inScope = (s: { merchantId: string; mode: Mode }) => and(eq(payments.merchantId, s.merchantId), eq(payments.mode, s.mode))!;
+
+export function paymentFilter(input: { merchantId: string; mode: Mode } & PaymentFilter): SQL | undefined {
+  return and(inScope(input), paymentConditions(input));
+}
+
+const SHAPE: ListShape = { table: payments, order: [payments.paidAt, payments.id], cursorColumn: payments.id };
+
+/** The list's exact total: kept counts unless a search or a date range narrows it. */
+function paymentTotal(tx: DbOrTx, input: { merchantId: string; mode: Mode } & PaymentFilter): Promise<number> {
+  if (input.search?.trim() || input.from || input.to) return countRows(tx, payments, paymentFilter(input));
+  return keptCount(tx, { list: "payments", merchantId: input.merchantId, mode: input.mode, a: input.channel, b: input.destination });
 }
 
 const destinationPayId = alias(payIds, "destination_pay_id");
@@ -75,8 +86,8 @@ export async function listPayments(
   tx: DbOrTx,
   input: { merchantId: string; mode: Mode } & ListPaymentsQuery,
 ): Promise<Paged<PaymentListItem>> {
-  const where = paymentFilter(input);
-  const [items, [total]] = await Promise.all([
+  const plan = await planPage(tx, SHAPE, inScope(input), paymentConditions(input), input);
+  const [rows, total] = await Promise.all([
     tx
       .select({
         ...getTableColumns(payments),
@@ -89,13 +100,11 @@ export async function listPayments(
       .leftJoin(destinationPayId, eq(destinationPayId.id, payments.payIdId))
       .leftJoin(virtualAccounts, eq(virtualAccounts.id, payments.virtualAccountId))
       .leftJoin(checkoutSessions, eq(checkoutSessions.id, payments.sessionId))
-      .where(where)
-      .orderBy(desc(payments.paidAt), desc(payments.id))
-      .limit(input.page_size)
-      .offset(pageOffset(input)),
-    tx.select({ n: count() }).from(payments).where(where),
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
+    paymentTotal(tx, input),
   ]);
-  return paged(items, total?.n ?? 0, input);
+  return plan.finish(rows, total);
 }
 
 /** The payer's name as the bank (or card, or wallet) reported it, else the customer's. */

@@ -1,27 +1,26 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { refunds, type Mode, type Refund } from "@/db/schema";
-import { paged, pageOffset, type Paged } from "@/lib/paging";
+import { countRows } from "@/lib/list-counts";
+import { planPage, type ListShape, type Paged } from "@/lib/paging";
 import { refundNotFound } from "./refund-errors";
 import type { ListRefundsQuery } from "./refund-input";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { REFUND_STATUSES } from "@/db/schema";
 
+const SHAPE: ListShape = { table: refunds, order: [refunds.createdAt, refunds.id], cursorColumn: refunds.id };
+
 /** GET /v1/checkout/static-account/refunds: the merchant's refunds in this mode, newest first. */
 export async function listRefunds(tx: DbOrTx, input: { merchantId: string; mode: Mode } & ListRefundsQuery): Promise<Paged<Refund>> {
-  const where = and(eq(refunds.merchantId, input.merchantId), eq(refunds.mode, input.mode), input.status ? eq(refunds.status, input.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(refunds)
-      .where(where)
-      .orderBy(desc(refunds.createdAt), desc(refunds.id))
-      .limit(input.page_size)
-      .offset(pageOffset(input)),
-    tx.select({ n: count() }).from(refunds).where(where),
+  const scope = and(eq(refunds.merchantId, input.merchantId), eq(refunds.mode, input.mode))!;
+  const filter = input.status ? eq(refunds.status, input.status) : undefined;
+  const plan = await planPage(tx, SHAPE, scope, filter, input);
+  const [rows, total] = await Promise.all([
+    tx.select().from(refunds).where(plan.where).orderBy(...plan.orderBy),
+    countRows(tx, refunds, and(scope, filter)),
   ]);
-  return paged(rows, total?.n ?? 0, input);
+  return plan.finish(rows, total);
 }
 
 /** One refund of this merchant and mode; anyone else's is NOT_FOUND. */

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm";
+import { and, eq, gt, lte, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, type SessionStatus } from "@/db/schema";
-import { flattenSearch, paged, pageOffset, type Paged } from "@/lib/paging";
-import { containsPattern, isUuid } from "@/lib/text-patterns";
+import { countRows, keptCount } from "@/lib/list-counts";
+import { searchFields } from "@/lib/list-search";
+import { flattenSearch, planPage, type ListShape, type Paged } from "@/lib/paging";
+import { isUuid } from "@/lib/text-patterns";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { SESSION_STATUSES } from "@/db/schema";
@@ -14,6 +16,8 @@ export const ListSessionsQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).catch(20),
   status: z.enum(SESSION_STATUSES).optional().catch(undefined),
   search: z.string().trim().max(128).optional().catch(undefined),
+  starting_after: z.string().trim().min(1).max(200).optional().catch(undefined),
+  ending_before: z.string().trim().min(1).max(200).optional().catch(undefined),
 });
 export type ListSessionsQuery = z.output<typeof ListSessionsQuery>;
 
@@ -38,25 +42,42 @@ function statusFilter(status: SessionStatus | undefined, now: Date): SQL | undef
 }
 
 
+const inScope = (s: { merchantId: string; mode: Mode }) => and(eq(checkoutSessions.merchantId, s.merchantId), eq(checkoutSessions.mode, s.mode))!;
+
 /** Search matches the session id, our reference or the caller's, or the customer's email or name. */
-export function sessionFilter(input: { merchantId: string; mode: Mode; status?: SessionStatus; search?: string }, now = new Date()): SQL | undefined {
+function sessionConditions(input: { status?: SessionStatus; search?: string }, now: Date): SQL | undefined {
   const q = input.search?.trim();
-  const like = q ? containsPattern(q) : "";
+  const s = checkoutSessions;
   return and(
-    eq(checkoutSessions.merchantId, input.merchantId),
-    eq(checkoutSessions.mode, input.mode),
     statusFilter(input.status, now),
     q
-      ? or(
-          isUuid(q) ? eq(checkoutSessions.id, q) : undefined,
-          ilike(checkoutSessions.reference, like),
-          ilike(checkoutSessions.merchantReference, like),
-          ilike(checkoutSessions.customerEmail, like),
-          ilike(checkoutSessions.customerName, like),
-        )
+      ? or(isUuid(q) ? eq(s.id, q) : undefined, searchFields([s.reference, s.merchantReference, s.customerEmail, s.customerName], q))
       : undefined,
   );
 }
+
+export function sessionFilter(input: { merchantId: string; mode: Mode; status?: SessionStatus; search?: string }, now = new Date()): SQL | undefined {
+  return and(inScope(input), sessionConditions(input, now));
+}
+
+/**
+ * The list's exact total. Kept counts by stored status, except that an `active` session past
+ * its expiry reads as expired: those are counted over the index of active sessions (few: the
+ * scheduler expires them) and moved from one side to the other.
+ */
+async function sessionTotal(tx: DbOrTx, input: { merchantId: string; mode: Mode; status?: SessionStatus; search?: string }, now: Date): Promise<number> {
+  if (input.search?.trim()) return countRows(tx, checkoutSessions, sessionFilter(input, now));
+  const kept = (status?: SessionStatus) => keptCount(tx, { list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, a: status });
+  const live = () => countRows(tx, checkoutSessions, and(inScope(input), eq(checkoutSessions.status, "active"), gt(checkoutSessions.expiresAt, now)));
+  if (input.status === "active") return live();
+  if (input.status === "expired") {
+    const [expired, active, stillLive] = await Promise.all([kept("expired"), kept("active"), live()]);
+    return expired + active - stillLive;
+  }
+  return kept(input.status);
+}
+
+const SHAPE: ListShape = { table: checkoutSessions, order: [checkoutSessions.createdAt, checkoutSessions.id], cursorColumn: checkoutSessions.id };
 
 export type SessionListItem = CheckoutSession & { displayStatus: SessionStatus };
 
@@ -66,20 +87,13 @@ export async function listSessions(
   input: { merchantId: string; mode: Mode; now?: Date } & ListSessionsQuery,
 ): Promise<Paged<SessionListItem>> {
   const now = input.now ?? new Date();
-  const where = sessionFilter(input, now);
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(checkoutSessions)
-      .where(where)
-      .orderBy(desc(checkoutSessions.createdAt), desc(checkoutSessions.id))
-      .limit(input.page_size)
-      .offset(pageOffset(input)),
-    tx.select({ n: count() }).from(checkoutSessions).where(where),
+  const plan = await planPage(tx, SHAPE, inScope(input), sessionConditions(input, now), input);
+  const [rows, total] = await Promise.all([
+    tx.select().from(checkoutSessions).where(plan.where).orderBy(...plan.orderBy),
+    sessionTotal(tx, input, now),
   ]);
-  return paged(
+  return plan.finish(
     rows.map((s) => ({ ...s, displayStatus: sessionDisplayStatus(s, now) })),
-    total?.n ?? 0,
-    input,
+    total,
   );
 }

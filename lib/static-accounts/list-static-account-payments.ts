@@ -1,10 +1,17 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { refunds, staticAccountPayments, type Mode, type Refund, type StaticAccountPayment } from "@/db/schema";
-import { paged, pageOffset, type Paged, type Paging } from "@/lib/paging";
+import { countRows } from "@/lib/list-counts";
+import { planPage, type ListShape, type PageRequest, type Paged } from "@/lib/paging";
 import { getStaticAccountOrThrow } from "./get-static-account";
 import type { PagingQuery } from "./static-account-input";
 import { toStaticAccountPaymentView, type StaticAccountPaymentView } from "./static-account-payment-view";
+
+const SHAPE: ListShape = {
+  table: staticAccountPayments,
+  order: [staticAccountPayments.receivedAt, staticAccountPayments.id],
+  cursorColumn: staticAccountPayments.id,
+};
 
 export type PaymentWithRefund = { payment: StaticAccountPayment; refund: Refund | null };
 
@@ -14,22 +21,17 @@ export type PaymentWithRefund = { payment: StaticAccountPayment; refund: Refund 
  */
 export async function pageAccountPayments(
   tx: DbOrTx,
-  input: { merchantId: string; mode: Mode; staticAccountId: string } & Paging,
+  input: { merchantId: string; mode: Mode; staticAccountId: string } & PageRequest,
 ): Promise<Paged<PaymentWithRefund>> {
-  const where = and(
+  const scope = and(
     eq(staticAccountPayments.staticAccountId, input.staticAccountId),
     eq(staticAccountPayments.merchantId, input.merchantId),
     eq(staticAccountPayments.mode, input.mode),
-  );
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(staticAccountPayments)
-      .where(where)
-      .orderBy(desc(staticAccountPayments.receivedAt), desc(staticAccountPayments.id))
-      .limit(input.page_size)
-      .offset(pageOffset(input)),
-    tx.select({ n: count() }).from(staticAccountPayments).where(where),
+  )!;
+  const plan = await planPage(tx, SHAPE, scope, undefined, input);
+  const [rows, total] = await Promise.all([
+    tx.select().from(staticAccountPayments).where(plan.where).orderBy(...plan.orderBy),
+    countRows(tx, staticAccountPayments, scope),
   ]);
   const refundRows = rows.length
     ? await tx
@@ -40,10 +42,9 @@ export async function pageAccountPayments(
     : [];
   const newest = new Map<string, Refund>();
   for (const r of refundRows) if (!newest.has(r.paymentId)) newest.set(r.paymentId, r);
-  return paged(
+  return plan.finish(
     rows.map((payment) => ({ payment, refund: newest.get(payment.id) ?? null })),
-    total?.n ?? 0,
-    input,
+    total,
   );
 }
 

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { staticAccounts, type Mode, type StaticAccount } from "@/db/schema";
 import type { ListStaticAccountsQuery } from "./static-account-input";
-import { paged, pageOffset, type Paged } from "@/lib/paging";
+import { countRows } from "@/lib/list-counts";
+import { planPage, type ListShape, type Paged } from "@/lib/paging";
 import { containsPattern } from "@/lib/text-patterns";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
@@ -21,23 +22,16 @@ function searchFilter(q: string | undefined): SQL | undefined {
   );
 }
 
+const SHAPE: ListShape = { table: staticAccounts, order: [staticAccounts.createdAt, staticAccounts.id], cursorColumn: staticAccounts.id };
+
 /** GET /v1/checkout/static-account: this merchant's accounts in the key's mode, newest first, paged. */
 export async function listStaticAccounts(tx: DbOrTx, input: { merchantId: string; mode: Mode } & ListStaticAccountsQuery): Promise<Paged<StaticAccount>> {
-  const where = and(
-    eq(staticAccounts.merchantId, input.merchantId),
-    eq(staticAccounts.mode, input.mode),
-    input.status ? eq(staticAccounts.status, input.status) : undefined,
-    searchFilter(input.search),
-  );
-  const [items, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(staticAccounts)
-      .where(where)
-      .orderBy(desc(staticAccounts.createdAt), desc(staticAccounts.id))
-      .limit(input.page_size)
-      .offset(pageOffset(input)),
-    tx.select({ n: count() }).from(staticAccounts).where(where),
+  const scope = and(eq(staticAccounts.merchantId, input.merchantId), eq(staticAccounts.mode, input.mode))!;
+  const filter = and(input.status ? eq(staticAccounts.status, input.status) : undefined, searchFilter(input.search));
+  const plan = await planPage(tx, SHAPE, scope, filter, input);
+  const [rows, total] = await Promise.all([
+    tx.select().from(staticAccounts).where(plan.where).orderBy(...plan.orderBy),
+    countRows(tx, staticAccounts, and(scope, filter)),
   ]);
-  return paged(items, total?.n ?? 0, input);
+  return plan.finish(rows, total);
 }

@@ -49,15 +49,17 @@ export const CreateStaticAccountBody = z
   });
 export type CreateStaticAccountBody = z.output<typeof CreateStaticAccountBody>;
 
-const { page: Page, page_size: PageSize } = pagingQueryFields;
+const { page: Page, page_size: PageSize, starting_after: StartingAfter, ending_before: EndingBefore } = pagingQueryFields;
 
 export const ListStaticAccountsQuery = z.object({
   page: Page,
   page_size: PageSize,
+  starting_after: StartingAfter,
+  ending_before: EndingBefore,
   status: z.enum(STATIC_ACCOUNT_STATUSES, { error: `status must be one of ${STATIC_ACCOUNT_STATUSES.join(", ")}` }).optional(),
   search: z.string().trim().max(200, "search must be at most 200 characters").optional(),
 });
 export type ListStaticAccountsQuery = z.output<typeof ListStaticAccountsQuery>;
 
-export const PagingQuery = z.object({ page: Page, page_size: PageSize });
+export const PagingQuery = z.object({ page: Page, page_size: PageSize, starting_after: StartingAfter, ending_before: EndingBefore });
 export type PagingQuery = z.output<typeof PagingQuery>;

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { virtualAccounts, type Mode, type VirtualAccount, type VirtualAccountStatus } from "@/db/schema";
 import { expireVirtualAccountIfDue } from "@/lib/virtual-accounts/expire-virtual-account";
 import type { ListVirtualAccountsQuery } from "./virtual-account-input";
-import { paged, pageOffset, type Paged } from "@/lib/paging";
+import { countRows } from "@/lib/list-counts";
+import { planPage, type ListShape, type Paged } from "@/lib/paging";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
@@ -21,23 +22,20 @@ function statusFilter(status: VirtualAccountStatus | undefined, now: Date): SQL 
   return eq(virtualAccounts.status, status);
 }
 
+const SHAPE: ListShape = { table: virtualAccounts, order: [virtualAccounts.createdAt, virtualAccounts.id], cursorColumn: virtualAccounts.publicId };
+
 /** GET /v1/checkout/virtual-account and the dashboard list: newest first, paged, due expiries applied. */
 export async function listVirtualAccounts(tx: DbOrTx, input: { merchantId: string; mode: Mode } & ListVirtualAccountsQuery): Promise<Paged<VirtualAccount>> {
   const now = new Date();
-  const where = and(eq(virtualAccounts.merchantId, input.merchantId), eq(virtualAccounts.mode, input.mode), statusFilter(input.status, now));
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(virtualAccounts)
-      .where(where)
-      .orderBy(desc(virtualAccounts.createdAt), desc(virtualAccounts.id))
-      .limit(input.page_size)
-      .offset(pageOffset(input)),
-    tx.select({ n: count() }).from(virtualAccounts).where(where),
+  const scope = and(eq(virtualAccounts.merchantId, input.merchantId), eq(virtualAccounts.mode, input.mode))!;
+  const filter = statusFilter(input.status, now);
+  const plan = await planPage(tx, SHAPE, scope, filter, input);
+  const [rows, total] = await Promise.all([
+    tx.select().from(virtualAccounts).where(plan.where).orderBy(...plan.orderBy),
+    countRows(tx, virtualAccounts, and(scope, filter)),
   ]);
   // Only rows past their expiry touch the database here.
   const items: VirtualAccount[] = [];
   for (const row of rows) items.push(await expireVirtualAccountIfDue(tx, row, now));
-  const n = total?.n ?? 0;
-  return paged(items, n, input);
+  return plan.finish(items, total);
 }

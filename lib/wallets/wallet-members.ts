@@ -1,10 +1,10 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "@/db/client";
 import { merchants, payIds, walletMembers, walletSettings } from "@/db/schema";
 import { changedFields, recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { AppError, notFound } from "@/lib/errors";
-import { paged, pageOffset, type Paged, type Paging } from "@/lib/paging";
+import { planPage, type ListShape, type PageRequest, type Paged } from "@/lib/paging";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 import type { AddMemberBody, UpdateMemberBody } from "./wallet-input";
 import type { MemberView } from "./wallet-view";
@@ -43,14 +43,22 @@ function toMemberView(r: MemberRow): MemberView {
 const memberNotFound = () => notFound("This PayID is not a member of the wallet.");
 
 /** GET /v1/checkout/wallet/members: newest first. */
-export async function listMembers(tx: DbOrTx, scope: WalletScope, paging: Paging): Promise<Paged<MemberView>> {
+export async function listMembers(tx: DbOrTx, scope: WalletScope, paging: PageRequest): Promise<Paged<MemberView>> {
   await walletPayIdOf(tx, scope);
+  const plan = await planPage(tx, MEMBERS, ofWallet(scope)!, undefined, paging);
   const [rows, [total]] = await Promise.all([
-    selectMembers(tx).where(ofWallet(scope)).orderBy(desc(walletMembers.createdAt), desc(walletMembers.id)).limit(paging.page_size).offset(pageOffset(paging)),
+    selectMembers(tx).where(plan.where).orderBy(...plan.orderBy),
     tx.select({ n: count() }).from(walletMembers).where(ofWallet(scope)),
   ]);
-  return paged(rows.map(toMemberView), total!.n, paging);
+  return plan.finish(rows.map(toMemberView), total!.n);
 }
+
+/** Members are named by their PayID (`pay_id`), the cursor of their list. */
+const MEMBERS: ListShape = {
+  table: walletMembers,
+  order: [walletMembers.createdAt, walletMembers.id],
+  cursorColumn: (payId) => sql`${walletMembers.memberPayIdId} in (select ${payIds.id} from ${payIds} where ${payIds.payId} = ${payId})`,
+};
 
 async function findMember(tx: DbOrTx, scope: WalletScope, payId: string): Promise<MemberRow | null> {
   const [row] = await selectMembers(tx).where(and(ofWallet(scope), eq(memberPayId.payId, normalisePayId(payId)))).limit(1);

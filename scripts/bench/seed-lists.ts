@@ -1,7 +1,8 @@
-// Seeds the list endpoints' tables for the lists scenario, set-based (one INSERT … SELECT
-// from generate_series per table): `rows` transfers and `rows` events for one merchant's test
-// key pair, interleaved in time with a quarter as many of another merchant's, so the
-// merchant / key-pair scoping has rows to skip. Then VACUUM ANALYZE, as autovacuum would
+// Seeds the lists' tables for the lists scenario, set-based (one INSERT … SELECT from
+// generate_series per table): `rows` each of transfers, events, payments, checkout sessions
+// and invoices for one merchant's test key pair, interleaved in time with a quarter as many of
+// another merchant's, so the merchant / key-pair scoping has rows to skip. The kept counts
+// (migration 0012's triggers) fill as the rows go in. Then VACUUM ANALYZE, as autovacuum would
 // leave a table of this size in production.
 import type postgres from "postgres";
 
@@ -12,7 +13,7 @@ const NAMES = [
   "Funke Akindele", "Ibrahim Musa", "Amaka Nwankwo", "Kelechi Iheanacho", "Bisi Alabi", "Yemi Alade", "Chiamaka Uche",
   "Musa Danjuma", "Folake Ojo", "Obinna Okeke", "Aisha Lawal", "Tobi Adebayo",
 ];
-/** One name in twenty (g % 20 = 2, always the merchant's): the search term matches 5% of its transfers. */
+/** One name in twenty (g % 20 = 2, always the merchant's): the search term matches 5% of each list's rows. */
 export const SEARCH_TERM = "zainab";
 const EVENT_TYPES = ["transfer.success", "charge.success", "transfer.failed", "charge.refunded"];
 /** A rarer event type: every 50th event (g % 50 = 1, never one of the other merchant's g % 5 = 0). */
@@ -56,6 +57,42 @@ export async function seedLists(sql: postgres.Sql, input: { tag: string; rows: n
      order by g`,
     [tag, ours.merchantId, other.merchantId, ours.keyPairId, other.keyPairId, RARE_EVENT_TYPE, EVENT_TYPES, total, step] as never[],
   );
-  await sql.unsafe("vacuum analyze transfers");
-  await sql.unsafe("vacuum analyze events");
+  // Payments, sessions and invoices: the same interleaving, names and spread in time.
+  const owner = (ours: string, other: string) => `case when g % 5 = 0 then ${other} else ${ours} end`;
+  const series = `from generate_series(1, $5::int) g, lateral (select now() - ($5::int - g) * $6::int * interval '1 second' as t) at`;
+  const common = [tag, ours.merchantId, other.merchantId, NAMES, total, step, ours.keyPairId, other.keyPairId, ours.walletPayIdId, other.walletPayIdId];
+  await sql.unsafe(
+    `insert into payments (id, reference, merchant_id, mode, key_pair_id, channel, status, amount, fee, destination_kind, settlement_pay_id_id,
+       customer_email, customer_name, payer, narration, paid_at, created_at)
+     select gen_random_uuid(), 'PAY_' || $1 || '_' || g, ${owner("$2::uuid", "$3::uuid")}, 'test', ${owner("$7::uuid", "$8::uuid")},
+       case when g % 3 = 0 then 'bank_transfer' else 'payid' end, 'completed', 1000 + (g % 500000), 10,
+       case when g % 3 = 0 then 'virtual_account' else 'session' end, ${owner("$9::uuid", "$10::uuid")},
+       'payer' || (g % 1000) || '@example.com', ($4::text[])[1 + g % 20],
+       jsonb_build_object('name', ($4::text[])[1 + (g + 7) % 20], 'bank', 'GTBank'), 'Order ' || g, t, t
+     ${series}`,
+    common as never[],
+  );
+  await sql.unsafe(
+    `insert into checkout_sessions (id, reference, merchant_id, mode, key_pair_id, settlement_pay_id_id, amount, customer_email, customer_name,
+       enabled_payment_methods, status, merchant_reference, expires_at, created_at, updated_at)
+     select gen_random_uuid(), 'SES_' || $1 || '_' || g, ${owner("$2::uuid", "$3::uuid")}, 'test', ${owner("$7::uuid", "$8::uuid")},
+       ${owner("$9::uuid", "$10::uuid")}, 1000 + (g % 500000), 'buyer' || (g % 1000) || '@example.com', ($4::text[])[1 + g % 20],
+       array['bank_transfer'], case when g % 100 = 0 then 'active' when g % 3 = 0 then 'expired' else 'completed' end,
+       'order-' || $1 || '-' || g, case when g % 100 = 0 then now() + interval '1 day' else t + interval '30 minutes' end, t, t
+     ${series}`,
+    common as never[],
+  );
+  await sql.unsafe(
+    `insert into invoices (id, public_id, merchant_id, mode, key_pair_id, settlement_pay_id_id, invoice_number, status, customer_name, customer_email,
+       line_items, subtotal, tax_amount, total, due_date, due_at, payment_url, created_at, updated_at)
+     select gen_random_uuid(), 'inv_' || $1 || '_' || g, ${owner("$2::uuid", "$3::uuid")}, 'test', ${owner("$7::uuid", "$8::uuid")},
+       ${owner("$9::uuid", "$10::uuid")},
+       'INV-' || $1 || '-' || g, case when g % 4 = 0 then 'draft' when g % 4 = 1 then 'cancelled' else 'paid' end,
+       ($4::text[])[1 + g % 20], 'customer' || (g % 1000) || '@example.com',
+       '[{"description":"Item","quantity":1,"unit_price":1000}]'::jsonb, 1000, 0, 1000,
+       (t + interval '30 days')::date, t + interval '30 days', 'https://example.com/pay/inv_' || $1 || '_' || g, t, t
+     ${series}`,
+    common as never[],
+  );
+  for (const table of ["transfers", "events", "payments", "checkout_sessions", "invoices", "list_counts"]) await sql.unsafe(`vacuum analyze ${table}`);
 }

@@ -4,12 +4,16 @@ import { EventsQuery, listKeyPairEvents } from "@/lib/events/list-events";
 import { methods, route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ keys: "secret", query: EventsQuery }, async ({ db, key, query }) => {
+  GET: route({ keys: "secret", query: EventsQuery }, async ({ db, key, merchantId, mode, query }) => {
     const page = await listKeyPairEvents(db, {
+      merchantId,
+      mode,
       keyPairId: key.keyPair.id,
       type: query.event,
       page: query.page,
       pageSize: query.page_size,
+      starting_after: query.starting_after,
+      ending_before: query.ending_before,
     });
     return { ...page, items: page.items.map(toEventView) };
   }),

@@ -1,8 +1,9 @@
 // GET /dashboard/invoices/export – the filtered invoices list as CSV (signed-in members)
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { invoicesCsv } from "@/lib/invoices/invoices-csv";
+import { invoicesCsvStream } from "@/lib/invoices/invoices-csv";
 import { listInvoices } from "@/lib/invoices/list-invoices";
 import { parseInvoiceSearch } from "@/lib/invoices/dashboard-queries";
+import { walkList } from "@/lib/paging";
 
 export const dynamic = "force-dynamic";
 const MAX_ROWS = 10_000;
@@ -11,8 +12,9 @@ export async function GET(req: Request) {
   const ctx = await getDashboardContext();
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const { status, search } = parseInvoiceSearch(Object.fromEntries(new URL(req.url).searchParams));
-  const { items } = await listInvoices(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, page: 1, page_size: MAX_ROWS, status, search, actor: "dashboard" });
-  return new Response(invoicesCsv(items), {
+  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, status, search, actor: "dashboard" as const };
+  const csv = invoicesCsvStream(walkList((page) => listInvoices(ctx.db, { ...scope, ...page }), (i) => i.publicId, MAX_ROWS));
+  return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="owo-invoices-${ctx.mode}-${new Date().toISOString().slice(0, 10)}.csv"`,

@@ -1,7 +1,8 @@
 // GET /dashboard/payments/export – the filtered payments list as CSV (signed-in members)
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { listPayments, parsePaymentSearch } from "@/lib/payments/list-payments";
-import { paymentsCsv } from "@/lib/payments/payments-csv";
+import { paymentsCsvStream } from "@/lib/payments/payments-csv";
+import { walkList } from "@/lib/paging";
 
 export const dynamic = "force-dynamic";
 const MAX_ROWS = 10_000;
@@ -10,8 +11,9 @@ export async function GET(req: Request) {
   const ctx = await getDashboardContext();
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const query = parsePaymentSearch(Object.fromEntries(new URL(req.url).searchParams));
-  const { items } = await listPayments(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query, page: 1, page_size: MAX_ROWS });
-  return new Response(paymentsCsv(items), {
+  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, ...query };
+  const csv = paymentsCsvStream(walkList((page) => listPayments(ctx.db, { ...scope, ...page }), (p) => p.id, MAX_ROWS));
+  return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="owo-payments-${ctx.mode}-${new Date().toISOString().slice(0, 10)}.csv"`,

@@ -2,7 +2,8 @@
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { listTransfers } from "@/lib/transfers/list-transfers";
 import { parseTransferSearch } from "@/lib/transfers/parse-filter";
-import { transfersCsv } from "@/lib/transfers/transfers-csv";
+import { transfersCsvStream } from "@/lib/transfers/transfers-csv";
+import { walkList } from "@/lib/paging";
 
 export const dynamic = "force-dynamic";
 const MAX_ROWS = 10_000;
@@ -11,8 +12,8 @@ export async function GET(req: Request) {
   const ctx = await getDashboardContext();
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const query = parseTransferSearch(Object.fromEntries(new URL(req.url).searchParams));
-  const { items } = await listTransfers(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query, page: 1, page_size: MAX_ROWS });
-  const csv = transfersCsv(items);
+  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, ...query };
+  const csv = transfersCsvStream(walkList((page) => listTransfers(ctx.db, { ...scope, ...page }), (t) => t.publicId, MAX_ROWS));
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

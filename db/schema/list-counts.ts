@@ -1,0 +1,26 @@
+import { bigint, bigserial, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { MODES } from "./columns";
+
+/**
+ * Kept row counts of the long lists (transfers, payments, events, checkout sessions,
+ * invoices), so a list's exact `total` is a sum over a few rows, not a count(*) over a
+ * million. Written only by the tables' triggers (migration 0012, custom SQL), in the same
+ * transaction as the rows they count. One key (list, merchant, mode, a, b, c: the list's
+ * filter values, '' where unused) may have several rows: a writer adds to a row no other
+ * open transaction holds (FOR UPDATE SKIP LOCKED) or inserts a new one, so concurrent
+ * writers never wait on one hot row. The count of a key is the sum of its rows.
+ */
+export const listCounts = pgTable(
+  "list_counts",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    list: text().notNull(),
+    merchantId: uuid().notNull(),
+    mode: text({ enum: MODES }).notNull(),
+    a: text().notNull().default(""),
+    b: text().notNull().default(""),
+    c: text().notNull().default(""),
+    n: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [index().on(t.list, t.merchantId, t.mode, t.a, t.b, t.c)],
+);
