@@ -105,7 +105,7 @@ test.describe.serial("accessibility and phone layout", () => {
     const account = await owo.createStaticAccount({ customer_name: "Emeka Nwosu", identity_type: "bvn", identity_number: "22212345678", reference: `a11y-${Date.now()}` });
     await pay({ account_number: account.account_number, amount: 300_000 });
     const payments = await owo.listStaticAccountPayments(account.id);
-    const first = (payments as unknown as { data: { id: string }[] }).data[0];
+    const first = payments.items[0];
     if (first) await owo.requestRefund(account.id, first.id, { reason: "Customer paid twice" });
     const resolved = await owo.resolveBankAccount({ account_number: "0123456789", bank_code: "058" });
     await owo.initiateTransfer({ type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: resolved.account_name, amount: 1_250_000, narration: "Supplier payment" });
@@ -136,7 +136,7 @@ test.describe.serial("accessibility and phone layout", () => {
 
   test("every admin page at 1280 and 375 px", async ({ page }) => {
     await signInDemo(page, "admin");
-    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin/);
     const { sections, details } = await sectionsAndDetails(page, "Admin", "/admin", ["/admin/no-such-page"]);
     await page.goto("/admin");
     const merchant = await page.locator('main a[href^="/admin/merchants/"]').first().getAttribute("href");
