@@ -32,8 +32,14 @@ async function scan(page: Page, url: string, width: number, nav: "dashboard" | "
   await page.waitForLoadState("load");
   const where = `${url} at ${width} px`;
 
-  const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  expect.soft(overflow.scroll, `${where} scrolls sideways (${overflow.scroll} > ${overflow.inner})`).toBeLessThanOrEqual(overflow.inner);
+  const overflow = await page.evaluate(() => {
+    const inner = window.innerWidth;
+    // What sticks out (the innermost such elements), to say where to look.
+    const out = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > inner + 1 && ![...el.children].some((c) => c.getBoundingClientRect().right > inner + 1));
+    const culprits = out.slice(0, 3).map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">${(el.textContent ?? "").slice(0, 40)}`);
+    return { scroll: document.documentElement.scrollWidth, inner, culprits };
+  });
+  expect.soft(overflow.scroll, `${where} scrolls sideways (${overflow.scroll} > ${overflow.inner}): ${overflow.culprits.join(" · ")}`).toBeLessThanOrEqual(overflow.inner);
 
   if (nav) {
     const label = nav === "dashboard" ? "Dashboard" : "Admin";
@@ -71,7 +77,7 @@ async function sectionsAndDetails(page: Page, navLabel: string, root: string, ex
   return { sections: all, details };
 }
 
-test.describe.serial("accessibility and phone layout", () => {
+test.describe("accessibility and phone layout", () => {
   test.setTimeout(15 * 60_000);
 
   test.beforeAll(async ({ browser }) => {

@@ -18,7 +18,7 @@ export function StatementTable({ lines }: { lines: StatementLine[] }) {
           No entries yet. Money you receive or fund appears here.
         </p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0}>
           <table className="w-full text-left text-sm" data-testid="statement">
             <thead className="text-xs uppercase text-neutral-500">
               <tr>

@@ -55,7 +55,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
             </form>
           </div>
         </header>
-        <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 p-4 md:p-6">{children}</main>
+        {/* On a phone a long id or reference (a detail's value, a mono table cell) wraps instead of widening the page. */}
+        <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 p-4 md:p-6 [&_dd]:wrap-anywhere [&_td.font-mono]:wrap-anywhere">{children}</main>
       </div>
     </div>
   );
