@@ -5,7 +5,7 @@ import { StatusMessage, primaryLinkClass } from "@/components/shell/status-messa
 export default function DashboardNotFound() {
   return (
     <StatusMessage code="404" title="We couldn't find that page" testId="not-found" actions={<Link href="/dashboard" className={primaryLinkClass}>Back to Home</Link>}>
-      <p>The page or record does not exist, or it belongs to another business or mode. Switch between test and live mode if you expected to see it.</p>
+      <p>This page could not be found. The record may belong to another business, or to the other mode: switch between test and live if you expected to see it.</p>
     </StatusMessage>
   );
 }
