@@ -26,7 +26,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
             <NavDrawer label="Admin navigation">{nav}</NavDrawer>
             <span className="truncate font-semibold">Platform administration</span>
           </div>
-          <div className="flex min-w-0 items-center gap-4">
+          <div className="ml-auto flex min-w-0 items-center gap-4">
             <span className="hidden truncate text-sm text-neutral-600 sm:inline dark:text-neutral-400" data-testid="admin-email">{admin.email}</span>
             <form action={signOutAction}>
               <Button type="submit" variant="ghost" size="sm">Sign out</Button>

@@ -46,7 +46,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <span className="hidden rounded bg-neutral-100 px-1.5 py-0.5 text-xs capitalize text-neutral-600 sm:inline dark:bg-neutral-800 dark:text-neutral-300">{ctx.merchant.type}</span>
             {test && <span className="shrink-0 rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Test data</span>}
           </div>
-          <div className="flex items-center gap-3 md:gap-4">
+          <div className="ml-auto flex items-center gap-3 md:gap-4">
             <ModeSwitch mode={ctx.mode} />
             {ctx.user.isAdmin && <Link href="/admin" className="text-sm text-neutral-600 hover:underline dark:text-neutral-300">Admin</Link>}
             <span className="hidden text-sm text-neutral-600 lg:inline dark:text-neutral-400" data-testid="user-email">{ctx.user.email}</span>
