@@ -25,3 +25,18 @@ test("/docs renders the reference from the document and tries an operation with 
   await expect(card).toContainText("Status 200");
   await expect(card).toContainText('"available_balance": 123400');
 });
+
+test("/docs renders descriptions as text with code marks (no raw backticks) and prefills Try it with realistic examples", async ({ page }) => {
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { name: /Owo API/ })).toBeVisible();
+  const intro = page.locator("main header");
+  await expect(intro.locator("code").first()).toBeVisible();
+  expect(await intro.innerText()).not.toContain("`");
+  expect(await page.locator("main").innerText()).not.toMatch(/supplement|api\.md|§/i);
+
+  const card = page.locator("#op-initiateTransfer");
+  await card.getByRole("button", { name: /\/v1\/checkout\/transfer/ }).first().click();
+  const body = await card.getByLabel("Request body (JSON)").inputValue();
+  expect(JSON.parse(body)).toMatchObject({ type: "bank_transfer", bank_code: "058", amount: 1_250_000 });
+  expect(body).not.toContain('"string"');
+});

@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { Markdown, MarkdownInline } from "./markdown";
 
 /**
  * The interactive /v1 reference, rendered from /v1/openapi.json: operations by tag, their
@@ -10,7 +11,7 @@ import { Button } from "@/components/ui/button";
  */
 
 type Schema = Record<string, unknown>;
-type Parameter = { name: string; in: "path" | "query"; required: boolean; description?: string; schema: Schema };
+type Parameter = { name: string; in: "path" | "query"; required: boolean; description?: string; schema: Schema; example?: unknown };
 type Response = { description?: string; content?: Record<string, { schema: Schema }>; $ref?: string };
 type Operation = {
   operationId: string;
@@ -18,7 +19,7 @@ type Operation = {
   description?: string;
   tags: string[];
   parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
+  requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> };
   responses: Record<string, Response>;
   "x-owo-key"?: "secret" | "any";
   "x-owo-permission"?: string;
@@ -79,7 +80,7 @@ function Fields({ doc, schema, depth = 0 }: { doc: Doc; schema: Schema; depth?: 
       <div className="space-y-2">
         {variants.map((v, i) => (
           <div key={i} className="rounded border border-dashed border-neutral-300 p-2 dark:border-neutral-700">
-            <div className="mb-1 text-xs text-neutral-500">One of: {typeLabel(doc, v)}</div>
+            <div className="mb-1 text-xs text-neutral-600 dark:text-neutral-400">One of: {typeLabel(doc, v)}</div>
             <Fields doc={doc} schema={v} depth={depth} />
           </div>
         ))}
@@ -97,10 +98,10 @@ function Fields({ doc, schema, depth = 0 }: { doc: Doc; schema: Schema; depth?: 
         return (
           <li key={name}>
             <code className="font-semibold">{name}</code>
-            {required.has(name) ? <span className="ml-1 text-xs text-red-600">required</span> : null}
+            {required.has(name) ? <span className="ml-1 text-xs text-red-700">required</span> : null}
             <code className="ml-2 text-xs text-neutral-600 dark:text-neutral-400">{typeLabel(doc, p)}</code>
-            {p.description ? <span className="ml-2 text-xs text-neutral-500">{String(p.description)}</span> : null}
-            {p.default !== undefined ? <span className="ml-2 text-xs text-neutral-500">default {JSON.stringify(p.default)}</span> : null}
+            {p.description ? <span className="ml-2 text-xs text-neutral-600 dark:text-neutral-400"><MarkdownInline text={String(p.description)} /></span> : null}
+            {p.default !== undefined ? <span className="ml-2 text-xs text-neutral-600 dark:text-neutral-400">default {JSON.stringify(p.default)}</span> : null}
             {nested ? (
               <div className="ml-4 border-l border-neutral-200 pl-3 dark:border-neutral-800">
                 <Fields doc={doc} schema={inner} depth={depth + 1} />
@@ -113,7 +114,7 @@ function Fields({ doc, schema, depth = 0 }: { doc: Doc; schema: Schema; depth?: 
   );
 }
 
-/** A body to start from: required fields with placeholder values. */
+/** A body to start from when the document carries no example (it does for every operation of /v1). */
 function example(doc: Doc, schema: Schema, depth = 0): unknown {
   const s = resolve(doc, schema);
   if (depth > 4) return null;
@@ -136,14 +137,16 @@ function example(doc: Doc, schema: Schema, depth = 0): unknown {
     case "boolean":
       return false;
     case "string":
-      return s.format === "email" ? "ada@example.com" : "string";
+      return s.format === "email" ? "adaeze.okafor@example.com" : "";
     default:
       return null;
   }
 }
 
+const responseOf = (doc: Doc, response: Response): Response => (response.$ref ? doc.components.responses[refName(response.$ref)] ?? {} : response);
+
 function errorCodes(doc: Doc, response: Response): string[] {
-  const r = response.$ref ? doc.components.responses[refName(response.$ref)] ?? {} : response;
+  const r = responseOf(doc, response);
   const schema = r.content?.["application/json"]?.schema as { allOf?: Schema[] } | undefined;
   const extra = schema?.allOf?.[1] as { properties?: { error?: { properties?: { code?: { enum?: string[] } } } } } | undefined;
   return extra?.properties?.error?.properties?.code?.enum ?? [];
@@ -154,7 +157,8 @@ function TryIt({ entry, apiKey, doc }: { entry: Entry; apiKey: string; doc: Doc 
   const params = op.parameters ?? [];
   const bodySchema = op.requestBody?.content["application/json"]?.schema;
   const [values, setValues] = useState<Record<string, string>>({});
-  const [body, setBody] = useState(() => (bodySchema ? JSON.stringify(example(doc, bodySchema), null, 2) : ""));
+  const bodyExample = op.requestBody?.content["application/json"]?.example;
+  const [body, setBody] = useState(() => (bodySchema ? JSON.stringify(bodyExample ?? example(doc, bodySchema), null, 2) : ""));
   const [answer, setAnswer] = useState<{ status: number; correlationId: string | null; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const isTestKey = /^(sk|pk)_test_/.test(apiKey);
@@ -185,13 +189,13 @@ function TryIt({ entry, apiKey, doc }: { entry: Entry; apiKey: string; doc: Doc 
   return (
     <div className="space-y-3 rounded-md bg-neutral-50 p-3 dark:bg-neutral-900">
       {params.map((p) => (
-        <label key={`${p.in}:${p.name}`} className="flex items-center gap-2 text-sm">
-          <span className="w-40 shrink-0">
-            <code>{p.name}</code> <span className="text-xs text-neutral-500">{p.in}</span>
+        <label key={`${p.in}:${p.name}`} className="flex flex-col gap-1 text-sm sm:flex-row sm:items-center sm:gap-2">
+          <span className="shrink-0 sm:w-40">
+            <code>{p.name}</code> <span className="text-xs text-neutral-600 dark:text-neutral-400">{p.in}</span>
           </span>
           <input
             className="w-full rounded border border-neutral-300 bg-white px-2 py-1 font-mono text-sm dark:border-neutral-700 dark:bg-neutral-950"
-            placeholder={p.required ? "required" : typeLabel(doc, p.schema)}
+            placeholder={p.example !== undefined ? `e.g. ${String(p.example)}` : p.required ? "required" : typeLabel(doc, p.schema)}
             value={values[`${p.in}:${p.name}`] ?? ""}
             onChange={(e) => setValues({ ...values, [`${p.in}:${p.name}`]: e.target.value })}
           />
@@ -200,7 +204,7 @@ function TryIt({ entry, apiKey, doc }: { entry: Entry; apiKey: string; doc: Doc 
       {bodySchema ? (
         <textarea
           aria-label="Request body (JSON)"
-          className="h-40 w-full rounded border border-neutral-300 bg-white p-2 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-950"
+          className="h-48 w-full rounded border border-neutral-300 bg-white p-2 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-950"
           value={body}
           onChange={(e) => setBody(e.target.value)}
         />
@@ -209,13 +213,13 @@ function TryIt({ entry, apiKey, doc }: { entry: Entry; apiKey: string; doc: Doc 
         <Button size="sm" onClick={send} disabled={busy || !isTestKey}>
           {busy ? "Sending…" : `Send ${method}`}
         </Button>
-        {!isTestKey ? <span className="text-xs text-neutral-500">Paste a test key (sk_test_… or pk_test_…) above to try it.</span> : null}
+        {!isTestKey ? <span className="text-xs text-neutral-600 dark:text-neutral-400">Paste a test key (sk_test_… or pk_test_…) above to try it.</span> : null}
       </div>
       {answer ? (
         <div>
           <div className="text-sm">
             Status <strong>{answer.status}</strong>
-            {answer.correlationId ? <span className="ml-3 text-xs text-neutral-500">x-correlation-id {answer.correlationId}</span> : null}
+            {answer.correlationId ? <span className="ml-3 text-xs text-neutral-600 dark:text-neutral-400">x-correlation-id {answer.correlationId}</span> : null}
           </div>
           <pre className="mt-1 max-h-96 overflow-auto rounded bg-neutral-900 p-2 text-xs text-neutral-100">{answer.text}</pre>
         </div>
@@ -233,15 +237,15 @@ function OperationCard({ entry, doc, apiKey }: { entry: Entry; doc: Doc; apiKey:
   const failures = Object.entries(op.responses).filter(([status]) => status !== "200");
   return (
     <section id={anchor(op.operationId)} className="scroll-mt-4 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">
-      <button type="button" className="flex w-full items-center gap-3 text-left" onClick={() => setOpen(!open)} aria-expanded={open}>
+      <button type="button" className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 text-left" onClick={() => setOpen(!open)} aria-expanded={open}>
         <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${METHOD_TONE[method] ?? ""}`}>{method}</span>
-        <code className="text-sm">{path}</code>
-        <span className="ml-auto text-sm text-neutral-600 dark:text-neutral-400">{op.summary}</span>
+        <code className="min-w-0 text-sm break-all">{path}</code>
+        <span className="text-sm text-neutral-600 sm:ml-auto dark:text-neutral-400">{op.summary}</span>
       </button>
       {open ? (
         <div className="mt-4 space-y-4">
-          {op.description ? <p className="text-sm">{op.description}</p> : null}
-          <p className="text-xs text-neutral-500">
+          {op.description ? <Markdown text={op.description} className="space-y-2 text-sm" /> : null}
+          <p className="text-xs text-neutral-600 dark:text-neutral-400">
             {op["x-owo-key"] === "any" ? "Secret or public key" : "Secret key"}
             {op["x-owo-permission"] ? ` · permission ${op["x-owo-permission"]}` : ""}
             {op["x-owo-test-keys-only"] ? " · test keys only" : ""} · client method <code>owo.{op.operationId}()</code>
@@ -252,10 +256,11 @@ function OperationCard({ entry, doc, apiKey }: { entry: Entry; doc: Doc; apiKey:
               <ul className="space-y-1 text-sm">
                 {op.parameters.map((p) => (
                   <li key={`${p.in}:${p.name}`}>
-                    <code className="font-semibold">{p.name}</code> <span className="text-xs text-neutral-500">in {p.in}</span>
-                    {p.required ? <span className="ml-1 text-xs text-red-600">required</span> : null}
-                    <code className="ml-2 text-xs text-neutral-600">{typeLabel(doc, p.schema)}</code>
-                    {p.schema.default !== undefined ? <span className="ml-2 text-xs text-neutral-500">default {JSON.stringify(p.schema.default)}</span> : null}
+                    <code className="font-semibold">{p.name}</code> <span className="text-xs text-neutral-600 dark:text-neutral-400">in {p.in}</span>
+                    {p.required ? <span className="ml-1 text-xs text-red-700">required</span> : null}
+                    <code className="ml-2 text-xs text-neutral-600 dark:text-neutral-400">{typeLabel(doc, p.schema)}</code>
+                    {p.schema.default !== undefined ? <span className="ml-2 text-xs text-neutral-600 dark:text-neutral-400">default {JSON.stringify(p.schema.default)}</span> : null}
+                    {p.description ? <span className="ml-2 text-xs text-neutral-600 dark:text-neutral-400"><MarkdownInline text={p.description} /></span> : null}
                   </li>
                 ))}
               </ul>
@@ -282,7 +287,10 @@ function OperationCard({ entry, doc, apiKey }: { entry: Entry; doc: Doc; apiKey:
                 {failures.map(([status, r]) => (
                   <tr key={status}>
                     <td className="pr-3 align-top font-mono">{status}</td>
-                    <td className="align-top">{errorCodes(doc, r).map((c) => <code key={c} className="mr-2 text-xs">{c}</code>)}</td>
+                    <td className="align-top">
+                      {errorCodes(doc, r).map((c) => <code key={c} className="mr-2 text-xs">{c}</code>)}
+                      <span className="text-xs text-neutral-600 dark:text-neutral-400"><MarkdownInline text={responseOf(doc, r).description ?? ""} /></span>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -329,8 +337,8 @@ export function ApiReference({ guides }: { guides?: ReactNode }) {
   if (!doc) return <p className="p-8 text-neutral-500">Loading the API reference…</p>;
 
   return (
-    <div className="mx-auto flex max-w-7xl gap-8 p-6">
-      <nav className="sticky top-6 hidden max-h-[calc(100vh-3rem)] w-64 shrink-0 overflow-auto text-sm lg:block">
+    <div className="mx-auto flex max-w-7xl gap-8 p-4 wrap-anywhere md:p-6">
+      <nav aria-label="Operations" className="sticky top-6 hidden max-h-[calc(100vh-3rem)] w-64 shrink-0 overflow-auto text-sm lg:block">
         {byTag.map(({ tag, entries }) => (
           <div key={tag.name} className="mb-4">
             <div className="mb-1 font-semibold">{tag.name}</div>
@@ -350,9 +358,9 @@ export function ApiReference({ guides }: { guides?: ReactNode }) {
       <main className="min-w-0 flex-1 space-y-6">
         <header className="space-y-3">
           <h1 className="text-2xl font-bold">
-            {doc.info.title} <span className="text-sm font-normal text-neutral-500">v{doc.info.version}</span>
+            {doc.info.title} <span className="text-sm font-normal text-neutral-600 dark:text-neutral-400">v{doc.info.version}</span>
           </h1>
-          <p className="text-sm text-neutral-700 dark:text-neutral-300">{doc.info.description}</p>
+          <Markdown text={doc.info.description} className="space-y-2 text-sm text-neutral-700 dark:text-neutral-300" />
           <p className="text-sm">
             The machine-readable document: <a className="underline" href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).
           </p>
@@ -369,20 +377,20 @@ export function ApiReference({ guides }: { guides?: ReactNode }) {
             />
             <input
               aria-label="Filter operations"
-              className="w-64 rounded border border-neutral-300 px-2 py-1 text-sm dark:border-neutral-700 dark:bg-neutral-950"
+              className="w-64 max-w-full rounded border border-neutral-300 px-2 py-1 text-sm dark:border-neutral-700 dark:bg-neutral-950"
               placeholder="Filter operations"
               value={filter}
               onChange={(e) => setFilter(e.target.value)}
             />
           </div>
-          <p className="text-xs text-neutral-500">The key stays in this browser tab; only test keys are sent, so trying an operation never touches live money.</p>
+          <p className="text-xs text-neutral-600 dark:text-neutral-400">The key stays in this browser tab; only test keys are sent, so trying an operation never touches live money.</p>
         </header>
         {guides}
         {byTag.map(({ tag, entries }) => (
           <div key={tag.name} className="space-y-3">
             <div>
               <h2 className="text-lg font-semibold">{tag.name}</h2>
-              <p className="text-sm text-neutral-600 dark:text-neutral-400">{tag.description}</p>
+              <Markdown text={tag.description} className="text-sm text-neutral-600 dark:text-neutral-400" />
             </div>
             {entries.map((e) => (
               <OperationCard key={e.op.operationId} entry={e} doc={doc} apiKey={apiKey} />

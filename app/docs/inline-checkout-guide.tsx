@@ -17,12 +17,12 @@ export function InlineCheckoutGuide({ baseUrl }: { baseUrl: string }) {
         <code>onClose()</code> and <code>onError({"{code, message}"})</code>. Set the key&apos;s allowed domains to your shop&apos;s: other origins are refused. Still
         confirm the order on your server (verify the session or use the webhook).
       </p>
-      <pre className={pre}>{inlineSnippet(baseUrl, "pk_test_…")}</pre>
+      <pre tabIndex={0} className={pre}>{inlineSnippet(baseUrl, "pk_test_…")}</pre>
       <p className="text-sm text-neutral-700 dark:text-neutral-300">
         A page written for ZevPay&apos;s inline script (<code className="font-mono text-xs">new ZevPay.ZevPayCheckout().checkout({"{…}"})</code>) works as it is with an
         Owo public key; change one line:
       </p>
-      <pre className={pre}>{`- ${swap.before}\n+ ${swap.after}`}</pre>
+      <pre tabIndex={0} className={pre}>{`- ${swap.before}\n+ ${swap.after}`}</pre>
     </section>
   );
 }

@@ -53,11 +53,11 @@ export function KeyPairList({ keys, canManage, walletPayId }: { keys: KeyRow[]; 
                   <dt className="text-neutral-500">Payment methods</dt>
                   <dd className="flex flex-wrap gap-1">{[...k.paymentMethods, ...(k.cryptoAssets.length ? [`crypto (${k.cryptoAssets.join(", ")})`] : [])].map((p) => <Tag key={p}>{p}</Tag>)}</dd>
                   <dt className="text-neutral-500">Webhook URL</dt>
-                  <dd className="break-all">{k.webhookUrl ?? <span className="text-neutral-400">Not set</span>}</dd>
+                  <dd className="break-all">{k.webhookUrl ?? <span className="text-neutral-500 dark:text-neutral-400">Not set</span>}</dd>
                   <dt className="text-neutral-500">Allowed domains</dt>
-                  <dd>{k.allowedDomains.length ? k.allowedDomains.join(", ") : <span className="text-neutral-400">Any origin</span>}</dd>
+                  <dd>{k.allowedDomains.length ? k.allowedDomains.join(", ") : <span className="text-neutral-500 dark:text-neutral-400">Any origin</span>}</dd>
                   <dt className="text-neutral-500">Wallet</dt>
-                  <dd>{k.walletLinked ? `@${walletPayId}` : <span className="text-neutral-400">Not linked (no transfers)</span>}</dd>
+                  <dd>{k.walletLinked ? `@${walletPayId}` : <span className="text-neutral-500 dark:text-neutral-400">Not linked (no transfers)</span>}</dd>
                   <dt className="text-neutral-500">Created</dt>
                   <dd><DateTime at={k.createdAt} /></dd>
                 </dl>

@@ -38,7 +38,7 @@ export function RequestLogsTable({ rows, keyLabels, footer }: { rows: RequestLog
             </td>
             <td className="px-4 py-2 whitespace-nowrap font-mono text-xs text-neutral-600 dark:text-neutral-400">
               {keyLabels[r.keyPairId] ?? "—"}
-              {r.keyType === "public" && <span className="ml-1 text-neutral-400">(public)</span>}
+              {r.keyType === "public" && <span className="ml-1 text-neutral-500 dark:text-neutral-400">(public)</span>}
             </td>
             <td className="px-4 py-2 text-right tabular-nums whitespace-nowrap">{r.durationMs} ms</td>
             <td className="px-4 py-2 whitespace-nowrap"><DateTime at={r.createdAt} seconds /></td>

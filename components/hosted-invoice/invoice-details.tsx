@@ -11,14 +11,14 @@ export function InvoiceHeader({ view }: { view: InvoicePageView }) {
   const headline = view.payable ? view.amountRemaining : view.total;
   return (
     <header className="mb-4 text-center">
-      <p className="text-sm text-neutral-500">Invoice from</p>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">Invoice from</p>
       <h1 className="mt-0.5 text-lg font-semibold break-words" data-testid="invoice-merchant-name">{view.merchantName}</h1>
       {issued && (
         <>
           <p className="mt-2 text-3xl font-bold tracking-tight tabular-nums" data-testid="invoice-headline-amount">
             {formatNaira(headline)}
           </p>
-          <p className="mt-1 text-sm text-neutral-500">{view.payable ? (view.amountPaid > 0 ? "Still to pay" : "Amount due") : "Invoice total"}</p>
+          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{view.payable ? (view.amountPaid > 0 ? "Still to pay" : "Amount due") : "Invoice total"}</p>
         </>
       )}
       <div className="mt-2 flex flex-wrap items-center justify-center gap-2 text-sm">

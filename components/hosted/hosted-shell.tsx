@@ -8,7 +8,7 @@ export function HostedShell({ testMode, embedded = false, children }: { testMode
       {testMode && <TestModeBanner />}
       {/* In the inline overlay: room at the top for its close button, no big margins. */}
       <main className={`mx-auto w-full max-w-md flex-1 px-3 ${embedded ? "pt-12 pb-4 sm:px-4" : "py-5 sm:px-4 sm:py-10"}`}>{children}</main>
-      <footer className="pb-6 text-center text-xs text-neutral-500">Payments by Owo</footer>
+      <footer className="pb-6 text-center text-xs text-neutral-600 dark:text-neutral-400">Payments by Owo</footer>
     </div>
   );
 }

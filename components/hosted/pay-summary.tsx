@@ -5,14 +5,14 @@ import { formatNaira } from "@/lib/money";
 export function PaySummary({ merchantName, amount, amountNote, lineItems }: { merchantName: string; amount: number | null; amountNote?: string; lineItems?: LineItem[] | null }) {
   return (
     <header className="mb-4 text-center">
-      <p className="text-sm text-neutral-500">You are paying</p>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">You are paying</p>
       <h1 className="mt-0.5 text-lg font-semibold break-words" data-testid="merchant-name">{merchantName}</h1>
       {amount !== null && (
         <p className="mt-2 text-3xl font-bold tracking-tight tabular-nums" data-testid="pay-amount">
           {formatNaira(amount)}
         </p>
       )}
-      {amountNote && <p className="mt-1 text-sm text-neutral-500">{amountNote}</p>}
+      {amountNote && <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{amountNote}</p>}
       {lineItems && lineItems.length > 0 && <LineItems items={lineItems} />}
     </header>
   );

@@ -59,10 +59,10 @@ export function Sidebar({ staticAccounts = "enabled", role }: { staticAccounts?:
       {GROUPS.map((g) => (
         <div key={g.title ?? "main"}>
           {g.title && (
-            <p className="mb-1 flex items-center justify-between gap-2 px-3 text-xs font-semibold uppercase tracking-wide text-neutral-400">
+            <p className="mb-1 flex items-center justify-between gap-2 px-3 text-xs font-semibold uppercase tracking-wide text-neutral-500 dark:text-neutral-400">
               {g.title}
               {"product" in g && PRODUCT_NOTE[staticAccounts] && (
-                <span className="rounded bg-neutral-100 px-1.5 py-0.5 text-[10px] font-medium normal-case tracking-normal text-neutral-500 dark:bg-neutral-800" data-testid="static-accounts-nav-note">
+                <span className="rounded bg-neutral-100 px-1.5 py-0.5 text-[10px] font-medium normal-case tracking-normal text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300" data-testid="static-accounts-nav-note">
                   {PRODUCT_NOTE[staticAccounts]}
                 </span>
               )}

@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode } from "react";
 import { Card } from "./card";
+import { TableScroll } from "./table-scroll";
 
 /**
  * The table of a dashboard list (DESIGN.md: "what, how much, who, when, state"): a card that
@@ -8,10 +9,12 @@ import { Card } from "./card";
  */
 export function ListTable({ testId, footer, children }: { testId: string; footer?: ReactNode; children: ReactNode }) {
   return (
-    <Card className="overflow-x-auto p-0">
-      <table className="w-full text-left text-sm" data-testid={testId}>
-        {children}
-      </table>
+    <Card className="overflow-hidden p-0">
+      <TableScroll>
+        <table className="w-full text-left text-sm" data-testid={testId}>
+          {children}
+        </table>
+      </TableScroll>
       {footer}
     </Card>
   );

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
+import { addExamples } from "./examples";
 import { OPERATIONS, TAGS, operationErrors, type Operation } from "./operations";
 import { responseRegistry } from "./responses";
 
@@ -26,7 +27,7 @@ export type OpenApiDocument = {
   };
 };
 export type OpenApiResponse = { description: string; headers?: Record<string, JsonSchema>; content?: Record<string, { schema: JsonSchema }> };
-export type OpenApiParameter = { name: string; in: "path" | "query"; required: boolean; description?: string; schema: JsonSchema };
+export type OpenApiParameter = { name: string; in: "path" | "query"; required: boolean; description?: string; schema: JsonSchema; example?: unknown };
 export type OpenApiOperation = {
   operationId: string;
   summary: string;
@@ -34,7 +35,7 @@ export type OpenApiOperation = {
   tags: string[];
   security: Record<string, string[]>[];
   parameters?: OpenApiParameter[];
-  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema; example?: unknown }> };
   responses: Record<string, OpenApiResponse | { $ref: string }>;
   "x-owo-permission"?: string;
   "x-owo-key": "secret" | "any";
@@ -129,7 +130,7 @@ function pathParameters(path: string): OpenApiParameter[] {
 let cached: OpenApiDocument | null = null;
 
 export function openApiDocument(): OpenApiDocument {
-  cached ??= build();
+  cached ??= addExamples(build());
   return cached;
 }
 

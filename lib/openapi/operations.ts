@@ -66,10 +66,10 @@ export const TAGS = {
   "Virtual accounts": "Account numbers for one payment.",
   "Static NGN accounts": "Permanent account numbers for one customer, with settlement and refunds.",
   Transfers: "Send money from the key's linked wallet.",
-  Wallet: "The key's linked wallet: its name, members (saved recipients), members-only and daily limits (supplement §7).",
-  Invoices: "Invoices with a hosted payment page (supplement §6).",
+  Wallet: "The key's linked wallet: its name, members (saved recipients), members-only and daily limits.",
+  Invoices: "Invoices with a hosted payment page.",
   Events: "The key's webhook events and their delivery.",
-  Sandbox: "Test-mode helpers (test keys only, supplement §5).",
+  Sandbox: "Test-mode helpers (test keys only).",
 } as const;
 export type Tag = keyof typeof TAGS;
 

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { BusinessSwitch } from "@/components/shell/business-switch";
 import { ModeSwitch } from "@/components/shell/mode-switch";
+import { NavDrawer } from "@/components/shell/nav-drawer";
 import { Sidebar } from "@/components/shell/sidebar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -19,37 +20,43 @@ export default async function DashboardLayout({ children }: { children: React.Re
     redirect(session?.user?.isAdmin ? "/admin" : "/sign-in");
   }
   const test = ctx.mode === "test";
+  const nav = (
+    <>
+      <Link href="/dashboard" className="mb-6 block px-3 text-xl font-semibold tracking-tight text-accent">owo</Link>
+      <Sidebar staticAccounts={ctx.merchant.staticAccounts} role={ctx.role} />
+    </>
+  );
   return (
     <div className="flex min-h-screen">
-      <aside className="hidden w-56 shrink-0 border-r border-neutral-200 bg-white p-4 md:block dark:border-neutral-800 dark:bg-neutral-950">
-        <Link href="/dashboard" className="mb-6 block px-3 text-xl font-semibold tracking-tight text-accent">owo</Link>
-        <Sidebar staticAccounts={ctx.merchant.staticAccounts} role={ctx.role} />
-      </aside>
+      {/* DESIGN.md: a left sidebar from 768 px; below it the same navigation opens as a drawer. */}
+      <aside className="hidden w-56 shrink-0 border-r border-neutral-200 bg-white p-4 md:block dark:border-neutral-800 dark:bg-neutral-950">{nav}</aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header
           data-testid="dashboard-header"
           data-mode={ctx.mode}
           className={cn(
-            "flex h-14 items-center justify-between gap-4 border-b px-6",
+            "flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b px-4 py-2 md:flex-nowrap md:px-6",
             test ? "border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950/40" : "border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950",
           )}
         >
-          <div className="flex min-w-0 items-center gap-3">
+          <div className="flex min-w-0 items-center gap-2 md:gap-3">
+            <NavDrawer label="Dashboard navigation">{nav}</NavDrawer>
             <span className="truncate font-semibold" data-testid="business-name">{ctx.merchant.name}</span>
             <BusinessSwitch current={ctx.merchant.id} memberships={ctx.memberships} />
-            <span className="rounded bg-neutral-100 px-1.5 py-0.5 text-xs capitalize text-neutral-600 dark:bg-neutral-800">{ctx.merchant.type}</span>
-            {test && <span className="rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Test data</span>}
+            <span className="hidden rounded bg-neutral-100 px-1.5 py-0.5 text-xs capitalize text-neutral-600 sm:inline dark:bg-neutral-800 dark:text-neutral-300">{ctx.merchant.type}</span>
+            {test && <span className="shrink-0 rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Test data</span>}
           </div>
-          <div className="flex items-center gap-4">
+          <div className="ml-auto flex items-center gap-3 md:gap-4">
             <ModeSwitch mode={ctx.mode} />
-            {ctx.user.isAdmin && <Link href="/admin" className="text-sm text-neutral-600 hover:underline">Admin</Link>}
-            <span className="hidden text-sm text-neutral-500 sm:inline" data-testid="user-email">{ctx.user.email}</span>
+            {ctx.user.isAdmin && <Link href="/admin" className="text-sm text-neutral-600 hover:underline dark:text-neutral-300">Admin</Link>}
+            <span className="hidden text-sm text-neutral-600 lg:inline dark:text-neutral-400" data-testid="user-email">{ctx.user.email}</span>
             <form action={signOutAction}>
               <Button type="submit" variant="ghost" size="sm">Sign out</Button>
             </form>
           </div>
         </header>
-        <main className="mx-auto w-full max-w-6xl flex-1 p-6">{children}</main>
+        {/* On a phone a long id or reference (a detail's value, a mono table cell) wraps instead of widening the page. */}
+        <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 p-4 md:p-6 [&_dd]:wrap-anywhere [&_td.font-mono]:wrap-anywhere">{children}</main>
       </div>
     </div>
   );

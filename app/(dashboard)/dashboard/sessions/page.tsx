@@ -47,7 +47,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           {!filtered && (
             <EmptyHint>
               Start one with <code className="font-mono text-xs">POST /v1/checkout/session/initialize</code> using a key from{" "}
-              <Link href="/dashboard/developers" className="text-accent hover:underline">API keys</Link>.
+              <Link href="/dashboard/developers" className="text-accent underline">API keys</Link>.
             </EmptyHint>
           )}
         </EmptyState>
@@ -71,7 +71,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                 <td className="px-4 py-2 text-right tabular-nums">{formatNaira(s.amount)}</td>
                 <td className="px-4 py-2"><span data-testid="session-status"><StatusBadge status={s.displayStatus} /></span></td>
                 <td className="px-4 py-2">
-                  {s.paymentMethod ? channelLabel(s.paymentMethod) : <span className="text-neutral-400">Not chosen</span>}
+                  {s.paymentMethod ? channelLabel(s.paymentMethod) : <span className="text-neutral-500 dark:text-neutral-400">Not chosen</span>}
                   {s.attempts > 1 && <p className="text-xs text-neutral-500">{s.attempts} attempts</p>}
                 </td>
                 <td className="px-4 py-2">

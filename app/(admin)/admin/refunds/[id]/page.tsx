@@ -99,7 +99,7 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
                 <td className="px-4 py-2">{p.payer?.name ?? "—"}</td>
                 <td className="px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
                 <td className="px-4 py-2"><StatusBadge status={p.settlementStatus} /></td>
-                <td className="px-4 py-2 text-right text-neutral-500">{formatDateTime(p.receivedAt)}</td>
+                <td className="px-4 py-2 text-right text-neutral-600 dark:text-neutral-400">{formatDateTime(p.receivedAt)}</td>
               </tr>
             ))}
           </tbody>
@@ -119,7 +119,7 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
                   <td className="px-4 py-2 text-right tabular-nums">{formatNaira(r.amount)}</td>
                   <td className="px-4 py-2"><StatusBadge status={r.status} /></td>
                   <td className="px-4 py-2">{r.reason ?? "—"}</td>
-                  <td className="px-4 py-2 text-right text-neutral-500">{formatDateTime(r.requestedAt)}</td>
+                  <td className="px-4 py-2 text-right text-neutral-600 dark:text-neutral-400">{formatDateTime(r.requestedAt)}</td>
                 </tr>
               ))}
             </tbody>

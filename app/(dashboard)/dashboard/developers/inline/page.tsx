@@ -48,13 +48,13 @@ export default async function InlineCheckoutPage() {
           <CardTitle>Snippet{key ? ` (test key “${key.name}”)` : ""}</CardTitle>
           <CopyButton value={snippet} label="Copy snippet" />
         </div>
-        <pre className={pre} data-testid="inline-snippet">{snippet}</pre>
+        <pre tabIndex={0} className={pre} data-testid="inline-snippet">{snippet}</pre>
         {key ? (
           <TryInlineButton publicKey={key.publicKey} email={ctx.user.email} />
         ) : (
           <EmptyState testId="inline-no-key" title="No test key yet">
             <EmptyHint>
-              Create a test key pair on <Link href="/dashboard/developers" className="text-accent hover:underline">API keys</Link> (in test mode) whose allowed domains are empty or include this dashboard&apos;s, to fill in the snippet and try it here.
+              Create a test key pair on <Link href="/dashboard/developers" className="text-accent underline">API keys</Link> (in test mode) whose allowed domains are empty or include this dashboard&apos;s, to fill in the snippet and try it here.
             </EmptyHint>
           </EmptyState>
         )}
@@ -66,7 +66,7 @@ export default async function InlineCheckoutPage() {
           A page written for ZevPay&apos;s inline script (<code className="font-mono text-xs">new ZevPay.ZevPayCheckout().checkout({"{…}"})</code>) works unchanged
           with an Owo public key: change only where the script comes from.
         </p>
-        <pre className={pre} data-testid="zevpay-swap">{`- ${swap.before}\n+ ${swap.after}`}</pre>
+        <pre tabIndex={0} className={pre} data-testid="zevpay-swap">{`- ${swap.before}\n+ ${swap.after}`}</pre>
       </Card>
 
       <Card className="space-y-3">
@@ -92,7 +92,7 @@ export default async function InlineCheckoutPage() {
               <li key={k.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
                 <span className="font-medium">{k.name}</span>
                 <span className="font-mono text-xs break-all text-neutral-500">{k.publicKey}</span>
-                <span className="w-full sm:w-auto">{k.allowedDomains.length ? k.allowedDomains.join(", ") : <span className="text-neutral-400">Any origin</span>}</span>
+                <span className="w-full sm:w-auto">{k.allowedDomains.length ? k.allowedDomains.join(", ") : <span className="text-neutral-500 dark:text-neutral-400">Any origin</span>}</span>
               </li>
             ))}
           </ul>

@@ -56,7 +56,7 @@ export default async function RequestLogsPage({ searchParams }: { searchParams: 
       {result.items.length === 0 ? (
         <EmptyState testId="request-logs-empty" title={<>No API requests{filtered ? " match these filters" : " yet"}</>}>
           <EmptyHint>
-            Requests made with your {ctx.mode} keys appear here about a second after they are answered. Find your keys under <Link href="/dashboard/developers" className="text-accent hover:underline">API keys</Link>.
+            Requests made with your {ctx.mode} keys appear here about a second after they are answered. Find your keys under <Link href="/dashboard/developers" className="text-accent underline">API keys</Link>.
           </EmptyHint>
         </EmptyState>
       ) : (

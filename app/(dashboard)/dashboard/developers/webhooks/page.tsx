@@ -31,7 +31,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
     <div className="space-y-5">
       <div>
         <h1 className="text-xl font-semibold">Webhooks</h1>
-        <p className="text-sm text-neutral-500">Every event sent to your keys&apos; webhook URLs, with each delivery attempt. Send a test event from <Link href="/dashboard/developers" className="text-accent hover:underline">API keys</Link>.</p>
+        <p className="text-sm text-neutral-500">Every event sent to your keys&apos; webhook URLs, with each delivery attempt. Send a test event from <Link href="/dashboard/developers" className="text-accent underline">API keys</Link>.</p>
       </div>
       <FilterBar action="/dashboard/developers/webhooks" submitLabel="Filter">
         <FilterField label="Event type">

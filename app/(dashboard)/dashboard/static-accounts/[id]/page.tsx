@@ -129,7 +129,7 @@ export default async function StaticAccountPage({ params, searchParams }: { para
                         <RequestRefundButton accountId={sa.id} paymentId={p.id} amount={p.amount} payerName={p.payer?.name ?? null} />
                       </div>
                     )}
-                    {!p.refund && !(p.refundable && canRefund) && <span className="text-neutral-400">—</span>}
+                    {!p.refund && !(p.refundable && canRefund) && <span className="text-neutral-500 dark:text-neutral-400">—</span>}
                   </td>
                 </tr>
               ))}
