@@ -1,0 +1,240 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { events } from "@/db/schema";
+import { logError } from "@/lib/log";
+import { claimDueBatch, type ClaimedEvent } from "./claim-due-events";
+import { sendWebhook } from "./deliver-event";
+import { recordAutomaticAttempts, type AutomaticAttempt } from "./record-attempts";
+import { retryDelayMs } from "./retry-schedule";
+
+/** Candidate rows one claim looks at (each key still gets at most MAX_PER_KEY_PER_CLAIM). */
+const CLAIM_CANDIDATES = 200;
+/** Keys attempted at once by one process; each key's attempts are sequential. */
+const MAX_KEYS_AT_ONCE = 64;
+/** Attempts recorded per statement at most. */
+const RECORD_BATCH = 200;
+
+export type PassOptions = {
+  /** Only these key pairs' events (tests); default: every key. */
+  keyPairIds?: string[];
+  /** Stop claiming once this many events were claimed by this pass. */
+  maxAttempts?: number;
+  /** Stop claiming after this long, so one scheduler pass cannot hold up the other jobs. */
+  budgetMs?: number;
+};
+
+type Pending = { attempt: AutomaticAttempt; done: (error?: unknown) => void };
+
+/**
+ * Records automatic attempts in batches (record-attempts.ts, one statement per batch): what
+ * finished while the previous batch was being written goes in the next one.
+ */
+class AttemptRecorder {
+  private buffer: Pending[] = [];
+  private flushing: Promise<void> | null = null;
+  private scheduled = false;
+
+  constructor(private readonly db: () => Promise<Db>) {}
+
+  record(attempt: AutomaticAttempt): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.buffer.push({ attempt, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.schedule();
+    });
+  }
+
+  get idle(): boolean {
+    return this.buffer.length === 0 && !this.flushing && !this.scheduled;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.flushing) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flushing = this.flush().finally(() => {
+        this.flushing = null;
+        if (this.buffer.length > 0) this.schedule();
+      });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    // Each event once per statement (an automatic attempt is claimed once, so this is a safeguard).
+    const seen = new Set<string>();
+    const take: Pending[] = [];
+    const keep: Pending[] = [];
+    for (const p of this.buffer) {
+      if (take.length < RECORD_BATCH && !seen.has(p.attempt.eventId)) {
+        seen.add(p.attempt.eventId);
+        take.push(p);
+      } else keep.push(p);
+    }
+    this.buffer = keep;
+    try {
+      await recordAutomaticAttempts(await this.db(), take.map((p) => p.attempt));
+      for (const p of take) p.done();
+    } catch (error) {
+      for (const p of take) p.done(error);
+    }
+  }
+}
+
+/**
+ * The webhook delivery engine (supplement §4), one per process: the after-commit wake-up, the
+ * other instances' NOTIFY and the scheduler's deliver_webhooks job all run it. It claims due
+ * events in batches (claimDueBatch: FOR UPDATE SKIP LOCKED, a lease, the order rule), attempts
+ * each key's claimed events one after another in event order over the destination's keep-alive
+ * pool, different keys in parallel (a slow receiver holds only its own key), and records the
+ * attempts in batches. A key is claimed again only once its previous claim is attempted and
+ * recorded, so one process never runs a key twice at once.
+ */
+class DeliveryEngine {
+  /** Keys being attempted now, each with its run (resolves once recorded and released). */
+  private readonly busy = new Map<string, Promise<number>>();
+  private claiming: Promise<unknown> = Promise.resolve();
+  private pump: Promise<void> | null = null;
+  private wanted = false;
+  private wakeSignal = this.newSignal();
+  private readonly recorder = new AttemptRecorder(getDb);
+
+  private newSignal() {
+    let fire!: () => void;
+    const promise = new Promise<void>((resolve) => (fire = resolve));
+    return { promise, fire };
+  }
+
+  /** Something was committed (or another instance said so): deliver what is due now. */
+  wake(): void {
+    this.wanted = true;
+    this.wakeSignal.fire();
+    this.wakeSignal = this.newSignal();
+    if (this.pump) return;
+    this.pump = (async () => {
+      const db = await getDb();
+      while (this.wanted) {
+        this.wanted = false;
+        await this.pass(db);
+      }
+    })()
+      .catch((error) => logError("webhook delivery failed", { error }))
+      .finally(() => {
+        this.pump = null;
+        if (this.wanted) this.wake();
+      });
+  }
+
+  /** Resolves once nothing is being claimed, attempted or recorded (tests, shutdown). */
+  async settled(): Promise<void> {
+    for (;;) {
+      if (this.pump) await this.pump;
+      else if (this.busy.size > 0) await Promise.allSettled([...this.busy.values()]);
+      else if (!this.recorder.idle) await new Promise((r) => setTimeout(r, 1));
+      else return;
+    }
+  }
+
+  /**
+   * Claims and attempts due events until nothing is due (or a bound is reached), waiting for
+   * keys busy elsewhere in this process so their next events are not left for later. Answers
+   * the number of attempts this pass made.
+   */
+  async pass(db: Db, options: PassOptions = {}): Promise<number> {
+    const { keyPairIds, maxAttempts = Infinity, budgetMs = Infinity } = options;
+    const started = Date.now();
+    const mine: Promise<number>[] = [];
+    let claimedCount = 0;
+    const relevant = (key: string) => !keyPairIds || keyPairIds.includes(key);
+    while (claimedCount < maxAttempts && Date.now() - started < budgetMs) {
+      const free = MAX_KEYS_AT_ONCE - this.busy.size;
+      const claimed = free > 0 ? await this.claimAndStart(db, keyPairIds, Math.min(CLAIM_CANDIDATES, maxAttempts - claimedCount)) : null;
+      if (claimed && claimed.count > 0) {
+        claimedCount += claimed.count;
+        mine.push(...claimed.runs);
+        continue;
+      }
+      const running = [...this.busy.entries()].filter(([key]) => relevant(key)).map(([, run]) => run);
+      if (running.length === 0 && free > 0) break;
+      // A key finishing (its next events may be due) or a new commit: claim again.
+      await Promise.race([...running, ...(free > 0 ? [] : [...this.busy.values()]), this.wakeSignal.promise]);
+    }
+    const counts = await Promise.all(mine);
+    return counts.reduce((a, b) => a + b, 0);
+  }
+
+  /**
+   * One claim at a time in this process, never for a key it is still working on: the claimed
+   * keys are marked busy (their runs started) before the next claim may begin.
+   */
+  private claimAndStart(db: Db, keyPairIds: string[] | undefined, limit: number): Promise<{ count: number; runs: Promise<number>[] }> {
+    const run = this.claiming.then(async () => {
+      const maxKeys = MAX_KEYS_AT_ONCE - this.busy.size;
+      if (maxKeys <= 0) return { count: 0, runs: [] };
+      const claimed = await claimDueBatch(db, { limit, keyPairIds, excludeKeyPairIds: [...this.busy.keys()], maxKeys });
+      const runs = [...groupByKey(claimed)].map(([key, list]) => this.start(db, key, list));
+      return { count: claimed.length, runs };
+    });
+    this.claiming = run.catch(() => undefined);
+    return run;
+  }
+
+  private start(db: Db, key: string, list: ClaimedEvent[]): Promise<number> {
+    const run = this.attemptKey(db, list)
+      .catch((error) => {
+        logError("webhook attempts failed to run", { keyPairId: key, error });
+        return 0;
+      })
+      .finally(() => this.busy.delete(key));
+    this.busy.set(key, run);
+    return run;
+  }
+
+  /**
+   * One key's claimed events, in event order, each awaited before the next (first attempts in
+   * order); each attempt goes to the recorder as it finishes. If an attempt cannot be recorded
+   * the event is left to its lease and retried (same webhook-id).
+   */
+  private async attemptKey(db: Db, list: ClaimedEvent[]): Promise<number> {
+    const noEndpoint = list.filter((e) => !e.webhookUrl).map((e) => e.id);
+    if (noEndpoint.length > 0) {
+      await db
+        .update(events)
+        .set({ deliveryStatus: "no_endpoint", nextAttemptAt: null })
+        .where(and(inArray(events.id, noEndpoint), eq(events.deliveryStatus, "pending")));
+    }
+    const records: Promise<void>[] = [];
+    for (const event of list) {
+      if (!event.webhookUrl) continue;
+      const result = await sendWebhook({ ...event, webhookUrl: event.webhookUrl });
+      records.push(
+        this.recorder.record({
+          eventId: event.id,
+          url: event.webhookUrl,
+          result,
+          retryDelayMs: result.ok ? 0 : retryDelayMs(event.automaticAttempts + 1),
+        }),
+      );
+    }
+    const outcomes = await Promise.allSettled(records);
+    const failed = outcomes.find((o) => o.status === "rejected");
+    if (failed) logError("webhook attempts could not be recorded", { error: (failed as PromiseRejectedResult).reason });
+    return outcomes.length;
+  }
+}
+
+function groupByKey(claimed: ClaimedEvent[]): Map<string, ClaimedEvent[]> {
+  const byKey = new Map<string, ClaimedEvent[]>();
+  for (const event of [...claimed].sort((a, b) => a.seq - b.seq)) {
+    const list = byKey.get(event.keyPairId) ?? [];
+    list.push(event);
+    byKey.set(event.keyPairId, list);
+  }
+  return byKey;
+}
+
+const g = globalThis as unknown as { __owoDeliveryEngine?: DeliveryEngine };
+
+/** This process's engine (one, even if the bundler loads this module more than once). */
+export function deliveryEngine(): DeliveryEngine {
+  return (g.__owoDeliveryEngine ??= new DeliveryEngine());
+}
