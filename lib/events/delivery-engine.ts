@@ -190,9 +190,10 @@ class DeliveryEngine {
   }
 
   /**
-   * One key's claimed events, in event order, each awaited before the next (first attempts in
-   * order); each attempt goes to the recorder as it finishes. If an attempt cannot be recorded
-   * the event is left to its lease and retried (same webhook-id).
+   * One key's claimed events, in event order, each sent once the previous one is recorded
+   * (first attempts in order; a kill loses at most the one attempt in flight per key). The
+   * records of different keys share statements. If an attempt cannot be recorded, the key's
+   * later events are left to their lease, so none overtakes it (it is retried, same webhook-id).
    */
   private async attemptKey(db: Db, list: ClaimedEvent[]): Promise<number> {
     const noEndpoint = list.filter((e) => !e.webhookUrl).map((e) => e.id);
@@ -202,23 +203,24 @@ class DeliveryEngine {
         .set({ deliveryStatus: "no_endpoint", nextAttemptAt: null })
         .where(and(inArray(events.id, noEndpoint), eq(events.deliveryStatus, "pending")));
     }
-    const records: Promise<void>[] = [];
+    let made = 0;
     for (const event of list) {
       if (!event.webhookUrl) continue;
       const result = await sendWebhook({ ...event, webhookUrl: event.webhookUrl });
-      records.push(
-        this.recorder.record({
+      made++;
+      try {
+        await this.recorder.record({
           eventId: event.id,
           url: event.webhookUrl,
           result,
           retryDelayMs: result.ok ? 0 : retryDelayMs(event.automaticAttempts + 1),
-        }),
-      );
+        });
+      } catch (error) {
+        logError("webhook attempt could not be recorded", { eventId: event.id, error });
+        break;
+      }
     }
-    const outcomes = await Promise.allSettled(records);
-    const failed = outcomes.find((o) => o.status === "rejected");
-    if (failed) logError("webhook attempts could not be recorded", { error: (failed as PromiseRejectedResult).reason });
-    return outcomes.length;
+    return made;
   }
 }
 
