@@ -5,14 +5,15 @@ import { notificationsSent, notifyOtherInstances } from "./delivery-listener";
 /**
  * Starts delivering freshly committed events without making the caller wait: call it after
  * the transaction that emitted them has committed, and do not await it. It wakes this
- * process's delivery engine, which claims whatever is due (these events, and any earlier ones
- * of their keys they must follow), and tells the other instances (NOTIFY). Never throws;
+ * process's delivery engine for these events' keys (these events, any earlier ones of their
+ * keys they must follow, and later ones committed meanwhile), and tells the other instances
+ * (NOTIFY). Never throws;
  * anything not sent now, the scheduler's deliver_webhooks job sends.
  */
 export function deliverAfterCommit(eventIds: string[]): void {
   if (eventIds.length === 0) return;
   try {
-    deliveryEngine().wake();
+    deliveryEngine().wake(eventIds);
     notifyOtherInstances();
   } catch (error) {
     logError("after-commit webhook delivery failed", { eventIds, error });

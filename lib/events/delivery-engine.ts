@@ -94,7 +94,9 @@ class DeliveryEngine {
   private readonly busy = new Map<string, Promise<number>>();
   private claiming: Promise<unknown> = Promise.resolve();
   private pump: Promise<void> | null = null;
-  private wanted = false;
+  /** Every key's due events wanted (another instance's NOTIFY), or only those of these events' keys (after commit). */
+  private wantedAll = false;
+  private wantedEventIds = new Set<string>();
   private wakeSignal = this.newSignal();
   private readonly recorder = new AttemptRecorder(getDb);
 
@@ -104,24 +106,52 @@ class DeliveryEngine {
     return { promise, fire };
   }
 
-  /** Something was committed (or another instance said so): deliver what is due now. */
-  wake(): void {
-    this.wanted = true;
+  /**
+   * Something was committed: deliver what is due now, for the keys of these events (after
+   * commit: they and any earlier ones of their keys they must follow), or for every key
+   * (no ids: another instance said so).
+   */
+  wake(eventIds?: string[]): void {
+    if (eventIds) for (const id of eventIds) this.wantedEventIds.add(id);
+    else this.wantedAll = true;
     this.wakeSignal.fire();
     this.wakeSignal = this.newSignal();
-    if (this.pump) return;
-    this.pump = (async () => {
-      const db = await getDb();
-      while (this.wanted) {
-        this.wanted = false;
-        await this.pass(db);
-      }
-    })()
+    this.pump ??= this.runPump()
       .catch((error) => logError("webhook delivery failed", { error }))
       .finally(() => {
         this.pump = null;
-        if (this.wanted) this.wake();
+        if (this.wantedAll || this.wantedEventIds.size > 0) this.wake([]);
       });
+  }
+
+  /**
+   * The wake-ups' loop: claims for the wanted keys until nothing of theirs is due or running,
+   * taking in the keys of events committed meanwhile as it goes.
+   */
+  private async runPump(): Promise<void> {
+    const db = await getDb();
+    let all = false;
+    const keys = new Set<string>();
+    for (;;) {
+      if (this.wantedAll) {
+        all = true;
+        this.wantedAll = false;
+      }
+      if (this.wantedEventIds.size > 0) {
+        const ids = [...this.wantedEventIds];
+        this.wantedEventIds.clear();
+        if (!all) for (const key of await keysOf(db, ids)) keys.add(key);
+      }
+      if (!all && keys.size === 0) return;
+      const claimed = await this.claimAndStart(db, all ? undefined : [...keys], CLAIM_CANDIDATES);
+      if (claimed.count > 0) continue;
+      const running = [...this.busy.entries()].filter(([key]) => all || keys.has(key)).map(([, run]) => run);
+      if (running.length === 0 && this.busy.size < MAX_KEYS_AT_ONCE) {
+        if (this.wantedAll || this.wantedEventIds.size > 0) continue;
+        return;
+      }
+      await Promise.race([...(this.busy.size < MAX_KEYS_AT_ONCE ? running : [...this.busy.values()]), this.wakeSignal.promise]);
+    }
   }
 
   /** Resolves once nothing is being claimed, attempted or recorded (tests, shutdown). */
@@ -222,6 +252,15 @@ class DeliveryEngine {
     }
     return made;
   }
+}
+
+/** The key pairs of these events (still pending: the others have nothing left to send). */
+async function keysOf(db: Db, eventIds: string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ keyPairId: events.keyPairId })
+    .from(events)
+    .where(and(inArray(events.id, eventIds), eq(events.deliveryStatus, "pending")));
+  return rows.map((r) => r.keyPairId);
 }
 
 function groupByKey(claimed: ClaimedEvent[]): Map<string, ClaimedEvent[]> {
