@@ -25,13 +25,17 @@ export type PassOptions = {
 
 type Pending = { attempt: AutomaticAttempt; done: (error?: unknown) => void };
 
+/** Record statements in flight at once: an attempt waits for at most one to finish before its own starts. */
+const RECORD_FLUSHES_AT_ONCE = 3;
+
 /**
  * Records automatic attempts in batches (record-attempts.ts, one statement per batch): what
- * finished while the previous batch was being written goes in the next one.
+ * finished in the same turn of the event loop, or while every flush slot was busy, goes in one
+ * statement.
  */
 class AttemptRecorder {
   private buffer: Pending[] = [];
-  private flushing: Promise<void> | null = null;
+  private flushing = 0;
   private scheduled = false;
 
   constructor(private readonly db: () => Promise<Db>) {}
@@ -44,18 +48,21 @@ class AttemptRecorder {
   }
 
   get idle(): boolean {
-    return this.buffer.length === 0 && !this.flushing && !this.scheduled;
+    return this.buffer.length === 0 && this.flushing === 0 && !this.scheduled;
   }
 
   private schedule(): void {
-    if (this.scheduled || this.flushing) return;
+    if (this.scheduled || this.flushing >= RECORD_FLUSHES_AT_ONCE) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.flushing = this.flush().finally(() => {
-        this.flushing = null;
+      if (this.buffer.length === 0) return;
+      this.flushing++;
+      void this.flush().finally(() => {
+        this.flushing--;
         if (this.buffer.length > 0) this.schedule();
       });
+      if (this.buffer.length > 0) this.schedule();
     });
   }
 

@@ -232,8 +232,8 @@ export const webhooks: Scenario = {
     const rows: Row[] = [];
     try {
       // Warm-up (JIT, the emit route's first compile, connection pools): not measured.
-      await burst(ctx, keyIds, 5, connections, `${ctx.runTag}-warm-`, opts.durationSeconds);
-      await waitForReceipts(rcv, 5 * KEYS);
+      await burst(ctx, keyIds, connections, connections, `${ctx.runTag}-warm-`, opts.durationSeconds);
+      await waitForReceipts(rcv, connections * KEYS);
       await rcv.ask("take");
 
       // The floor first, on a quiet app: bare signed POSTs over keep-alive connections.
