@@ -22,13 +22,21 @@ export type ClaimedEvent = {
 
 /**
  * A claim takes at most this many events of one key: they are attempted one after another,
- * so the lease must outlast all of them even when each one times out.
+ * so each one's lease outlasts the attempts before it in the claim and its own, even when
+ * each one times out.
  */
-export const MAX_PER_KEY_PER_CLAIM = 5;
+export const MAX_PER_KEY_PER_CLAIM = 10;
 
-/** Seconds a claimed event stays out of everyone else's reach while its attempt runs. */
+/** Seconds one attempt may take at most, with room for the URL's DNS check and its record. */
+const attemptSeconds = () => Math.ceil((webhookTimeoutMs() + 5_000) / 1000);
+
+/**
+ * Seconds a claimed event stays out of everyone else's reach while its attempt runs: the
+ * lease of a key's first event in a claim; each later one of that claim gets one attempt
+ * longer (it waits for those before it).
+ */
 export function leaseSeconds(): number {
-  return Math.ceil((MAX_PER_KEY_PER_CLAIM * (webhookTimeoutMs() + 5_000)) / 1000) + 15;
+  return attemptSeconds() + 15;
 }
 
 const inList = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -92,15 +100,20 @@ export async function claimDueEvents(
           limit ${input.limit}
           for update skip locked
         ),
+        blockers as (
+          -- Per key, the earliest first attempt not in this claim: nothing of the key at or
+          -- after it may go first (one scan per key, not per candidate).
+          select p.key_pair_id, min(p.seq) as seq
+          from events p
+          where p.key_pair_id in (select key_pair_id from candidates)
+            and p.delivery_status = 'pending' and p.attempts = 0
+            and not exists (select 1 from candidates q where q.id = p.id)
+          group by p.key_pair_id
+        ),
         in_order as (
           select c.id, c.key_pair_id, c.seq
-          from candidates c
-          where c.attempts > 0 or not exists (
-            select 1 from events p
-            where p.key_pair_id = c.key_pair_id and p.seq < c.seq
-              and p.delivery_status = 'pending' and p.attempts = 0
-              and not exists (select 1 from candidates q where q.id = p.id)
-          )
+          from candidates c left join blockers b on b.key_pair_id = c.key_pair_id
+          where c.attempts > 0 or b.seq is null or c.seq < b.seq
         ),
         ranked as (
           select id, key_pair_id, seq,
@@ -109,13 +122,13 @@ export async function claimDueEvents(
           from in_order
         ),
         capped as (
-          select id from (
+          select id, n from (
             select id, n, dense_rank() over (order by first_seq) as k from ranked
           ) r
           where n <= ${MAX_PER_KEY_PER_CLAIM} and k <= ${maxKeys}
         )
         update events e
-        set next_attempt_at = now() + ${leaseSeconds()}::int * interval '1 second'
+        set next_attempt_at = now() + (${leaseSeconds()}::int + (capped.n - 1) * ${attemptSeconds()}::int) * interval '1 second'
         from capped, api_key_pairs k
         where e.id = capped.id and k.id = e.key_pair_id
         returning e.id, e.key_pair_id, e.seq, e.mode, e.type, e.data,
