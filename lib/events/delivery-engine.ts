@@ -182,6 +182,11 @@ class DeliveryEngine {
     const mine: Promise<number>[] = [];
     let claimedCount = 0;
     const relevant = (key: string) => !keyPairIds || keyPairIds.includes(key);
+    // Waiting for a busy key (a receiver timing out) ends with the budget too.
+    let budgetTimer: NodeJS.Timeout | undefined;
+    const budgetOver = Number.isFinite(budgetMs)
+      ? new Promise<void>((resolve) => (budgetTimer = setTimeout(resolve, budgetMs)))
+      : new Promise<void>(() => undefined);
     while (claimedCount < maxAttempts && Date.now() - started < budgetMs) {
       const free = MAX_KEYS_AT_ONCE - this.busy.size;
       const claimed = free > 0 ? await this.claimAndStart(db, keyPairIds, Math.min(CLAIM_CANDIDATES, maxAttempts - claimedCount)) : null;
@@ -193,18 +198,14 @@ class DeliveryEngine {
       const running = [...this.busy.entries()].filter(([key]) => relevant(key)).map(([, run]) => run);
       if (running.length === 0 && free > 0) break;
       // A key finishing (its next events may be due) or a new commit: claim again.
-      await Promise.race([...running, ...(free > 0 ? [] : [...this.busy.values()]), this.wakeSignal.promise]);
+      await Promise.race([...running, ...(free > 0 ? [] : [...this.busy.values()]), this.wakeSignal.promise, budgetOver]);
     }
     // What it started is waited for within the budget; a run still going after it (a receiver
     // timing out) finishes in the background, so the scheduler's other jobs are not held up.
     let made = 0;
     const all = Promise.all(mine.map((run) => run.then((n) => void (made += n))));
-    const left = budgetMs - (Date.now() - started);
-    if (Number.isFinite(left)) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, left))))]);
-      clearTimeout(timer);
-    } else await all;
+    await Promise.race([all, budgetOver]);
+    clearTimeout(budgetTimer);
     return made;
   }
 
