@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { events } from "@/db/schema";
@@ -9,6 +9,7 @@ import { startWebhookReceiver, type Responder, type WebhookReceiver } from "@/te
 import { CLAIMED_PAUSE, claimDueBatch } from "./claim-due-events";
 import { afterCommitDeliveriesSettled, deliverAfterCommit } from "./deliver-after-commit";
 import { deliverDueEvents } from "./deliver-due-events";
+import { startDeliveryListener } from "./delivery-listener";
 import { emitEvents } from "./emit-event";
 
 const receivers: WebhookReceiver[] = [];
@@ -108,5 +109,19 @@ describe("delivery engine (issue 17: wake on commit, batches, per-key queues)", 
       pause.release();
     }
     expect((await holder).map((e) => e.id)).toEqual([first]);
+  });
+
+  it("another instance's NOTIFY wakes this one: a committed event nobody handed over is delivered without a scheduler pass", async () => {
+    const { key, hook } = await keyWithReceiver();
+    await startDeliveryListener();
+    await afterCommitDeliveriesSettled(); // the wake-up listening starts with is over
+    const id = await emitCommitted(key); // committed elsewhere: no deliverAfterCommit here
+    await sleep(100);
+    expect(hook.received).toHaveLength(0);
+    await (await getDb()).execute(sql`select pg_notify('owo_webhooks', 'another-instance')`);
+    const [got] = await hook.waitFor(1, 10_000);
+    expect(got!.headers["webhook-id"]).toBe(id);
+    await afterCommitDeliveriesSettled();
+    expect(await eventRow(id)).toMatchObject({ deliveryStatus: "delivered", attempts: 1 });
   });
 });
