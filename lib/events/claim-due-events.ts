@@ -1,37 +1,81 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type DbOrTx } from "@/db/client";
+import { queryRows, type Db, type DbOrTx } from "@/db/client";
+import type { Mode } from "@/db/schema";
+import { pausePoint } from "@/lib/testing/pause-points";
 import { webhookTimeoutMs } from "./post-webhook";
 
-export type ClaimedEvent = { id: string; keyPairId: string; seq: number };
+/** A claimed event with everything its attempt needs (no second read before the POST). */
+export type ClaimedEvent = {
+  id: string;
+  keyPairId: string;
+  seq: number;
+  mode: Mode;
+  type: string;
+  data: Record<string, unknown>;
+  /** Automatic attempts made so far: what the retry schedule counts. */
+  automaticAttempts: number;
+  webhookUrl: string | null;
+  webhookSecret: string;
+  previousWebhookSecret: string | null;
+  webhookSecretRotatedAt: Date | null;
+};
 
 /**
  * A claim takes at most this many events of one key: they are attempted one after another,
- * so the lease must outlast all of them even when each one times out.
+ * so each one's lease outlasts the attempts before it in the claim and its own, even when
+ * each one times out.
  */
-const MAX_PER_KEY_PER_CLAIM = 3;
+export const MAX_PER_KEY_PER_CLAIM = 10;
 
-/** Seconds a claimed event stays out of everyone else's reach while its attempt runs. */
+/** Seconds one attempt may take at most, with room for the URL's DNS check and its record. */
+const attemptSeconds = () => Math.ceil((webhookTimeoutMs() + 5_000) / 1000);
+
+/**
+ * Seconds a claimed event stays out of everyone else's reach while its attempt runs: the
+ * lease of a key's first event in a claim; each later one of that claim gets one attempt
+ * longer (it waits for those before it).
+ */
 export function leaseSeconds(): number {
-  return Math.ceil((MAX_PER_KEY_PER_CLAIM * (webhookTimeoutMs() + 5_000)) / 1000) + 15;
+  return attemptSeconds() + 15;
 }
 
 const inList = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
+type Row = {
+  id: string;
+  key_pair_id: string;
+  seq: string | number;
+  mode: Mode;
+  type: string;
+  data: Record<string, unknown> | string;
+  automatic_attempts: string | number;
+  webhook_url: string | null;
+  webhook_secret: string;
+  previous_webhook_secret: string | null;
+  webhook_secret_rotated_at: Date | string | null;
+};
+
 /**
  * Claims due events in one statement, so concurrent scheduler passes, app instances and
- * after-commit deliveries each attempt a due event once. The claim is a lease: it pushes
- * next_attempt_at into the future; the attempt then sets the real next time (or clears it).
- * A worker that dies mid-attempt leaves the lease to expire and the event is retried.
+ * after-commit wake-ups each attempt a due event once: candidates are locked `FOR UPDATE SKIP
+ * LOCKED` (a concurrent claimer takes other rows instead of waiting for ours). The claim is a
+ * lease: it pushes next_attempt_at into the future; the attempt then sets the real next time
+ * (or clears it). A worker that dies mid-attempt leaves the lease to expire and the event is
+ * retried.
  *
  * Order rule (supplement §4: first attempts of a key go out in the order the events
  * happened): an event not yet attempted is claimable only if every earlier not-yet-attempted
  * pending event of its key is claimed by this same statement; the caller then attempts a
  * key's events sequentially in seq order. An earlier first attempt in flight elsewhere still
  * has attempts = 0 and is leased (not due, so not ours), which holds the later ones back.
+ *
+ * `excludeKeyPairIds`: keys the caller is still working on (the engine claims a key again only
+ * once its previous claim is attempted and recorded). `maxKeys`: at most this many keys (the
+ * earliest events' first), so nothing claimed waits for a free slot past its lease.
  */
 export async function claimDueEvents(
   tx: DbOrTx,
-  input: { limit: number; eventIds?: string[]; keyPairIds?: string[] },
+  input: { limit: number; eventIds?: string[]; keyPairIds?: string[]; excludeKeyPairIds?: string[]; maxKeys?: number },
 ): Promise<ClaimedEvent[]> {
   const filters: SQL[] = [];
   if (input.eventIds) {
@@ -42,7 +86,11 @@ export async function claimDueEvents(
     if (input.keyPairIds.length === 0) return [];
     filters.push(sql`and e.key_pair_id in (${inList(input.keyPairIds)})`);
   }
-  const rows = await queryRows<{ id: string; key_pair_id: string; seq: string | number }>(
+  if (input.excludeKeyPairIds && input.excludeKeyPairIds.length > 0) {
+    filters.push(sql`and e.key_pair_id not in (${inList(input.excludeKeyPairIds)})`);
+  }
+  const maxKeys = input.maxKeys ?? input.limit;
+  const rows = await queryRows<Row>(
     tx,
     sql`with candidates as (
           select e.id, e.key_pair_id, e.seq, e.attempts
@@ -52,29 +100,71 @@ export async function claimDueEvents(
           limit ${input.limit}
           for update skip locked
         ),
+        blockers as (
+          -- Per key, the earliest first attempt not in this claim: nothing of the key at or
+          -- after it may go first (one scan per key, not per candidate).
+          select p.key_pair_id, min(p.seq) as seq
+          from events p
+          where p.key_pair_id in (select key_pair_id from candidates)
+            and p.delivery_status = 'pending' and p.attempts = 0
+            and not exists (select 1 from candidates q where q.id = p.id)
+          group by p.key_pair_id
+        ),
         in_order as (
           select c.id, c.key_pair_id, c.seq
-          from candidates c
-          where c.attempts > 0 or not exists (
-            select 1 from events p
-            where p.key_pair_id = c.key_pair_id and p.seq < c.seq
-              and p.delivery_status = 'pending' and p.attempts = 0
-              and not exists (select 1 from candidates q where q.id = p.id)
-          )
+          from candidates c left join blockers b on b.key_pair_id = c.key_pair_id
+          where c.attempts > 0 or b.seq is null or c.seq < b.seq
+        ),
+        ranked as (
+          select id, key_pair_id, seq,
+                 row_number() over (partition by key_pair_id order by seq) as n,
+                 min(seq) over (partition by key_pair_id) as first_seq
+          from in_order
         ),
         capped as (
-          select id from (
-            select id, row_number() over (partition by key_pair_id order by seq) as n from in_order
-          ) ranked
-          where n <= ${MAX_PER_KEY_PER_CLAIM}
+          select id, n from (
+            select id, n, dense_rank() over (order by first_seq) as k from ranked
+          ) r
+          where n <= ${MAX_PER_KEY_PER_CLAIM} and k <= ${maxKeys}
         )
         update events e
-        set next_attempt_at = now() + ${leaseSeconds()}::int * interval '1 second'
-        from capped
-        where e.id = capped.id
-        returning e.id, e.key_pair_id, e.seq`,
+        set next_attempt_at = now() + (${leaseSeconds()}::int + (capped.n - 1) * ${attemptSeconds()}::int) * interval '1 second'
+        from capped, api_key_pairs k
+        where e.id = capped.id and k.id = e.key_pair_id
+        returning e.id, e.key_pair_id, e.seq, e.mode, e.type, e.data,
+          case when e.attempts = 0 then 0
+               else (select count(*) from webhook_attempts a where a.event_id = e.id and a.trigger = 'automatic') end as automatic_attempts,
+          k.webhook_url, k.webhook_secret, k.previous_webhook_secret, k.webhook_secret_rotated_at`,
   );
   return rows
-    .map((r) => ({ id: r.id, keyPairId: r.key_pair_id, seq: Number(r.seq) }))
+    .map((r) => ({
+      id: r.id,
+      keyPairId: r.key_pair_id,
+      seq: Number(r.seq),
+      mode: r.mode,
+      type: r.type,
+      data: typeof r.data === "string" ? (JSON.parse(r.data) as Record<string, unknown>) : r.data,
+      automaticAttempts: Number(r.automatic_attempts),
+      webhookUrl: r.webhook_url,
+      webhookSecret: r.webhook_secret,
+      previousWebhookSecret: r.previous_webhook_secret,
+      webhookSecretRotatedAt: r.webhook_secret_rotated_at == null ? null : new Date(r.webhook_secret_rotated_at),
+    }))
     .sort((a, b) => a.seq - b.seq);
+}
+
+/** Where a claimer stops (tests only, lib/testing/pause-points.ts) with its claim made and its transaction still open. */
+export const CLAIMED_PAUSE = "webhooks.claimed";
+
+/**
+ * The engine's claim: claimDueEvents in a transaction of its own, committed at once. Until it
+ * commits the claimed rows stay locked, which concurrent claimers skip (SKIP LOCKED) instead of
+ * waiting on them; race tests hold it open at CLAIMED_PAUSE.
+ */
+export async function claimDueBatch(db: Db, input: Parameters<typeof claimDueEvents>[1]): Promise<ClaimedEvent[]> {
+  return db.transaction(async (tx) => {
+    const claimed = await claimDueEvents(tx, input);
+    await pausePoint(CLAIMED_PAUSE);
+    return claimed;
+  });
 }

@@ -43,7 +43,8 @@ async function loadTarget(tx: DbOrTx, eventId: string) {
 }
 
 /**
- * Records an attempt and moves the event on, under the event's row lock so a manual and an
+ * Records one attempt (resends, tests; the engine records its automatic attempts in batches:
+ * record-attempts.ts) and moves the event on, under the event's row lock so a manual and an
  * automatic attempt finishing together both count. Success delivers; an automatic failure
  * schedules the next retry (or exhausts the event); a manual failure leaves the schedule alone.
  */
@@ -98,9 +99,8 @@ async function recordAttempt(
 /**
  * One delivery attempt of an event to its key pair's webhook URL (supplement §4): Standard
  * Webhooks headers and `x-zevpay-signature` (signWebhook), the URL re-checked at delivery
- * time, every attempt recorded. Automatic attempts are made only on events claimed by
- * claimDueEvents; manual ones are resends. First attempts, retries, resends and test events
- * all come through here.
+ * time, every attempt recorded. Manual attempts (resends) come through here; automatic ones
+ * are the delivery engine's (delivery-engine.ts), which sends them with the same sendWebhook.
  */
 export async function deliverEvent(
   db: Db,
@@ -122,7 +122,7 @@ export async function deliverEvent(
   }
 
   const url = target.webhookUrl;
-  const result = await attempt({ ...target, webhookUrl: url, timeoutMs: input.timeoutMs });
+  const result = await sendWebhook({ ...target, webhookUrl: url, timeoutMs: input.timeoutMs });
   const attemptNumber = await recordAttempt(db, { eventId, trigger, url, result });
   return {
     eventId,
@@ -133,7 +133,12 @@ export async function deliverEvent(
   };
 }
 
-async function attempt(target: {
+/**
+ * One signed POST of an event to its URL (the engine's automatic attempts and deliverEvent's
+ * both): the URL re-checked first (DNS may have changed since it was saved), then the request,
+ * whose connection runs the same check when it connects.
+ */
+export async function sendWebhook(target: {
   id: string;
   mode: Mode;
   type: string;

@@ -1,7 +1,6 @@
 import type { LookupAddress } from "node:dns";
-import http from "node:http";
-import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { Agent, type Dispatcher } from "undici";
 import type { Mode } from "@/db/schema";
 import { permittedAddresses, UNRESOLVED, urlShapeProblem } from "@/lib/keys/webhook-url";
 
@@ -49,37 +48,73 @@ export function checkedLookup(mode: Mode): LookupFunction {
   };
 }
 
-/** Reads a response's status and the first KiB of its body, then lets the connection go. */
-function readResponse(res: http.IncomingMessage, finish: (r: Omit<PostResult, "durationMs">) => void): void {
-  const statusCode = res.statusCode ?? null;
-  const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
-  let error: string | null = null;
-  if (statusCode !== null && statusCode >= 300 && statusCode < 400) error = `Redirect (${statusCode}) not followed`;
-  else if (!ok) error = `Receiver answered ${statusCode ?? "without a status"}`;
+/**
+ * Keep-alive connection pools, one per destination origin (undici's Agent keeps a Pool per
+ * origin), one Agent per mode since the connection's resolver judges addresses by mode. A new
+ * connection is made through checkedLookup, so the target check runs when a socket connects;
+ * a kept-alive socket is one that passed it (and deliverEvent re-judges the host by DNS before
+ * every attempt).
+ */
+const agents = new Map<Mode, Agent>();
+
+/** Connections kept per destination: one key's attempts are sequential, so this bounds how many keys share one. */
+const CONNECTIONS_PER_ORIGIN = 16;
+
+function agentFor(mode: Mode): Agent {
+  let agent = agents.get(mode);
+  if (!agent) {
+    agent = new Agent({
+      connections: CONNECTIONS_PER_ORIGIN,
+      keepAliveTimeout: 4_000,
+      pipelining: 1,
+      maxRedirections: 0,
+      connect: { lookup: checkedLookup(mode) },
+    });
+    agents.set(mode, agent);
+  }
+  return agent;
+}
+
+/** Closes the kept-alive connections (tests, shutdown); the next attempt opens new ones. */
+export async function closeWebhookConnections(): Promise<void> {
+  const open = [...agents.values()];
+  agents.clear();
+  await Promise.all(open.map((a) => a.close().catch(() => undefined)));
+}
+
+/** Reads the first KiB of a response body, then lets the rest go (a larger body ends the connection). */
+async function readSnippet(body: Dispatcher.ResponseData["body"]): Promise<string> {
   const decoder = new TextDecoder();
   let text = "";
-  const done = () => {
+  try {
+    for await (const chunk of body) {
+      text += decoder.decode(chunk as Buffer, { stream: true });
+      // The log keeps the first KiB: no reason to read a large (or endless) body.
+      if (text.length >= SNIPPET_CHARS) {
+        body.destroy();
+        break;
+      }
+    }
     text += decoder.decode();
-    finish({ ok, statusCode, snippet: text.slice(0, SNIPPET_CHARS), error });
-    res.destroy();
-  };
-  res.on("data", (chunk: Buffer) => {
-    text += decoder.decode(chunk, { stream: true });
-    // The log keeps the first KiB: no reason to read a large (or endless) body.
-    if (text.length >= SNIPPET_CHARS) done();
-  });
-  res.on("end", done);
-  // A body that stalls after the status line (then times out): the status decides.
-  res.on("close", done);
-  res.on("error", () => done());
+  } catch {
+    // A body that stalls after the status line (then times out) or breaks off: the status decides.
+  }
+  return text.slice(0, SNIPPET_CHARS);
+}
+
+function errorMessage(err: unknown): string {
+  const e = err as (NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException }) | undefined;
+  const message = e?.message || e?.code || "Request failed";
+  const cause = e?.cause;
+  return cause && (cause.message || cause.code) && !message.includes(cause.message) ? `${message}: ${cause.message || cause.code}` : message;
 }
 
 /**
- * One HTTP POST of a webhook. Redirects are never followed (a 3xx is a failure); the whole
- * attempt, connection included, is bounded by `timeoutMs`. Never throws: every outcome is a
- * result the attempt log can record.
+ * One HTTP POST of a webhook over the destination's keep-alive pool. Redirects are never
+ * followed (a 3xx is a failure); the whole attempt, connection and body included, is bounded
+ * by `timeoutMs`. Never throws: every outcome is a result the attempt log can record.
  */
-export function postWebhook(input: {
+export async function postWebhook(input: {
   url: string;
   body: string;
   headers: Record<string, string>;
@@ -88,39 +123,38 @@ export function postWebhook(input: {
 }): Promise<PostResult> {
   const timeoutMs = input.timeoutMs ?? webhookTimeoutMs();
   const started = performance.now();
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (r: Omit<PostResult, "durationMs">) => {
-      if (settled) return;
-      settled = true;
-      resolve({ ...r, durationMs: Math.max(0, Math.round(performance.now() - started)) });
-    };
-    const failed = (error: string) => finish({ ok: false, statusCode: null, snippet: null, error });
-    const signal = AbortSignal.timeout(timeoutMs);
-    try {
-      const url = new URL(input.url);
-      // An IP-literal host never reaches the lookup below: judge it here.
-      const shape = urlShapeProblem(url, input.mode);
-      if (shape) return failed(shape);
-      const client = url.protocol === "https:" ? https : http;
-      const req = client.request(
-        url,
-        {
-          method: "POST",
-          headers: { ...input.headers, "content-length": String(Buffer.byteLength(input.body)) },
-          // A fresh connection per attempt, resolved and checked for this request.
-          agent: false,
-          signal,
-          lookup: checkedLookup(input.mode),
-        },
-        (res) => readResponse(res, finish),
-      );
-      req.on("error", (err: NodeJS.ErrnoException) => {
-        failed(signal.aborted ? `Timed out after ${timeoutMs} ms` : err.message || err.code || "Request failed");
-      });
-      req.end(input.body);
-    } catch (err) {
-      failed(err instanceof Error && err.message ? err.message : "Request failed");
-    }
-  });
+  const done = (r: Omit<PostResult, "durationMs">): PostResult => ({ ...r, durationMs: Math.max(0, Math.round(performance.now() - started)) });
+  const failed = (error: string) => done({ ok: false, statusCode: null, snippet: null, error });
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(input.url);
+  } catch (err) {
+    return failed(errorMessage(err));
+  }
+  // An IP-literal host never reaches the connection's lookup: judge it here.
+  const shape = urlShapeProblem(url, input.mode);
+  if (shape) return failed(shape);
+  try {
+    const res = await agentFor(input.mode).request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: "POST",
+      headers: { ...input.headers, "content-length": String(Buffer.byteLength(input.body)) },
+      body: input.body,
+      signal,
+      maxRedirections: 0,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    const statusCode = res.statusCode;
+    const ok = statusCode >= 200 && statusCode < 300;
+    let error: string | null = null;
+    if (statusCode >= 300 && statusCode < 400) error = `Redirect (${statusCode}) not followed`;
+    else if (!ok) error = `Receiver answered ${statusCode}`;
+    const snippet = await readSnippet(res.body);
+    return done({ ok, statusCode, snippet, error });
+  } catch (err) {
+    return failed(signal.aborted ? `Timed out after ${timeoutMs} ms` : errorMessage(err));
+  }
 }

@@ -1,4 +1,5 @@
 import { getDb } from "@/db/client";
+import { startDeliveryListener } from "@/lib/events/delivery-listener";
 import { logError } from "@/lib/log";
 import { runJobs } from "./run-jobs";
 
@@ -8,8 +9,11 @@ const g = globalThis as unknown as { __owoScheduler?: NodeJS.Timeout };
 /**
  * `npm start` runs the jobs itself every few seconds unless SCHEDULER=off (deployments that
  * call /api/cron instead). Safe in every instance, since every job is; runs never overlap.
+ * Every server process also listens for other instances' committed webhook events
+ * (delivery-listener.ts), SCHEDULER=off or not: the scheduler is only the safety net.
  */
 export function startInProcessScheduler(): void {
+  void startDeliveryListener();
   if (process.env.SCHEDULER === "off" || g.__owoScheduler) return;
   let running = false;
   g.__owoScheduler = setInterval(async () => {

@@ -1,19 +1,25 @@
-// Test-only barriers at a race's critical point. Production code marks the point with
-// `await pausePoint("name")`: a no-op (one map lookup) unless a test in the same process armed
-// it. A test arms it with armPause("name"), starts the first caller, awaits `reached` (the first
-// caller now waits at the point, e.g. holding its row lock), starts the second, and calls
-// release() once the second has arrived. One arming pauses one caller: the next callers pass.
+/**
+ * Barriers for race tests. Production code marks a race's critical point with
+ * `await pausePoint("name")`: free (no await of anything new) unless a test in the same process
+ * armed it. A test arms it with armPause("name"), starts the first caller, awaits `reached` (the
+ * first caller now waits at the point, e.g. holding its row lock), starts the second, and calls
+ * release() once the second has arrived. One arming pauses one caller: later callers pass.
+ */
 type Armed = { arrive: () => void; released: Promise<void> };
 
-const armed = new Map<string, Armed>();
+// On globalThis: a route bundle and the test may load their own copies of this module.
+const g = globalThis as unknown as { __owoPausePoints?: Map<string, Armed> };
+const armed = (g.__owoPausePoints ??= new Map<string, Armed>());
 
-export async function pausePoint(name: string): Promise<void> {
-  if (armed.size === 0) return;
+const passThrough = Promise.resolve();
+
+export function pausePoint(name: string): Promise<void> {
+  if (armed.size === 0) return passThrough;
   const point = armed.get(name);
-  if (!point) return;
+  if (!point) return passThrough;
   armed.delete(name);
   point.arrive();
-  await point.released;
+  return point.released;
 }
 
 export function armPause(name: string): { reached: Promise<void>; release(): void } {

@@ -4,7 +4,8 @@
 // the rest of a transfer's work. Exists only for a
 // request carrying OWO_BENCH_SECRET (lib/bench/bench-access.ts; set by scripts/bench/server.ts);
 // a 404 otherwise.
-// Body: { merchant_id, key_pair_id, reference }.
+// Body: { merchant_id, key_pair_id, reference }, or key_pair_ids (one event for each, in one
+// statement: a burst over several keys per request).
 import { benchAllowed } from "@/lib/bench/bench-access";
 import { getDb } from "@/db/client";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
@@ -16,21 +17,23 @@ const notFound = () => Response.json({ status: false, message: "Not found" }, { 
 
 export async function POST(req: Request): Promise<Response> {
   if (!benchAllowed(req)) return notFound();
-  const body = (await req.json().catch(() => null)) as { merchant_id?: unknown; key_pair_id?: unknown; reference?: unknown } | null;
-  if (typeof body?.merchant_id !== "string" || typeof body.key_pair_id !== "string") {
-    return Response.json({ status: false, message: "merchant_id and key_pair_id are required" }, { status: 400 });
+  const body = (await req.json().catch(() => null)) as { merchant_id?: unknown; key_pair_id?: unknown; key_pair_ids?: unknown; reference?: unknown } | null;
+  const keyPairIds = Array.isArray(body?.key_pair_ids) ? body.key_pair_ids : [body?.key_pair_id];
+  if (typeof body?.merchant_id !== "string" || keyPairIds.length === 0 || !keyPairIds.every((k) => typeof k === "string")) {
+    return Response.json({ status: false, message: "merchant_id and key_pair_id (or key_pair_ids) are required" }, { status: 400 });
   }
   const reference = typeof body.reference === "string" ? body.reference : crypto.randomUUID();
   const db = await getDb();
-  const ids = await emitEvents(db, [
-    {
-      merchantId: body.merchant_id,
-      mode: "test",
-      keyPairId: body.key_pair_id,
+  const ids = await emitEvents(
+    db,
+    (keyPairIds as string[]).map((keyPairId, n) => ({
+      merchantId: body.merchant_id as string,
+      mode: "test" as const,
+      keyPairId,
       type: "transfer.success",
-      data: { reference, amount: 10_000, currency: "NGN", status: "completed", recipient: { name: "Ada Obi", bank: null, account_number: null } },
-    },
-  ]);
+      data: { reference: keyPairIds.length > 1 ? `${reference}-${n}` : reference, amount: 10_000, currency: "NGN", status: "completed", recipient: { name: "Ada Obi", bank: null, account_number: null } },
+    })),
+  );
   deliverAfterCommit(ids);
   return Response.json({ status: true, message: "ok", data: { ids } });
 }
