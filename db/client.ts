@@ -166,7 +166,7 @@ function isAlive(pid: number): boolean {
 async function openPglite(): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  // Trigram indexes serve the lists' search (migration 0012 creates the extension).
+  // Trigram indexes serve the lists' search (migration 0013 creates the extension).
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const memory = process.env.OWO_PGLITE === "memory";
   const dir = path.join(/*turbopackIgnore: true*/ dataDir(), "pglite");

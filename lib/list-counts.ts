@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/db/client";
 import { listCounts, type Mode } from "@/db/schema";
 
 /**
- * The lists whose counts are kept (migration 0012's triggers), and what their a, b, c hold:
+ * The lists whose counts are kept (migration 0013's triggers), and what their a, b, c hold:
  * transfers: status, type · payments: channel, destination kind · events: key pair id, type,
  * delivery status · checkout_sessions: status · invoices: status, paused ("true"/"false").
  */

@@ -7,7 +7,7 @@ const SEPARATOR = "\x01";
 
 /**
  * "Any of these fields contains the term" (ILIKE, case-insensitive), as one condition on the
- * fields joined by \x01: the expression of that list's trigram index (migration 0012), so it
+ * fields joined by \x01: the expression of that list's trigram index (migration 0013), so it
  * is one GIN scan. `fields` must be written exactly as the index has them, in its order.
  */
 export function searchFields(fields: (PgColumn | SQL)[], term: string): SQL {

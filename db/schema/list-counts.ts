@@ -4,7 +4,7 @@ import { MODES } from "./columns";
 /**
  * Kept row counts of the long lists (transfers, payments, events, checkout sessions,
  * invoices), so a list's exact `total` is a sum over a few rows, not a count(*) over a
- * million. Written only by the tables' triggers (migration 0012, custom SQL), in the same
+ * million. Written only by the tables' triggers (migration 0013, custom SQL), in the same
  * transaction as the rows they count. One key (list, merchant, mode, a, b, c: the list's
  * filter values, '' where unused) may have several rows: a writer adds to a row no other
  * open transaction holds (FOR UPDATE SKIP LOCKED) or inserts a new one, so concurrent

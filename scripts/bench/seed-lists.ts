@@ -2,7 +2,7 @@
 // generate_series per table): `rows` each of transfers, events, payments, checkout sessions
 // and invoices for one merchant's test key pair, interleaved in time with a quarter as many of
 // another merchant's, so the merchant / key-pair scoping has rows to skip. The kept counts
-// (migration 0012's triggers) fill as the rows go in. Then VACUUM ANALYZE, as autovacuum would
+// (migration 0013's triggers) fill as the rows go in. Then VACUUM ANALYZE, as autovacuum would
 // leave a table of this size in production.
 import type postgres from "postgres";
 

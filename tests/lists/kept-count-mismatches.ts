@@ -1,5 +1,5 @@
 // The kept-count rule as one query (tests/lists/kept-counts.test.ts, e2e/list-counts.spec.ts):
-// every (list, merchant, mode, filter values) whose kept count (list_counts, migration 0012)
+// every (list, merchant, mode, filter values) whose kept count (list_counts, migration 0013)
 // differs from count(*) over the list's table. One statement, one snapshot: exact even while
 // others write. Empty when the rule holds.
 export const KEPT_COUNT_MISMATCHES = `
