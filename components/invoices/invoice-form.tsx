@@ -13,7 +13,7 @@ import { NairaInput } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import type { Invoice } from "@/db/schema";
-import { lagosToday } from "@/lib/invoices/invoice-dates";
+import { lagosDay } from "@/lib/lagos-day";
 import { MAX_LINE_ITEMS } from "@/lib/invoices/invoice-input";
 import { bpToTaxRate, computeInvoiceTotals, type InvoiceTotals } from "@/lib/invoices/invoice-totals";
 import { formatNaira } from "@/lib/money";
@@ -25,7 +25,7 @@ const emptyRow = (): LineRow => ({ key: newKey(), description: "", quantity: "1"
 
 /** Two weeks from today (Lagos), the usual payment term. */
 function defaultDueDate(): string {
-  const d = new Date(`${lagosToday()}T00:00:00Z`);
+  const d = new Date(`${lagosDay()}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 14);
   return d.toISOString().slice(0, 10);
 }
@@ -208,7 +208,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
         <h2 className="font-medium">Payment terms</h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Due date" htmlFor="inv-due-date" error={firstError(errors, "due_date")}>
-            <Input id="inv-due-date" type="date" min={lagosToday()} value={dueDate} onChange={(e) => setDueDate(e.target.value)} data-testid="inv-due-date" />
+            <Input id="inv-due-date" type="date" min={lagosDay()} value={dueDate} onChange={(e) => setDueDate(e.target.value)} data-testid="inv-due-date" />
           </Field>
           <Field label="When the due date passes" htmlFor="inv-due-action" hint={dueAction === "pause" ? "The invoice is paused and its payment page takes no payment until you resume it." : "The invoice is marked overdue and can still be paid."} error={firstError(errors, "due_date_action")}>
             <Select id="inv-due-action" className="w-full" value={dueAction} onChange={(e) => setDueAction(e.target.value as "none" | "pause")} data-testid="inv-due-action">

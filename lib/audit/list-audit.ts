@@ -1,6 +1,7 @@
 import { and, count, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { ACTOR_TYPES, auditLog, users, type ActorType } from "@/db/schema";
+import { lagosDayStart } from "@/lib/lagos-day";
 import { flattenSearch, planPage, type Cursor, type ListShape, type Paged } from "@/lib/paging";
 import { isUuid } from "@/lib/text-patterns";
 
@@ -40,12 +41,6 @@ export function parseAuditSearch(search: Record<string, string | string[] | unde
 /** The filter back as URL params (for paging links and the CSV export). */
 export const auditFilterParams = (f: AuditFilter) => ({ action: f.action, actor: f.actor, from: f.from, to: f.to });
 
-/** Start of a Lagos (UTC+1, no daylight saving) day; `plusDays` moves it. */
-function lagosDay(date: string, plusDays = 0): Date {
-  const d = new Date(`${date}T00:00:00+01:00`);
-  d.setUTCDate(d.getUTCDate() + plusDays);
-  return d;
-}
 
 function where(merchantId: string, f: AuditFilter): SQL | undefined {
   let actor: SQL | undefined;
@@ -55,8 +50,8 @@ function where(merchantId: string, f: AuditFilter): SQL | undefined {
     eq(auditLog.merchantId, merchantId),
     f.action ? eq(auditLog.action, f.action) : undefined,
     actor,
-    f.from ? gte(auditLog.createdAt, lagosDay(f.from)) : undefined,
-    f.to ? lt(auditLog.createdAt, lagosDay(f.to, 1)) : undefined,
+    f.from ? gte(auditLog.createdAt, lagosDayStart(f.from)) : undefined,
+    f.to ? lt(auditLog.createdAt, lagosDayStart(f.to, 1)) : undefined,
   );
 }
 

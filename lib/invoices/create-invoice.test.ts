@@ -7,7 +7,7 @@ import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit"
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { call } from "@/tests/http";
 import { createInvoiceOk, inDays, makeInvoiceKey as key, type TestKey } from "@/tests/invoices";
-import { lagosToday } from "./invoice-dates";
+import { lagosDay } from "@/lib/lagos-day";
 import { MAX_INVOICE_TOTAL } from "./invoice-input";
 import type { InvoiceView } from "./invoice-view";
 
@@ -132,7 +132,7 @@ describe("POST /v1/checkout/invoice: the Invoice object", () => {
 
   it("a due date of today (Lagos) is accepted", async () => {
     const k = await key();
-    expect((await createOk(k, { due_date: lagosToday() })).due_date).toBe(lagosToday());
+    expect((await createOk(k, { due_date: lagosDay() })).due_date).toBe(lagosDay());
   });
 
   it("records created (and sent) on the timeline with actor api", async () => {

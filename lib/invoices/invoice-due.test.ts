@@ -12,7 +12,8 @@ import { call } from "@/tests/http";
 import { createInvoiceOk, inDays, makeInvoiceKey as key, type TestKey } from "@/tests/invoices";
 import { applyDueInvoices } from "./apply-invoice-due";
 import { listInvoiceActivity } from "./invoice-activity";
-import { dueAtFor, lagosToday } from "./invoice-dates";
+import { lagosDay } from "@/lib/lagos-day";
+import { dueAtFor } from "./invoice-dates";
 import type { InvoiceView } from "./invoice-view";
 
 afterAll(() => afterCommitDeliveriesSettled());
@@ -140,8 +141,8 @@ describe("due-date job (invoice_due_dates)", () => {
 
   it("an invoice due today is not overdue before the end of the day in Lagos", async () => {
     const k = await key();
-    const v = await newInvoice(k, { send: true, due_date: lagosToday() });
-    expect((await row(v.public_id)).dueAt.getTime()).toBe(dueAtFor(lagosToday()).getTime());
+    const v = await newInvoice(k, { send: true, due_date: lagosDay() });
+    expect((await row(v.public_id)).dueAt.getTime()).toBe(dueAtFor(lagosDay()).getTime());
     await applyDueInvoices(await getDb());
     expect((await getOne(k, v.public_id)).body.data!.status).toBe("sent");
   });
@@ -227,7 +228,7 @@ describe("POST /v1/sandbox/expire with resource invoice", () => {
     expect(at).toBeLessThanOrEqual(Date.now() + 1000);
     const stored = await row(v.public_id);
     expect(stored.dueAt.toISOString()).toBe(r.body.data!.expires_at);
-    expect(stored.dueDate).toBe(lagosToday());
+    expect(stored.dueDate).toBe(lagosDay());
   });
 
   it("the next read applies it: overdue (or paused with due_date_action pause)", async () => {
@@ -236,7 +237,7 @@ describe("POST /v1/sandbox/expire with resource invoice", () => {
     const b = await newInvoice(k, { send: true, due_date_action: "pause" });
     expect((await expire(k, { resource: "invoice", id: a.public_id })).status).toBe(200);
     expect((await expire(k, { resource: "invoice", id: b.public_id })).status).toBe(200);
-    expect((await getOne(k, a.public_id)).body.data).toMatchObject({ status: "overdue", due_date: lagosToday() });
+    expect((await getOne(k, a.public_id)).body.data).toMatchObject({ status: "overdue", due_date: lagosDay() });
     expect((await getOne(k, b.public_id)).body.data).toMatchObject({ status: "sent", paused: true });
     expect((await eventTypes(k)).filter((t) => t === "invoice.paused")).toHaveLength(1);
   });

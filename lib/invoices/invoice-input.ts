@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pagingQueryFields } from "@/lib/paging";
 import { DUE_DATE_ACTIONS, INVOICE_STATUSES } from "@/db/schema";
-import { lagosToday } from "./invoice-dates";
+import { lagosDay } from "@/lib/lagos-day";
 import { koboSchema } from "@/lib/money";
 
 const required = (field: string, what: string) => ({
@@ -63,7 +63,7 @@ const fields = {
     .string(required("due_date", "an ISO date (YYYY-MM-DD)"))
     .trim()
     .refine(isIsoDate, "due_date must be an ISO date (YYYY-MM-DD)")
-    .refine((v) => !isIsoDate(v) || v >= lagosToday(), "due_date must not be in the past"),
+    .refine((v) => !isIsoDate(v) || v >= lagosDay(), "due_date must not be in the past"),
   note: z.string({ error: "note must be a string" }).max(2000, "note must be at most 2000 characters"),
   allow_partial_payments: z.boolean({ error: "allow_partial_payments must be a boolean" }),
   due_date_action: z.enum(DUE_DATE_ACTIONS, { error: `due_date_action must be one of ${DUE_DATE_ACTIONS.join(", ")}` }),

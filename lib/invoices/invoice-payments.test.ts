@@ -15,7 +15,7 @@ import { rowLockHolder, untilArrived } from "@/tests/lock-waits";
 import { cancelInvoice } from "./cancel-invoice";
 import { createInvoice } from "./create-invoice";
 import { ensureInvoiceInstrument } from "./ensure-invoice-instrument";
-import { lagosToday } from "./invoice-dates";
+import { lagosDay } from "@/lib/lagos-day";
 import { CreateInvoiceBody } from "./invoice-input";
 import { pauseInvoice } from "./pause-invoice";
 import { payInvoice } from "@/lib/payments/pay-invoice";
@@ -76,7 +76,7 @@ async function eventsOf(keyPairId: string) {
 
 /** Moves the due date to now (what POST /v1/sandbox/expire does for an invoice). */
 async function makeDue(invoice: Invoice) {
-  await (await db()).update(invoices).set({ dueAt: sql`now()`, dueDate: lagosToday() }).where(eq(invoices.id, invoice.id));
+  await (await db()).update(invoices).set({ dueAt: sql`now()`, dueDate: lagosDay() }).where(eq(invoices.id, invoice.id));
 }
 
 async function expectRefused(r: Awaited<ReturnType<typeof sandboxPay>>, code: string, message?: string) {

@@ -1,7 +1,7 @@
 import { and, eq, gte, sum } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { dailySessions, dailyVolume, type Mode } from "@/db/schema";
-import { lastLagosDays } from "./lagos-day";
+import { lastLagosDays } from "@/lib/lagos-day";
 
 type Scope = { merchantId: string; mode: Mode };
 

@@ -9,7 +9,7 @@ import { makeKey, makeMerchant } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { newSession, sessionKey } from "@/tests/sessions";
 import { getCheckoutConversion, getCollections } from "./collections";
-import { lagosDay } from "./lagos-day";
+import { lagosDay } from "@/lib/lagos-day";
 
 /** The rollup rows of one merchant, as {mode|day: [amount, count]}. */
 async function volumeRollup(merchantId: string) {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, payIds, payments, PAYMENT_DESTINATIONS, virtualAccounts, type Mode, type Payment } from "@/db/schema";
 import type { Channel } from "@/lib/fees/collection-fee";
+import { lagosDayStart } from "@/lib/lagos-day";
 import { countRows, keptCount } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
 import { flattenSearch, planPage, type ListShape, type Paged } from "@/lib/paging";
@@ -36,8 +37,6 @@ export function parsePaymentSearch(search: Record<string, string | string[] | un
 }
 
 /** Lagos is UTC+1 all year (no daylight saving): a day starts at 23:00 UTC the day before. */
-const lagosDayStart = (d: string) => new Date(`${d}T00:00:00+01:00`);
-const nextDay = (d: string) => new Date(lagosDayStart(d).getTime() + 86_400_000);
 
 
 /** Search matches our reference or the caller's, the payer's or customer's name, or the customer's email. */
@@ -47,7 +46,7 @@ function paymentConditions(input: PaymentFilter): SQL | undefined {
     input.channel ? eq(payments.channel, input.channel) : undefined,
     input.destination ? eq(payments.destinationKind, input.destination) : undefined,
     input.from ? gte(payments.paidAt, lagosDayStart(input.from)) : undefined,
-    input.to ? lt(payments.paidAt, nextDay(input.to)) : undefined,
+    input.to ? lt(payments.paidAt, lagosDayStart(input.to, 1)) : undefined,
     q
       ? searchFields(
           [payments.reference, payments.merchantReference, payments.customerEmail, payments.customerName, sql`${payments.payer} ->> 'name'`],

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { checkoutSessions, dynamicPayIds, invoices, virtualAccounts, type Mode } from "@/db/schema";
-import { lagosToday } from "@/lib/invoices/invoice-dates";
+import { lagosDay } from "@/lib/lagos-day";
 import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/text-patterns";
 
@@ -47,7 +47,7 @@ export async function sandboxExpire(db: Db, input: { merchantId: string; mode: M
       // An invoice's "expiry" is its due date: due today, and due now (supplement §5).
       const rows = await db
         .update(invoices)
-        .set({ dueAt: now, dueDate: lagosToday(now) })
+        .set({ dueAt: now, dueDate: lagosDay(now) })
         .where(and(eq(invoices.publicId, id), eq(invoices.merchantId, input.merchantId), eq(invoices.mode, input.mode)))
         .returning({ id: invoices.id });
       if (rows.length === 0) throw notFound(`No invoice ${id} for this key.`);

@@ -4,7 +4,7 @@ import type { Params } from "@/db/params";
 import type { Transfer } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { pgError } from "@/lib/ledger/db-errors";
-import { lagosDay } from "@/lib/wallets/lagos-day";
+import { lagosDay } from "@/lib/lagos-day";
 
 /**
  * The wallet rules of supplement §7 inside initiateTransfer's one statement (no extra round

@@ -4,7 +4,7 @@ import { ledgerAccounts, merchants, payIds, walletDailySpend, walletSettings, ty
 import { changedFields, recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/errors";
 import { walletAccountCode } from "@/lib/ledger/accounts";
-import { lagosDay } from "./lagos-day";
+import { lagosDay } from "@/lib/lagos-day";
 import type { UpdateWalletBody } from "./wallet-input";
 import type { WalletView } from "./wallet-view";
 

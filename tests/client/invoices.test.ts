@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lagosToday } from "@/lib/invoices/invoice-dates";
+import { lagosDay } from "@/lib/lagos-day";
 import { makeKey } from "@/tests/factories";
 import { owoClient } from "./client";
 
@@ -10,7 +10,7 @@ describe("typed client: invoices (supplement §6)", () => {
       customer_name: "Ada Obi",
       customer_email: "ada@example.com",
       line_items: [{ description: "Consulting", quantity: 2, unit_price: 150_000 }],
-      due_date: lagosToday(),
+      due_date: lagosDay(),
     });
     expect(draft).toMatchObject({ status: "draft", subtotal: 300_000, total: 300_000 });
     expect((await owo.updateInvoice(draft.public_id, { note: "Thank you" })).note).toBe("Thank you");
