@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb, preparedRows, queryRows, type DbOrTx } from "@/db/client";
+import { rateLimitHitText, rateLimitHitWithReadText } from "@/db/statements/rate-limit";
 import { AppError } from "@/lib/errors";
 
 export type Bucket = { name: string; limit: number };
@@ -15,26 +16,6 @@ const WINDOW_SECONDS = 60;
  */
 export type PreparedRead<Row> = { text: string; params: string[]; readonly row?: Row };
 
-/** The count for n buckets: built once per n (1 or 2), so the same text each time. */
-const HIT_TEXT: string[] = [];
-function hitText(n: number): string {
-  const values = Array.from({ length: n }, (_, i) => `($${i + 1}::text, date_trunc('minute', now()), 1)`).join(", ");
-  return `insert into rate_limit_counters (bucket, window_start, count) values ${values}
-     on conflict (bucket, window_start) do update set count = rate_limit_counters.count + 1
-     returning bucket, count, extract(epoch from window_start)::bigint::text as window_epoch`;
-}
-
-/** The count with a read beside it, per read text and bucket count (a handful of texts). */
-const FUSED_TEXT = new Map<string, string[]>();
-function fusedText(n: number, read: string): string {
-  let byCount = FUSED_TEXT.get(read);
-  if (!byCount) FUSED_TEXT.set(read, (byCount = []));
-  return (byCount[n] ??= `with hit as (${hitText(n)}),
-     pre as (${read.replace(/\$(\d+)/g, (_, i: string) => `$${Number(i) + n}`)})
-     select bucket, count, window_epoch, null::text as pre from hit
-     union all select null::text, null::int, null::text, row_to_json(pre)::text from pre`);
-}
-
 type HitRow = { bucket: string | null; count: number | null; window_epoch: string | number | null; pre?: string | null };
 
 /**
@@ -49,8 +30,8 @@ export async function hitRateLimit<Row = never>(
   const db = await getDb();
   const names = buckets.map((b) => b.name);
   const rows = read
-    ? await preparedRows<HitRow>(db, fusedText(buckets.length, read.text), [...names, ...read.params])
-    : await preparedRows<HitRow>(db, (HIT_TEXT[buckets.length] ??= hitText(buckets.length)), names);
+    ? await preparedRows<HitRow>(db, rateLimitHitWithReadText(buckets.length, read.text), [...names, ...read.params])
+    : await preparedRows<HitRow>(db, rateLimitHitText(buckets.length), names);
   // Best effort between scheduler passes (which prune too).
   if (Math.random() < 0.002) pruneRateLimitWindows(db).catch(() => {});
 

@@ -17,6 +17,7 @@ import { chargeSuccessData } from "@/lib/payments/charge-success";
 import type { PreparedRead } from "@/lib/http/rate-limit";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 import { findTransferRecipient, recipientRead, type RecipientRow, type TransferRecipient } from "./lookup-recipient";
+import { transferTotal } from "./transfer-total";
 import { submitToBank } from "./submit-to-bank";
 import { debitReference } from "./transfer-references";
 import { transferEventData, transferEventKeys } from "./transfer-events";
@@ -198,7 +199,7 @@ async function postingsAndEvents(db: Db, input: InitiateInput, t: Transfer, reci
       kind: "transfer_debit",
       description: `Transfer to ${t.recipientName} (${t.recipientBankName})`,
       metadata: { transfer: t.reference, amount: t.amount, fee: t.fee, vat: t.vat, stamp_duty: t.stampDuty },
-      moves: [{ from: from.id, to: held.id, amount: t.amount + t.fee + t.vat + t.stampDuty }],
+      moves: [{ from: from.id, to: held.id, amount: transferTotal(t) }],
     };
     return { entry, events: [] as EmitInput[] };
   }
