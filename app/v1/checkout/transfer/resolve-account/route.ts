@@ -1,5 +1,5 @@
-// POST /v1/checkout/transfer/resolve-account – alias of /banks/resolve (supplement §7)
+// POST /v1/checkout/transfer/resolve-account – alias of /banks/resolve (supplement §7): the same handler, so they cannot drift apart
 import { methods } from "@/lib/http/route";
-import { resolveAccountRoute } from "@/lib/transfers/resolve-account-route";
+import { POST as resolvePost } from "../banks/resolve/route";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: resolveAccountRoute });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: resolvePost });

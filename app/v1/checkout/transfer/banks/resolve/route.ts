@@ -1,5 +1,7 @@
 // POST /v1/checkout/transfer/banks/resolve – name enquiry on an account number
-import { methods } from "@/lib/http/route";
-import { resolveAccountRoute } from "@/lib/transfers/resolve-account-route";
+import { methods, route } from "@/lib/http/route";
+import { resolveAccount, ResolveAccountBody } from "@/lib/transfers/resolve-account";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: resolveAccountRoute });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  POST: route({ keys: "secret", body: ResolveAccountBody }, ({ body }) => resolveAccount(body)),
+});
