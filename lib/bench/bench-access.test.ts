@@ -39,6 +39,6 @@ describe("/api/bench/* exist only for a request carrying OWO_BENCH_SECRET (issue
     process.env.OWO_BENCH_SECRET = "the-bench-secret-of-this-run";
     const res = await emit(emitRequest({ [BENCH_SECRET_HEADER]: "the-bench-secret-of-this-run" }));
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ message: "merchant_id and key_pair_id are required" });
+    expect(await res.json()).toMatchObject({ message: "merchant_id and key_pair_id (or key_pair_ids) are required" });
   });
 });
