@@ -15,7 +15,7 @@ test("send a bank transfer and a PayID transfer from the dashboard, see both com
   await expect(page.getByTestId("wallet-balance")).toHaveText("₦100,000.00");
 
   // Bank transfer: name enquiry, quote, confirmation, then the bank settles it.
-  await page.getByRole("link", { name: "Transfers" }).click();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Transfers" }).click();
   await expect(page.getByTestId("transfers-empty")).toBeVisible();
   await page.getByTestId("send-money").click();
   await page.getByLabel("Bank").selectOption({ label: "Guaranty Trust Bank" });
