@@ -2,9 +2,10 @@ CREATE TABLE "daily_sessions" (
 	"merchant_id" uuid NOT NULL,
 	"mode" text NOT NULL,
 	"day" date NOT NULL,
+	"slot" smallint DEFAULT 0 NOT NULL,
 	"started" integer DEFAULT 0 NOT NULL,
 	"completed" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "daily_sessions_merchant_id_mode_day_pk" PRIMARY KEY("merchant_id","mode","day")
+	CONSTRAINT "daily_sessions_merchant_id_mode_day_slot_pk" PRIMARY KEY("merchant_id","mode","day","slot")
 );
 --> statement-breakpoint
 CREATE TABLE "daily_volume" (
@@ -37,16 +38,20 @@ END $$;
 CREATE CONSTRAINT TRIGGER payments_daily_volume AFTER INSERT ON payments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION owo_daily_volume_on_payment();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION owo_daily_sessions_on_session() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  -- One of 8 rows per day by the writer's connection (db/schema/overview.ts: slot): a merchant's
+  -- concurrent initializes do not queue on one row through their commits. Readers sum.
+  s smallint := (pg_backend_pid() % 8)::smallint;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO daily_sessions AS d (merchant_id, mode, day, started, completed)
-    VALUES (NEW.merchant_id, NEW.mode, owo_lagos_day(NEW.created_at), 1, 0)
-    ON CONFLICT (merchant_id, mode, day) DO UPDATE SET started = d.started + 1;
+    INSERT INTO daily_sessions AS d (merchant_id, mode, day, slot, started, completed)
+    VALUES (NEW.merchant_id, NEW.mode, owo_lagos_day(NEW.created_at), s, 1, 0)
+    ON CONFLICT (merchant_id, mode, day, slot) DO UPDATE SET started = d.started + 1;
   END IF;
   IF NEW.status = 'completed' AND (TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM 'completed') THEN
-    INSERT INTO daily_sessions AS d (merchant_id, mode, day, started, completed)
-    VALUES (NEW.merchant_id, NEW.mode, owo_lagos_day(coalesce(NEW.paid_at, now())), 0, 1)
-    ON CONFLICT (merchant_id, mode, day) DO UPDATE SET completed = d.completed + 1;
+    INSERT INTO daily_sessions AS d (merchant_id, mode, day, slot, started, completed)
+    VALUES (NEW.merchant_id, NEW.mode, owo_lagos_day(coalesce(NEW.paid_at, now())), s, 0, 1)
+    ON CONFLICT (merchant_id, mode, day, slot) DO UPDATE SET completed = d.completed + 1;
   END IF;
   RETURN NULL;
 END $$;
@@ -64,7 +69,7 @@ SELECT merchant_id, mode, day, sum(started), sum(completed) FROM (
   UNION ALL
   SELECT merchant_id, mode, owo_lagos_day(coalesce(paid_at, updated_at)), 0, 1 FROM checkout_sessions WHERE status = 'completed'
 ) s GROUP BY 1, 2, 3
-ON CONFLICT (merchant_id, mode, day) DO UPDATE SET started = EXCLUDED.started, completed = EXCLUDED.completed;
+ON CONFLICT (merchant_id, mode, day, slot) DO UPDATE SET started = EXCLUDED.started, completed = EXCLUDED.completed;
 --> statement-breakpoint
 -- What needs attention and what is in flight, counted from small partial indexes.
 CREATE INDEX IF NOT EXISTS events_exhausted_idx ON events (merchant_id, mode, created_at) WHERE delivery_status = 'exhausted';

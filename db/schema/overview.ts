@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { MODES } from "./columns";
 import { merchants } from "./merchants";
 
@@ -34,9 +34,15 @@ export const dailySessions = pgTable(
       .references(() => merchants.id),
     mode: text({ enum: MODES }).notNull(),
     day: date({ mode: "string" }).notNull(),
+    /**
+     * One of up to 8 rows per day, picked by the writer's connection (pg_backend_pid() % 8): every
+     * session initialize adds to it at commit, and one row per day would make a merchant's
+     * concurrent initializes queue on its lock through each commit. Readers sum.
+     */
+    slot: smallint().notNull().default(0),
     started: integer().notNull().default(0),
     completed: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.mode, t.day] })],
+  (t) => [primaryKey({ columns: [t.merchantId, t.mode, t.day, t.slot] })],
 );
 export type DailySessions = typeof dailySessions.$inferSelect;

@@ -28,8 +28,15 @@ async function volumeNaive(merchantId: string) {
 }
 
 async function sessionsRollup(merchantId: string) {
+  // A day's figures are spread over a few rows (one per writer's connection slot): summed here, as the overview does.
   const rows = await (await getDb()).select().from(dailySessions).where(eq(dailySessions.merchantId, merchantId));
-  return Object.fromEntries(rows.filter((r) => r.started || r.completed).map((r) => [`${r.mode}|${r.day}`, [r.started, r.completed]]));
+  const byDay: Record<string, [number, number]> = {};
+  for (const r of rows) {
+    const day = (byDay[`${r.mode}|${r.day}`] ??= [0, 0]);
+    day[0] += r.started;
+    day[1] += r.completed;
+  }
+  return Object.fromEntries(Object.entries(byDay).filter(([, [started, completed]]) => started || completed));
 }
 
 async function sessionsNaive(merchantId: string) {

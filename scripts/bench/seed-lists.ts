@@ -25,6 +25,11 @@ export async function seedLists(sql: postgres.Sql, input: { tag: string; rows: n
   const { ours, other, tag } = input;
   // Spread over a year, newest last, so created_at and seq agree as they do in production.
   const step = Math.max(1, Math.floor((365 * 86_400) / total));
+  // The overview's rollup triggers fire per row at commit: a million rows in one statement would
+  // queue a million deferred upserts on a few hundred day rows. They are off while seeding and
+  // the two merchants' rollups are computed once afterwards, as the migration's backfill does.
+  await sql.unsafe(`alter table payments disable trigger payments_daily_volume`);
+  await sql.unsafe(`alter table checkout_sessions disable trigger checkout_sessions_daily_sessions`);
   await sql.unsafe(
     `insert into transfers (id, reference, public_id, merchant_id, mode, key_pair_id, wallet_pay_id_id, type, status, amount, fee,
        narration, recipient_name, recipient_bank_code, recipient_bank_name, recipient_account_number, merchant_reference, source,
@@ -94,5 +99,26 @@ export async function seedLists(sql: postgres.Sql, input: { tag: string; rows: n
      ${series}`,
     common as never[],
   );
-  for (const table of ["transfers", "events", "payments", "checkout_sessions", "invoices", "list_counts"]) await sql.unsafe(`vacuum analyze ${table}`);
+  await sql.unsafe(`alter table payments enable trigger payments_daily_volume`);
+  await sql.unsafe(`alter table checkout_sessions enable trigger checkout_sessions_daily_sessions`);
+  const merchants = [ours.merchantId, other.merchantId];
+  await sql.begin(async (tx) => {
+    await tx.unsafe(`delete from daily_volume where merchant_id = any($1::uuid[])`, [merchants]);
+    await tx.unsafe(`delete from daily_sessions where merchant_id = any($1::uuid[])`, [merchants]);
+    await tx.unsafe(
+      `insert into daily_volume (merchant_id, mode, day, amount_kobo, count)
+       select merchant_id, mode, owo_lagos_day(paid_at), sum(amount), count(*) from payments where merchant_id = any($1::uuid[]) group by 1, 2, 3`,
+      [merchants],
+    );
+    await tx.unsafe(
+      `insert into daily_sessions (merchant_id, mode, day, started, completed)
+       select merchant_id, mode, day, sum(started), sum(completed) from (
+         select merchant_id, mode, owo_lagos_day(created_at) as day, 1 as started, 0 as completed from checkout_sessions where merchant_id = any($1::uuid[])
+         union all
+         select merchant_id, mode, owo_lagos_day(coalesce(paid_at, updated_at)), 0, 1 from checkout_sessions where merchant_id = any($1::uuid[]) and status = 'completed'
+       ) s group by 1, 2, 3`,
+      [merchants],
+    );
+  });
+  for (const table of ["transfers", "events", "payments", "checkout_sessions", "invoices", "list_counts", "daily_volume", "daily_sessions"]) await sql.unsafe(`vacuum analyze ${table}`);
 }
