@@ -6,7 +6,7 @@ import { findPartnerBank } from "@/lib/bank/partner-banks";
 import type { IdentityCheckResult, StaticAccountIssue } from "@/lib/bank/provider";
 import { prefixedId } from "@/lib/ids";
 import { logError } from "@/lib/log";
-import { assertCreateAllowed, recordAttempt } from "./creation-limits";
+import { claimCreateAttempt, recordMismatch } from "./creation-limits";
 import { hashIdentityNumber, identityLast4 } from "./identity-number";
 import { assertStaticAccountsEnabled } from "./product-state";
 import { staticAccountErrors } from "./static-account-errors";
@@ -55,8 +55,7 @@ export async function createStaticAccount(db: Db, input: CreateStaticAccountInpu
   const existing = await findByReference(db, { ...scope, reference: body.reference });
   if (existing) return replay(existing);
 
-  await assertCreateAllowed(db, scope);
-  await recordAttempt(db, { ...scope, kind: "create" });
+  await claimCreateAttempt(db, scope);
 
   const bank = getBank();
   let check: IdentityCheckResult;
@@ -67,7 +66,7 @@ export async function createStaticAccount(db: Db, input: CreateStaticAccountInpu
     check = { outcome: "unavailable", reason: "The identity registry did not answer" };
   }
   if (check.outcome === "mismatch") {
-    await recordAttempt(db, { ...scope, kind: "mismatch" });
+    await recordMismatch(db, scope);
     throw staticAccountErrors.identityMismatch();
   }
   if (check.outcome === "unavailable") throw staticAccountErrors.identityUnavailable();

@@ -272,6 +272,17 @@ describe("STATIC_ACCOUNT_RATE_LIMITED (supplement §5, per merchant and mode, la
     expect((await create(live, body())).status).toBe(200);
   });
 
+  it("requests in flight together cannot pass the limit: 16 concurrent creates → exactly 10 issued, 6 refused with 429", async () => {
+    const k = await merchantWith("enabled");
+    const answers = await Promise.all(Array.from({ length: 16 }, () => create(k, body())));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+    expect((await list(k)).body.data!.total).toBe(10);
+    const attempts = await (await getDb()).select().from(staticAccountAttempts).where(eq(staticAccountAttempts.merchantId, k.merchantId));
+    expect(attempts).toHaveLength(10);
+  });
+
   it("more than 5 identity mismatches → 429: the sixth mismatch is still checked (IDENTITY_MISMATCH), the create after it is refused", async () => {
     const k = await merchantWith("enabled");
     for (let i = 0; i < 5; i++) expect((await create(k, body({ identity_number: bvn("0000") }))).body.error!.code).toBe("IDENTITY_MISMATCH");
