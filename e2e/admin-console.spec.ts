@@ -34,7 +34,7 @@ async function adminHomeTotals(page: Page) {
   };
 }
 
-test("setup: a business signs up, creates a key, funds its test wallet and is paid once", async ({ page, request }) => {
+test("setup: a business signs up, creates a key and funds its test wallet", async ({ page, request }) => {
   await signUp(page, { business, email, password });
   handle = (await page.getByTestId("wallet-payid").textContent())!.replace("@", "").trim();
   secret = await createSecretKey(page, { name: "console e2e" });
@@ -42,7 +42,7 @@ test("setup: a business signs up, creates a key, funds its test wallet and is pa
   expect(funded.status(), await funded.text()).toBe(200);
 });
 
-test("admin home: the platform totals follow a payment and a funding made now", async ({ browser, request }) => {
+test("admin home: the platform totals (payments in 30 days, balances held) follow a payment made now", async ({ browser, request }) => {
   const page = await browser.newPage();
   await signInDemo(page, "admin");
   await expect(page).toHaveURL(/\/admin$/);
@@ -58,6 +58,8 @@ test("admin home: the platform totals follow a payment and a funding made now", 
 
 for (const width of [1280, 375]) {
   test(`at ${width} px: the admin finds the merchant, sees its money and key prefixes, suspends it (key refused, dashboard blocked) and lifts it`, async ({ browser, request }) => {
+    // Two signed-in browsers and a dozen page loads: more than the default minute on a busy machine.
+    test.setTimeout(180_000);
     const admin = await browser.newPage({ viewport: { width, height: 900 } });
     await signInDemo(admin, "admin");
     await expect(admin).toHaveURL(/\/admin$/);
@@ -114,9 +116,12 @@ for (const width of [1280, 375]) {
     await noSidewaysScroll(owner);
 
     // The audit log names the admin and the reason.
+    const merchantUrl = admin.url();
     await admin.getByTestId("admin-merchant-audit").click();
+    await expect(admin).toHaveURL(/\/audit/);
+    await expect(admin.locator("main")).toContainText("Business suspended by Owo");
     await expect(admin.locator("main")).toContainText(`Chargebacks under review (${width} px)`);
-    await admin.goBack();
+    await admin.goto(merchantUrl);
 
     // Lift it: the key works again, the notice goes.
     await admin.getByTestId("unsuspend-merchant").click();

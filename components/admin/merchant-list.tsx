@@ -56,7 +56,7 @@ export function MerchantList({ result, q }: { result: Paged<AdminMerchantRow>; q
                 <td className="px-4 py-2 font-medium">
                   <Link href={`/admin/merchants/${m.id}`} className="text-accent hover:underline">{m.name}</Link>
                 </td>
-                <td className="px-4 py-2 wrap-anywhere">{m.ownerEmail ?? "—"}</td>
+                <td className="whitespace-nowrap px-4 py-2">{m.ownerEmail ?? "—"}</td>
                 <td className="px-4 py-2">{TYPE_LABEL[m.type] ?? m.type}</td>
                 <td className="px-4 py-2" data-testid={`merchant-status-${m.id}`}>
                   <StatusBadge status={m.suspendedAt ? "suspended" : "active"} />
