@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   "PAY_ID_NOT_FOUND",
   "RECIPIENT_NOT_ALLOWED",
   "LIMIT_EXCEEDED",
+  // A merchant suspended by a platform admin: every /v1 request with its keys (issue 18).
+  "MERCHANT_SUSPENDED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -77,6 +79,10 @@ export const httpError = (status: number, message: string, details?: string[]) =
 export const validationError = (details: string[]) => httpError(400, "Validation error", details);
 
 export const notFound = (message = "Not found") => new AppError({ code: "NOT_FOUND", status: 404, message });
+
+/** A merchant suspended by a platform admin (lib/admin/suspend-merchant.ts): its keys on /v1, its dashboard's money-moving actions. */
+export const merchantSuspended = () =>
+  new AppError({ code: "MERCHANT_SUSPENDED", status: 403, message: "This account is suspended by the service. Contact support." });
 
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError || (err instanceof Error && (err as unknown as Record<symbol, unknown>)[APP_ERROR] === true);

@@ -1,7 +1,7 @@
 import { createSafeActionClient } from "next-safe-action";
 import { loadDashboardContext } from "@/lib/auth/dashboard-context";
 import { mustSetUpTwoFactor, twoFactorRequiredError } from "@/lib/auth/two-factor/requirement";
-import { AppError, isAppError } from "@/lib/errors";
+import { AppError, isAppError, merchantSuspended } from "@/lib/errors";
 import { logError } from "@/lib/log";
 
 /** The one place a dashboard action's failure becomes a message for the person using it. */
@@ -30,5 +30,15 @@ export const securityAction = actionClient.use(async ({ next }) => {
  */
 export const merchantAction = securityAction.use(async ({ next, ctx }) => {
   if (await mustSetUpTwoFactor(ctx)) throw twoFactorRequiredError();
+  return next({ ctx });
+});
+
+/**
+ * A merchantAction that moves money (send a transfer, fund a wallet, ask for a refund):
+ * refused while a platform admin has the business suspended (merchants.suspended_at, read
+ * with the dashboard context: no extra query), as its API keys are.
+ */
+export const moneyAction = merchantAction.use(async ({ next, ctx }) => {
+  if (ctx.merchant.suspendedAt) throw merchantSuspended();
   return next({ ctx });
 });

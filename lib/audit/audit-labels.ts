@@ -35,6 +35,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "static_account.deleted": "Static account deleted",
   "static_account.suspended": "Static account suspended",
   "merchant.static_accounts_changed": "Static accounts product changed",
+  "merchant.suspended": "Business suspended by Owo",
+  "merchant.unsuspended": "Business suspension lifted",
   "admin.created": "Admin created",
 };
 

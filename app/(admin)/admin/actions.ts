@@ -5,6 +5,7 @@ import { z } from "zod";
 import { STATIC_ACCOUNT_STATES } from "@/lib/merchants/set-static-accounts";
 import { adminAction } from "@/lib/admin/admin-action";
 import { decideRefund } from "@/lib/admin/refund-reviews";
+import { setMerchantSuspended, SuspensionReason } from "@/lib/admin/suspend-merchant";
 import { setKeyLimits } from "@/lib/keys/set-key-limits";
 import { formatNaira } from "@/lib/money";
 import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
@@ -71,4 +72,18 @@ export const setKeyLimitsAction = adminAction
     const view = await setKeyLimits(ctx.db, { keyPairId, limits: { rateLimit, initializeLimit }, actor: ctx.actor });
     revalidatePath(`/admin/merchants/${view.merchantId}`);
     return { rateLimit: view.rateLimit, initializeLimit: view.initializeLimit };
+  });
+
+/**
+ * Suspend a merchant, or lift its suspension, with the admin's reason (audited with who and
+ * why). While suspended its API keys answer 403 MERCHANT_SUSPENDED and its dashboard refuses
+ * money-moving actions.
+ */
+export const setMerchantSuspendedAction = adminAction
+  .inputSchema(z.object({ merchantId: z.string().uuid(), suspended: z.boolean(), reason: SuspensionReason }))
+  .action(async ({ parsedInput, ctx }) => {
+    const result = await setMerchantSuspended(ctx.db, { ...parsedInput, actor: ctx.actor });
+    revalidatePath("/admin");
+    revalidatePath(`/admin/merchants/${parsedInput.merchantId}`);
+    return { suspended: result.suspended, changed: result.changed };
   });

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { merchantAction } from "@/lib/actions/safe-action";
+import { moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { AppError } from "@/lib/errors";
 import { nairaTextSchema } from "@/lib/money";
@@ -15,7 +15,7 @@ const FundInput = z.object({
 });
 
 /** Test mode only: the same command as POST /v1/sandbox/wallet/fund, which owns its rules. */
-export const fundWalletAction = merchantAction.inputSchema(FundInput).action(async ({ parsedInput, ctx }) => {
+export const fundWalletAction = moneyAction.inputSchema(FundInput).action(async ({ parsedInput, ctx }) => {
   requireAllowed(rolePolicy.fundTestWallet(ctx.role, ctx.mode));
   const wallet = await getWalletPayId(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode });
   if (!wallet) throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "This business has no test wallet." });

@@ -4,6 +4,7 @@ import { BusinessSwitch } from "@/components/shell/business-switch";
 import { ModeSwitch } from "@/components/shell/mode-switch";
 import { NavDrawer } from "@/components/shell/nav-drawer";
 import { Sidebar } from "@/components/shell/sidebar";
+import { SuspendedNotice } from "@/components/shell/suspended-notice";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { auth } from "@/lib/auth/auth";
@@ -55,6 +56,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             </form>
           </div>
         </header>
+        {ctx.merchant.suspendedAt && <SuspendedNotice />}
         {/* On a phone a long id or reference (a detail's value, a mono table cell) wraps instead of widening the page. */}
         <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 p-4 md:p-6 [&_dd]:wrap-anywhere [&_td.font-mono]:wrap-anywhere">{children}</main>
       </div>

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { merchantAction } from "@/lib/actions/safe-action";
+import { merchantAction, moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { requestRefund } from "@/lib/refunds/request-refund";
 import { RequestRefundBody } from "@/lib/refunds/refund-input";
@@ -36,7 +36,7 @@ export const changeStaticAccountAction = merchantAction
   });
 
 /** "Request refund" on a payment: reviewed by Owo before the money goes back to the payer. */
-export const requestRefundAction = merchantAction
+export const requestRefundAction = moneyAction
   .inputSchema(RequestRefundBody.extend({ accountId: z.string().min(1).max(64), paymentId: z.string().min(1).max(64) }))
   .action(async ({ parsedInput, ctx }) => {
     requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));

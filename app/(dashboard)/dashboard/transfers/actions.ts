@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { merchantAction } from "@/lib/actions/safe-action";
+import { merchantAction, moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { AppError } from "@/lib/errors";
@@ -47,7 +47,7 @@ export const quoteAction = merchantAction
   });
 
 /** "Send money": the same command as POST /v1/checkout/transfer, validated by the same schema. */
-export const sendMoneyAction = merchantAction.inputSchema(InitiateTransferBody).action(async ({ parsedInput, ctx }) => {
+export const sendMoneyAction = moneyAction.inputSchema(InitiateTransferBody).action(async ({ parsedInput, ctx }) => {
   requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
   const wallet = await walletOf(ctx);
   const transfer = await initiateTransfer(ctx.db, {
