@@ -74,8 +74,20 @@ async function main() {
     const init = await initRoute.POST(req("/v1/checkout/session/initialize", "POST", { amount: 250_000, email: "b@example.com", reference: "verify-target" }), { params: Promise.resolve({}) });
     const sessionId = ((await init.json()) as { data: { session_id: string } }).data.session_id;
 
+    const { PendingRateLimit } = await import("../../lib/http/rate-limit");
+    const { rateLimitPassed } = await import("../../db/statements/rate-limit");
+    const { preparedRows } = await import("../../db/client");
+    const buckets = [{ name: `key:${sender.keyPair.id}`, limit: 1_000_000 }, { name: `init:${sender.keyPair.id}`, limit: 1_000_000 }];
+    const gated = (nonce: string | null) => ({ text: `select $1::text as x, ${rateLimitPassed("$2")} as rate_limit_passed`, params: ["x", nonce] });
     const cases: Record<string, () => Promise<unknown>> = {
       hit: () => hitRateLimit([{ name: `key:${sender.keyPair.id}`, limit: 1_000_000 }]),
+      // The count then a statement, one after the other (two round trips) …
+      "count+stmt": async () => {
+        await hitRateLimit(buckets);
+        await preparedRows(db, gated(null).text, gated(null).params);
+      },
+      // … and the same pipelined on one connection (PendingRateLimit.alongside).
+      "alongside": () => new PendingRateLimit(buckets).alongside(db, gated),
       transfer: async () => {
         const res = await transferRoute.POST(
           req("/v1/checkout/transfer", "POST", { type: "payid", pay_id: recipientPayId, amount: 10_000, reference: `st-${++n}` }),
