@@ -29,3 +29,32 @@ export function rateLimitHitWithReadText(n: number, read: string): string {
      select bucket, count, window_epoch, null::text as pre from hit
      union all select null::text, null::int, null::text, row_to_json(pre)::text from pre`);
 }
+
+/** The session setting a marked count leaves for the statement sent right behind it. */
+export const RATE_LIMIT_PASS_SETTING = "owo.rate_limit_pass";
+
+const MARKED_TEXT: string[] = [];
+
+/**
+ * The count for n buckets ($1..$n, their limits $n+1..$2n) that also leaves a mark on its
+ * connection: the session setting RATE_LIMIT_PASS_SETTING becomes $2n+1 (the request's nonce)
+ * when every bucket is within its limit, else ''. A statement pipelined right behind it on the
+ * same connection (lib/http/rate-limit.ts `countAlongside`) gates its writes on
+ * `rateLimitPassed(nonce parameter)`: it sees this request's own count, exactly, with no lock
+ * held between the two (each is its own transaction).
+ */
+export function rateLimitMarkedHitText(n: number): string {
+  const limits = Array.from({ length: n }, (_, i) => `($${i + 1}::text, $${n + i + 1}::int)`).join(", ");
+  return (MARKED_TEXT[n] ??= `with hit as (${rateLimitHitText(n)}),
+     lim(bucket, n) as (values ${limits}),
+     mark as (select set_config('${RATE_LIMIT_PASS_SETTING}', case when bool_and(hit.count <= lim.n) then $${2 * n + 1}::text else '' end, false) as pass
+              from hit join lim on lim.bucket = hit.bucket)
+     select bucket, count, window_epoch, (select pass from mark) as pass from hit`);
+}
+
+/**
+ * The gate of a statement sent behind a marked count: true when that count passed with this
+ * nonce; a null nonce (the request was counted some other way) always passes.
+ */
+export const rateLimitPassed = (nonceParam: string) =>
+  `(${nonceParam}::text is null or current_setting('${RATE_LIMIT_PASS_SETTING}', true) = ${nonceParam}::text)`;

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { getDb, preparedRows, queryRows, type DbOrTx } from "@/db/client";
-import { rateLimitHitText, rateLimitHitWithReadText } from "@/db/statements/rate-limit";
+import { rateLimitHitText, rateLimitHitWithReadText, rateLimitMarkedHitText } from "@/db/statements/rate-limit";
 import { AppError } from "@/lib/errors";
+import { randomBase62 } from "@/lib/ids";
 
 export type Bucket = { name: string; limit: number };
 export type RateLimitState = { limit: number; remaining: number; resetAt: number };
@@ -17,6 +18,24 @@ const WINDOW_SECONDS = 60;
 export type PreparedRead<Row> = { text: string; params: string[]; readonly row?: Row };
 
 type HitRow = { bucket: string | null; count: number | null; window_epoch: string | number | null; pre?: string | null };
+type CountedState = RateLimitState & { exceeded: boolean };
+
+/** The tightest state of the buckets' counted rows: the first bucket over its limit, else the one with the least left. */
+function stateOf(buckets: Bucket[], rows: HitRow[]): CountedState {
+  let state: CountedState | null = null;
+  for (const row of rows) {
+    const bucket = buckets.find((b) => b.name === row.bucket)!;
+    const s = {
+      limit: bucket.limit,
+      remaining: Math.max(0, bucket.limit - Number(row.count)),
+      resetAt: Number(row.window_epoch) + WINDOW_SECONDS,
+      exceeded: Number(row.count) > bucket.limit,
+    };
+    if (state?.exceeded) continue; // the first bucket over its limit answers
+    if (!state || s.exceeded || s.remaining < state.remaining) state = s;
+  }
+  return state!;
+}
 
 /**
  * Counts one request in each bucket for the current minute and answers the tightest state.
@@ -35,24 +54,88 @@ export async function hitRateLimit<Row = never>(
   // Best effort between scheduler passes (which prune too).
   if (Math.random() < 0.002) pruneRateLimitWindows(db).catch(() => {});
 
-  let state: (RateLimitState & { exceeded: boolean }) | null = null;
-  const prefetched: Row[] | null = read ? [] : null;
+  if (!read) return { ...stateOf(buckets, rows), prefetched: null };
+  const prefetched: Row[] = [];
+  const counted: HitRow[] = [];
   for (const row of rows) {
-    if (row.pre != null) {
-      prefetched!.push(JSON.parse(row.pre) as Row);
-      continue;
-    }
-    const bucket = buckets.find((b) => b.name === row.bucket)!;
-    const s = {
-      limit: bucket.limit,
-      remaining: Math.max(0, bucket.limit - Number(row.count)),
-      resetAt: Number(row.window_epoch) + WINDOW_SECONDS,
-      exceeded: Number(row.count) > bucket.limit,
-    };
-    if (state?.exceeded) continue; // the first bucket over its limit answers
-    if (!state || s.exceeded || s.remaining < state.remaining) state = s;
+    if (row.pre != null) prefetched.push(JSON.parse(row.pre) as Row);
+    else counted.push(row);
   }
-  return { ...state!, prefetched };
+  return { ...stateOf(buckets, counted), prefetched };
+}
+
+type RawClient = {
+  unsafe: (text: string, params: (string | null)[], opts: { prepare: boolean }) => PromiseLike<unknown[]>;
+  reserve?: () => Promise<RawClient & { release: () => void }>;
+};
+
+/**
+ * Statements sent back to back on ONE connection without waiting in between (postgres.js
+ * writes both at once: one round trip), each its own transaction; on PGlite, one after the
+ * other. Answers each one's outcome, in order.
+ */
+async function pipelined(db: DbOrTx, statements: { text: string; params: (string | null)[] }[]): Promise<PromiseSettledResult<unknown[]>[]> {
+  const client = (db as unknown as { $client?: RawClient }).$client;
+  if (client?.reserve) {
+    const connection = await client.reserve();
+    try {
+      return await Promise.allSettled(statements.map((s) => connection.unsafe(s.text, s.params, { prepare: true })));
+    } finally {
+      connection.release();
+    }
+  }
+  const out: PromiseSettledResult<unknown[]>[] = [];
+  for (const s of statements) out.push(await preparedRows<unknown>(db, s.text, s.params).then((value) => ({ status: "fulfilled" as const, value }), (reason: unknown) => ({ status: "rejected" as const, reason })));
+  return out;
+}
+
+/**
+ * A request's rate-limit count left to its handler (route option `countInHandler`), so that a
+ * write can travel with it: `alongside` sends the count and the handler's statement in one
+ * round trip, the statement gated on the count (nothing is written over the limit). Every
+ * request is still counted exactly once: by `alongside`, or by `count` (the route calls it when
+ * the handler answered, or failed, without counting).
+ */
+export class PendingRateLimit {
+  state: CountedState | null = null;
+
+  constructor(readonly buckets: Bucket[]) {}
+
+  /** Counts on its own, once (later calls answer the same state). */
+  async count(): Promise<CountedState> {
+    if (!this.state) {
+      const { prefetched: _none, ...state } = await hitRateLimit(this.buckets);
+      this.state ??= state;
+    }
+    return this.state;
+  }
+
+  /**
+   * Counts this request and runs `build(nonce)` right behind the count on the same connection.
+   * The statement must gate its writes on `rateLimitPassed(<the nonce's parameter>)` and answer
+   * that gate as the boolean column `rate_limit_passed` of its first row. Over the limit it
+   * throws 429 (the statement wrote nothing); counted already, the statement runs ungated.
+   */
+  async alongside<T>(db: DbOrTx, build: (nonce: string | null) => { text: string; params: (string | null)[] }): Promise<T[]> {
+    const ungated = () => {
+      const s = build(null);
+      return preparedRows<T>(db, s.text, s.params);
+    };
+    if (this.state) return ungated();
+    const nonce = randomBase62(20);
+    const n = this.buckets.length;
+    const hit = { text: rateLimitMarkedHitText(n), params: [...this.buckets.map((b) => b.name), ...this.buckets.map((b) => String(b.limit)), nonce] };
+    const [counted, written] = await pipelined(db, [hit, build(nonce)]);
+    if (counted!.status === "rejected") throw counted!.reason; // not counted; the statement saw no mark and wrote nothing
+    this.state = stateOf(this.buckets, counted!.value as HitRow[]);
+    if (this.state.exceeded) throw tooManyRequests(this.state);
+    if (written!.status === "rejected") throw written!.reason;
+    const rows = written!.value as (T & { rate_limit_passed?: boolean })[];
+    // Within the limit, yet the statement missed the mark: another statement ran between the
+    // two (PGlite serves every request on one connection). Counted already: run it ungated.
+    if (rows[0]?.rate_limit_passed === false) return ungated();
+    return rows;
+  }
 }
 
 /** Drops windows older than a few minutes (they can never be read again); answers how many. */

@@ -12,7 +12,7 @@ import { hstsHeader } from "./security-headers";
 import { correlationIdFor } from "./correlation";
 import { CORS_HEADERS, failureResponse, internalError, successResponse } from "./envelope";
 import { checkDeclaredLength, readJsonBody } from "./read-body";
-import { hitRateLimit, rateLimitHeaders, tooManyRequests, type Bucket, type PreparedRead } from "./rate-limit";
+import { hitRateLimit, PendingRateLimit, rateLimitHeaders, tooManyRequests, type Bucket, type PreparedRead } from "./rate-limit";
 
 type Params = Record<string, string | string[] | undefined>;
 type NextContext = { params: Promise<Params> };
@@ -46,6 +46,14 @@ export type RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | 
    * passed: a refusal (429 included) discards it. Null: nothing to prefetch.
    */
   prefetch?: (params: Record<string, string>, more: { body: unknown; mode: AuthenticatedKey["keyPair"]["mode"] }) => PreparedRead<P> | null;
+  /**
+   * The handler counts the request itself (`rateLimit.alongside`: the count and its write in one
+   * round trip, the write gated on the count). Whatever answers without that (a refused check,
+   * a bad body, a handler that returned or failed before counting) is counted by the pipeline
+   * then, and answers 429 over the limit, as before. The handler must write nothing before it
+   * has counted. Not with `prefetch`.
+   */
+  countInHandler?: boolean;
 };
 
 export type RouteContext<B, Q, P = never> = {
@@ -62,6 +70,8 @@ export type RouteContext<B, Q, P = never> = {
   params: Record<string, string>;
   /** The rows of the route's `prefetch` read; null when it has none (or it declined). */
   prefetched: P[] | null;
+  /** The request's count, not yet made (route option `countInHandler`); else null. */
+  rateLimit: PendingRateLimit | null;
 };
 
 /** On every /v1 answer (next.config.ts adds nosniff too, for answers that bypass route()). */
@@ -165,62 +175,85 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
 
       const buckets: Bucket[] = [{ name: `key:${keyPair.id}`, limit: keyPair.rateLimit }];
       if (options.limit === "initialize") buckets.push({ name: `init:${keyPair.id}`, limit: keyPair.initializeLimit });
-      const limitState = await hitRateLimit(buckets, read);
-      Object.assign(headers, rateLimitHeaders(limitState));
+      const pending = options.countInHandler ? new PendingRateLimit(buckets) : null;
+      const limitState = pending ? null : await hitRateLimit(buckets, read);
+      if (limitState) Object.assign(headers, rateLimitHeaders(limitState));
+      // With the count left to the handler, an answer given before it is counted here first
+      // (429 over the limit unless a check refused: the checks answer before 429, as ever).
+      const counted = async (check: boolean) => {
+        if (!pending) return;
+        const already = pending.state !== null;
+        const state = await pending.count();
+        Object.assign(headers, rateLimitHeaders(state));
+        if (!check && !already && state.exceeded) throw tooManyRequests(state);
+      };
 
-      // Read with the key (find-key.ts joins merchants; cached with it): no extra round trip.
-      if (key.merchant.suspendedAt) throw merchantSuspended();
-      if ((options.keys ?? "secret") === "secret" && key.keyType !== "secret") {
-        throw new AppError({ code: "SECRET_KEY_REQUIRED", status: 403, message: "This endpoint requires a secret key." });
+      try {
+        // Read with the key (find-key.ts joins merchants; cached with it): no extra round trip.
+        if (key.merchant.suspendedAt) throw merchantSuspended();
+        if ((options.keys ?? "secret") === "secret" && key.keyType !== "secret") {
+          throw new AppError({ code: "SECRET_KEY_REQUIRED", status: 403, message: "This endpoint requires a secret key." });
+        }
+        if (key.keyType === "public" && keyPair.allowedDomains.length > 0 && !originAllowed(req.headers.get("origin"), keyPair.allowedDomains)) {
+          throw httpError(403, "Origin not allowed for this API key");
+        }
+        if (options.permission && !keyPair.permissions.includes(options.permission)) {
+          throw new AppError({
+            code: "PERMISSION_DENIED",
+            status: 403,
+            message: `This API key lacks the ${options.permission} permission.`,
+          });
+        }
+        if (options.sandbox && keyPair.mode !== "test") {
+          throw new AppError({ code: "SANDBOX_ONLY", status: 403, message: "Sandbox endpoints accept test keys only." });
+        }
+        if (options.business && key.merchant.type !== "business") {
+          throw new AppError({
+            code: "BUSINESS_ACCOUNT_REQUIRED",
+            status: 403,
+            message: "Static PayIDs are available to business accounts only.",
+          });
+        }
+        if (options.wallet && !keyPair.walletPayIdId) {
+          throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "No wallet is linked to this API key." });
+        }
+      } catch (err) {
+        await counted(true);
+        throw err;
       }
-      if (key.keyType === "public" && keyPair.allowedDomains.length > 0 && !originAllowed(req.headers.get("origin"), keyPair.allowedDomains)) {
-        throw httpError(403, "Origin not allowed for this API key");
-      }
-      if (options.permission && !keyPair.permissions.includes(options.permission)) {
-        throw new AppError({
-          code: "PERMISSION_DENIED",
-          status: 403,
-          message: `This API key lacks the ${options.permission} permission.`,
+      if (limitState?.exceeded) throw tooManyRequests(limitState);
+
+      let data: unknown;
+      try {
+        let body: unknown = undefined;
+        if (options.body) {
+          if (sent && "error" in sent) throw sent.error;
+          body = parseOrThrow(options.body, (sent ? sent.value : await readJsonBody(req)) ?? {});
+        }
+        let query: unknown = undefined;
+        if (options.query) query = parseOrThrow(options.query, Object.fromEntries(new URL(req.url).searchParams));
+
+        const db = await getDb();
+        if (options.staticAccounts) await options.staticAccounts(db, key.merchant.id);
+        data = await handler({
+          req,
+          db,
+          correlationId,
+          key,
+          merchantId: key.merchant.id,
+          mode: keyPair.mode,
+          walletPayIdId: keyPair.walletPayIdId,
+          body: body as RouteContext<B, Q, P>["body"],
+          query: query as RouteContext<B, Q, P>["query"],
+          params,
+          prefetched: limitState?.prefetched ?? null,
+          rateLimit: pending,
         });
+      } catch (err) {
+        await counted(false);
+        throw err;
       }
-      if (options.sandbox && keyPair.mode !== "test") {
-        throw new AppError({ code: "SANDBOX_ONLY", status: 403, message: "Sandbox endpoints accept test keys only." });
-      }
-      if (options.business && key.merchant.type !== "business") {
-        throw new AppError({
-          code: "BUSINESS_ACCOUNT_REQUIRED",
-          status: 403,
-          message: "Static PayIDs are available to business accounts only.",
-        });
-      }
-      if (options.wallet && !keyPair.walletPayIdId) {
-        throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "No wallet is linked to this API key." });
-      }
-      if (limitState.exceeded) throw tooManyRequests(limitState);
-
-      let body: unknown = undefined;
-      if (options.body) {
-        if (sent && "error" in sent) throw sent.error;
-        body = parseOrThrow(options.body, (sent ? sent.value : await readJsonBody(req)) ?? {});
-      }
-      let query: unknown = undefined;
-      if (options.query) query = parseOrThrow(options.query, Object.fromEntries(new URL(req.url).searchParams));
-
-      const db = await getDb();
-      if (options.staticAccounts) await options.staticAccounts(db, key.merchant.id);
-      const data = await handler({
-        req,
-        db,
-        correlationId,
-        key,
-        merchantId: key.merchant.id,
-        mode: keyPair.mode,
-        walletPayIdId: keyPair.walletPayIdId,
-        body: body as RouteContext<B, Q, P>["body"],
-        query: query as RouteContext<B, Q, P>["query"],
-        params,
-        prefetched: limitState.prefetched,
-      });
+      await counted(false);
       return successResponse(data, headers);
     });
   };

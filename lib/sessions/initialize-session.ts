@@ -2,6 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { preparedRows, type Db, type DbOrTx } from "@/db/client";
 import { Params } from "@/db/params";
+import { rateLimitPassed } from "@/db/statements/rate-limit";
+import type { PendingRateLimit } from "@/lib/http/rate-limit";
 import { checkoutSessions, type CheckoutSession, type PaymentMethod } from "@/db/schema";
 import { randomBase62 } from "@/lib/ids";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -27,12 +29,19 @@ export type InitializeSessionInput = {
   /** Where checkout_url points (lib/http/public-url.ts). */
   baseUrl: string;
   body: InitializeSessionBody;
+  /** The API request's rate-limit count, sent with the first insert (route option `countInHandler`). */
+  rateLimit?: PendingRateLimit | null;
 };
 
 /** A text[] parameter: the array literal, every element quoted. */
 const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
 
-/** The session row and its `created` entry: one text for every session, prepared once per connection. */
+/**
+ * The session row and its `created` entry: one text for every session, prepared once per
+ * connection. Its last parameter is the rate-limit nonce (PendingRateLimit.alongside: the
+ * request's count travels just ahead of it; null when counted already); it answers one row,
+ * the new session's id (null when nothing was inserted) and whether the count let it through.
+ */
 const INSERT_SESSION = (() => {
   const p = new Params();
   const v = () => p.add(null);
@@ -41,15 +50,18 @@ const INSERT_SESSION = (() => {
                                      customer_email, customer_name, callback_url, metadata, line_items, enabled_payment_methods, crypto_assets,
                                      status, payment_method, attempts, virtual_account_id, dynamic_pay_id_id, payment_reference, paid_at,
                                      expires_at, created_at, updated_at)
-      values (${v()}::uuid, ${v()}::text, ${v()}::text, ${v()}::uuid, ${v()}::text, ${v()}::uuid, ${v()}::uuid, ${v()}::bigint, ${v()}::text,
+      select ${v()}::uuid, ${v()}::text, ${v()}::text, ${v()}::uuid, ${v()}::text, ${v()}::uuid, ${v()}::uuid, ${v()}::bigint, ${v()}::text,
               ${v()}::text, ${v()}::text, ${v()}::text, ${v()}::text::jsonb, ${v()}::text::jsonb, ${v()}::text[], ${v()}::text[],
               ${v()}::text, ${v()}::text, ${v()}::int, ${v()}::uuid, ${v()}::uuid, ${v()}::text, ${v()}::text::timestamptz,
-              ${v()}::text::timestamptz, ${v()}::text::timestamptz, ${v()}::text::timestamptz)
+              ${v()}::text::timestamptz, ${v()}::text::timestamptz, ${v()}::text::timestamptz
+      where ${rateLimitPassed("$30")}
       on conflict do nothing
-      returning id)
-    insert into session_events (id, session_id, type, data, created_at)
-    select ${v()}::uuid, s.id, 'created', ${v()}::text::jsonb, ${v()}::text::timestamptz from s
-    returning session_id`;
+      returning id),
+    e as (insert into session_events (id, session_id, type, data, created_at)
+          select ${v()}::uuid, s.id, 'created', ${v()}::text::jsonb, ${v()}::text::timestamptz from s
+          returning session_id)
+    select (select session_id from e)::text as session_id, ${rateLimitPassed("$30")} as rate_limit_passed`;
+  v(); // $30: the nonce
   return { text, count: p.values.length };
 })();
 
@@ -58,21 +70,27 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
 
 /**
  * Inserts the session and its `created` timeline entry in one prepared statement (one round
- * trip, no transaction needed). Nothing is inserted when the caller's reference already has
- * an active session (the partial unique index), or the id or CHK_ reference is taken: false.
+ * trip, no transaction needed); with `limit`, the request's rate-limit count travels with it
+ * (429 over the limit: nothing inserted). Nothing is inserted when the caller's reference
+ * already has an active session (the partial unique index), or the id or CHK_ reference is
+ * taken: false.
  */
-async function insertSession(tx: DbOrTx, s: CheckoutSession): Promise<boolean> {
+async function insertSession(tx: DbOrTx, s: CheckoutSession, limit?: PendingRateLimit | null): Promise<boolean> {
   const created = { amount: s.amount, reference: s.reference, merchant_reference: s.merchantReference, enabled_payment_methods: s.enabledPaymentMethods };
-  const values = [
+  const eventId = uuidv7();
+  const values = (nonce: string | null) => [
     s.id, s.reference, s.merchantReference, s.merchantId, s.mode, s.keyPairId, s.settlementPayIdId, String(s.amount), s.currency,
     s.customerEmail, s.customerName, s.callbackUrl, json(s.metadata), json(s.lineItems), textArray(s.enabledPaymentMethods), textArray(s.cryptoAssets),
     s.status, s.paymentMethod, String(s.attempts), s.virtualAccountId, s.dynamicPayIdId, s.paymentReference, iso(s.paidAt),
     iso(s.expiresAt), iso(s.createdAt), iso(s.updatedAt),
-    uuidv7(), JSON.stringify(created), iso(s.createdAt),
+    eventId, JSON.stringify(created), iso(s.createdAt), nonce,
   ];
-  if (values.length !== INSERT_SESSION.count) throw new Error("insertSession: parameters and statement disagree");
-  const rows = await preparedRows<{ session_id: string }>(tx, INSERT_SESSION.text, values);
-  return rows.length > 0;
+  if (values(null).length !== INSERT_SESSION.count) throw new Error("insertSession: parameters and statement disagree");
+  type Row = { session_id: string | null };
+  const rows = limit
+    ? await limit.alongside<Row>(tx, (nonce) => ({ text: INSERT_SESSION.text, params: values(nonce) }))
+    : await preparedRows<Row>(tx, INSERT_SESSION.text, values(null));
+  return rows[0]?.session_id != null;
 }
 
 /**
@@ -172,7 +190,7 @@ export async function initializeSession(db: Db, input: InitializeSessionInput): 
   const view = (s: CheckoutSession) => toInitializeView(s, { baseUrl: input.baseUrl, merchantName: input.merchantName });
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const session = fresh();
-    if (await insertSession(db, session)) return view(session);
+    if (await insertSession(db, session, input.rateLimit)) return view(session);
     if (session.merchantReference === null) continue; // an id or CHK_ collision: draw again
     const answer = await takeOverReference(db, session);
     if (answer) return view(answer);

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import crypto, { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { preparedRows, type Db, type DbOrTx } from "@/db/client";
@@ -49,8 +49,12 @@ function fingerprint(body: InitiateTransferBody): string {
       ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
       : v;
   const { reference: _r, ...rest } = body;
-  return createHash("sha256").update(JSON.stringify(canonical(rest))).digest("hex");
+  const text = JSON.stringify(canonical(rest));
+  return oneShotHash ? oneShotHash("sha256", text, "hex") : createHash("sha256").update(text).digest("hex");
 }
+
+// crypto.hash (Node >= 20.12) skips the Hash object (as lib/keys/key-format.ts does): one per transfer.
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
 
 /**
  * POST /v1/checkout/transfer's prefetch: a PayID transfer's recipient read, sent with the

@@ -5,13 +5,15 @@ import { initializeSession } from "@/lib/sessions/initialize-session";
 import { InitializeSessionBody } from "@/lib/sessions/session-input";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ permission: "checkout", keys: "any", limit: "initialize", body: InitializeSessionBody }, ({ req, db, merchantId, mode, key, body }) =>
+  // The rate-limit count travels with the session's insert: one round trip (countInHandler).
+  POST: route({ permission: "checkout", keys: "any", limit: "initialize", countInHandler: true, body: InitializeSessionBody }, ({ req, db, merchantId, mode, key, body, rateLimit }) =>
     initializeSession(db, {
       owner: { merchantId, mode, keyPairId: key.keyPair.id },
       merchantName: key.merchant.name,
       key: key.keyPair,
       baseUrl: publicBaseUrl(req),
       body,
+      rateLimit,
     }),
   ),
 });
