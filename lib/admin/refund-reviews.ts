@@ -42,7 +42,8 @@ export type ReviewRow = {
   merchantName: string;
   /** The static account paid (static-account refunds only). */
   account: Pick<StaticAccount, "id" | "accountNumber" | "accountName" | "customerName" | "status"> | null;
-  payment: { reference: string; amount: number; fee: number; payer: { name?: string | null; bank?: string | null; account?: string | null } | null; receivedAt: Date | null; settlementStatus: string | null };
+  /** `id`: the static-account payment's row (static-account refunds only). */
+  payment: { id: string | null; reference: string; amount: number; fee: number; payer: { name?: string | null; bank?: string | null; account?: string | null } | null; receivedAt: Date | null; settlementStatus: string | null };
 };
 
 export function parseReviewStatus(value: string | string[] | undefined): RefundStatus {
@@ -63,7 +64,7 @@ export async function listRefundReviews(
         refund: refunds,
         merchantName: merchants.name,
         account: { id: staticAccounts.id, accountNumber: staticAccounts.accountNumber, accountName: staticAccounts.accountName, customerName: staticAccounts.customerName, status: staticAccounts.status },
-        staticPayment: { settlementStatus: staticAccountPayments.settlementStatus, payer: staticAccountPayments.payer, receivedAt: staticAccountPayments.receivedAt },
+        staticPayment: { id: staticAccountPayments.id, settlementStatus: staticAccountPayments.settlementStatus, payer: staticAccountPayments.payer, receivedAt: staticAccountPayments.receivedAt },
         payment: { amount: payments.amount, fee: payments.fee, payer: payments.payer, paidAt: payments.paidAt },
       })
       .from(refunds)
@@ -84,6 +85,7 @@ export async function listRefundReviews(
       merchantName: r.merchantName,
       account: r.account?.id ? (r.account as ReviewRow["account"]) : null,
       payment: {
+        id: r.staticPayment?.id ?? null,
         reference: r.refund.paymentReference,
         amount: r.payment?.amount ?? r.refund.amount,
         fee: r.payment?.fee ?? 0,

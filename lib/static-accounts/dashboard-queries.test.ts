@@ -107,7 +107,7 @@ describe("dashboard static account payments and refunds", () => {
     expect(list.items.map((r) => r.id)).toContain(r1);
     expect(list.items.every((r) => r.status === "requested")).toBe(true);
     expect(list.items.find((r) => r.id === r1)).toMatchObject({ accountNumber: a.accountNumber, paymentReference: open.reference });
-    expect((await getDashboardRefund(db, { merchantId, mode: "test", id: r1 }))?.payment.id).toBe(open.id);
+    expect((await getDashboardRefund(db, { merchantId, mode: "test", id: r1 }))?.payment.reference).toBe(open.reference);
     expect(await getDashboardRefund(db, { merchantId: otherId, mode: "test", id: r1 })).toBeNull();
   });
 });
