@@ -1,7 +1,7 @@
 import { and, eq, type Column } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "@/db/client";
-import { dynamicPayIds, invoices, payIds, staticAccounts, staticPayIds, virtualAccounts, type Mode } from "@/db/schema";
+import { dynamicPayIds, payIds, staticAccounts, staticPayIds, virtualAccounts, type Mode } from "@/db/schema";
 import { destinationNotFound } from "@/lib/destination-errors";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/text-patterns";
