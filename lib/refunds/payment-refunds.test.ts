@@ -6,6 +6,7 @@ import { GET as staticRefundsList } from "@/app/v1/checkout/static-account/refun
 import { getDb } from "@/db/client";
 import { events, journalEntries, payments, refunds, sandboxBankTransfers } from "@/db/schema";
 import { createAdmin } from "@/lib/admin/create-admin";
+import { getRefundReview, listRefundReviews } from "@/lib/admin/refund-reviews";
 import { CLI_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { randomBase62 } from "@/lib/ids";
 import { platformAccount, walletAccountFor, walletBalance } from "@/lib/ledger/accounts";
@@ -20,6 +21,7 @@ import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { rowLockHolder, untilArrived } from "@/tests/lock-waits";
 import { entryPostings, pendingPayment, refundMerchant } from "@/tests/refunds";
+import { createInvoiceOk, inDays } from "@/tests/invoices";
 import { newSession } from "@/tests/sessions";
 import { approveRefund } from "./approve-refund";
 import { rejectRefund } from "./reject-refund";
@@ -252,6 +254,20 @@ describe("the admin review decides as for static accounts", () => {
     expect(sent[0]!.keyPairId).toBe(shop.keyPair.id);
   });
 
+  it("an invoice payment is refunded too: charge.refunded with its channel, to the invoice's key", async () => {
+    const shop = await makeKey({ config: { rateLimit: 100_000 } });
+    const inv = await createInvoiceOk(shop, { customer_name: "Tola Ade", customer_email: "tola@example.com", line_items: [{ description: "Cake", quantity: 1, unit_price: 330_000 }], due_date: inDays(7), send: true });
+    const d = await db();
+    const paid = await makeSandboxPayment(d, { mode: "test", merchantId: shop.merchantId, body: SandboxPaymentBody.parse({ invoice_id: inv.public_id, channel: "payid", amount: 330_000, payer: { name: "Tola Ade" } }) });
+    expect((await paymentOf(paid.reference)).destinationKind).toBe("invoice");
+    const r = (await post({ reference: paid.reference }, shop.secretKey)).body.data!;
+    expect((await approveRefund(d, { refundId: r.id, actor: admin })).status).toBe("completed");
+    const sent = await refundedEvents(paid.reference);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.keyPairId).toBe(shop.keyPair.id);
+    expect(sent[0]!.data).toMatchObject({ channel: "payid", amount: 330_000, refunded_amount: 330_000 });
+  });
+
   it("rejection releases the hold and sends nothing; the payment stays completed and may be asked for again", async () => {
     const paid = await payByTransfer(k, 600_000);
     const before = await balance();
@@ -280,6 +296,25 @@ describe("the admin review decides as for static accounts", () => {
     expect(await balance()).toBe(before);
     expect(await refundedEvents(paid.reference)).toHaveLength(0);
     expect((await paymentOf(paid.reference)).status).toBe("completed");
+  });
+});
+
+describe("the admin's review queue shows every channel", () => {
+  it("a wallet payment's refund is in the queue with its channel, payment and payer, and no static account", async () => {
+    const key = await makeKey({ config: { rateLimit: 100_000 } });
+    const paid = await payByTransfer(key, 210_000);
+    const r = (await post({ reference: paid.reference, reason: "Damaged" }, key.secretKey)).body.data!;
+    const d = await db();
+    const queue = await listRefundReviews(d, { status: "requested", merchantId: key.merchantId });
+    expect(queue.items).toHaveLength(1);
+    expect(queue.items[0]).toMatchObject({
+      refund: { id: r.id, channel: "bank_transfer", paymentReference: paid.reference },
+      account: null,
+      payment: { id: null, reference: paid.reference, amount: 210_000, fee: 2_100, payer: { name: "Ada Obi", account: "0690000031" }, settlementStatus: null },
+    });
+    const review = (await getRefundReview(d, r.id))!;
+    expect(review).toMatchObject({ account: null, payment: null, charge: { reference: paid.reference, channel: "bank_transfer" }, accountPayments: [] });
+    expect(review.accountRefunds.map((x) => x.id)).toEqual([r.id]);
   });
 });
 
