@@ -74,7 +74,7 @@ test("setup: a test key on the demo business", async ({ page }) => {
 
 for (const width of WIDTHS) {
   for (const record of RECORDS) {
-    test(`at ${width} px: a ${record.kind} page pays through "Simulate a payment" and then shows the payment`, async ({ page, request }) => {
+    test(`at ${width} px: ${/^[aeiou]/i.test(record.kind) ? "an" : "a"} ${record.kind} page pays through "Simulate a payment" and then shows the payment`, async ({ page, request }) => {
       const url = await record.make(request);
       await signInDemo(page, "business");
       await expect(page).toHaveURL(/\/dashboard$/);
@@ -111,6 +111,7 @@ for (const width of WIDTHS) {
 test("a wrong amount is refused next to the field and nothing is paid", async ({ page, request }) => {
   const url = await RECORDS[3]!.make(request);
   await signInDemo(page, "business");
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(url);
   await page.getByTestId("simulate-payment").click();
   const dialog = page.getByRole("dialog", { name: "Simulate a payment" });
