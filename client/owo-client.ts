@@ -591,6 +591,11 @@ export type RequestRefundRequest = {
   reason?: string | null;
 };
 
+export type RequestPaymentRefundRequest = {
+  reference: string;
+  reason?: string | null;
+};
+
 export type InitiateTransferRequest = ({
   type: "bank_transfer";
   account_number: string;
@@ -767,6 +772,18 @@ export type ListStaticAccountPaymentsQuery = {
 };
 
 export type ListRefundsQuery = {
+  /** Default 1. */
+  page?: number;
+  /** Default 20. */
+  page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
+  status?: "requested" | "processing" | "completed" | "failed" | "rejected";
+};
+
+export type ListPaymentRefundsQuery = {
   /** Default 1. */
   page?: number;
   /** Default 20. */
@@ -1081,6 +1098,24 @@ export function createOwoClient(options: OwoClientOptions) {
      * `GET /v1/checkout/static-account/refunds/{refundId}`
      */
     getRefund: (refundId: string): Promise<Refund> => request<Refund>("GET", `/v1/checkout/static-account/refunds/${seg(refundId)}`),
+
+    /**
+     * Refund a completed payment to its payer
+     * `POST /v1/checkout/refunds`
+     */
+    requestPaymentRefund: (body: RequestPaymentRefundRequest): Promise<Refund> => request<Refund>("POST", `/v1/checkout/refunds`, body),
+
+    /**
+     * List refunds of every channel
+     * `GET /v1/checkout/refunds`
+     */
+    listPaymentRefunds: (query?: ListPaymentRefundsQuery): Promise<RefundPage> => request<RefundPage>("GET", `/v1/checkout/refunds`, undefined, query),
+
+    /**
+     * Get a refund of any channel
+     * `GET /v1/checkout/refunds/{id}`
+     */
+    getPaymentRefund: (id: string): Promise<Refund> => request<Refund>("GET", `/v1/checkout/refunds/${seg(id)}`),
 
     /**
      * Send a transfer

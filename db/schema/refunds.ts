@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { apiKeyPairs } from "./api-keys";
 import { createdAt, MODES, updatedAt } from "./columns";
 import { merchants } from "./merchants";
@@ -9,18 +9,24 @@ import { users } from "./users";
 export const REFUND_STATUSES = ["requested", "processing", "completed", "failed", "rejected"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** A refund of a static-account payment, reviewed by an admin. */
+/**
+ * A refund of a whole payment, reviewed by an admin. A static-account payment's refund names
+ * its static_account_payments row and account (its money waits in pending settlement); any
+ * other channel's (supplement §10) names only the payment's reference, and its money is held
+ * from the wallet the payment credited.
+ */
 export const refunds = pgTable(
   "refunds",
   {
     /** `rfd_…` */
     id: text().primaryKey(),
-    paymentId: uuid()
-      .notNull()
-      .references(() => staticAccountPayments.id),
-    staticAccountId: text()
-      .notNull()
-      .references(() => staticAccounts.id),
+    /** The static_account_payments row (static-account refunds only). */
+    paymentId: uuid().references(() => staticAccountPayments.id),
+    staticAccountId: text().references(() => staticAccounts.id),
+    /** The payment's transaction reference (`payments.reference`), on every channel. */
+    paymentReference: text().notNull(),
+    /** The payment's channel (`static_account`, `bank_transfer`, `payid`, `card`, `crypto`). */
+    channel: text().notNull().default("static_account"),
     merchantId: uuid()
       .notNull()
       .references(() => merchants.id),
@@ -42,6 +48,12 @@ export const refunds = pgTable(
   (t) => [
     // One open refund per payment: a repeated request returns it.
     uniqueIndex("refunds_open_idx").on(t.paymentId).where(sql`${t.status} in ('requested', 'processing')`),
+    uniqueIndex("refunds_open_reference_idx").on(t.paymentReference).where(sql`${t.status} in ('requested', 'processing')`),
+    index("refunds_payment_reference_index").on(t.paymentReference),
+    check(
+      "refunds_static_or_wallet",
+      sql`(${t.paymentId} is null) = (${t.staticAccountId} is null) and ((${t.channel} = 'static_account') = (${t.paymentId} is not null))`,
+    ),
     index().on(t.merchantId, t.mode, t.createdAt),
     index("refunds_status_idx").on(t.status, t.createdAt),
   ],

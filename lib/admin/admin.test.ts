@@ -68,8 +68,8 @@ describe("refund review queue (four eyes)", () => {
     await pendingPayment(r, { amount: 50_000 });
     const { refund, p } = await ask(r);
     const review = (await getRefundReview(db, refund.id))!;
-    expect(review.payment.id).toBe(p.id);
-    expect(review.account.id).toBe(r.accountId);
+    expect(review.payment?.id).toBe(p.id);
+    expect(review.account?.id).toBe(r.accountId);
     expect(review.merchant).toMatchObject({ id: r.merchantId, staticAccounts: "enabled" });
     expect(review.accountPayments).toHaveLength(2);
     expect(review.accountRefunds.map((x) => x.id)).toEqual([refund.id]);

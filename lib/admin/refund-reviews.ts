@@ -4,11 +4,13 @@ import {
   auditLog,
   memberships,
   merchants,
+  payments,
   REFUND_STATUSES,
   refunds,
   staticAccountPayments,
   staticAccounts,
   users,
+  type Payment,
   type Refund,
   type RefundStatus,
   type StaticAccount,
@@ -21,10 +23,10 @@ import { approveRefund } from "@/lib/refunds/approve-refund";
 import { rejectRefund } from "@/lib/refunds/reject-refund";
 
 /**
- * The admin's refund review: a queue of requests across every merchant and mode (oldest
- * first, so nothing waits forever), and for one request everything a second pair of eyes
- * needs: payer, amount, merchant, account, the payment, the account's other payments and
- * refunds, and who did what so far.
+ * The admin's refund review: a queue of requests across every merchant, mode and channel
+ * (oldest first, so nothing waits forever), and for one request everything a second pair of
+ * eyes needs: payer, amount, merchant, the payment and its channel, for a static-account
+ * payment the account with its other payments and refunds, and who did what so far.
  */
 
 export const REVIEW_PAGE_SIZE = 25;
@@ -38,8 +40,10 @@ export async function countPendingRefundReviews(tx: DbOrTx): Promise<number> {
 export type ReviewRow = {
   refund: Refund;
   merchantName: string;
-  account: Pick<StaticAccount, "id" | "accountNumber" | "accountName" | "customerName" | "status">;
-  payment: Pick<StaticAccountPayment, "id" | "reference" | "amount" | "fee" | "payer" | "receivedAt" | "settlementStatus">;
+  /** The static account paid (static-account refunds only). */
+  account: Pick<StaticAccount, "id" | "accountNumber" | "accountName" | "customerName" | "status"> | null;
+  /** `id`: the static-account payment's row (static-account refunds only). */
+  payment: { id: string | null; reference: string; amount: number; fee: number; payer: { name?: string | null; bank?: string | null; account?: string | null } | null; receivedAt: Date | null; settlementStatus: string | null };
 };
 
 export function parseReviewStatus(value: string | string[] | undefined): RefundStatus {
@@ -60,20 +64,14 @@ export async function listRefundReviews(
         refund: refunds,
         merchantName: merchants.name,
         account: { id: staticAccounts.id, accountNumber: staticAccounts.accountNumber, accountName: staticAccounts.accountName, customerName: staticAccounts.customerName, status: staticAccounts.status },
-        payment: {
-          id: staticAccountPayments.id,
-          reference: staticAccountPayments.reference,
-          amount: staticAccountPayments.amount,
-          fee: staticAccountPayments.fee,
-          payer: staticAccountPayments.payer,
-          receivedAt: staticAccountPayments.receivedAt,
-          settlementStatus: staticAccountPayments.settlementStatus,
-        },
+        staticPayment: { id: staticAccountPayments.id, settlementStatus: staticAccountPayments.settlementStatus, payer: staticAccountPayments.payer, receivedAt: staticAccountPayments.receivedAt },
+        payment: { amount: payments.amount, fee: payments.fee, payer: payments.payer, paidAt: payments.paidAt },
       })
       .from(refunds)
       .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
-      .innerJoin(staticAccounts, eq(staticAccounts.id, refunds.staticAccountId))
-      .innerJoin(staticAccountPayments, eq(staticAccountPayments.id, refunds.paymentId))
+      .leftJoin(staticAccounts, eq(staticAccounts.id, refunds.staticAccountId))
+      .leftJoin(staticAccountPayments, eq(staticAccountPayments.id, refunds.paymentId))
+      .leftJoin(payments, eq(payments.reference, refunds.paymentReference))
       .where(where)
       // The queue is worked oldest first; decided refunds read newest first.
       .orderBy(status === "requested" ? asc(refunds.requestedAt) : desc(refunds.updatedAt), asc(refunds.id))
@@ -81,14 +79,34 @@ export async function listRefundReviews(
       .offset(pageOffset(paging)),
     tx.select({ n: count() }).from(refunds).where(where),
   ]);
-  return paged(rows, total?.n ?? 0, paging);
+  return paged(
+    rows.map((r) => ({
+      refund: r.refund,
+      merchantName: r.merchantName,
+      account: r.account?.id ? (r.account as ReviewRow["account"]) : null,
+      payment: {
+        id: r.staticPayment?.id ?? null,
+        reference: r.refund.paymentReference,
+        amount: r.payment?.amount ?? r.refund.amount,
+        fee: r.payment?.fee ?? 0,
+        payer: (r.staticPayment?.payer ?? r.payment?.payer ?? null) as ReviewRow["payment"]["payer"],
+        receivedAt: r.staticPayment?.receivedAt ?? r.payment?.paidAt ?? null,
+        settlementStatus: r.staticPayment?.settlementStatus ?? null,
+      },
+    })),
+    total?.n ?? 0,
+    paging,
+  );
 }
 
 export type RefundReview = {
   refund: Refund;
   merchant: { id: string; name: string; staticAccounts: string };
-  account: StaticAccount;
-  payment: StaticAccountPayment;
+  /** Static-account refunds only: the account and its payment row. */
+  account: StaticAccount | null;
+  payment: StaticAccountPayment | null;
+  /** The payment on every channel (its `payments` row). */
+  charge: Payment | null;
   /** The account's most recent payments (this one included). */
   accountPayments: StaticAccountPayment[];
   /** Every refund asked for on this account, newest first (this one included). */
@@ -99,16 +117,20 @@ export type RefundReview = {
 
 export async function getRefundReview(tx: DbOrTx, refundId: string): Promise<RefundReview | null> {
   const [row] = await tx
-    .select({ refund: refunds, merchant: { id: merchants.id, name: merchants.name, staticAccounts: merchants.staticAccounts }, account: staticAccounts, payment: staticAccountPayments })
+    .select({ refund: refunds, merchant: { id: merchants.id, name: merchants.name, staticAccounts: merchants.staticAccounts }, account: staticAccounts, payment: staticAccountPayments, charge: payments })
     .from(refunds)
     .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
-    .innerJoin(staticAccounts, eq(staticAccounts.id, refunds.staticAccountId))
-    .innerJoin(staticAccountPayments, eq(staticAccountPayments.id, refunds.paymentId))
+    .leftJoin(staticAccounts, eq(staticAccounts.id, refunds.staticAccountId))
+    .leftJoin(staticAccountPayments, eq(staticAccountPayments.id, refunds.paymentId))
+    .leftJoin(payments, eq(payments.reference, refunds.paymentReference))
     .where(eq(refunds.id, refundId));
   if (!row) return null;
+  const accountId = row.account?.id;
   const [accountPayments, accountRefunds, trail, reviewer] = await Promise.all([
-    tx.select().from(staticAccountPayments).where(eq(staticAccountPayments.staticAccountId, row.account.id)).orderBy(desc(staticAccountPayments.receivedAt)).limit(20),
-    tx.select().from(refunds).where(eq(refunds.staticAccountId, row.account.id)).orderBy(desc(refunds.requestedAt)).limit(50),
+    accountId ? tx.select().from(staticAccountPayments).where(eq(staticAccountPayments.staticAccountId, accountId)).orderBy(desc(staticAccountPayments.receivedAt)).limit(20) : Promise.resolve([]),
+    accountId
+      ? tx.select().from(refunds).where(eq(refunds.staticAccountId, accountId)).orderBy(desc(refunds.requestedAt)).limit(50)
+      : tx.select().from(refunds).where(eq(refunds.paymentReference, row.refund.paymentReference)).orderBy(desc(refunds.requestedAt)).limit(50),
     tx
       .select({ action: auditLog.action, actorType: auditLog.actorType, actorEmail: users.email, createdAt: auditLog.createdAt, changes: auditLog.changes })
       .from(auditLog)

@@ -171,6 +171,15 @@ async function staticPayment(mode: Mode): Promise<{ accountId: string; paymentId
   return { accountId, paymentId: booked.paymentId! };
 }
 
+/** A completed PayID payment into the business's wallet (a refund's subject, supplement §10). */
+async function walletPayment(mode: Mode): Promise<string> {
+  const db = await getDb();
+  await keyPair(mode);
+  const payId = (await getWalletPayId(db, { merchantId: world.merchantId, mode }))!;
+  const booked = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "pay_id", payId }, amount: 200_000, payer: { name: "Ada Obi" } }));
+  return booked.reference;
+}
+
 const dueDate = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const invoiceBody = () => ({ customer_name: "Role Customer", customer_email: "customer@example.com", line_items: [{ description: "Widget", quantity: 1, unit_price: 150_000 }], due_date: dueDate() });
 const draftInvoice = async (mode: Mode) => (await asOwner<{ publicId: string }>(mode, "invoices/actions.ts#createInvoiceAction", invoiceBody())).publicId;
@@ -244,6 +253,8 @@ const MATRIX: Record<string, Entry> = {
   "static-accounts/actions.ts#changeStaticAccountAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticAccount(mode), change: "disable" }) },
 
   // Money out
+  "payments/actions.ts#requestPaymentRefundAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ reference: await walletPayment(mode), reason: "Role test" }) },
+  "sandbox/actions.ts#simulatePaymentAction": { who: TEST_TOOL, input: async (mode) => ({ target: "static_payid", id: await staticPayId(mode), amount: "1500", payerName: "Role Payer" }) },
   "static-accounts/actions.ts#requestRefundAction": {
     who: OWNER_OR_TEST_DEVELOPER,
     input: async (mode) => ({ ...(await staticPayment(mode)), reason: "Role test" }),

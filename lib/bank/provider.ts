@@ -31,6 +31,12 @@ export type BankRefundRequest = {
   amount: number;
   /** The payer as the bank reported them; the money goes back to this account. */
   payer: { name: string | null; bank: string | null; account: string | null };
+  /**
+   * How the payment arrived (`static_account`, `bank_transfer`, `payid`, `card`, `crypto`): a
+   * transfer is paid back to the payer's account; a card, PayID or crypto payment through the
+   * instrument it came from, which needs no account.
+   */
+  channel?: string;
 };
 
 export type VirtualAccountRequest = {

@@ -13,7 +13,7 @@ import { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody } from "@/lib/i
 import { SandboxPaymentBody } from "@/lib/payments/sandbox-payment";
 import { CreateDynamicPayIdBody, CreateStaticPayIdBody, ListDynamicPayIdsQuery, ListStaticPayIdsQuery, UpdateStaticPayIdBody } from "@/lib/payids/payid-input";
 import { SandboxExpireBody } from "@/lib/payments/sandbox-expire";
-import { ListRefundsQuery, RequestRefundBody } from "@/lib/refunds/refund-input";
+import { ListRefundsQuery, RequestPaymentRefundBody, RequestRefundBody } from "@/lib/refunds/refund-input";
 import { InitializeSessionBody, SelectPaymentMethodBody, SwitchBankBody } from "@/lib/sessions/session-input";
 import { CreateStaticAccountBody, ListStaticAccountsQuery, PagingQuery } from "@/lib/static-accounts/static-account-input";
 import { ResolveAccountBody } from "@/lib/transfers/resolve-account";
@@ -65,6 +65,7 @@ export const TAGS = {
   "Static PayIDs": "Long-lived PayIDs of a business.",
   "Virtual accounts": "Account numbers for one payment.",
   "Static NGN accounts": "Permanent account numbers for one customer, with settlement and refunds.",
+  Refunds: "Refund any completed payment (checkout, PayID, virtual account, invoice or static account) to its payer, after Owo's review.",
   Transfers: "Send money from the key's linked wallet.",
   Wallet: "The key's linked wallet: its name, members (saved recipients), members-only and daily limits.",
   Invoices: "Invoices with a hosted payment page.",
@@ -449,6 +450,42 @@ export const OPERATIONS: readonly Operation[] = [
     tag: "Static NGN accounts",
     keys: "secret",
     staticAccounts: true,
+    response: R.Refund,
+    errors: { 404: ["NOT_FOUND"] },
+  },
+
+  // ---- Refunds on every channel
+  {
+    method: "POST",
+    path: "/v1/checkout/refunds",
+    operationId: "requestPaymentRefund",
+    summary: "Refund a completed payment to its payer",
+    description:
+      "Refunds the whole payment named by its transaction `reference` (as in `charge.success`), on any channel. The payment's money is held in the wallet at once (a static-account payment's is held from settlement instead); Owo reviews the request, and on approval the payer is paid back and `charge.refunded` is sent with the payment's `channel`. A rejected request releases the hold and sends nothing. Asking again for a payment with an open refund answers that refund.",
+    tag: "Refunds",
+    keys: "secret",
+    body: RequestPaymentRefundBody,
+    response: R.Refund,
+    errors: { 400: ["INSUFFICIENT_FUNDS", "ALREADY_REFUNDED", "REFUND_NOT_ALLOWED"], 404: ["NOT_FOUND"] },
+  },
+  {
+    method: "GET",
+    path: "/v1/checkout/refunds",
+    operationId: "listPaymentRefunds",
+    summary: "List refunds of every channel",
+    description: "The refunds of this key's merchant and mode, static-account payments' included, newest first; `payment_id` is each payment's transaction reference.",
+    tag: "Refunds",
+    keys: "secret",
+    query: ListRefundsQuery,
+    response: R.RefundPage,
+  },
+  {
+    method: "GET",
+    path: "/v1/checkout/refunds/{id}",
+    operationId: "getPaymentRefund",
+    summary: "Get a refund of any channel",
+    tag: "Refunds",
+    keys: "secret",
     response: R.Refund,
     errors: { 404: ["NOT_FOUND"] },
   },

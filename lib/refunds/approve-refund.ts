@@ -4,13 +4,14 @@ import type { Db, DbOrTx } from "@/db/client";
 import { payments, refunds, staticAccountPayments, staticAccounts, type Refund, type StaticAccountPayment } from "@/db/schema";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { getBank } from "@/lib/bank";
-import type { BankTransferStatus } from "@/lib/bank/provider";
+import type { BankRefundRequest, BankTransferStatus } from "@/lib/bank/provider";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { emitEvents } from "@/lib/events/emit-event";
 import { postEntry, type Move } from "@/lib/ledger/post-entry";
 import { logError } from "@/lib/log";
 import { refundAccounts } from "./refund-accounts";
 import { refundInvalidState, refundNotFound } from "./refund-errors";
+import { approveWalletRefund, isWalletRefund, lockRefundedPayment, paymentKeyPairIds, returnFailedRefund, walletChargeRefundedData } from "./wallet-refunds";
 
 /**
  * An admin approves a requested refund (requested → processing). In one transaction: the
@@ -28,17 +29,21 @@ export async function approveRefund(db: Db, input: { refundId: string; actor: Ac
       .where(and(eq(refunds.id, input.refundId), eq(refunds.status, "requested")))
       .returning();
     if (!refund) throw await notRequested(tx, input.refundId, "approved");
-    const payment = await lockPayment(tx, refund.paymentId);
-    const held = heldMoves(payment, await refundAccounts(tx, refund));
-    await postEntry(tx, {
-      reference: `refund:${refund.id}`,
-      mode: refund.mode,
-      merchantId: refund.merchantId,
-      kind: "refund",
-      description: `Refund ${refund.id} of payment ${payment.reference} approved`,
-      metadata: { refund_id: refund.id, payment_reference: payment.reference, net: payment.amount - payment.fee, fee: payment.fee },
-      moves: held,
-    });
+    if (isWalletRefund(refund)) {
+      await approveWalletRefund(tx, refund, await lockRefundedPayment(tx, refund));
+    } else {
+      const payment = await lockPayment(tx, refund.paymentId!);
+      const held = heldMoves(payment, await refundAccounts(tx, refund));
+      await postEntry(tx, {
+        reference: `refund:${refund.id}`,
+        mode: refund.mode,
+        merchantId: refund.merchantId,
+        kind: "refund",
+        description: `Refund ${refund.id} of payment ${payment.reference} approved`,
+        metadata: { refund_id: refund.id, payment_reference: payment.reference, net: payment.amount - payment.fee, fee: payment.fee },
+        moves: held,
+      });
+    }
     await recordAudit(tx, {
       merchantId: refund.merchantId,
       actor: input.actor,
@@ -61,14 +66,15 @@ export async function processRefund(db: Db, input: { refundId: string }): Promis
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, input.refundId));
   if (!refund) throw refundNotFound();
   if (refund.status !== "processing") return refund;
-  const [payment] = await db.select().from(staticAccountPayments).where(eq(staticAccountPayments.id, refund.paymentId));
+  const payer = await refundPayer(db, refund);
   let outcome: BankTransferStatus;
   try {
     outcome = await getBank().refundPayment({
       reference: refund.id,
-      paymentReference: payment!.reference,
+      paymentReference: refund.paymentReference,
       amount: refund.amount,
-      payer: payment!.payer ?? { name: null, bank: null, account: null },
+      channel: refund.channel,
+      payer,
     });
   } catch (error) {
     // Unreachable bank: the refund stays processing (its money in refunds_in_flight) and is asked again.
@@ -90,7 +96,11 @@ async function completeRefund(db: Db, refundId: string): Promise<Refund> {
       .where(and(eq(refunds.id, refundId), eq(refunds.status, "processing")))
       .returning();
     if (!refund) return (await tx.select().from(refunds).where(eq(refunds.id, refundId)))[0]!;
-    const payment = await lockPayment(tx, refund.paymentId);
+    if (isWalletRefund(refund)) {
+      eventIds = await completeWalletRefund(tx, refund);
+      return refund;
+    }
+    const payment = await lockPayment(tx, refund.paymentId!);
     const a = await refundAccounts(tx, refund);
     await postEntry(tx, {
       reference: `refund:${refund.id}:completed`,
@@ -107,7 +117,7 @@ async function completeRefund(db: Db, refundId: string): Promise<Refund> {
       .where(eq(staticAccountPayments.id, payment.id));
     await tx.update(payments).set({ status: "refunded" }).where(eq(payments.reference, payment.reference));
     // The refund's account always exists (foreign key; accounts are never removed, only marked deleted).
-    const [account] = await tx.select().from(staticAccounts).where(eq(staticAccounts.id, refund.staticAccountId));
+    const [account] = await tx.select().from(staticAccounts).where(eq(staticAccounts.id, refund.staticAccountId!));
     const keyPairIds = await accountKeyPairIds(tx, account!);
     const data = chargeRefundedData(refund, payment, account!);
     eventIds = await emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: refund.merchantId, mode: refund.mode, keyPairId, type: "charge.refunded", data })));
@@ -133,19 +143,24 @@ export async function failRefund(db: Db, input: { refundId: string; reason: stri
       .where(and(eq(refunds.id, input.refundId), eq(refunds.status, "processing")))
       .returning();
     if (!refund) return (await tx.select().from(refunds).where(eq(refunds.id, input.refundId)))[0]!;
-    const payment = await lockPayment(tx, refund.paymentId);
-    const held = heldMoves(payment, await refundAccounts(tx, refund));
-    await postEntry(tx, {
-      reference: `refund:${refund.id}:failed`,
-      mode: refund.mode,
-      merchantId: refund.merchantId,
-      kind: "refund_reversal",
-      description: `Refund ${refund.id} failed at the bank: ${input.reason}`,
-      metadata: { refund_id: refund.id, payment_reference: payment.reference, reason: input.reason },
-      // Back where approval took it from.
-      moves: held.map((m) => ({ from: m.to, to: m.from, amount: m.amount })),
-    });
-    await backToSettlement(tx, payment.id, now);
+    if (isWalletRefund(refund)) {
+      // The payment stays completed: the merchant may ask again.
+      await returnFailedRefund(tx, refund, await lockRefundedPayment(tx, refund), input.reason);
+    } else {
+      const payment = await lockPayment(tx, refund.paymentId!);
+      const held = heldMoves(payment, await refundAccounts(tx, refund));
+      await postEntry(tx, {
+        reference: `refund:${refund.id}:failed`,
+        mode: refund.mode,
+        merchantId: refund.merchantId,
+        kind: "refund_reversal",
+        description: `Refund ${refund.id} failed at the bank: ${input.reason}`,
+        metadata: { refund_id: refund.id, payment_reference: payment.reference, reason: input.reason },
+        // Back where approval took it from.
+        moves: held.map((m) => ({ from: m.to, to: m.from, amount: m.amount })),
+      });
+      await backToSettlement(tx, payment.id, now);
+    }
     await recordAudit(tx, {
       merchantId: refund.merchantId,
       actor: SYSTEM_ACTOR,
@@ -156,6 +171,37 @@ export async function failRefund(db: Db, input: { refundId: string; reason: stri
     });
     return refund;
   });
+}
+
+/** A wallet payment's refund paid back: refunds_in_flight → bank clearing, the payment `refunded`, charge.refunded with its channel. */
+async function completeWalletRefund(tx: DbOrTx, refund: Refund): Promise<string[]> {
+  const payment = await lockRefundedPayment(tx, refund);
+  const a = await refundAccounts(tx, refund);
+  await postEntry(tx, {
+    reference: `refund:${refund.id}:completed`,
+    mode: refund.mode,
+    merchantId: refund.merchantId,
+    kind: "refund",
+    description: "Refund paid back to the payer",
+    metadata: { refund_id: refund.id, payment_reference: payment.reference, channel: payment.channel },
+    moves: [{ from: a.inFlight.id, to: a.clearing.id, amount: refund.amount }],
+  });
+  await tx.update(payments).set({ status: "refunded" }).where(eq(payments.reference, payment.reference));
+  const data = walletChargeRefundedData(refund, payment);
+  const keyPairIds = await paymentKeyPairIds(tx, payment);
+  return emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: refund.merchantId, mode: refund.mode, keyPairId, type: "charge.refunded", data })));
+}
+
+/** Who the bank pays back: the payer the payment recorded (a static-account payment's row, else the payments row). */
+async function refundPayer(db: Db, refund: Refund): Promise<BankRefundRequest["payer"]> {
+  const empty = { name: null, bank: null, account: null };
+  if (refund.paymentId) {
+    const [payment] = await db.select({ payer: staticAccountPayments.payer }).from(staticAccountPayments).where(eq(staticAccountPayments.id, refund.paymentId));
+    return payment?.payer ?? empty;
+  }
+  const [payment] = await db.select({ payer: payments.payer }).from(payments).where(eq(payments.reference, refund.paymentReference));
+  const p = (payment?.payer ?? {}) as { name?: string | null; bank?: string | null; account?: string | null };
+  return { name: p.name ?? null, bank: p.bank ?? null, account: p.account ?? null };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
-import { REFUND_STATUSES, refunds, staticAccountPayments, staticAccounts, type Mode, type Refund, type StaticAccountPayment } from "@/db/schema";
+import { payments, REFUND_STATUSES, refunds, staticAccountPayments, staticAccounts, type Mode, type Refund } from "@/db/schema";
 import { paged, pageOffset, type Paged } from "@/lib/paging";
 import { flattenSearch } from "@/lib/paging";
 
@@ -16,16 +16,16 @@ export type DashboardRefundsQuery = z.output<typeof DashboardRefundsQuery>;
 
 export const parseRefundSearch = (search: Record<string, string | string[] | undefined>) => DashboardRefundsQuery.parse(flattenSearch(search));
 
-export type DashboardRefundRow = Refund & { accountNumber: string; customerName: string; paymentReference: string };
+/** A refund in the list: a static-account payment's names its account; any other channel's only its payment. */
+export type DashboardRefundRow = Refund & { accountNumber: string | null; customerName: string | null; paymentReference: string };
 
 export async function listDashboardRefunds(tx: DbOrTx, input: { merchantId: string; mode: Mode } & DashboardRefundsQuery): Promise<Paged<DashboardRefundRow>> {
   const where = and(eq(refunds.merchantId, input.merchantId), eq(refunds.mode, input.mode), input.status ? eq(refunds.status, input.status) : undefined);
   const [rows, [total]] = await Promise.all([
     tx
-      .select({ refund: refunds, accountNumber: staticAccounts.accountNumber, customerName: staticAccounts.customerName, paymentReference: staticAccountPayments.reference })
+      .select({ refund: refunds, accountNumber: staticAccounts.accountNumber, customerName: staticAccounts.customerName })
       .from(refunds)
-      .innerJoin(staticAccounts, eq(staticAccounts.id, refunds.staticAccountId))
-      .innerJoin(staticAccountPayments, eq(staticAccountPayments.id, refunds.paymentId))
+      .leftJoin(staticAccounts, eq(staticAccounts.id, refunds.staticAccountId))
       .where(where)
       .orderBy(desc(refunds.createdAt), desc(refunds.id))
       .limit(input.page_size)
@@ -33,7 +33,7 @@ export async function listDashboardRefunds(tx: DbOrTx, input: { merchantId: stri
     tx.select({ n: count() }).from(refunds).where(where),
   ]);
   return paged(
-    rows.map((r) => ({ ...r.refund, accountNumber: r.accountNumber, customerName: r.customerName, paymentReference: r.paymentReference })),
+    rows.map((r) => ({ ...r.refund, accountNumber: r.accountNumber ?? null, customerName: r.customerName ?? null })),
     total?.n ?? 0,
     input,
   );
@@ -41,15 +41,17 @@ export async function listDashboardRefunds(tx: DbOrTx, input: { merchantId: stri
 
 export type DashboardRefundDetail = {
   refund: Refund;
-  payment: StaticAccountPayment;
-  account: { id: string; accountNumber: string; accountName: string; bankName: string; customerName: string; reference: string };
+  /** The payment refunded; `settlementStatus` only for a static-account payment. */
+  payment: { reference: string; payer: { name?: string | null; bank?: string | null; account?: string | null } | null; settlementStatus: string | null };
+  account: { id: string; accountNumber: string; accountName: string; bankName: string; customerName: string; reference: string } | null;
 };
 
 export async function getDashboardRefund(tx: DbOrTx, input: { merchantId: string; mode: Mode; id: string }): Promise<DashboardRefundDetail | null> {
   const [row] = await tx
     .select({
       refund: refunds,
-      payment: staticAccountPayments,
+      staticPayment: { payer: staticAccountPayments.payer, settlementStatus: staticAccountPayments.settlementStatus },
+      payment: { payer: payments.payer },
       account: {
         id: staticAccounts.id,
         accountNumber: staticAccounts.accountNumber,
@@ -60,9 +62,30 @@ export async function getDashboardRefund(tx: DbOrTx, input: { merchantId: string
       },
     })
     .from(refunds)
-    .innerJoin(staticAccountPayments, eq(staticAccountPayments.id, refunds.paymentId))
-    .innerJoin(staticAccounts, eq(staticAccounts.id, refunds.staticAccountId))
+    .leftJoin(staticAccountPayments, eq(staticAccountPayments.id, refunds.paymentId))
+    .leftJoin(staticAccounts, eq(staticAccounts.id, refunds.staticAccountId))
+    .leftJoin(payments, eq(payments.reference, refunds.paymentReference))
     .where(and(eq(refunds.id, input.id), eq(refunds.merchantId, input.merchantId), eq(refunds.mode, input.mode)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    refund: row.refund,
+    payment: {
+      reference: row.refund.paymentReference,
+      payer: (row.staticPayment?.payer ?? row.payment?.payer ?? null) as DashboardRefundDetail["payment"]["payer"],
+      settlementStatus: row.staticPayment?.settlementStatus ?? null,
+    },
+    account: row.account?.id ? row.account : null,
+  };
+}
+
+/** The newest refund of one payment (by its reference), for its page: null when none was asked for. */
+export async function latestPaymentRefund(tx: DbOrTx, input: { merchantId: string; mode: Mode; reference: string }): Promise<Refund | null> {
+  const [row] = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentReference, input.reference), eq(refunds.merchantId, input.merchantId), eq(refunds.mode, input.mode)))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id))
     .limit(1);
   return row ?? null;
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { refunds, type Mode, type Refund } from "@/db/schema";
 import { countRows } from "@/lib/list-counts";
@@ -11,9 +11,13 @@ export { REFUND_STATUSES } from "@/db/schema";
 
 const SHAPE: ListShape = { table: refunds, order: [refunds.createdAt, refunds.id], cursorColumn: refunds.id };
 
-/** GET /v1/checkout/static-account/refunds: the merchant's refunds in this mode, newest first. */
-export async function listRefunds(tx: DbOrTx, input: { merchantId: string; mode: Mode } & ListRefundsQuery): Promise<Paged<Refund>> {
-  const scope = and(eq(refunds.merchantId, input.merchantId), eq(refunds.mode, input.mode))!;
+/**
+ * The merchant's refunds in this mode, newest first: GET /v1/checkout/static-account/refunds
+ * (`staticOnly`: static-account payments' refunds, as api.md has them) and GET
+ * /v1/checkout/refunds (every channel, supplement §10).
+ */
+export async function listRefunds(tx: DbOrTx, input: { merchantId: string; mode: Mode; staticOnly?: boolean } & ListRefundsQuery): Promise<Paged<Refund>> {
+  const scope = and(eq(refunds.merchantId, input.merchantId), eq(refunds.mode, input.mode), input.staticOnly ? isNotNull(refunds.staticAccountId) : undefined)!;
   const filter = input.status ? eq(refunds.status, input.status) : undefined;
   const plan = await planPage(tx, SHAPE, scope, filter, input);
   const [rows, total] = await Promise.all([
@@ -23,12 +27,19 @@ export async function listRefunds(tx: DbOrTx, input: { merchantId: string; mode:
   return plan.finish(rows, total);
 }
 
-/** One refund of this merchant and mode; anyone else's is NOT_FOUND. */
-export async function getRefundOrThrow(tx: DbOrTx, input: { merchantId: string; mode: Mode; refundId: string }): Promise<Refund> {
+/** One refund of this merchant and mode (`staticOnly`: of a static-account payment); anyone else's is NOT_FOUND. */
+export async function getRefundOrThrow(tx: DbOrTx, input: { merchantId: string; mode: Mode; refundId: string; staticOnly?: boolean }): Promise<Refund> {
   const [row] = await tx
     .select()
     .from(refunds)
-    .where(and(eq(refunds.id, input.refundId), eq(refunds.merchantId, input.merchantId), eq(refunds.mode, input.mode)));
+    .where(
+      and(
+        eq(refunds.id, input.refundId),
+        eq(refunds.merchantId, input.merchantId),
+        eq(refunds.mode, input.mode),
+        input.staticOnly ? isNotNull(refunds.staticAccountId) : undefined,
+      ),
+    );
   if (!row) throw refundNotFound();
   return row;
 }

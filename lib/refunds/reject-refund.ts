@@ -5,11 +5,12 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { parseOrThrow } from "@/lib/validation";
 import { backToSettlement, lockPayment, notRequested } from "./approve-refund";
 import { RejectionReason } from "./refund-input";
+import { isWalletRefund, lockRefundedPayment, releaseRefund } from "./wallet-refunds";
 
 /**
- * An admin declines a requested refund, with a reason (requested → rejected). The payment
- * returns to `pending_settlement` and settles normally at the next cutoff; no event is sent
- * (api.md). Guarded: a refund already approved or rejected is refused with INVALID_STATE.
+ * An admin declines a requested refund, with a reason (requested → rejected). A static-account
+ * payment returns to `pending_settlement` and settles normally at the next cutoff; any other
+ * payment's held money goes back to its wallet (supplement §10). No event is sent (api.md). Guarded: a refund already approved or rejected is refused with INVALID_STATE.
  */
 export async function rejectRefund(db: Db, input: { refundId: string; reason: string; actor: Actor }): Promise<Refund> {
   const reason = parseOrThrow(RejectionReason, input.reason);
@@ -21,8 +22,12 @@ export async function rejectRefund(db: Db, input: { refundId: string; reason: st
       .where(and(eq(refunds.id, input.refundId), eq(refunds.status, "requested")))
       .returning();
     if (!refund) throw await notRequested(tx, input.refundId, "rejected");
-    const payment = await lockPayment(tx, refund.paymentId);
-    await backToSettlement(tx, payment.id, now);
+    if (isWalletRefund(refund)) {
+      await releaseRefund(tx, refund, await lockRefundedPayment(tx, refund));
+    } else {
+      const payment = await lockPayment(tx, refund.paymentId!);
+      await backToSettlement(tx, payment.id, now);
+    }
     await recordAudit(tx, {
       merchantId: refund.merchantId,
       actor: input.actor,

@@ -77,6 +77,8 @@ export async function requestRefund(db: Db, input: RequestRefundInput): Promise<
         id: prefixedId("refund"),
         paymentId: payment.id,
         staticAccountId: payment.staticAccountId,
+        paymentReference: payment.reference,
+        channel: "static_account",
         merchantId: payment.merchantId,
         mode: payment.mode,
         keyPairId: input.keyPairId ?? null,

@@ -86,8 +86,8 @@ describe("dashboard static account payments and refunds", () => {
     const rejectedOnce = await payment(merchantId, a.id);
     const r1 = prefixedId("refund");
     await db.insert(refunds).values([
-      { id: r1, paymentId: open.id, staticAccountId: a.id, merchantId, mode: "test", amount: open.amount, reason: "customer asked" },
-      { id: prefixedId("refund"), paymentId: rejectedOnce.id, staticAccountId: a.id, merchantId, mode: "test", amount: rejectedOnce.amount, status: "rejected" },
+      { id: r1, paymentId: open.id, staticAccountId: a.id, paymentReference: open.reference, merchantId, mode: "test", amount: open.amount, reason: "customer asked" },
+      { id: prefixedId("refund"), paymentId: rejectedOnce.id, staticAccountId: a.id, paymentReference: rejectedOnce.reference, merchantId, mode: "test", amount: rejectedOnce.amount, status: "rejected" },
     ]);
     const page = await listDashboardStaticPayments(db, { merchantId, mode: "test", staticAccountId: a.id, page: 1, page_size: 20 });
     const byId = new Map(page.items.map((p) => [p.id, p]));
@@ -107,7 +107,7 @@ describe("dashboard static account payments and refunds", () => {
     expect(list.items.map((r) => r.id)).toContain(r1);
     expect(list.items.every((r) => r.status === "requested")).toBe(true);
     expect(list.items.find((r) => r.id === r1)).toMatchObject({ accountNumber: a.accountNumber, paymentReference: open.reference });
-    expect((await getDashboardRefund(db, { merchantId, mode: "test", id: r1 }))?.payment.id).toBe(open.id);
+    expect((await getDashboardRefund(db, { merchantId, mode: "test", id: r1 }))?.payment.reference).toBe(open.reference);
     expect(await getDashboardRefund(db, { merchantId: otherId, mode: "test", id: r1 })).toBeNull();
   });
 });

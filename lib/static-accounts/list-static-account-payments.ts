@@ -41,7 +41,7 @@ export async function pageAccountPayments(
         .orderBy(desc(refunds.createdAt), desc(refunds.id))
     : [];
   const newest = new Map<string, Refund>();
-  for (const r of refundRows) if (!newest.has(r.paymentId)) newest.set(r.paymentId, r);
+  for (const r of refundRows) if (r.paymentId && !newest.has(r.paymentId)) newest.set(r.paymentId, r);
   return plan.finish(
     rows.map((payment) => ({ payment, refund: newest.get(payment.id) ?? null })),
     total,

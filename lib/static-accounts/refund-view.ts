@@ -24,7 +24,8 @@ export function toRefundView(r: Refund): RefundView {
     reason: r.reason,
     rejection_reason: r.rejectionReason,
     failure_reason: r.failureReason,
-    payment_id: r.paymentId,
+    // A static-account refund always names its payment row (the routes list only those).
+    payment_id: r.paymentId ?? r.paymentReference,
     requested_at: r.requestedAt.toISOString(),
     completed_at: r.completedAt?.toISOString() ?? null,
   };

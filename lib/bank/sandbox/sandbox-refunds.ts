@@ -6,12 +6,14 @@ export const SANDBOX_REFUND_FAILS_ACCOUNT = "0000000000";
 
 /**
  * The sandbox bank's refund desk: it pays the payer back at once, recorded once per refund
- * reference on the transfer desk (a repeat answers the first outcome). It fails when the
- * payment carries no payer account or the account is `0000000000` (no such account).
+ * reference on the transfer desk (a repeat answers the first outcome). A transfer (static
+ * account, bank transfer) fails when the payment carries no payer account or the account is
+ * `0000000000` (no such account); a card, PayID or crypto payment goes back the way it came.
  */
 export async function sandboxRefundPayment(input: BankRefundRequest): Promise<BankTransferStatus> {
   const account = input.payer.account?.trim() ?? "";
-  const failure = !account ? "The payment carries no payer account to return the money to" : account === SANDBOX_REFUND_FAILS_ACCOUNT ? "Payer account not found" : null;
+  const byTransfer = input.channel === undefined || input.channel === "static_account" || input.channel === "bank_transfer";
+  const failure = !byTransfer ? null : !account ? "The payment carries no payer account to return the money to" : account === SANDBOX_REFUND_FAILS_ACCOUNT ? "Payer account not found" : null;
   const db = await getDb();
   const [row] = await preparedRows<BankTransferStatus>(
     db,
@@ -19,7 +21,7 @@ export async function sandboxRefundPayment(input: BankRefundRequest): Promise<Ba
      values ($1::text, $2::text::bigint, $3::text, $4::text, $5::text, $6::text)
      on conflict (reference) do update set reference = excluded.reference
      returning status, reason`,
-    [input.reference, String(input.amount), input.payer.bank ?? "unknown", account, failure ? "failed" : "completed", failure],
+    [input.reference, String(input.amount), input.payer.bank ?? (byTransfer ? "unknown" : input.channel!), account, failure ? "failed" : "completed", failure],
   );
   return { status: row!.status, reason: row!.reason };
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RefundDecision } from "@/components/admin/refund-decision";
+import { channelLabel } from "@/components/payments/payment-labels";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -29,7 +30,7 @@ export default async function RefundReviewsPage({ searchParams }: { searchParams
     <div className="space-y-4">
       <div>
         <h1 className="text-xl font-semibold">Refund reviews</h1>
-        <p className="text-sm text-neutral-500">Static-account refunds wait here for a second pair of eyes. Oldest requests first; an approved refund is paid back to the payer at once.</p>
+        <p className="text-sm text-neutral-500">Refunds of every channel wait here for a second pair of eyes. Oldest requests first; an approved refund is paid back to the payer at once.</p>
       </div>
       <nav aria-label="Refund status" className="flex flex-wrap gap-1 text-sm">
         {REFUND_STATUSES.map((s) => (
@@ -52,7 +53,7 @@ export default async function RefundReviewsPage({ searchParams }: { searchParams
           <ListHead>
             <Th>Requested</Th>
             <Th>Merchant</Th>
-            <Th>Account</Th>
+            <Th>Paid by</Th>
             <Th>Payer</Th>
             <Th right>Amount</Th>
             <Th>Status</Th>
@@ -66,7 +67,9 @@ export default async function RefundReviewsPage({ searchParams }: { searchParams
                   {refund.mode === "test" && <span className="ml-1 rounded bg-amber-200 px-1 text-xs text-amber-900">test</span>}
                 </td>
                 <td className="px-4 py-2">{merchantName}</td>
-                <td className="px-4 py-2"><span className="font-mono">{account.accountNumber}</span><div className="text-xs text-neutral-500">{account.customerName}</div></td>
+                <td className="px-4 py-2" data-testid="admin-refund-channel">
+                  {account ? <><span className="font-mono">{account.accountNumber}</span><div className="text-xs text-neutral-500">{account.customerName}</div></> : channelLabel(refund.channel)}
+                </td>
                 <td className="px-4 py-2">{payment.payer?.name ?? "—"}<div className="text-xs text-neutral-500">{[payment.payer?.bank, payment.payer?.account].filter(Boolean).join(" · ")}</div></td>
                 <td className="px-4 py-2 text-right font-medium tabular-nums">{formatNaira(refund.amount)}</td>
                 <td className="px-4 py-2"><StatusBadge status={refund.status} /></td>

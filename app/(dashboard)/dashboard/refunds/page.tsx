@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { channelLabel } from "@/components/payments/payment-labels";
 import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { StatusBadge } from "@/components/ui/badge";
@@ -30,9 +31,9 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
       <AutoRefresh active={open} everyMs={5_000} />
       <div>
         <h1 className="text-xl font-semibold">Refunds</h1>
-        <p className="mt-1 text-sm text-neutral-500">Refunds of static-account payments. Owo reviews each request before the money goes back to the payer.</p>
+        <p className="mt-1 text-sm text-neutral-500">Refunds of your payments on every channel. Owo reviews each request before the money goes back to the payer.</p>
       </div>
-      <ProductBanner state={ctx.merchant.staticAccounts} compact />
+      {ctx.merchant.staticAccounts !== "disabled" && <ProductBanner state={ctx.merchant.staticAccounts} compact />}
       <FilterBar action="/dashboard/refunds" clearHref={query.status && "/dashboard/refunds"}>
         <FilterField label="Status">
           <Select name="status" defaultValue={query.status ?? ""} data-testid="refund-status-filter">
@@ -44,7 +45,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
         <EmptyState testId="refunds-empty" title={<>{query.status ? `No ${query.status} refunds` : "No refunds yet"}</>}>
           {!query.status && (
             <EmptyHint>
-              Request one from a payment on a <Link href="/dashboard/static-accounts" className="text-accent hover:underline">static account</Link>, while it waits for settlement.
+              Request one from a completed payment&apos;s page in <Link href="/dashboard/payments" className="text-accent hover:underline">Payments</Link>.
             </EmptyHint>
           )}
         </EmptyState>
@@ -53,7 +54,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
           <ListHead>
             <Th>Refund</Th>
             <Th right>Amount</Th>
-            <Th>Account</Th>
+            <Th>Paid by</Th>
             <Th>Status</Th>
             <Th>Requested</Th>
             <Th>Completed</Th>
@@ -66,9 +67,20 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
                   {r.reason && <p className="max-w-56 truncate text-xs text-neutral-500" title={r.reason}>{r.reason}</p>}
                 </td>
                 <td className="px-4 py-2 text-right tabular-nums">{formatNaira(r.amount)}</td>
-                <td className="px-4 py-2">
-                  <Link href={`/dashboard/static-accounts/${r.staticAccountId}`} className="font-mono hover:underline">{r.accountNumber}</Link>
-                  <p className="text-xs text-neutral-500">{r.customerName}</p>
+                <td className="px-4 py-2" data-testid="refund-channel">
+                  {r.staticAccountId ? (
+                    <>
+                      <Link href={`/dashboard/static-accounts/${r.staticAccountId}`} className="font-mono hover:underline">{r.accountNumber}</Link>
+                      <p className="text-xs text-neutral-500">{r.customerName}</p>
+                    </>
+                  ) : (
+                    <>
+                      {channelLabel(r.channel)}
+                      <p className="max-w-40 truncate font-mono text-xs text-neutral-500">
+                        <Link href={`/dashboard/payments/${encodeURIComponent(r.paymentReference)}`} className="hover:underline">{r.paymentReference}</Link>
+                      </p>
+                    </>
+                  )}
                 </td>
                 <td className="px-4 py-2" data-testid="refund-status"><StatusBadge status={r.status} /></td>
                 <td className="px-4 py-2 whitespace-nowrap"><DateTime at={r.requestedAt} /></td>

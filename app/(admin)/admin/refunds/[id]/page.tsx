@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RefundDecision } from "@/components/admin/refund-decision";
+import { channelLabel } from "@/components/payments/payment-labels";
 import { RetryRefundButton } from "@/components/admin/retry-refund-button";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -22,8 +23,9 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
   const { id } = await params;
   const review = await getRefundReview(await getDb(), decodeURIComponent(id));
   if (!review) notFound();
-  const { refund, payment, account, merchant } = review;
-  const payer = payment.payer ?? { name: null, bank: null, account: null };
+  const { refund, payment, account, merchant, charge } = review;
+  const recorded = (payment?.payer ?? charge?.payer ?? {}) as { name?: string | null; bank?: string | null; account?: string | null };
+  const payer = { name: recorded.name ?? null, bank: recorded.bank ?? null, account: recorded.account ?? null };
   const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
   const others = review.accountRefunds.filter((r) => r.id !== refund.id);
   return (
@@ -68,28 +70,35 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
           <h2 className="mb-3 font-medium">Merchant and account</h2>
           <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">
             {row("Merchant", <Link href={`/admin/merchants/${merchant.id}`} className="text-accent hover:underline" data-testid="refund-merchant">{merchant.name}</Link>)}
-            {row("Product", <StatusBadge status={merchant.staticAccounts} />)}
-            {row("Account", <><span className="font-mono">{account.accountNumber}</span> · {account.bankName} <StatusBadge status={account.status} /></>)}
-            {row("Customer", <>{account.customerName} ({account.identityType.toUpperCase()} ••••{account.identityLast4})</>)}
-            {row("Account since", when(account.createdAt))}
-            {row("Received so far", <>{formatNaira(account.totalReceived)} in {account.inflowCount} payments</>)}
+            {row("Channel", <span data-testid="refund-channel">{channelLabel(refund.channel)}</span>)}
+            {account && (
+              <>
+                {row("Product", <StatusBadge status={merchant.staticAccounts} />)}
+                {row("Account", <><span className="font-mono">{account.accountNumber}</span> · {account.bankName} <StatusBadge status={account.status} /></>)}
+                {row("Customer", <>{account.customerName} ({account.identityType.toUpperCase()} ••••{account.identityLast4})</>)}
+                {row("Account since", when(account.createdAt))}
+                {row("Received so far", <>{formatNaira(account.totalReceived)} in {account.inflowCount} payments</>)}
+              </>
+            )}
+            {!account && charge?.customerName && row("Customer", charge.customerName)}
           </dl>
         </Card>
         <Card>
           <h2 className="mb-3 font-medium">Payment</h2>
           <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">
-            {row("Reference", <span className="flex items-center gap-1 font-mono text-xs">{payment.reference}<CopyButton value={payment.reference} label="Copy reference" /></span>)}
-            {row("Amount", formatNaira(payment.amount))}
-            {row("Fee · net", <>{formatNaira(payment.fee)} · {formatNaira(payment.amount - payment.fee)}</>)}
-            {row("Received", when(payment.receivedAt))}
-            {row("Narration", payment.narration ?? "—")}
-            {row("Settlement", <span data-testid="refund-payment-settlement"><StatusBadge status={payment.settlementStatus} /></span>)}
-            {row("Expected payout", when(payment.expectedPayoutAt))}
+            {row("Reference", <span className="flex items-center gap-1 font-mono text-xs">{refund.paymentReference}<CopyButton value={refund.paymentReference} label="Copy reference" /></span>)}
+            {(payment ?? charge) && row("Amount", formatNaira((payment ?? charge)!.amount))}
+            {(payment ?? charge) && row("Fee · net", <>{formatNaira((payment ?? charge)!.fee)} · {formatNaira((payment ?? charge)!.amount - (payment ?? charge)!.fee)}</>)}
+            {row("Received", when(payment?.receivedAt ?? charge?.paidAt ?? null))}
+            {row("Narration", payment?.narration ?? charge?.narration ?? "—")}
+            {payment && row("Settlement", <span data-testid="refund-payment-settlement"><StatusBadge status={payment.settlementStatus} /></span>)}
+            {payment && row("Expected payout", when(payment.expectedPayoutAt))}
+            {!payment && charge && row("Status", <span data-testid="refund-payment-status"><StatusBadge status={charge.status} /></span>)}
           </dl>
         </Card>
       </div>
 
-      <Card className="overflow-x-auto p-0">
+      {payment && (<Card className="overflow-x-auto p-0">
         <h2 className="border-b border-neutral-200 px-4 py-3 font-medium dark:border-neutral-800">This account&apos;s payments (latest {review.accountPayments.length})</h2>
         <table className="w-full text-left text-sm" data-testid="account-history">
           <tbody>
@@ -104,12 +113,12 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
             ))}
           </tbody>
         </table>
-      </Card>
+      </Card>)}
 
       <Card className="overflow-x-auto p-0">
-        <h2 className="border-b border-neutral-200 px-4 py-3 font-medium dark:border-neutral-800">Other refunds on this account</h2>
+        <h2 className="border-b border-neutral-200 px-4 py-3 font-medium dark:border-neutral-800">{account ? "Other refunds on this account" : "Other refunds of this payment"}</h2>
         {others.length === 0 ? (
-          <p className="px-4 py-3 text-sm text-neutral-500" data-testid="no-other-refunds">None: this is the account&apos;s first refund request.</p>
+          <p className="px-4 py-3 text-sm text-neutral-500" data-testid="no-other-refunds">{account ? "None: this is the account\u2019s first refund request." : "None: this is the payment\u2019s first refund request."}</p>
         ) : (
           <table className="w-full text-left text-sm">
             <tbody>

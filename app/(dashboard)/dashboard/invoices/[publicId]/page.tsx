@@ -22,6 +22,7 @@ import { amountRemaining, isPausedOpen } from "@/lib/invoices/invoice-view";
 import { formatNaira } from "@/lib/money";
 import { payerName } from "@/lib/payments/list-payments";
 import { findDashboardInvoice, listInvoiceEvents } from "@/lib/invoices/dashboard-queries";
+import { SimulatePayment } from "@/components/sandbox/simulate-payment";
 
 export const metadata: Metadata = { title: "Invoice" };
 
@@ -74,6 +75,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ public
         />
       </div>
 
+      <SimulatePayment mode={ctx.mode} role={ctx.role} target="invoice" id={invoice.publicId} amountKobo={remaining} />
       {invoice.status === "draft" && (
         <p className="rounded-md bg-neutral-100 p-3 text-sm text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300" data-testid="inv-draft-note">
           A draft: the payment page shows it as not yet sent and takes no payment. Send it when it is ready.

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { channelLabel, destinationLabel } from "@/components/payments/payment-labels";
 import { PayerDetails } from "@/components/payments/payer-details";
+import { PaymentRefund } from "@/components/refunds/payment-refund";
 import { LedgerEntriesCard, TrailEventsCard } from "@/components/trail/record-trail-cards";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -13,6 +14,7 @@ import { getRecordTrail } from "@/lib/ledger/record-trail";
 import { formatNaira } from "@/lib/money";
 import { findPayment, type PaymentDetail } from "@/lib/payments/get-payment";
 import { payerName } from "@/lib/payments/list-payments";
+import { latestPaymentRefund } from "@/lib/refunds/dashboard-refunds";
 import { findDashboardStaticPaymentByReference } from "@/lib/static-accounts/dashboard-queries";
 
 export const metadata: Metadata = { title: "Payment" };
@@ -23,9 +25,10 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
   const { reference } = await params;
   const payment = await findPayment(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: decodeURIComponent(reference) });
   if (!payment) notFound();
-  const [trail, sa] = await Promise.all([
+  const [trail, sa, refund] = await Promise.all([
     getRecordTrail(ctx.db, { merchantId: payment.merchantId, mode: payment.mode, reference: payment.reference }),
     payment.destinationKind === "static_account" ? findDashboardStaticPaymentByReference(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: payment.reference }) : null,
+    latestPaymentRefund(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: payment.reference }),
   ]);
   const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
   const payer = payerName(payment);
@@ -95,6 +98,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
                 )}
               </span>,
             )}
+          {row("Refund", <PaymentRefund payment={{ ...payment, payerName: payer }} refund={refund} role={ctx.role} mode={ctx.mode} refundable={sa ? sa.payment.refundable : true} />)}
           {payment.narration && row("Narration", payment.narration)}
           {row("Paid", formatDateTime(payment.paidAt, { seconds: true }))}
         </dl>

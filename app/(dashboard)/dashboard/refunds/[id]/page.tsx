@@ -6,6 +6,7 @@ import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
+import { channelLabel } from "@/components/payments/payment-labels";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
 import { getDashboardRefund } from "@/lib/refunds/dashboard-refunds";
@@ -13,11 +14,11 @@ import { getDashboardRefund } from "@/lib/refunds/dashboard-refunds";
 export const metadata: Metadata = { title: "Refund" };
 
 const STATUS_TEXT = {
-  requested: "Waiting for Owo's review. The payment is held from settlement meanwhile.",
+  requested: "Waiting for Owo's review. The money is held meanwhile.",
   processing: "Approved: the money is on its way back to the payer.",
   completed: "The money is back with the payer; charge.refunded was sent to your webhook.",
   failed: "The bank could not return the money.",
-  rejected: "Declined by Owo: the payment settles normally at the next cutoff.",
+  rejected: "Declined by Owo: the held money is yours again.",
 } as const;
 
 export default async function RefundPage({ params }: { params: Promise<{ id: string }> }) {
@@ -53,9 +54,10 @@ export default async function RefundPage({ params }: { params: Promise<{ id: str
           {refund.failureReason && row("Failure reason", refund.failureReason)}
           {row("Payment", <Link href={`/dashboard/payments/${encodeURIComponent(payment.reference)}`} className="font-mono text-xs text-accent hover:underline">{payment.reference}</Link>)}
           {row("Paid by", [payment.payer?.name, payment.payer?.bank, payment.payer?.account].filter(Boolean).join(" · ") || "—")}
-          {row("Payment settlement", <StatusBadge status={payment.settlementStatus} />)}
-          {row("Static account", <Link href={`/dashboard/static-accounts/${account.id}`} className="font-mono text-accent hover:underline">{account.accountNumber}</Link>)}
-          {row("Customer", `${account.customerName} (${account.reference})`)}
+          {row("Channel", <span data-testid="refund-channel">{channelLabel(refund.channel)}</span>)}
+          {payment.settlementStatus && row("Payment settlement", <StatusBadge status={payment.settlementStatus} />)}
+          {account && row("Static account", <Link href={`/dashboard/static-accounts/${account.id}`} className="font-mono text-accent hover:underline">{account.accountNumber}</Link>)}
+          {account && row("Customer", `${account.customerName} (${account.reference})`)}
         </dl>
       </Card>
       <Card>

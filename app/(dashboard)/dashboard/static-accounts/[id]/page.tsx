@@ -16,6 +16,7 @@ import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";
 import { flattenSearch } from "@/lib/paging";
 import { getDashboardStaticAccount, listDashboardStaticPayments } from "@/lib/static-accounts/dashboard-queries";
+import { SimulatePayment } from "@/components/sandbox/simulate-payment";
 
 export const metadata: Metadata = { title: "Static account" };
 
@@ -51,6 +52,7 @@ export default async function StaticAccountPage({ params, searchParams }: { para
         </div>
         {canManage ? <StaticAccountActions id={sa.id} accountNumber={sa.accountNumber} status={sa.status} /> : enabled && <p className="text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "disable, enable or delete accounts")}</p>}
       </div>
+      <SimulatePayment mode={ctx.mode} role={ctx.role} target="static_account" id={sa.id} />
       {sa.status === "suspended" && (
         <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900" role="status">Owo suspended this account: it takes no payments and cannot be enabled from here. Contact Owo support.</p>
       )}

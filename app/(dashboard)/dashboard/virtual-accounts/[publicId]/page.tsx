@@ -15,6 +15,7 @@ import { formatNaira, koboToNaira } from "@/lib/money";
 import { payerName } from "@/lib/payments/list-payments";
 import { getVirtualAccountOrThrow } from "@/lib/virtual-accounts/get-virtual-account";
 import { listVirtualAccountPayments } from "@/lib/virtual-accounts/virtual-account-payments";
+import { SimulatePayment } from "@/components/sandbox/simulate-payment";
 
 export const metadata: Metadata = { title: "Virtual account" };
 
@@ -52,6 +53,7 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
           </div>
         </div>
       </div>
+      <SimulatePayment mode={ctx.mode} role={ctx.role} target="virtual_account" id={va.publicId} amountKobo={va.amount} />
       <Card className="space-y-1">
         {va.accountNumber ? (
           <>

@@ -7,7 +7,7 @@ import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route({ staticAccounts: assertStaticAccountsEnabled, query: ListRefundsQuery }, async ({ db, merchantId, mode, query }) => {
-    const page = await listRefunds(db, { merchantId, mode, ...query });
+    const page = await listRefunds(db, { merchantId, mode, staticOnly: true, ...query });
     return { ...page, items: page.items.map(toRefundView) };
   }),
 });

@@ -21,6 +21,7 @@ import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
 import { getPayIdById } from "@/lib/payids/find-pay-id";
 import { getDynamicPayIdOrThrow } from "@/lib/payids/get-dynamic-payid";
 import { payIdPayments } from "@/lib/payids/payid-payments";
+import { SimulatePayment } from "@/components/sandbox/simulate-payment";
 
 export const metadata: Metadata = { title: "Dynamic PayID" };
 
@@ -72,6 +73,7 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
         </div>
         {active && rolePolicy.createReceivables(ctx.role) && <DeactivateDynamicPayIdButton id={p.id} payId={full} />}
       </div>
+      <SimulatePayment mode={ctx.mode} role={ctx.role} target="dynamic_payid" id={p.id} amountKobo={p.amount} />
       {active ? (
         <Card>
           <PayIdQr link={payLink(base, full)} payId={full} />

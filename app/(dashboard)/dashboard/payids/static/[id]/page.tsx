@@ -16,6 +16,7 @@ import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { getPayIdById } from "@/lib/payids/find-pay-id";
 import { payIdPayments } from "@/lib/payids/payid-payments";
 import { getStaticPayIdOrThrow } from "@/lib/payids/static-payids";
+import { SimulatePayment } from "@/components/sandbox/simulate-payment";
 
 export const metadata: Metadata = { title: "Static PayID" };
 
@@ -51,6 +52,7 @@ export default async function StaticPayIdPage({ params }: { params: Promise<{ id
         </div>
         {rolePolicy.createReceivables(ctx.role) && <StaticPayIdActions id={p.id} payId={p.payId} name={p.name} description={p.description} isActive={p.isActive} />}
       </div>
+      <SimulatePayment mode={ctx.mode} role={ctx.role} target="static_payid" id={p.id} />
       {!p.isActive && <p className="rounded-md bg-neutral-100 p-3 text-sm text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">This PayID is deactivated: payments to it are refused until it is reactivated.</p>}
       <Card>
         <PayIdQr link={payLink(base, p.payId)} payId={p.payId} />

@@ -6,6 +6,6 @@ import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route({ staticAccounts: assertStaticAccountsEnabled }, async ({ db, merchantId, mode, params }) =>
-    toRefundView(await getRefundOrThrow(db, { merchantId, mode, refundId: params.refundId! })),
+    toRefundView(await getRefundOrThrow(db, { merchantId, mode, refundId: params.refundId!, staticOnly: true })),
   ),
 });

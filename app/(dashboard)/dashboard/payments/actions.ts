@@ -1,0 +1,31 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { merchantAction } from "@/lib/actions/safe-action";
+import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
+import { requestPaymentRefund } from "@/lib/refunds/request-payment-refund";
+
+const RefundInput = z.object({
+  reference: z.string().trim().min(1).max(255),
+  reason: z.string().trim().max(500, "Keep the reason under 500 characters").nullish(),
+});
+
+/**
+ * "Refund" on a payment's page, any channel (supplement §10): the same command as POST
+ * /v1/checkout/refunds, with the member's role checked as for static-account refunds.
+ */
+export const requestPaymentRefundAction = merchantAction.inputSchema(RefundInput).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
+  const { refund, created } = await requestPaymentRefund(ctx.db, {
+    merchantId: ctx.merchant.id,
+    mode: ctx.mode,
+    keyPairId: null,
+    reference: parsedInput.reference,
+    reason: parsedInput.reason ?? null,
+    actor: ctx.actor,
+  });
+  revalidatePath(`/dashboard/payments/${encodeURIComponent(parsedInput.reference)}`);
+  revalidatePath("/dashboard/refunds");
+  return { id: refund.id, status: refund.status, created };
+});

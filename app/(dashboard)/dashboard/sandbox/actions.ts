@@ -1,0 +1,45 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { merchantAction } from "@/lib/actions/safe-action";
+import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
+import { nairaTextSchema } from "@/lib/money";
+import { sandboxOnlyInDashboard, simulateDashboardPayment, SimulatePaymentTarget } from "@/lib/payments/dashboard-sandbox-payment";
+
+/** The same ceiling as POST /v1/sandbox/payments' `amount` (kobo). */
+const MAX_KOBO = 100_000_000_000;
+
+const SimulateInput = SimulatePaymentTarget.extend({
+  amount: nairaTextSchema({
+    maxKobo: MAX_KOBO,
+    messages: {
+      invalid: "Enter an amount in naira, like 2500 or 2500.50",
+      zero: "Enter an amount greater than zero",
+      negative: "Enter an amount greater than zero",
+      decimals: "Use at most two decimals (kobo)",
+      too_large: "A simulated payment can be at most ₦1,000,000,000",
+    },
+  }),
+  payerName: z.string().trim().max(200, "Keep the payer's name under 200 characters").optional(),
+});
+
+/**
+ * Test mode: "Simulate a payment" on a virtual account, static account, PayID or invoice page.
+ * The sandbox's own command (POST /v1/sandbox/payments) pays the merchant's record; live mode
+ * is refused here and again by the command.
+ */
+export const simulatePaymentAction = merchantAction.inputSchema(SimulateInput).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.fundTestWallet(ctx.role, ctx.mode));
+  if (ctx.mode !== "test") throw sandboxOnlyInDashboard();
+  const paid = await simulateDashboardPayment(ctx.db, {
+    merchantId: ctx.merchant.id,
+    mode: ctx.mode,
+    target: parsedInput.target,
+    id: parsedInput.id,
+    amount: parsedInput.amount,
+    payerName: parsedInput.payerName ?? null,
+  });
+  revalidatePath("/dashboard", "layout");
+  return paid;
+});
