@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { merchantAction } from "@/lib/actions/safe-action";
+import { moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { requestPaymentRefund } from "@/lib/refunds/request-payment-refund";
 
@@ -15,7 +15,7 @@ const RefundInput = z.object({
  * "Refund" on a payment's page, any channel (supplement §10): the same command as POST
  * /v1/checkout/refunds, with the member's role checked as for static-account refunds.
  */
-export const requestPaymentRefundAction = merchantAction.inputSchema(RefundInput).action(async ({ parsedInput, ctx }) => {
+export const requestPaymentRefundAction = moneyAction.inputSchema(RefundInput).action(async ({ parsedInput, ctx }) => {
   requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
   const { refund, created } = await requestPaymentRefund(ctx.db, {
     merchantId: ctx.merchant.id,
