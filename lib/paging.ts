@@ -1,9 +1,14 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { DbOrTx } from "@/db/client";
+import { queryRows, type DbOrTx } from "@/db/client";
 import { validationError } from "@/lib/errors";
 import { isUuid } from "@/lib/text-patterns";
+import { listCounts } from "@/db/schema";
+import { bucketEnd, keptCountWhere, type BucketKind, type KeptCountKey } from "@/lib/list-counts";
+
+/** From this offset on, a page of a kept list seeks through the bucketed counts (below it, walking is cheaper). */
+const SEEK_FROM = 2_000;
 
 /**
  * One page of a list: what the /v1 list endpoints answer (api.md) and the dashboard's lists
@@ -78,6 +83,8 @@ export type ListShape = {
    * names (null: that id can name no item) when the id lives in another table.
    */
   cursorColumn: PgColumn | ((id: string) => SQL | null);
+  /** How the kept counts bucket the first sort column (lib/list-counts.ts): lets a deep page seek. */
+  buckets?: BucketKind;
 };
 
 /** The rows a page query fetches (`where`, then `orderBy`) and how to turn them into the envelope. */
@@ -102,7 +109,14 @@ function keyOf(table: PgTable, column: PgColumn): string {
  * merchant and mode, or key pair); `filter` narrows the list further. A cursor naming no
  * item of the scope is the validation error api.md gives any bad parameter.
  */
-export async function planPage(tx: DbOrTx, shape: ListShape, scope: SQL, filter: SQL | undefined, request: PageRequest): Promise<PagePlan> {
+export async function planPage(
+  tx: DbOrTx,
+  shape: ListShape,
+  scope: SQL,
+  filter: SQL | undefined,
+  request: PageRequest,
+  kept?: KeptCountKey | null,
+): Promise<PagePlan> {
   const { table, order, cursorColumn } = shape;
   const unique = order[order.length - 1]!;
   const where = and(scope, filter)!;
@@ -112,6 +126,10 @@ export async function planPage(tx: DbOrTx, shape: ListShape, scope: SQL, filter:
   if (request.starting_after && request.ending_before) throw validationError(["starting_after and ending_before cannot be given together"]);
 
   if (!cursorName) {
+    const offset = pageOffset(request);
+    if (kept && shape.buckets && offset >= SEEK_FROM) {
+      return { where: sql`${unique} in ${seekKeys(shape, shape.buckets, where, kept, offset, size)}`, orderBy: newestFirst, finish: (rows, total) => paged(rows, total, request) };
+    }
     const keys = tx.select({ k: unique }).from(table).where(where).orderBy(...newestFirst).limit(size).offset(pageOffset(request));
     return { where: inArray(unique, keys), orderBy: newestFirst, finish: (rows, total) => paged(rows, total, request) };
   }
@@ -151,6 +169,33 @@ export async function planPage(tx: DbOrTx, shape: ListShape, scope: SQL, filter:
   };
 }
 
+/**
+ * The keys of a deep page of a kept list (`kept`: the count of exactly the rows `where`
+ * selects), without walking the `offset` rows before it: the list's counts per bucket of its
+ * first sort column, summed newest first, give the oldest bucket with at most `offset` rows
+ * newer than it (`before`); the page is then `offset - before` rows into the rows below
+ * that bucket's end. Counts and rows are read in one statement (one snapshot), so the page is
+ * exactly the one OFFSET would give. No counts (an empty list): a plain OFFSET.
+ */
+function seekKeys(shape: ListShape, kind: BucketKind, where: SQL, kept: KeptCountKey, offset: number, size: number): SQL {
+  const [first] = shape.order;
+  const unique = shape.order[shape.order.length - 1]!;
+  const lc = listCounts;
+  const desc = sql.join(
+    shape.order.map((c) => sql`${c} desc`),
+    sql`, `,
+  );
+  const end = kind === "time" ? sql`'infinity'::timestamptz` : sql`9223372036854775807`;
+  return sql`(with seek as (
+      select bucket, before from (
+        select ${lc.bucket} as bucket, (sum(sum(${lc.n})) over (order by ${lc.bucket} desc) - sum(${lc.n}))::bigint as before
+          from ${lc} where ${keptCountWhere(kept)} group by ${lc.bucket}) s
+       where before <= ${offset}::bigint order by bucket limit 1)
+    select ${unique} from ${shape.table}
+     where ${where} and ${first} < coalesce(${bucketEnd(kind, sql`(select bucket from seek)`)}, ${end})
+     order by ${desc} limit ${size}::bigint offset (${offset}::bigint - coalesce((select before from seek), 0)))`;
+}
+
 /** Rows per database read when a list is walked whole (an export). */
 export const WALK_BATCH = 500;
 
@@ -176,4 +221,23 @@ export async function* walkList<T>(
     if (!more || !page.items.length) return;
     after = idOf(page.items[page.items.length - 1]!);
   }
+}
+
+/** The column a page query selects its list's total as (readPage). */
+export type WithTotal = { listTotal: number };
+
+/**
+ * A page's rows and its list's exact total in ONE statement: `read` selects the page's rows
+ * with `total` (an expression: a kept count or a count(*) subquery, evaluated once) as the
+ * column `listTotal`, so both see one snapshot in one round trip. A page with no rows (past
+ * the end, or an empty list) reads the total on its own.
+ */
+export async function readPage<T extends WithTotal>(tx: DbOrTx, total: SQL, read: (total: SQL<number>) => Promise<T[]>): Promise<[Omit<T, "listTotal">[], number]> {
+  const rows = await read(sql<number>`${total}`.mapWith(Number));
+  if (rows.length === 0) {
+    const [row] = await queryRows<{ n: string }>(tx, sql`select ${total}::text as n`);
+    return [[], Number(row?.n ?? 0)];
+  }
+  const n = rows[0]!.listTotal;
+  return [rows.map(({ listTotal: _, ...row }) => row), n];
 }
