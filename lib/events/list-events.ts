@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { DELIVERY_STATUSES, events, type DeliveryStatus, type Mode, type OwoEvent } from "@/db/schema";
 import { keptCountSql, type KeptCountKey } from "@/lib/list-counts";
-import { pagingQueryFields, planPage, readPage, type Cursor, type ListShape, type Paged } from "@/lib/paging";
+import { pagingQueryFields, type Cursor, type ListShape, type Paged } from "@/lib/paging";
+import { planPage, readPage } from "@/lib/page-query";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { DELIVERY_STATUSES } from "@/db/schema";

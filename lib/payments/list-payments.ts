@@ -7,7 +7,8 @@ import type { Channel } from "@/lib/fees/collection-fee";
 import { lagosDayStart } from "@/lib/lagos-day";
 import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
-import { flattenSearch, planPage, readPage, type ListShape, type Paged } from "@/lib/paging";
+import { flattenSearch, type ListShape, type Paged } from "@/lib/paging";
+import { planPage, readPage } from "@/lib/page-query";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];
 

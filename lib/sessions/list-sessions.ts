@@ -4,7 +4,8 @@ import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, type SessionStatus } from "@/db/schema";
 import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
-import { flattenSearch, planPage, readPage, type ListShape, type Paged } from "@/lib/paging";
+import { flattenSearch, type ListShape, type Paged } from "@/lib/paging";
+import { planPage, readPage } from "@/lib/page-query";
 import { isUuid } from "@/lib/text-patterns";
 
 /** The status values, for the pages' filters (app/ does not import db/). */

@@ -4,7 +4,8 @@ import { transfers, type Mode, type Transfer } from "@/db/schema";
 import type { ListTransfersQuery } from "./transfer-input";
 import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
-import { planPage, readPage, type ListShape, type Paged } from "@/lib/paging";
+import { type ListShape, type Paged } from "@/lib/paging";
+import { planPage, readPage } from "@/lib/page-query";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { TRANSFER_STATUSES } from "@/db/schema";
