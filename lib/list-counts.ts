@@ -1,6 +1,6 @@
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "@/db/client";
+import { queryRows, type DbOrTx } from "@/db/client";
 import { listCounts, type Mode } from "@/db/schema";
 
 /**
@@ -10,25 +10,53 @@ import { listCounts, type Mode } from "@/db/schema";
  */
 export type CountedList = "transfers" | "payments" | "events" | "checkout_sessions" | "invoices";
 
-/** A kept count: the rows of one list, merchant and mode whose filter values equal those given. */
-export async function keptCount(
-  tx: DbOrTx,
-  key: { list: CountedList; merchantId: string; mode: Mode; a?: string; b?: string; c?: string },
-): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<string | null>`sum(${listCounts.n})` })
-    .from(listCounts)
-    .where(
-      and(
-        eq(listCounts.list, key.list),
-        eq(listCounts.merchantId, key.merchantId),
-        eq(listCounts.mode, key.mode),
-        key.a !== undefined ? eq(listCounts.a, key.a) : undefined,
-        key.b !== undefined ? eq(listCounts.b, key.b) : undefined,
-        key.c !== undefined ? eq(listCounts.c, key.c) : undefined,
-      ),
-    );
+export type KeptCountKey = { list: CountedList; merchantId: string; mode: Mode; a?: string; b?: string; c?: string };
+
+/**
+ * A kept count as an expression (a scalar subquery): the rows of one list, merchant and mode
+ * whose filter values equal those given. Read in the page's own statement (lib/paging.ts
+ * readPage), it sees the same snapshot as the page's rows: one round trip, exact.
+ */
+export function keptCountSql(key: KeptCountKey): SQL {
+  return sql`(select coalesce(sum(${listCounts.n}), 0) from ${listCounts} where ${keptCountWhere(key)})`;
+}
+
+/** The list_counts rows of a kept count (all its buckets and slots). */
+export function keptCountWhere(key: KeptCountKey): SQL {
+  return and(
+    eq(listCounts.list, key.list),
+    eq(listCounts.merchantId, key.merchantId),
+    eq(listCounts.mode, key.mode),
+    key.a !== undefined ? eq(listCounts.a, key.a) : undefined,
+    key.b !== undefined ? eq(listCounts.b, key.b) : undefined,
+    key.c !== undefined ? eq(listCounts.c, key.c) : undefined,
+  )!;
+}
+
+/**
+ * How a kept list's rows are bucketed by its first sort column (migration 0014's triggers
+ * compute the same, and the two must agree): a timestamp by the week of its epoch seconds
+ * (bucket = floor(epoch / 604,800)), a sequence number by 16,384 (bucket = seq / 16,384).
+ * A value lies in bucket b exactly when it is below the start of bucket b + 1.
+ */
+export const BUCKET_WIDTH = { time: 604_800, seq: 16_384 } as const;
+export type BucketKind = keyof typeof BUCKET_WIDTH;
+
+/** The start of the bucket after `bucket` (an SQL bigint), as a value of the sort column. */
+export function bucketEnd(kind: BucketKind, bucket: SQL): SQL {
+  const next = sql`((${bucket}) + 1) * ${sql.raw(String(BUCKET_WIDTH[kind]))}`;
+  return kind === "time" ? sql`to_timestamp((${next})::float8)` : next;
+}
+
+/** A kept count, read on its own. */
+export async function keptCount(tx: DbOrTx, key: KeptCountKey): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(tx, sql`select ${keptCountSql(key)}::text as n`);
   return Number(row?.n ?? 0);
+}
+
+/** count(*) as an expression, for what cannot be kept (a search, a date range): the list's indexes bound it. */
+export function countRowsSql(table: PgTable, where: SQL | undefined): SQL {
+  return sql`(select count(*) from ${table} where ${where ?? sql`true`})`;
 }
 
 /** count(*) for what cannot be kept (a search, a date range): the list's indexes bound it. */

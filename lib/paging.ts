@@ -1,9 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
-import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { DbOrTx } from "@/db/client";
-import { validationError } from "@/lib/errors";
-import { isUuid } from "@/lib/text-patterns";
+import type { BucketKind } from "@/lib/list-counts";
 
 /**
  * One page of a list: what the /v1 list endpoints answer (api.md) and the dashboard's lists
@@ -78,6 +76,8 @@ export type ListShape = {
    * names (null: that id can name no item) when the id lives in another table.
    */
   cursorColumn: PgColumn | ((id: string) => SQL | null);
+  /** How the kept counts bucket the first sort column (lib/list-counts.ts): lets a deep page seek. */
+  buckets?: BucketKind;
 };
 
 /** The rows a page query fetches (`where`, then `orderBy`) and how to turn them into the envelope. */
@@ -86,70 +86,6 @@ export type PagePlan = {
   orderBy: SQL[];
   finish<T>(rows: T[], total: number): Paged<T>;
 };
-
-function keyOf(table: PgTable, column: PgColumn): string {
-  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
-  if (!entry) throw new Error(`paging: column ${column.name} is not a column of this table`);
-  return entry[0];
-}
-
-/**
- * The one paging rule every list uses. The page's rows are found by their unique sort key
- * first (an index-only scan of the list's covering index: merchant, mode, sort columns), then
- * only those rows are read, so a deep OFFSET page walks index entries, not rows. With a cursor
- * the page starts right after (or ends right before) the named item, whatever rows came or
- * went since: constant cost at any depth. `scope` is what the cursor must belong to (the
- * merchant and mode, or key pair); `filter` narrows the list further. A cursor naming no
- * item of the scope is the validation error api.md gives any bad parameter.
- */
-export async function planPage(tx: DbOrTx, shape: ListShape, scope: SQL, filter: SQL | undefined, request: PageRequest): Promise<PagePlan> {
-  const { table, order, cursorColumn } = shape;
-  const unique = order[order.length - 1]!;
-  const where = and(scope, filter)!;
-  const newestFirst = order.map((c) => desc(c));
-  const size = request.page_size;
-  const cursorName = request.starting_after ? "starting_after" : request.ending_before ? "ending_before" : null;
-  if (request.starting_after && request.ending_before) throw validationError(["starting_after and ending_before cannot be given together"]);
-
-  if (!cursorName) {
-    const keys = tx.select({ k: unique }).from(table).where(where).orderBy(...newestFirst).limit(size).offset(pageOffset(request));
-    return { where: inArray(unique, keys), orderBy: newestFirst, finish: (rows, total) => paged(rows, total, request) };
-  }
-
-  const cursor = (request.starting_after ?? request.ending_before)!;
-  const badCursor = () => validationError([`${cursorName} must be the id of an item of this list`]);
-  const names = typeof cursorColumn === "function" ? cursorColumn(cursor) : cursorColumn.getSQLType() === "uuid" && !isUuid(cursor) ? null : eq(cursorColumn, cursor);
-  if (!names) throw badCursor();
-  const [anchor] = await tx
-    .select({ k: unique })
-    .from(table)
-    .where(and(scope, names))
-    .limit(1);
-  if (!anchor) throw badCursor();
-
-  // The anchor's sort values, read in the same statement (a timestamp keeps its microseconds).
-  const a = alias(table, "page_anchor") as unknown as Record<string, PgColumn>;
-  const anchorCols = sql.join(order.map((c) => a[keyOf(table, c)]!), sql`, `);
-  const anchorRow = sql`(select ${anchorCols} from ${table} as ${sql.identifier("page_anchor")} where ${a[keyOf(table, unique)]!} = ${anchor.k})`;
-  const row = sql`(${sql.join(order, sql`, `)})`;
-  const after = cursorName === "starting_after";
-  const keys = tx
-    .select({ k: unique })
-    .from(table)
-    .where(and(where, after ? sql`${row} < ${anchorRow}` : sql`${row} > ${anchorRow}`))
-    .orderBy(...(after ? newestFirst : order.map((c) => asc(c))))
-    .limit(size + 1);
-  return {
-    where: inArray(unique, keys),
-    orderBy: newestFirst,
-    finish: (rows, total) => {
-      const hasMore = rows.length > size;
-      // The extra row is the one farthest from the anchor: the oldest after it, the newest before it.
-      const items = !hasMore ? rows : after ? rows.slice(0, size) : rows.slice(rows.length - size);
-      return { ...paged(items, total, { page: 0, page_size: size }), has_more: hasMore };
-    },
-  };
-}
 
 /** Rows per database read when a list is walked whole (an export). */
 export const WALK_BATCH = 500;

@@ -8,7 +8,9 @@ import { MODES } from "./columns";
  * transaction as the rows they count. One key (list, merchant, mode, a, b, c: the list's
  * filter values, '' where unused) may have several rows: a writer adds to a row no other
  * open transaction holds (FOR UPDATE SKIP LOCKED) or inserts a new one, so concurrent
- * writers never wait on one hot row. The count of a key is the sum of its rows.
+ * writers never wait on one hot row. The count of a key is the sum of its rows. Rows are
+ * also kept per bucket of the list's sort key (a week, or 16,384 event seq values: migration
+ * 0014), so a deep page can find where its first row lies without walking the rows before it.
  */
 export const listCounts = pgTable(
   "list_counts",
@@ -20,7 +22,9 @@ export const listCounts = pgTable(
     a: text().notNull().default(""),
     b: text().notNull().default(""),
     c: text().notNull().default(""),
+    /** Which bucket of the list's sort key the rows fall in (lib/list-counts.ts BUCKETS, migration 0014). */
+    bucket: bigint({ mode: "number" }).notNull().default(0),
     n: bigint({ mode: "number" }).notNull(),
   },
-  (t) => [index().on(t.list, t.merchantId, t.mode, t.a, t.b, t.c)],
+  (t) => [index().on(t.list, t.merchantId, t.mode, t.a, t.b, t.c, t.bucket)],
 );

@@ -1,9 +1,10 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { DELIVERY_STATUSES, events, type DeliveryStatus, type Mode, type OwoEvent } from "@/db/schema";
-import { keptCount } from "@/lib/list-counts";
-import { pagingQueryFields, planPage, type Cursor, type ListShape, type Paged } from "@/lib/paging";
+import { keptCountSql, type KeptCountKey } from "@/lib/list-counts";
+import { pagingQueryFields, type Cursor, type ListShape, type Paged } from "@/lib/paging";
+import { planPage, readPage } from "@/lib/page-query";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { DELIVERY_STATUSES } from "@/db/schema";
@@ -25,12 +26,14 @@ export type EventsQuery = z.output<typeof EventsQuery>;
 
 type Paging = { page?: number; pageSize?: number } & Cursor;
 
-const SHAPE: ListShape = { table: events, order: [events.seq], cursorColumn: events.id };
+const SHAPE: ListShape = { table: events, order: [events.seq], cursorColumn: events.id, buckets: "seq" };
 
-async function pageOf(tx: DbOrTx, scope: SQL, filter: SQL | undefined, paging: Paging, total: Promise<number>): Promise<Paged<OwoEvent>> {
+async function pageOf(tx: DbOrTx, scope: SQL, filter: SQL | undefined, paging: Paging, kept: KeptCountKey): Promise<Paged<OwoEvent>> {
   const request = { page: paging.page ?? 1, page_size: paging.pageSize ?? 20, starting_after: paging.starting_after, ending_before: paging.ending_before };
-  const plan = await planPage(tx, SHAPE, scope, filter, request);
-  const [rows, n] = await Promise.all([tx.select().from(events).where(plan.where).orderBy(...plan.orderBy), total]);
+  const plan = await planPage(tx, SHAPE, scope, filter, request, kept);
+  const [rows, n] = await readPage(tx, keptCountSql(kept), (listTotal) =>
+    tx.select({ ...getTableColumns(events), listTotal }).from(events).where(plan.where).orderBy(...plan.orderBy),
+  );
   return plan.finish(rows, n);
 }
 
@@ -39,8 +42,8 @@ export async function listKeyPairEvents(
   tx: DbOrTx,
   input: Paging & { merchantId: string; mode: Mode; keyPairId: string; type?: string },
 ): Promise<Paged<OwoEvent>> {
-  const total = keptCount(tx, { list: "events", merchantId: input.merchantId, mode: input.mode, a: input.keyPairId, b: input.type });
-  return pageOf(tx, eq(events.keyPairId, input.keyPairId), input.type ? eq(events.type, input.type) : undefined, input, total);
+  const kept: KeptCountKey = { list: "events", merchantId: input.merchantId, mode: input.mode, a: input.keyPairId, b: input.type };
+  return pageOf(tx, eq(events.keyPairId, input.keyPairId), input.type ? eq(events.type, input.type) : undefined, input, kept);
 }
 
 /** A merchant's events in one mode, newest first, for the dashboard's webhook log. */
@@ -55,6 +58,6 @@ export async function listMerchantEvents(
     input.type ? eq(events.type, input.type) : undefined,
     status ? eq(events.deliveryStatus, status) : undefined,
   );
-  const total = keptCount(tx, { list: "events", merchantId: input.merchantId, mode: input.mode, a: input.keyPairId, b: input.type, c: status });
-  return pageOf(tx, scope, filter, input, total);
+  const kept: KeptCountKey = { list: "events", merchantId: input.merchantId, mode: input.mode, a: input.keyPairId, b: input.type, c: status };
+  return pageOf(tx, scope, filter, input, kept);
 }

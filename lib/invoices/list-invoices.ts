@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull, lte, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, lte, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { invoices, type Invoice, type Mode } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
-import { countRows, keptCount } from "@/lib/list-counts";
+import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
-import { planPage, type ListShape, type Paged } from "@/lib/paging";
+import { type ListShape, type Paged } from "@/lib/paging";
+import { planPage, readPage } from "@/lib/page-query";
 import { applyInvoiceDue } from "./apply-invoice-due";
 import type { InvoiceActor } from "./invoice-events";
 import type { ListInvoicesQuery } from "./invoice-input";
@@ -25,15 +26,15 @@ function listFilter(input: ListFilter): SQL | undefined {
   );
 }
 
-/** The list's exact total: kept counts unless a search narrows it. */
-function invoiceTotal(db: Db, input: Scope & ListFilter): Promise<number> {
-  if (input.search?.trim()) return countRows(db, invoices, and(inScope(input), listFilter(input)));
+/** The kept count of the list as filtered; null when a search narrows it (counted instead). */
+function invoiceKept(input: Scope & ListFilter): KeptCountKey | null {
+  if (input.search?.trim()) return null;
   const key = { list: "invoices", merchantId: input.merchantId, mode: input.mode } as const;
-  if (input.status === "paused") return keptCount(db, { ...key, b: "true" });
-  return keptCount(db, { ...key, a: input.status });
+  if (input.status === "paused") return { ...key, b: "true" };
+  return { ...key, a: input.status };
 }
 
-const SHAPE: ListShape = { table: invoices, order: [invoices.createdAt, invoices.id], cursorColumn: invoices.publicId };
+const SHAPE: ListShape = { table: invoices, order: [invoices.createdAt, invoices.id], cursorColumn: invoices.publicId, buckets: "time" };
 
 /**
  * Applies passed due dates to this merchant's invoices before a list is read, so a status
@@ -56,7 +57,11 @@ async function applyDueInScope(db: Db, scope: Scope, actor: InvoiceActor, now: D
 /** GET /v1/checkout/invoice and the dashboard list: newest first, paged, status as of now. */
 export async function listInvoices(db: Db, input: Scope & ListInvoicesQuery & { actor?: InvoiceActor }): Promise<Paged<Invoice>> {
   await applyDueInScope(db, input, input.actor ?? "api", new Date());
-  const plan = await planPage(db, SHAPE, inScope(input)!, listFilter(input), input);
-  const [rows, total] = await Promise.all([db.select().from(invoices).where(plan.where).orderBy(...plan.orderBy), invoiceTotal(db, input)]);
-  return plan.finish(rows, total);
+  const kept = invoiceKept(input);
+  const plan = await planPage(db, SHAPE, inScope(input)!, listFilter(input), input, kept);
+  const total = kept ? keptCountSql(kept) : countRowsSql(invoices, and(inScope(input), listFilter(input)));
+  const [rows, n] = await readPage(db, total, (listTotal) =>
+    db.select({ ...getTableColumns(invoices), listTotal }).from(invoices).where(plan.where).orderBy(...plan.orderBy),
+  );
+  return plan.finish(rows, n);
 }

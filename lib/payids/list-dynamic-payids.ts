@@ -7,7 +7,8 @@ import { normalisePayId } from "./find-pay-id";
 import { containsPattern } from "@/lib/text-patterns";
 import type { ListDynamicPayIdsQuery } from "./payid-input";
 import { countRows } from "@/lib/list-counts";
-import { planPage, type ListShape, type Paged } from "@/lib/paging";
+import { type ListShape, type Paged } from "@/lib/paging";
+import { planPage } from "@/lib/page-query";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { DYNAMIC_PAY_ID_STATUSES } from "@/db/schema";

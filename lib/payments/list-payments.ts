@@ -5,9 +5,10 @@ import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, payIds, payments, PAYMENT_DESTINATIONS, virtualAccounts, type Mode, type Payment } from "@/db/schema";
 import type { Channel } from "@/lib/fees/collection-fee";
 import { lagosDayStart } from "@/lib/lagos-day";
-import { countRows, keptCount } from "@/lib/list-counts";
+import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
-import { flattenSearch, planPage, type ListShape, type Paged } from "@/lib/paging";
+import { flattenSearch, type ListShape, type Paged } from "@/lib/paging";
+import { planPage, readPage } from "@/lib/page-query";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];
 
@@ -62,12 +63,12 @@ export function paymentFilter(input: { merchantId: string; mode: Mode } & Paymen
   return and(inScope(input), paymentConditions(input));
 }
 
-const SHAPE: ListShape = { table: payments, order: [payments.paidAt, payments.id], cursorColumn: payments.id };
+const SHAPE: ListShape = { table: payments, order: [payments.paidAt, payments.id], cursorColumn: payments.id, buckets: "time" };
 
-/** The list's exact total: kept counts unless a search or a date range narrows it. */
-function paymentTotal(tx: DbOrTx, input: { merchantId: string; mode: Mode } & PaymentFilter): Promise<number> {
-  if (input.search?.trim() || input.from || input.to) return countRows(tx, payments, paymentFilter(input));
-  return keptCount(tx, { list: "payments", merchantId: input.merchantId, mode: input.mode, a: input.channel, b: input.destination });
+/** The kept count of the list as filtered; null when a search or a date range narrows it (counted instead). */
+function paymentKept(input: { merchantId: string; mode: Mode } & PaymentFilter): KeptCountKey | null {
+  if (input.search?.trim() || input.from || input.to) return null;
+  return { list: "payments", merchantId: input.merchantId, mode: input.mode, a: input.channel, b: input.destination };
 }
 
 const destinationPayId = alias(payIds, "destination_pay_id");
@@ -85,8 +86,10 @@ export async function listPayments(
   tx: DbOrTx,
   input: { merchantId: string; mode: Mode } & ListPaymentsQuery,
 ): Promise<Paged<PaymentListItem>> {
-  const plan = await planPage(tx, SHAPE, inScope(input), paymentConditions(input), input);
-  const [rows, total] = await Promise.all([
+  const kept = paymentKept(input);
+  const plan = await planPage(tx, SHAPE, inScope(input), paymentConditions(input), input, kept);
+  const total = kept ? keptCountSql(kept) : countRowsSql(payments, paymentFilter(input));
+  const [rows, n] = await readPage(tx, total, (listTotal) =>
     tx
       .select({
         ...getTableColumns(payments),
@@ -94,6 +97,7 @@ export async function listPayments(
         accountNumber: virtualAccounts.accountNumber,
         bankName: virtualAccounts.bankName,
         sessionReference: checkoutSessions.reference,
+        listTotal,
       })
       .from(payments)
       .leftJoin(destinationPayId, eq(destinationPayId.id, payments.payIdId))
@@ -101,9 +105,8 @@ export async function listPayments(
       .leftJoin(checkoutSessions, eq(checkoutSessions.id, payments.sessionId))
       .where(plan.where)
       .orderBy(...plan.orderBy),
-    paymentTotal(tx, input),
-  ]);
-  return plan.finish(rows, total);
+  );
+  return plan.finish(rows, n);
 }
 
 /** The payer's name as the bank (or card, or wallet) reported it, else the customer's. */

@@ -1,10 +1,11 @@
-import { and, eq, gt, lte, or, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, type SessionStatus } from "@/db/schema";
-import { countRows, keptCount } from "@/lib/list-counts";
+import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
-import { flattenSearch, planPage, type ListShape, type Paged } from "@/lib/paging";
+import { flattenSearch, type ListShape, type Paged } from "@/lib/paging";
+import { planPage, readPage } from "@/lib/page-query";
 import { isUuid } from "@/lib/text-patterns";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
@@ -65,19 +66,22 @@ export function sessionFilter(input: { merchantId: string; mode: Mode; status?: 
  * its expiry reads as expired: those are counted over the index of active sessions (few: the
  * scheduler expires them) and moved from one side to the other.
  */
-async function sessionTotal(tx: DbOrTx, input: { merchantId: string; mode: Mode; status?: SessionStatus; search?: string }, now: Date): Promise<number> {
-  if (input.search?.trim()) return countRows(tx, checkoutSessions, sessionFilter(input, now));
-  const kept = (status?: SessionStatus) => keptCount(tx, { list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, a: status });
-  const live = () => countRows(tx, checkoutSessions, and(inScope(input), eq(checkoutSessions.status, "active"), gt(checkoutSessions.expiresAt, now)));
+function sessionTotal(input: { merchantId: string; mode: Mode; status?: SessionStatus; search?: string }, now: Date): SQL {
+  if (input.search?.trim()) return countRowsSql(checkoutSessions, sessionFilter(input, now));
+  const kept = (status?: SessionStatus) => keptCountSql({ list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, a: status });
+  const live = () => countRowsSql(checkoutSessions, and(inScope(input), eq(checkoutSessions.status, "active"), gt(checkoutSessions.expiresAt, now)));
   if (input.status === "active") return live();
-  if (input.status === "expired") {
-    const [expired, active, stillLive] = await Promise.all([kept("expired"), kept("active"), live()]);
-    return expired + active - stillLive;
-  }
+  if (input.status === "expired") return sql`(${kept("expired")} + ${kept("active")} - ${live()})`;
   return kept(input.status);
 }
 
-const SHAPE: ListShape = { table: checkoutSessions, order: [checkoutSessions.createdAt, checkoutSessions.id], cursorColumn: checkoutSessions.id };
+/** The kept count that is exactly this list (what a deep page seeks by); null for a search or a display status. */
+function sessionKept(input: { merchantId: string; mode: Mode; status?: SessionStatus; search?: string }): KeptCountKey | null {
+  if (input.search?.trim() || input.status === "active" || input.status === "expired") return null;
+  return { list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, a: input.status };
+}
+
+const SHAPE: ListShape = { table: checkoutSessions, order: [checkoutSessions.createdAt, checkoutSessions.id], cursorColumn: checkoutSessions.id, buckets: "time" };
 
 export type SessionListItem = CheckoutSession & { displayStatus: SessionStatus };
 
@@ -87,11 +91,10 @@ export async function listSessions(
   input: { merchantId: string; mode: Mode; now?: Date } & ListSessionsQuery,
 ): Promise<Paged<SessionListItem>> {
   const now = input.now ?? new Date();
-  const plan = await planPage(tx, SHAPE, inScope(input), sessionConditions(input, now), input);
-  const [rows, total] = await Promise.all([
-    tx.select().from(checkoutSessions).where(plan.where).orderBy(...plan.orderBy),
-    sessionTotal(tx, input, now),
-  ]);
+  const plan = await planPage(tx, SHAPE, inScope(input), sessionConditions(input, now), input, sessionKept(input));
+  const [rows, total] = await readPage(tx, sessionTotal(input, now), (listTotal) =>
+    tx.select({ ...getTableColumns(checkoutSessions), listTotal }).from(checkoutSessions).where(plan.where).orderBy(...plan.orderBy),
+  );
   return plan.finish(
     rows.map((s) => ({ ...s, displayStatus: sessionDisplayStatus(s, now) })),
     total,

@@ -3,7 +3,8 @@ import type { DbOrTx } from "@/db/client";
 import { staticAccounts, type Mode, type StaticAccount } from "@/db/schema";
 import type { ListStaticAccountsQuery } from "./static-account-input";
 import { countRows } from "@/lib/list-counts";
-import { planPage, type ListShape, type Paged } from "@/lib/paging";
+import { type ListShape, type Paged } from "@/lib/paging";
+import { planPage } from "@/lib/page-query";
 import { containsPattern } from "@/lib/text-patterns";
 
 /** The status values, for the pages' filters (app/ does not import db/). */

@@ -1,10 +1,11 @@
-import { and, eq, or, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
 import type { ListTransfersQuery } from "./transfer-input";
-import { countRows, keptCount } from "@/lib/list-counts";
+import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
-import { planPage, type ListShape, type Paged } from "@/lib/paging";
+import { type ListShape, type Paged } from "@/lib/paging";
+import { planPage, readPage } from "@/lib/page-query";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { TRANSFER_STATUSES } from "@/db/schema";
@@ -12,7 +13,7 @@ export { TRANSFER_STATUSES } from "@/db/schema";
 export type TransferFilter = Omit<ListTransfersQuery, "page" | "page_size" | "starting_after" | "ending_before">;
 type Scope = { merchantId: string; mode: Mode };
 
-const SHAPE: ListShape = { table: transfers, order: [transfers.createdAt, transfers.id], cursorColumn: transfers.publicId };
+const SHAPE: ListShape = { table: transfers, order: [transfers.createdAt, transfers.id], cursorColumn: transfers.publicId, buckets: "time" };
 
 const inScope = (s: Scope) => and(eq(transfers.merchantId, s.merchantId), eq(transfers.mode, s.mode))!;
 
@@ -33,19 +34,20 @@ function transferFilter(input: TransferFilter): SQL | undefined {
   );
 }
 
-/** The list's exact total: kept counts unless a search narrows it. */
-function transferTotal(tx: DbOrTx, input: Scope & TransferFilter, filter: SQL | undefined): Promise<number> {
-  if (input.search?.trim()) return countRows(tx, transfers, and(inScope(input), filter));
-  return keptCount(tx, { list: "transfers", merchantId: input.merchantId, mode: input.mode, a: input.status, b: input.type });
+/** The kept count of the list as filtered; null when a search narrows it (counted instead). */
+function transferKept(input: Scope & TransferFilter): KeptCountKey | null {
+  if (input.search?.trim()) return null;
+  return { list: "transfers", merchantId: input.merchantId, mode: input.mode, a: input.status, b: input.type };
 }
 
 /** GET /v1/checkout/transfer and the dashboard list: newest first, paged (or by cursor). */
 export async function listTransfers(tx: DbOrTx, input: Scope & ListTransfersQuery): Promise<Paged<Transfer>> {
   const filter = transferFilter(input);
-  const plan = await planPage(tx, SHAPE, inScope(input), filter, input);
-  const [rows, total] = await Promise.all([
-    tx.select().from(transfers).where(plan.where).orderBy(...plan.orderBy),
-    transferTotal(tx, input, filter),
-  ]);
-  return plan.finish(rows, total);
+  const kept = transferKept(input);
+  const plan = await planPage(tx, SHAPE, inScope(input), filter, input, kept);
+  const total = kept ? keptCountSql(kept) : countRowsSql(transfers, and(inScope(input), filter));
+  const [rows, n] = await readPage(tx, total, (listTotal) =>
+    tx.select({ ...getTableColumns(transfers), listTotal }).from(transfers).where(plan.where).orderBy(...plan.orderBy),
+  );
+  return plan.finish(rows, n);
 }

@@ -4,7 +4,8 @@ import { virtualAccounts, type Mode, type VirtualAccount, type VirtualAccountSta
 import { expireVirtualAccountIfDue } from "@/lib/virtual-accounts/expire-virtual-account";
 import type { ListVirtualAccountsQuery } from "./virtual-account-input";
 import { countRows } from "@/lib/list-counts";
-import { planPage, type ListShape, type Paged } from "@/lib/paging";
+import { type ListShape, type Paged } from "@/lib/paging";
+import { planPage } from "@/lib/page-query";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";

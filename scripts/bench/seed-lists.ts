@@ -2,8 +2,8 @@
 // generate_series per table): `rows` each of transfers, events, payments, checkout sessions
 // and invoices for one merchant's test key pair, interleaved in time with a quarter as many of
 // another merchant's, so the merchant / key-pair scoping has rows to skip. The kept counts
-// (migration 0013's triggers) fill as the rows go in. Then VACUUM ANALYZE, as autovacuum would
-// leave a table of this size in production.
+// (migrations 0013 and 0014: per bucket of the sort key) fill as the rows go in. Then VACUUM
+// ANALYZE, as autovacuum would leave a table of this size in production.
 import type postgres from "postgres";
 
 export type ListOwner = { merchantId: string; keyPairId: string; walletPayIdId: string };

@@ -1,0 +1,135 @@
+// The page queries every list runs (server only: lib/paging.ts holds the client-safe types,
+// query fields and envelope). planPage: which rows a page holds; readPage: those rows and the
+// list's exact total in one statement.
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
+import { queryRows, type DbOrTx } from "@/db/client";
+import { listCounts } from "@/db/schema";
+import { validationError } from "@/lib/errors";
+import { bucketEnd, keptCountWhere, type BucketKind, type KeptCountKey } from "@/lib/list-counts";
+import { isUuid } from "@/lib/text-patterns";
+import { paged, pageOffset, type ListShape, type PagePlan, type PageRequest } from "@/lib/paging";
+
+/** From this offset on, a page of a kept list seeks through the bucketed counts (below it, walking is cheaper). */
+const SEEK_FROM = 2_000;
+
+function keyOf(table: PgTable, column: PgColumn): string {
+  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`paging: column ${column.name} is not a column of this table`);
+  return entry[0];
+}
+
+/**
+ * The one paging rule every list uses. The page's rows are found by their unique sort key
+ * first (an index-only scan of the list's covering index: merchant, mode, sort columns), then
+ * only those rows are read, so a deep OFFSET page walks index entries, not rows. With a cursor
+ * the page starts right after (or ends right before) the named item, whatever rows came or
+ * went since: constant cost at any depth. `scope` is what the cursor must belong to (the
+ * merchant and mode, or key pair); `filter` narrows the list further. A cursor naming no
+ * item of the scope is the validation error api.md gives any bad parameter.
+ */
+export async function planPage(
+  tx: DbOrTx,
+  shape: ListShape,
+  scope: SQL,
+  filter: SQL | undefined,
+  request: PageRequest,
+  kept?: KeptCountKey | null,
+): Promise<PagePlan> {
+  const { table, order, cursorColumn } = shape;
+  const unique = order[order.length - 1]!;
+  const where = and(scope, filter)!;
+  const newestFirst = order.map((c) => desc(c));
+  const size = request.page_size;
+  const cursorName = request.starting_after ? "starting_after" : request.ending_before ? "ending_before" : null;
+  if (request.starting_after && request.ending_before) throw validationError(["starting_after and ending_before cannot be given together"]);
+
+  if (!cursorName) {
+    const offset = pageOffset(request);
+    if (kept && shape.buckets && offset >= SEEK_FROM) {
+      return { where: sql`${unique} in ${seekKeys(shape, shape.buckets, where, kept, offset, size)}`, orderBy: newestFirst, finish: (rows, total) => paged(rows, total, request) };
+    }
+    const keys = tx.select({ k: unique }).from(table).where(where).orderBy(...newestFirst).limit(size).offset(pageOffset(request));
+    return { where: inArray(unique, keys), orderBy: newestFirst, finish: (rows, total) => paged(rows, total, request) };
+  }
+
+  const cursor = (request.starting_after ?? request.ending_before)!;
+  const badCursor = () => validationError([`${cursorName} must be the id of an item of this list`]);
+  const names = typeof cursorColumn === "function" ? cursorColumn(cursor) : cursorColumn.getSQLType() === "uuid" && !isUuid(cursor) ? null : eq(cursorColumn, cursor);
+  if (!names) throw badCursor();
+  const [anchor] = await tx
+    .select({ k: unique })
+    .from(table)
+    .where(and(scope, names))
+    .limit(1);
+  if (!anchor) throw badCursor();
+
+  // The anchor's sort values, read in the same statement (a timestamp keeps its microseconds).
+  const a = alias(table, "page_anchor") as unknown as Record<string, PgColumn>;
+  const anchorCols = sql.join(order.map((c) => a[keyOf(table, c)]!), sql`, `);
+  const anchorRow = sql`(select ${anchorCols} from ${table} as ${sql.identifier("page_anchor")} where ${a[keyOf(table, unique)]!} = ${anchor.k})`;
+  const row = sql`(${sql.join(order, sql`, `)})`;
+  const after = cursorName === "starting_after";
+  const keys = tx
+    .select({ k: unique })
+    .from(table)
+    .where(and(where, after ? sql`${row} < ${anchorRow}` : sql`${row} > ${anchorRow}`))
+    .orderBy(...(after ? newestFirst : order.map((c) => asc(c))))
+    .limit(size + 1);
+  return {
+    where: inArray(unique, keys),
+    orderBy: newestFirst,
+    finish: (rows, total) => {
+      const hasMore = rows.length > size;
+      // The extra row is the one farthest from the anchor: the oldest after it, the newest before it.
+      const items = !hasMore ? rows : after ? rows.slice(0, size) : rows.slice(rows.length - size);
+      return { ...paged(items, total, { page: 0, page_size: size }), has_more: hasMore };
+    },
+  };
+}
+
+/**
+ * The keys of a deep page of a kept list (`kept`: the count of exactly the rows `where`
+ * selects), without walking the `offset` rows before it: the list's counts per bucket of its
+ * first sort column, summed newest first, give the oldest bucket with at most `offset` rows
+ * newer than it (`before`); the page is then `offset - before` rows into the rows below
+ * that bucket's end. Counts and rows are read in one statement (one snapshot), so the page is
+ * exactly the one OFFSET would give. No counts (an empty list): a plain OFFSET.
+ */
+function seekKeys(shape: ListShape, kind: BucketKind, where: SQL, kept: KeptCountKey, offset: number, size: number): SQL {
+  const [first] = shape.order;
+  const unique = shape.order[shape.order.length - 1]!;
+  const lc = listCounts;
+  const desc = sql.join(
+    shape.order.map((c) => sql`${c} desc`),
+    sql`, `,
+  );
+  const end = kind === "time" ? sql`'infinity'::timestamptz` : sql`9223372036854775807`;
+  return sql`(with seek as (
+      select bucket, before from (
+        select ${lc.bucket} as bucket, (sum(sum(${lc.n})) over (order by ${lc.bucket} desc) - sum(${lc.n}))::bigint as before
+          from ${lc} where ${keptCountWhere(kept)} group by ${lc.bucket}) s
+       where before <= ${offset}::bigint order by bucket limit 1)
+    select ${unique} from ${shape.table}
+     where ${where} and ${first} < coalesce(${bucketEnd(kind, sql`(select bucket from seek)`)}, ${end})
+     order by ${desc} limit ${size}::bigint offset (${offset}::bigint - coalesce((select before from seek), 0)))`;
+}
+
+/** The column a page query selects its list's total as (readPage). */
+export type WithTotal = { listTotal: number };
+
+/**
+ * A page's rows and its list's exact total in ONE statement: `read` selects the page's rows
+ * with `total` (an expression: a kept count or a count(*) subquery, evaluated once) as the
+ * column `listTotal`, so both see one snapshot in one round trip. A page with no rows (past
+ * the end, or an empty list) reads the total on its own.
+ */
+export async function readPage<T extends WithTotal>(tx: DbOrTx, total: SQL, read: (total: SQL<number>) => Promise<T[]>): Promise<[Omit<T, "listTotal">[], number]> {
+  const rows = await read(sql<number>`${total}`.mapWith(Number));
+  if (rows.length === 0) {
+    const [row] = await queryRows<{ n: string }>(tx, sql`select ${total}::text as n`);
+    return [[], Number(row?.n ?? 0)];
+  }
+  const n = rows[0]!.listTotal;
+  return [rows.map(({ listTotal: _, ...row }) => row), n];
+}
