@@ -116,16 +116,20 @@ export async function claimDueEvents(
           limit ${input.limit}
           for update skip locked
         ),
-        blockers as (
-          -- Per key, the earliest first attempt not in this claim: nothing of the key at or
-          -- after it may go first (one scan per key, not per candidate).
-          select p.key_pair_id, min(p.seq) as seq
-          from events p
-          where p.key_pair_id in (select key_pair_id from candidates)
-            and p.delivery_status = 'pending' and p.attempts = 0
-            and not exists (select 1 from candidates q where q.id = p.id)
-            and p.id not in (select jsonb_array_elements_text(${heldIds}::jsonb))
-          group by p.key_pair_id
+        blockers as materialized (
+          -- Per key, the earliest first attempt neither in this claim nor held by the caller:
+          -- nothing of the key at or after it may go first. Materialized, and one short walk of
+          -- the partial index per key (not a scan per candidate row, whatever the statistics say).
+          select k.key_pair_id, b.seq
+          from (select distinct key_pair_id from candidates) k
+          cross join lateral (
+            select p.seq from events p
+            where p.key_pair_id = k.key_pair_id and p.delivery_status = 'pending' and p.attempts = 0
+              and p.id not in (select id from candidates)
+              and p.id not in (select jsonb_array_elements_text(${heldIds}::jsonb))
+            order by p.seq
+            limit 1
+          ) b
         ),
         in_order as (
           select c.id, c.key_pair_id, c.seq
