@@ -9,8 +9,8 @@ export type ReceivedWebhook = {
   receivedAt: number;
 };
 
-/** What the receiver answers to the n-th request (0-based). `delayMs` holds the answer back. */
-export type Reply = { status?: number; body?: string; headers?: Record<string, string>; delayMs?: number };
+/** What the receiver answers to the n-th request (0-based). `delayMs` holds the answer back, `until` until it resolves. */
+export type Reply = { status?: number; body?: string; headers?: Record<string, string>; delayMs?: number; until?: Promise<unknown> };
 export type Responder = (req: ReceivedWebhook, n: number) => Reply;
 
 export type WebhookReceiver = {
@@ -50,7 +50,8 @@ export async function startWebhookReceiver(responder: Responder = () => ({ statu
         res.writeHead(reply.status ?? 200, { "content-type": "text/plain", ...reply.headers });
         res.end(reply.body ?? "");
       };
-      if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
+      if (reply.until) void reply.until.then(send, send);
+      else if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
       else send();
     });
   });

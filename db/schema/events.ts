@@ -1,4 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { createdAt, MODES } from "./columns";
 import { apiKeyPairs } from "./api-keys";
 import { merchants } from "./merchants";
@@ -38,6 +39,11 @@ export const events = pgTable(
     index().on(t.keyPairId, t.seq),
     index().on(t.merchantId, t.mode, t.seq),
     index("events_due_idx").on(t.deliveryStatus, t.nextAttemptAt),
+    // The claim's order rule: a key's earliest event still awaiting its first attempt, found
+    // without reading the key's delivered history (lib/events/claim-due-events.ts).
+    index("events_awaiting_first_attempt_idx")
+      .on(t.keyPairId, t.seq)
+      .where(sql`${t.deliveryStatus} = 'pending' and ${t.attempts} = 0`),
   ],
 );
 

@@ -182,6 +182,28 @@ describe("outbox and scheduler delivery (supplement §4, §9)", () => {
     }
   });
 
+  it("events the claimer itself holds (its per-key queue) do not hold back the key's next events for it, only for everyone else; their leases queue behind", async () => {
+    const { key, hook } = await keyWithReceiver();
+    try {
+      const db = await getDb();
+      const first = await emitCommitted(key);
+      const second = await emitCommitted(key);
+      const third = await emitCommitted(key);
+      expect((await claimDueEvents(db, { eventIds: [first], limit: 1 })).map((e) => e.id)).toEqual([first]);
+      // Another claimer: the first one's first attempt is still to come, the later ones wait.
+      expect(await claimDueEvents(db, { eventIds: [second, third], limit: 2 })).toEqual([]);
+      // The claimer holding it will send it first: the next ones are its to queue behind it.
+      const next = await claimDueEvents(db, { eventIds: [second, third], limit: 2, heldIds: [first], ahead: { [key.keyPair.id]: 1 } });
+      expect(next.map((e) => e.id)).toEqual([second, third]);
+      // Each lease covers the attempts queued ahead of it.
+      const [a, b, c] = [(await secondsUntilNextAttempt(first))!, (await secondsUntilNextAttempt(second))!, (await secondsUntilNextAttempt(third))!];
+      expect(b - a).toBeGreaterThan(10);
+      expect(c - b).toBeGreaterThan(10);
+    } finally {
+      await hook.close();
+    }
+  });
+
   it("a crash mid-attempt only holds the event until its lease expires, then it is retried", async () => {
     const { key, hook } = await keyWithReceiver();
     try {

@@ -21,9 +21,9 @@ export type ClaimedEvent = {
 };
 
 /**
- * A claim takes at most this many events of one key: they are attempted one after another,
- * so each one's lease outlasts the attempts before it in the claim and its own, even when
- * each one times out.
+ * A claim takes at most this many events of one key: they are attempted one after another
+ * (after those the caller already holds for the key: `ahead`), so each one's lease outlasts
+ * the attempts before it and its own, even when each one times out.
  */
 export const MAX_PER_KEY_PER_CLAIM = 10;
 
@@ -69,13 +69,26 @@ type Row = {
  * key's events sequentially in seq order. An earlier first attempt in flight elsewhere still
  * has attempts = 0 and is leased (not due, so not ours), which holds the later ones back.
  *
- * `excludeKeyPairIds`: keys the caller is still working on (the engine claims a key again only
- * once its previous claim is attempted and recorded). `maxKeys`: at most this many keys (the
- * earliest events' first), so nothing claimed waits for a free slot past its lease.
+ * `heldIds`: events the caller itself claimed earlier and will attempt, in order, before
+ * anything this claim gives it (the engine's per-key queue): they do not hold the key's later
+ * events back, so a key's queue is topped up while its attempts run. Anyone else's claim still
+ * sees them as earlier events awaiting their first attempt. `ahead`: per key, how many of
+ * those the caller will attempt before this claim's first (each new event's lease covers them).
+ *
+ * `excludeKeyPairIds`: keys the caller wants nothing more for now (their queue is long
+ * enough). `maxKeys`: at most this many keys (the earliest events' first).
  */
 export async function claimDueEvents(
   tx: DbOrTx,
-  input: { limit: number; eventIds?: string[]; keyPairIds?: string[]; excludeKeyPairIds?: string[]; maxKeys?: number },
+  input: {
+    limit: number;
+    eventIds?: string[];
+    keyPairIds?: string[];
+    excludeKeyPairIds?: string[];
+    maxKeys?: number;
+    heldIds?: string[];
+    ahead?: Record<string, number>;
+  },
 ): Promise<ClaimedEvent[]> {
   const filters: SQL[] = [];
   if (input.eventIds) {
@@ -90,6 +103,9 @@ export async function claimDueEvents(
     filters.push(sql`and e.key_pair_id not in (${inList(input.excludeKeyPairIds)})`);
   }
   const maxKeys = input.maxKeys ?? input.limit;
+  // One parameter each, however many.
+  const heldIds = JSON.stringify(input.heldIds ?? []);
+  const ahead = JSON.stringify(input.ahead ?? {});
   const rows = await queryRows<Row>(
     tx,
     sql`with candidates as (
@@ -100,15 +116,20 @@ export async function claimDueEvents(
           limit ${input.limit}
           for update skip locked
         ),
-        blockers as (
-          -- Per key, the earliest first attempt not in this claim: nothing of the key at or
-          -- after it may go first (one scan per key, not per candidate).
-          select p.key_pair_id, min(p.seq) as seq
-          from events p
-          where p.key_pair_id in (select key_pair_id from candidates)
-            and p.delivery_status = 'pending' and p.attempts = 0
-            and not exists (select 1 from candidates q where q.id = p.id)
-          group by p.key_pair_id
+        blockers as materialized (
+          -- Per key, the earliest first attempt neither in this claim nor held by the caller:
+          -- nothing of the key at or after it may go first. Materialized, and one short walk of
+          -- the partial index per key (not a scan per candidate row, whatever the statistics say).
+          select k.key_pair_id, b.seq
+          from (select distinct key_pair_id from candidates) k
+          cross join lateral (
+            select p.seq from events p
+            where p.key_pair_id = k.key_pair_id and p.delivery_status = 'pending' and p.attempts = 0
+              and p.id not in (select id from candidates)
+              and p.id not in (select jsonb_array_elements_text(${heldIds}::jsonb))
+            order by p.seq
+            limit 1
+          ) b
         ),
         in_order as (
           select c.id, c.key_pair_id, c.seq
@@ -128,7 +149,8 @@ export async function claimDueEvents(
           where n <= ${MAX_PER_KEY_PER_CLAIM} and k <= ${maxKeys}
         )
         update events e
-        set next_attempt_at = now() + (${leaseSeconds()}::int + (capped.n - 1) * ${attemptSeconds()}::int) * interval '1 second'
+        set next_attempt_at = now() + (${leaseSeconds()}::int
+              + (coalesce((${ahead}::jsonb ->> e.key_pair_id::text)::int, 0) + capped.n - 1) * ${attemptSeconds()}::int) * interval '1 second'
         from capped, api_key_pairs k
         where e.id = capped.id and k.id = e.key_pair_id
         returning e.id, e.key_pair_id, e.seq, e.mode, e.type, e.data,

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { events } from "@/db/schema";
 import { armPause } from "@/lib/testing/pause-points";
-import { attemptsOf, emitCommitted, eventRow, sleep } from "@/tests/events";
+import { attemptsOf, emitCommitted, eventRow, sleep, waitForEvent } from "@/tests/events";
 import { makeKey } from "@/tests/factories";
 import { startWebhookReceiver, type Responder, type WebhookReceiver } from "@/tests/webhook-receiver";
 import { CLAIMED_PAUSE, claimDueBatch } from "./claim-due-events";
@@ -86,6 +86,41 @@ describe("delivery engine (issue 17: wake on commit, batches, per-key queues)", 
     expect(slowIds).toHaveLength(4);
     await slow.hook.waitFor(4, 20_000);
     expect(firstSeen(slow.hook)).toEqual(slowIds);
+    await afterCommitDeliveriesSettled();
+  }, 60_000);
+
+  it("a key whose attempt ends while a claim is in flight is claimed again at once, not after another key's slow receiver answers (the bench's stall)", async () => {
+    // The bench's case: commits keep waking the engine, so a claim is nearly always in flight
+    // when a fast key's attempts end; that claim did not take the fast key's next events (the
+    // key was busy when it began), and the engine then waited only for the keys still busy —
+    // the slow one — before claiming again.
+    const SLOW_MS = 3_000;
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    const slow = await keyWithReceiver(() => ({ status: 200, delayMs: SLOW_MS }));
+    const fast = await keyWithReceiver((_req, n) => (n === 0 ? { status: 200, until: firstAnswered } : { status: 200 }));
+    const db = await getDb();
+    const event = (key: typeof slow.key, n: number) => ({ merchantId: key.merchantId, mode: "test" as const, keyPairId: key.keyPair.id, type: "charge.success", data: { n } });
+    const first = await db.transaction((tx) => emitEvents(tx, [event(slow.key, 1), event(slow.key, 2), event(slow.key, 3), event(fast.key, 1)]));
+    deliverAfterCommit(first);
+    // Both keys' first attempts are in flight: the slow one answers in 3 s, the fast one when told.
+    await slow.hook.waitFor(1, 10_000);
+    await fast.hook.waitFor(1, 10_000);
+    // The fast key's next event is committed; the claim it wakes is held open…
+    const pause = armPause(CLAIMED_PAUSE);
+    const [next] = await db.transaction((tx) => emitEvents(tx, [event(fast.key, 2)]));
+    deliverAfterCommit([next!]);
+    await pause.reached;
+    // …while the fast key's first attempt ends and is recorded.
+    answerFirst();
+    await waitForEvent(first[3]!, (e) => e.deliveryStatus === "delivered", 10_000);
+    pause.release();
+    const [, second] = await fast.hook.waitFor(2, 15_000);
+    expect(second!.headers["webhook-id"]).toBe(next);
+    expect(second!.receivedAt, "the fast key's next event waited for the slow receiver's answer").toBeLessThan(slow.hook.received[0]!.receivedAt + SLOW_MS);
+    // The slow key's events all arrive, in order.
+    await slow.hook.waitFor(3, 20_000);
+    expect(firstSeen(slow.hook)).toEqual(first.slice(0, 3));
     await afterCommitDeliveriesSettled();
   }, 60_000);
 

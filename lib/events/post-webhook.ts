@@ -57,8 +57,12 @@ export function checkedLookup(mode: Mode): LookupFunction {
  */
 const agents = new Map<Mode, Agent>();
 
-/** Connections kept per destination: one key's attempts are sequential, so this bounds how many keys share one. */
-const CONNECTIONS_PER_ORIGIN = 16;
+/**
+ * Connections kept per destination at most: one key's attempts are sequential, and the delivery
+ * engine works on at most this many keys at once, so every key it works on can have a
+ * connection of its own (keys sharing a receiver never queue behind another key's slow answer).
+ */
+export const CONNECTIONS_PER_ORIGIN = 64;
 
 function agentFor(mode: Mode): Agent {
   let agent = agents.get(mode);

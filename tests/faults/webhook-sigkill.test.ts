@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { events, webhookAttempts } from "@/db/schema";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
+import { MAX_UNRECORDED_PER_KEY } from "@/lib/events/delivery-engine";
 import { emitEvents } from "@/lib/events/emit-event";
 import { makeKey } from "../factories";
 import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver";
@@ -42,11 +43,16 @@ describe("fault: SIGKILL of the delivering process in the middle of a webhook bu
     await hook.waitFor(KEYS * PER_KEY * 0.3, 60_000);
     worker.kill("SIGKILL");
     expect(await exited).toBe("SIGKILL");
-    const [recordedAtKill] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookAttempts).where(inArray(webhookAttempts.eventId, ids));
+    const recordedAtKill = new Set(
+      (await db.select({ id: webhookAttempts.eventId }).from(webhookAttempts).where(inArray(webhookAttempts.eventId, ids))).map((r) => r.id),
+    );
     const receivedAtKill = hook.received.length;
     // Killed mid-burst: some of it recorded, not all of it sent.
-    expect(recordedAtKill!.n).toBeGreaterThan(0);
+    expect(recordedAtKill.size).toBeGreaterThan(0);
     expect(receivedAtKill).toBeLessThan(KEYS * PER_KEY);
+    // Sent before the kill, its record not yet written (the engine sends a key's next event
+    // while the previous one's record is on its way): these, and only these, may arrive twice.
+    const cutOff = new Set(hook.received.slice(0, receivedAtKill).map((r) => String(r.headers["webhook-id"])).filter((id) => !recordedAtKill.has(id)));
 
     // The killed worker's leases run out; this process's engine takes over.
     await db.execute(sql`update events set next_attempt_at = now() - interval '1 second'
@@ -66,14 +72,16 @@ describe("fault: SIGKILL of the delivering process in the middle of a webhook bu
     expect(attempts.every((a) => a.attemptNumber === 1 && a.statusCode === 200 && a.trigger === "automatic")).toBe(true);
 
     // Every event reached the receiver; a second copy only for attempts the kill cut off before
-    // their record was written (at most the one in flight per key), with the same id and body.
+    // their record was written (at most the ones awaiting their record and the one in flight,
+    // per key), with the same id and body.
     const received = hook.received.map((r) => ({ id: String(r.headers["webhook-id"]), body: r.body }));
     const copies = new Map<string, string[]>();
     for (const r of received) copies.set(r.id, [...(copies.get(r.id) ?? []), r.body]);
     expect(new Set(copies.keys())).toEqual(new Set(ids));
-    const resent = [...copies.values()].filter((c) => c.length > 1);
-    expect(resent.every((c) => c.length === 2 && c[0] === c[1])).toBe(true);
-    expect(resent.length).toBeLessThanOrEqual(KEYS);
+    const resent = [...copies.entries()].filter(([, c]) => c.length > 1);
+    expect(resent.every(([, c]) => c.length === 2 && c[0] === c[1])).toBe(true);
+    expect(resent.map(([id]) => id).filter((id) => !cutOff.has(id)), "sent again although its attempt was recorded before the kill").toEqual([]);
+    expect(resent.length).toBeLessThanOrEqual(KEYS * (MAX_UNRECORDED_PER_KEY + 1));
 
     // First attempts per key in event order, across the kill.
     for (const keyPairId of keyPairIds) {
