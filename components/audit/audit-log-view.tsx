@@ -8,6 +8,7 @@ import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { AUDIT_ACTION_LABELS, auditActionLabel, auditActorLabel, auditChanges } from "@/lib/audit/audit-labels";
 import { auditFilterParams, type AuditEntry, type AuditQuery } from "@/lib/audit/list-audit";
 import type { Paged } from "@/lib/paging";
+import { statusLabel } from "@/lib/status-label";
 
 const ACTOR_TYPE_LABELS = { cli: "CLI", admin: "Owo admin", system: "System" } as const;
 
@@ -85,20 +86,23 @@ export function AuditLogView({
                 <td className="px-4 py-2 align-top" data-testid="audit-actor">{auditActorLabel(e, { adminEmails })}</td>
                 <td className="whitespace-nowrap px-4 py-2 align-top" data-testid="audit-action" title={e.action}>{auditActionLabel(e.action)}</td>
                 <td className="px-4 py-2 align-top" data-testid="audit-target">
-                  {e.targetType ? <span className="text-neutral-500">{e.targetType.replace(/_/g, " ")}</span> : "—"}
+                  {e.targetType ? <span className="text-neutral-500">{statusLabel(e.targetType)}</span> : "—"}
                   {e.targetId && <p className="max-w-[14rem] truncate font-mono text-xs" title={e.targetId}>{e.targetId}</p>}
                 </td>
                 <td className="min-w-[14rem] px-4 py-2 align-top" data-testid="audit-changes">
                   {auditChanges(e.changes).map((c) => (
-                    <p key={c.field} className="text-xs">
-                      <span className="text-neutral-500">{c.field.replace(/_/g, " ")}:</span>{" "}
+                    <p key={c.field} className="text-xs" data-testid="audit-change">
+                      <span className="text-neutral-500">{c.label}:</span>{" "}
                       {c.from !== null && <><span className="[overflow-wrap:anywhere]">{c.from}</span> → </>}
                       <span className="[overflow-wrap:anywhere]">{c.to}</span>
                     </p>
                   ))}
                 </td>
                 <td className="px-4 py-2 align-top font-mono text-xs" data-testid="audit-ip">{e.ip ?? "—"}</td>
-                <td className="px-4 py-2 align-top text-xs text-neutral-500"><p className="max-w-[16rem] truncate" title={e.userAgent ?? ""}>{e.userAgent ?? "—"}</p></td>
+                <td className="px-4 py-2 align-top text-xs text-neutral-500" data-testid="audit-user-agent">
+                  {/* Wrapped, never cut: the whole user agent is what tells one device from another. */}
+                  <p className="w-[16rem] [overflow-wrap:anywhere]">{e.userAgent ?? "—"}</p>
+                </td>
               </Row>
             ))}
           </tbody>

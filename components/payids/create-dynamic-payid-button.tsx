@@ -69,7 +69,7 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
           {amount !== null && (
             <Field label="Accept" htmlFor="dpid-rule" error={firstError(errors, "amount_validation")}>
               <Select id="dpid-rule" className="w-full" value={rule} onChange={(e) => setRule(e.target.value as AmountRule)} data-testid="dynamic-payid-rule">
-                {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]} ({r})</option>)}
+                {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]}</option>)}
               </Select>
             </Field>
           )}

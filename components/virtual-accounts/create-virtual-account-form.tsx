@@ -64,7 +64,7 @@ export function CreateVirtualAccountForm() {
         <Field label="Accept" htmlFor="va-rule" error={firstError(errors, "amount_validation")} hint="Which payments the bank accepts into this account.">
           <Select id="va-rule" className="w-full" value={rule} onChange={(e) => setRule(e.target.value as AmountRule | "")} data-testid="va-rule">
             <option value="">The bank&apos;s default</option>
-            {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]} ({r})</option>)}
+            {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]}</option>)}
           </Select>
         </Field>
         <Button type="submit" className="w-full" disabled={amount === null || Boolean(amountProblem) || create.isPending} data-testid="create-virtual-account">

@@ -1,4 +1,5 @@
 import type { ActorType } from "@/db/schema";
+import { auditChangeLines, auditChangesLineText } from "./audit-change-text";
 
 /**
  * Every audit action the product writes, with the label the audit log shows. Actions are dot
@@ -54,23 +55,10 @@ export function auditActorLabel(row: { actorType: ActorType; actorEmail: string 
   }
 }
 
-const show = (v: unknown): string => {
-  if (v === null || v === undefined || v === "") return "—";
-  if (typeof v === "object") return JSON.stringify(v);
-  return String(v);
-};
+export type { AuditChangeLine as AuditChange } from "./audit-change-text";
 
-export type AuditChange = { field: string; from: string | null; to: string };
+/** The before → after of each changed field, in words (naira, labels, lists): see audit-change-text. */
+export const auditChanges = auditChangeLines;
 
-/** The before → after of each changed field; `from` is null when the field had no before. */
-export function auditChanges(changes: Record<string, { from?: unknown; to?: unknown }> | null): AuditChange[] {
-  if (!changes) return [];
-  return Object.entries(changes).map(([field, c]) => ({ field, from: "from" in c ? show(c.from) : null, to: show(c.to) }));
-}
-
-/** The changes on one line (CSV, titles): "field: before → after; …". */
-export function auditChangesText(changes: Record<string, { from?: unknown; to?: unknown }> | null): string {
-  return auditChanges(changes)
-    .map((c) => `${c.field}: ${c.from === null ? c.to : `${c.from} → ${c.to}`}`)
-    .join("; ");
-}
+/** The changes on one line (CSV, titles): "Field: before → after; …". */
+export const auditChangesText = auditChangesLineText;

@@ -80,7 +80,7 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
           {row("Public id", <span className="flex items-center gap-1 font-mono text-xs">{va.publicId}<CopyButton value={va.publicId} label="Copy public id" /></span>)}
           {row("Reference", <span className="flex items-center gap-1 font-mono text-xs" data-testid="va-reference">{va.reference}<CopyButton value={va.reference} label="Copy reference" /></span>)}
           {row("Bank", `${va.bankName}${va.bankCode ? ` (${va.bankCode})` : ""}`)}
-          {row("Accepts", va.amount === null ? "Any amount" : `${AMOUNT_RULE_LABELS[va.amountValidation]} (${va.amountValidation})`)}
+          {row("Accepts", va.amount === null ? "Any amount" : AMOUNT_RULE_LABELS[va.amountValidation])}
           {row("Expires", va.expiresAt ? <DateTime at={va.expiresAt} seconds /> : "—")}
           {row("Source", <span className="capitalize">{va.source}</span>)}
           {va.sessionId && row("Checkout session", <Link href={`/dashboard/sessions/${va.sessionId}`} className="font-mono text-xs text-accent hover:underline">{va.sessionId}</Link>)}

@@ -85,7 +85,7 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
           {row("Name", p.name)}
           {row("Id", <span className="flex items-center gap-1 font-mono text-xs">{p.id}<CopyButton value={p.id} label="Copy id" /></span>)}
-          {row("Accepts", p.amount === null ? "Any amount" : `${AMOUNT_RULE_LABELS[p.amountValidation]} (${p.amountValidation})`)}
+          {row("Accepts", p.amount === null ? "Any amount" : AMOUNT_RULE_LABELS[p.amountValidation])}
           {row("Payments", p.allowMultiplePayments ? "Several, until it expires" : "One")}
           {row("Expires", <DateTime at={p.expiresAt} seconds />)}
           {row("Settles to", settlement ? <span className="font-mono">{settlement.payId}</span> : "—")}
