@@ -51,7 +51,9 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
       <Dialog open={open} onClose={() => setOpen(false)} title="New dynamic PayID">
         <form
           className="space-y-4"
-          action={(form) =>
+          onSubmit={(e) => {
+            e.preventDefault(); // not a form action: React would reset what was typed
+            const form = new FormData(e.currentTarget);
             create.execute({
               // api.md types this amount as a number of naira: the exact decimal text, read as a number.
               amount: amount === null ? null : Number(koboToNaira(amount)),
@@ -59,8 +61,8 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
               allow_multiple_payments: multiple,
               expires_in_minutes: expiry,
               name: String(form.get("name") ?? "").trim() || undefined,
-            })
-          }
+            });
+          }}
         >
           {create.result.serverError && <p role="status" data-testid="dynamic-payid-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{create.result.serverError}</p>}
           <Field label="Amount (₦, optional)" htmlFor="dpid-amount" error={amountProblem ?? firstError(errors, "amount")} hint="Leave empty to accept any amount.">
