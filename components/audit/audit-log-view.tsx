@@ -1,4 +1,4 @@
-import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { FilterBar, FilterField, isReversedRange } from "@/components/ui/filter-bar";
 import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
@@ -37,7 +37,7 @@ export function AuditLogView({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <FilterBar action={base} clearHref={filtered && base}>
+        <FilterBar action={base} clearHref={filtered && base} range={query}>
           <FilterField label="Action">
             <Select name="action" defaultValue={query.action ?? ""} data-testid="audit-filter-action">
               <option value="">Any action</option>
@@ -70,7 +70,7 @@ export function AuditLogView({
         </a>
       </div>
       {result.items.length === 0 ? (
-        <EmptyState testId="audit-empty" title={filtered ? "No audit entries match these filters" : "No audit entries yet"}>
+        <EmptyState testId="audit-empty" title={isReversedRange(query) ? "The date range runs backwards" : filtered ? "No audit entries match these filters" : "No audit entries yet"}>
           <EmptyHint>Changes made in the dashboard, by the CLI or by Owo show here with who made them and from where.</EmptyHint>
         </EmptyState>
       ) : (
