@@ -209,7 +209,7 @@ export type NairaFieldCheck = { kobo: number | null; problem: string | null };
 export function checkNairaField(text: string, rules: NairaFieldRules): NairaFieldCheck {
   if (text.trim() === "") return { kobo: null, problem: null };
   const r = parseNaira(text, { minKobo: rules.minKobo ?? 1, maxKobo: rules.maxKobo });
-  return r.ok ? { kobo: r.kobo, problem: null } : { kobo: null, problem: nairaFieldMessages(rules)[r.problem] ?? null };
+  return r.ok ? { kobo: r.kobo, problem: null } : { kobo: null, problem: nairaProblemMessage(r, nairaFieldMessages(rules)) };
 }
 
 /** The same rules as a zod schema for a dashboard action: naira text → kobo, same words. */
