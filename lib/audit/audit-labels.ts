@@ -1,4 +1,5 @@
 import type { ActorType } from "@/db/schema";
+import { statusLabel } from "@/lib/status-label";
 import { auditChangeLines, auditChangesLineText } from "./audit-change-text";
 
 /**
@@ -37,9 +38,17 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "static_account.suspended": "Static account suspended",
   "merchant.static_accounts_changed": "Static accounts product changed",
   "admin.created": "Admin created",
+  "admin.revoked": "Admin removed",
+  "user.password_changed": "Password changed",
+  "user.password_reset": "Password reset",
+  "wallet.updated": "Wallet settings changed",
+  "wallet.member_added": "Saved recipient added",
+  "wallet.member_updated": "Saved recipient changed",
+  "wallet.member_removed": "Saved recipient removed",
 };
 
-export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
+/** An action missing from the list still reads as words ("thing.changed" → "Thing changed"). */
+export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? statusLabel(action);
 
 /** Who acted, as a merchant reads it: the member's email, else "CLI", "Owo admin" or "System". */
 export function auditActorLabel(row: { actorType: ActorType; actorEmail: string | null }, opts: { adminEmails?: boolean } = {}): string {

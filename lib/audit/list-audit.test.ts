@@ -92,7 +92,7 @@ describe("parseAuditSearch", () => {
 describe("labels and CSV", () => {
   it("labels actions and actors as a merchant reads them", () => {
     expect(auditActionLabel("transfer.sent")).toBe("Transfer sent");
-    expect(auditActionLabel("something.new")).toBe("something.new");
+    expect(auditActionLabel("something.new")).toBe("Something new");
     expect(auditActorLabel({ actorType: "user", actorEmail: "ada@example.com" })).toBe("ada@example.com");
     expect(auditActorLabel({ actorType: "cli", actorEmail: null })).toBe("CLI");
     expect(auditActorLabel({ actorType: "admin", actorEmail: "ops@owo.ng" })).toBe("Owo admin");
