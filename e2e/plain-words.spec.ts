@@ -147,7 +147,8 @@ for (const width of [1280, 375]) {
       await page.getByTestId("confirm-send").click();
       await expect(page).toHaveURL(/\/dashboard\/transfers\/TRF_/);
       const transfer = page.getByTestId("transfer-breakdown");
-      for (const [label, amount] of [["Amount sent", "₦12,500.00"], ["Fee", "₦25.00"], ["VAT", "₦1.88"], ["Stamp duty", "₦50.00"], ["Total debited", "₦12,576.88"]]) {
+      const rows: [string, string][] = [["Amount sent", "₦12,500.00"], ["Fee", "₦25.00"], ["VAT", "₦1.88"], ["Stamp duty", "₦50.00"], ["Total debited", "₦12,576.88"]];
+      for (const [label, amount] of rows) {
         await expect(transfer.getByTestId("breakdown-row").filter({ hasText: label }).first()).toContainText(amount);
       }
       await expect(page.locator("main")).not.toContainText(LEDGER_ACCOUNTS);
