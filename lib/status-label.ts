@@ -7,3 +7,8 @@ export function statusLabel(status: string): string {
   const words = status.replace(/[_.]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** Where a record was made, as a merchant reads it: "API" or "Dashboard". */
+export function sourceLabel(source: string): string {
+  return source === "api" ? "API" : statusLabel(source);
+}

@@ -203,11 +203,11 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
           <FieldError message={tax === null ? "0 to 100, at most two decimals" : firstError(errors, "tax_rate")} className="text-right" />
           <dl className="grid grid-cols-[1fr_auto] gap-y-1 pt-2 tabular-nums">
             <dt className="text-neutral-600">Subtotal</dt>
-            <dd className="text-right" data-testid="inv-subtotal">{typeof totals === "object" && totals ? formatNaira(totals.subtotal) : "—"}</dd>
+            <dd className="whitespace-nowrap text-right" data-testid="inv-subtotal">{typeof totals === "object" && totals ? formatNaira(totals.subtotal) : "—"}</dd>
             <dt className="text-neutral-600">Tax{tax ? ` (${tax}%)` : ""}</dt>
-            <dd className="text-right" data-testid="inv-tax">{typeof totals === "object" && totals ? formatNaira(totals.taxAmount) : "—"}</dd>
+            <dd className="whitespace-nowrap text-right" data-testid="inv-tax">{typeof totals === "object" && totals ? formatNaira(totals.taxAmount) : "—"}</dd>
             <dt className="font-semibold">Total</dt>
-            <dd className="text-right text-base font-semibold" data-testid="inv-total">{typeof totals === "object" && totals ? formatNaira(totals.total) : "—"}</dd>
+            <dd className="whitespace-nowrap text-right text-base font-semibold" data-testid="inv-total">{typeof totals === "object" && totals ? formatNaira(totals.total) : "—"}</dd>
           </dl>
           <FieldError message={typeof totals === "string" ? totals : null} className="text-right" testId="inv-total-error" />
         </div>

@@ -153,11 +153,11 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
 
       {q && !amountProblem && (
         <dl className="grid grid-cols-2 gap-y-1 rounded-md bg-neutral-50 p-3 text-sm dark:bg-neutral-950" data-testid="quote">
-          <dt className="text-neutral-500">Amount</dt><dd className="text-right tabular-nums">{formatNaira(q.amount)}</dd>
-          <dt className="text-neutral-500">Fee</dt><dd className="text-right tabular-nums">{formatNaira(q.fee)}</dd>
-          <dt className="text-neutral-500">VAT</dt><dd className="text-right tabular-nums">{formatNaira(q.vat)}</dd>
-          <dt className="text-neutral-500">Stamp duty</dt><dd className="text-right tabular-nums">{formatNaira(q.stamp_duty)}</dd>
-          <dt className="font-medium">Total debit</dt><dd className="text-right font-medium tabular-nums" data-testid="quote-total">{formatNaira(q.total)}</dd>
+          <dt className="text-neutral-500">Amount</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.amount)}</dd>
+          <dt className="text-neutral-500">Fee</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.fee)}</dd>
+          <dt className="text-neutral-500">VAT</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.vat)}</dd>
+          <dt className="text-neutral-500">Stamp duty</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.stamp_duty)}</dd>
+          <dt className="font-medium">Total debit</dt><dd className="whitespace-nowrap text-right font-medium tabular-nums" data-testid="quote-total">{formatNaira(q.total)}</dd>
         </dl>
       )}
       {insufficient && <p className="text-sm text-red-700" data-testid="insufficient">Your balance is too low for this transfer.</p>}

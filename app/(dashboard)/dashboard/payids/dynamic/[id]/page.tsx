@@ -21,6 +21,7 @@ import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
 import { getPayIdById } from "@/lib/payids/find-pay-id";
 import { getDynamicPayIdOrThrow } from "@/lib/payids/get-dynamic-payid";
 import { payIdPayments } from "@/lib/payids/payid-payments";
+import { sourceLabel } from "@/lib/status-label";
 
 export const metadata: Metadata = { title: "Dynamic PayID" };
 
@@ -89,7 +90,7 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
           {row("Payments", p.allowMultiplePayments ? "Several, until it expires" : "One")}
           {row("Expires", <DateTime at={p.expiresAt} seconds />)}
           {row("Settles to", settlement ? <span className="font-mono">{settlement.payId}</span> : "—")}
-          {row("Source", <span className="capitalize">{p.source}</span>)}
+          {row("Source", sourceLabel(p.source))}
           {p.sessionId && row("Checkout session", <Link href={`/dashboard/sessions/${p.sessionId}`} className="font-mono text-xs text-accent hover:underline">{p.sessionId}</Link>)}
           {row("Received", `${formatNaira(p.amountReceived)} in ${p.paymentCount} payment${p.paymentCount === 1 ? "" : "s"}`)}
         </dl>
