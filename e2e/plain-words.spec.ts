@@ -56,6 +56,7 @@ for (const width of [1280, 375]) {
 
     test("rule: the static-account form keeps every value after a server error and says it beside the field, in the merchant's words", async ({ page }) => {
       await signInDemo(page, "business");
+      await expect(page).toHaveURL(/\/dashboard$/);
       await page.goto("/dashboard/static-accounts/new");
       await page.getByTestId("sa-customer-name").fill("Chinedu Okafor");
       await page.getByTestId("sa-identity-type").selectOption("bvn");
@@ -158,6 +159,7 @@ for (const width of [1280, 375]) {
 
     test("rule: amount rules are words only, with no '(A4)'-style codes, on the dynamic PayID and virtual account forms and pages", async ({ page }) => {
       await signInDemo(page, "business");
+      await expect(page).toHaveURL(/\/dashboard$/);
       await page.goto("/dashboard/payids");
       await page.getByTestId("new-dynamic-payid").click();
       await page.getByTestId("dynamic-payid-amount").fill("500000000");
