@@ -5,10 +5,9 @@ import { Paging } from "@/components/ui/paging";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
-import { AUDIT_ACTION_LABELS, auditActionLabel, auditActorLabel, auditChanges } from "@/lib/audit/audit-labels";
+import { AUDIT_ACTION_LABELS, auditActionLabel, auditActorLabel, auditChanges, auditTargetLabel } from "@/lib/audit/audit-labels";
 import { auditFilterParams, type AuditEntry, type AuditQuery } from "@/lib/audit/list-audit";
 import type { Paged } from "@/lib/paging";
-import { statusLabel } from "@/lib/status-label";
 
 const ACTOR_TYPE_LABELS = { cli: "CLI", admin: "Owo admin", system: "System" } as const;
 
@@ -78,18 +77,21 @@ export function AuditLogView({
           testId="audit-table"
           footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="record" testId="audit-total" link={(p) => listHref(base, { ...filters, page: p })} />}
         >
-          <ListHead><Th>Time</Th><Th>Actor</Th><Th>Action</Th><Th>Target</Th><Th>Changes</Th><Th>IP</Th><Th>User agent</Th></ListHead>
+          {/* Six columns that fit 1280 px: the target under its action, the IP over the whole user agent. */}
+          <ListHead><Th>Time</Th><Th>Actor</Th><Th>Action</Th><Th>Changes</Th><Th>From</Th></ListHead>
           <tbody>
             {result.items.map((e) => (
               <Row key={e.id} data-testid="audit-row" data-action={e.action}>
-                <td className="px-4 py-2 whitespace-nowrap align-top"><DateTime at={e.createdAt} seconds /></td>
-                <td className="px-4 py-2 align-top" data-testid="audit-actor">{auditActorLabel(e, { adminEmails })}</td>
-                <td className="whitespace-nowrap px-4 py-2 align-top" data-testid="audit-action" title={e.action}>{auditActionLabel(e.action)}</td>
-                <td className="px-4 py-2 align-top" data-testid="audit-target">
-                  {e.targetType ? <span className="text-neutral-500">{statusLabel(e.targetType)}</span> : "—"}
-                  {e.targetId && <p className="max-w-[14rem] truncate font-mono text-xs" title={e.targetId}>{e.targetId}</p>}
+                <td className="px-4 py-2 align-top text-xs"><DateTime at={e.createdAt} seconds /></td>
+                <td className="max-w-[11rem] px-4 py-2 align-top text-xs [overflow-wrap:anywhere]" data-testid="audit-actor">{auditActorLabel(e, { adminEmails })}</td>
+                <td className="max-w-[12rem] px-4 py-2 align-top">
+                  <p data-testid="audit-action" title={e.action}>{auditActionLabel(e.action)}</p>
+                  <div className="text-xs" data-testid="audit-target">
+                    {e.targetType && <span className="text-neutral-500">{auditTargetLabel(e.targetType)}</span>}
+                    {e.targetId && <p className="max-w-[11rem] truncate font-mono" title={e.targetId}>{e.targetId}</p>}
+                  </div>
                 </td>
-                <td className="min-w-[14rem] px-4 py-2 align-top" data-testid="audit-changes">
+                <td className="min-w-[13rem] px-4 py-2 align-top" data-testid="audit-changes">
                   {auditChanges(e.changes).map((c) => (
                     <p key={c.field} className="text-xs" data-testid="audit-change">
                       <span className="text-neutral-500">{c.label}:</span>{" "}
@@ -98,10 +100,10 @@ export function AuditLogView({
                     </p>
                   ))}
                 </td>
-                <td className="px-4 py-2 align-top font-mono text-xs" data-testid="audit-ip">{e.ip ?? "—"}</td>
-                <td className="px-4 py-2 align-top text-xs text-neutral-500" data-testid="audit-user-agent">
+                <td className="px-4 py-2 align-top text-xs">
+                  <p className="font-mono" data-testid="audit-ip">{e.ip ?? "—"}</p>
                   {/* Wrapped, never cut: the whole user agent is what tells one device from another. */}
-                  <p className="w-[16rem] [overflow-wrap:anywhere]">{e.userAgent ?? "—"}</p>
+                  <p className="mt-1 w-[12rem] text-neutral-500 [overflow-wrap:anywhere]" data-testid="audit-user-agent">{e.userAgent ?? "—"}</p>
                 </td>
               </Row>
             ))}

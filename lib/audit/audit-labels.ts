@@ -50,6 +50,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 /** An action missing from the list still reads as words ("thing.changed" → "Thing changed"). */
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? statusLabel(action);
 
+const TARGET_LABELS: Record<string, string> = { api_key_pair: "API key", user: "Member", settlement_settings: "Settlement destination", wallet_member: "Saved recipient" };
+
+/** What an entry changed, as a merchant reads it ("api_key_pair" → "API key"). */
+export const auditTargetLabel = (targetType: string): string => TARGET_LABELS[targetType] ?? statusLabel(targetType);
+
 /** Who acted, as a merchant reads it: the member's email, else "CLI", "Owo admin" or "System". */
 export function auditActorLabel(row: { actorType: ActorType; actorEmail: string | null }, opts: { adminEmails?: boolean } = {}): string {
   switch (row.actorType) {
