@@ -140,12 +140,12 @@ test("a draft shows inline errors from the API's schema, is edited, then sent; i
 
   // Inline errors: the editor's own (a price that is not naira), then the server's zod messages.
   await fillItem(page, 0, { description: "Consulting", quantity: "1", price: "12.345" });
-  await expect(page.getByTestId("inv-line-item").first()).toContainText("Naira, e.g. 12500 or 12,500.50");
+  await expect(page.getByTestId("inv-line-item").first()).toContainText("Use at most two decimal places (kobo)");
   await page.getByTestId(`inv-item-price-0`).fill("5000");
   await page.getByLabel("Customer email").fill("not-an-email");
   await page.getByTestId("inv-save-draft").click();
-  await expect(page.getByText("customer_name must not be empty")).toBeVisible();
-  await expect(page.getByText("customer_email must be a valid email address")).toBeVisible();
+  await expect(page.getByText("Customer name must not be empty")).toBeVisible();
+  await expect(page.getByText("Customer email must be a valid email address")).toBeVisible();
 
   const customer = `Amaka Eze ${run}`;
   await page.getByLabel("Customer name").fill(customer);

@@ -62,7 +62,7 @@ test("a session paid after a method switch: Checkout sessions shows its timeline
   await expect(page.getByTestId("payment-amount")).toHaveText("₦2,500.00");
   await expect(page.getByTestId("payment-destination")).toContainText(session.reference);
   await expect(page.getByTestId("payment-payer")).toContainText("Bola Ade");
-  await expect(page.getByTestId("payment-ledger")).toContainText("wallet");
+  await expect(page.getByTestId("payment-breakdown")).toContainText("Net to you");
   await expect(page.getByTestId("payment-events")).toContainText("charge.success");
   const sessionPaymentRef = (await page.getByTestId("payment-reference").textContent())!;
   await page.getByTestId("payment-session-link").click();

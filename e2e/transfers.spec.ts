@@ -30,7 +30,7 @@ test("send a bank transfer and a PayID transfer from the dashboard, see both com
   await expect(page).toHaveURL(/\/dashboard\/transfers\/TRF_/);
   await expect(page.getByTestId("transfer-amount")).toHaveText("₦12,500.00");
   await expect(page.getByTestId("transfer-status")).toHaveText(/completed/i, { timeout: 20_000 });
-  await expect(page.getByTestId("transfer-ledger")).toContainText("transfers in flight");
+  await expect(page.getByTestId("transfer-breakdown")).toContainText("Total debited₦12,576.88");
   const bankRef = (await page.getByTestId("transfer-reference").textContent())!;
 
   // PayID transfer: completes at once, free.

@@ -10,6 +10,8 @@ import {
   nairaToKobo,
   optionalNairaTextSchema,
   parseNaira,
+  checkNairaField,
+  nairaFieldSchema,
 } from "./money";
 
 const messages = { invalid: "not naira", negative: "no minus", decimals: "two decimals at most", zero: "more than zero", too_small: "too small", too_large: "too large" };
@@ -141,5 +143,44 @@ describe("koboSchema: API amounts in kobo", () => {
     const unbounded = koboSchema("amount", { min: 0 });
     expect(issue(unbounded, Number.MAX_SAFE_INTEGER)).toBe(`ok:${Number.MAX_SAFE_INTEGER}`);
     expect(issue(unbounded, 2 ** 60)).toBe("amount must be an integer number of kobo");
+  });
+});
+
+describe("checkNairaField: a dashboard form's naira field, refusals naming the limit", () => {
+  const fund = { minKobo: 100, maxKobo: 100_000_000_000, minLabel: "the smallest amount you can fund", maxLabel: "the most you can fund at once" };
+  it("rule: a minus sign is refused as negative (ASCII and the typographic minus)", () => {
+    expect(checkNairaField("-5", fund)).toEqual({ kobo: null, problem: "The amount cannot be negative" });
+    expect(checkNairaField("−5", fund)).toEqual({ kobo: null, problem: "The amount cannot be negative" });
+    expect(checkNairaField("₦-5", fund).problem).toBe("The amount cannot be negative");
+  });
+  it("rule: more than two decimals is refused as such, not as a bad shape", () => {
+    expect(checkNairaField("5.123", fund).problem).toBe("Use at most two decimal places (kobo)");
+    expect(checkNairaField("1,000.001", fund).problem).toBe("Use at most two decimal places (kobo)");
+  });
+  it("rule: above the operation's maximum names that maximum in naira, however huge the number", () => {
+    expect(checkNairaField("1000000000.01", fund).problem).toBe("The most you can fund at once is ₦1,000,000,000.00");
+    expect(checkNairaField("99999999999999999999999", fund).problem).toBe("The most you can fund at once is ₦1,000,000,000.00");
+    expect(checkNairaField("1000000000", fund)).toEqual({ kobo: 100_000_000_000, problem: null });
+  });
+  it("rule: below the minimum names the minimum; zero asks for more than ₦0.00", () => {
+    expect(checkNairaField("0.50", fund).problem).toBe("The smallest amount you can fund is ₦1.00");
+    expect(checkNairaField("0", fund).problem).toBe("Enter an amount greater than ₦0.00");
+    expect(checkNairaField("0", { maxKobo: 100, minKobo: 0 })).toEqual({ kobo: 0, problem: null });
+  });
+  it("rule: without labels the limits are 'the maximum amount' and 'the minimum amount'", () => {
+    expect(checkNairaField("101", { maxKobo: 10_000 }).problem).toBe("The maximum amount is ₦100.00");
+    expect(checkNairaField("1", { minKobo: 200, maxKobo: 10_000 }).problem).toBe("The minimum amount is ₦2.00");
+  });
+  it("rule: text that is not an amount asks for naira; empty text is neither amount nor problem", () => {
+    expect(checkNairaField("abc", fund).problem).toBe("Enter an amount in naira, e.g. 12500 or 12500.50");
+    expect(checkNairaField("  ", fund)).toEqual({ kobo: null, problem: null });
+    expect(checkNairaField("₦12,500.50", fund)).toEqual({ kobo: 1_250_050, problem: null });
+  });
+  it("rule: the action's schema (nairaFieldSchema) refuses with the same words as the field", () => {
+    const s = nairaFieldSchema(fund);
+    expect(issue(s, "-5")).toBe("The amount cannot be negative");
+    expect(issue(s, "5.123")).toBe("Use at most two decimal places (kobo)");
+    expect(issue(s, "2000000000")).toBe("The most you can fund at once is ₦1,000,000,000.00");
+    expect(issue(s, "12,500")).toBe("ok:1250000");
   });
 });

@@ -50,7 +50,7 @@ export function parseNaira(text: string, limits: NairaLimits = {}): NairaParse {
   const t = text.trim();
   const m = (limits.plain ? PLAIN : SHAPE).exec(t);
   if (!m) {
-    if (/^(?:₦\s*)?-|^-\s*₦/.test(t)) return { ok: false, problem: "negative" };
+    if (/^(?:₦\s*)?[-−]|^[-−]\s*₦/.test(t)) return { ok: false, problem: "negative" };
     if (/^(?:₦\s*)?[\d,]+\.\d{3,}$/.test(t)) return { ok: false, problem: "decimals" };
     return { ok: false, problem: "format" };
   }
@@ -166,4 +166,53 @@ export function koboSchema(field: string, opts: { min: number; max?: number; mes
     .int(m.type)
     .min(opts.min, m.min)
     .max(max, m.max);
+}
+
+/**
+ * The rules of one naira form field (a dashboard form's amount): its limits in kobo and what
+ * the maximum is called, so a refusal names the limit ("The most you can fund at once is
+ * ₦1,000,000,000.00"), never a generic "enter an amount".
+ */
+export type NairaFieldRules = {
+  /** Largest amount in kobo: the operation's own maximum. */
+  maxKobo: number;
+  /** Smallest amount in kobo (default 1: zero is refused). */
+  minKobo?: number;
+  /** The limit's name in a sentence, "the most you can fund at once"; default "the maximum amount". */
+  maxLabel?: string;
+  /** The minimum's name, "the smallest transfer"; default "the minimum amount". */
+  minLabel?: string;
+};
+
+const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The words for every way a naira field can be wrong, naming its limits. */
+export function nairaFieldMessages(rules: NairaFieldRules): NairaMessages {
+  const min = rules.minKobo ?? 1;
+  return {
+    invalid: "Enter an amount in naira, e.g. 12500 or 12500.50",
+    negative: "The amount cannot be negative",
+    decimals: "Use at most two decimal places (kobo)",
+    zero: "Enter an amount greater than ₦0.00",
+    too_small: `${sentence(rules.minLabel ?? "the minimum amount")} is ${formatNaira(min)}`,
+    too_large: `${sentence(rules.maxLabel ?? "the maximum amount")} is ${formatNaira(rules.maxKobo)}`,
+  };
+}
+
+export type NairaFieldCheck = { kobo: number | null; problem: string | null };
+
+/**
+ * A naira form field as typed → its kobo, or the problem in a merchant's words. Empty text is
+ * neither (the form says whether the field is required). The one check behind NairaField and
+ * the dashboard actions' schemas (`nairaFieldSchema`).
+ */
+export function checkNairaField(text: string, rules: NairaFieldRules): NairaFieldCheck {
+  if (text.trim() === "") return { kobo: null, problem: null };
+  const r = parseNaira(text, { minKobo: rules.minKobo ?? 1, maxKobo: rules.maxKobo });
+  return r.ok ? { kobo: r.kobo, problem: null } : { kobo: null, problem: nairaProblemMessage(r, nairaFieldMessages(rules)) };
+}
+
+/** The same rules as a zod schema for a dashboard action: naira text → kobo, same words. */
+export function nairaFieldSchema(rules: NairaFieldRules) {
+  return nairaTextSchema({ minKobo: rules.minKobo ?? 1, maxKobo: rules.maxKobo, messages: nairaFieldMessages(rules) });
 }

@@ -1,11 +1,11 @@
-import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { FilterBar, FilterField, isReversedRange } from "@/components/ui/filter-bar";
 import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
-import { AUDIT_ACTION_LABELS, auditActionLabel, auditActorLabel, auditChanges } from "@/lib/audit/audit-labels";
+import { AUDIT_ACTION_LABELS, auditActionLabel, auditActorLabel, auditChanges, auditTargetLabel } from "@/lib/audit/audit-labels";
 import { auditFilterParams, type AuditEntry, type AuditQuery } from "@/lib/audit/list-audit";
 import type { Paged } from "@/lib/paging";
 
@@ -36,7 +36,7 @@ export function AuditLogView({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <FilterBar action={base} clearHref={filtered && base}>
+        <FilterBar action={base} clearHref={filtered && base} range={query}>
           <FilterField label="Action">
             <Select name="action" defaultValue={query.action ?? ""} data-testid="audit-filter-action">
               <option value="">Any action</option>
@@ -69,7 +69,7 @@ export function AuditLogView({
         </a>
       </div>
       {result.items.length === 0 ? (
-        <EmptyState testId="audit-empty" title={filtered ? "No audit entries match these filters" : "No audit entries yet"}>
+        <EmptyState testId="audit-empty" title={isReversedRange(query) ? "The date range runs backwards" : filtered ? "No audit entries match these filters" : "No audit entries yet"}>
           <EmptyHint>Changes made in the dashboard, by the CLI or by Owo show here with who made them and from where.</EmptyHint>
         </EmptyState>
       ) : (
@@ -77,28 +77,34 @@ export function AuditLogView({
           testId="audit-table"
           footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="record" testId="audit-total" link={(p) => listHref(base, { ...filters, page: p })} />}
         >
-          <ListHead><Th>Time</Th><Th>Actor</Th><Th>Action</Th><Th>Target</Th><Th>Changes</Th><Th>IP</Th><Th>User agent</Th></ListHead>
+          {/* Six columns that fit 1280 px: the target under its action, the IP over the whole user agent. */}
+          <ListHead><Th>Time</Th><Th>Actor</Th><Th>Action</Th><Th>Changes</Th><Th>From</Th></ListHead>
           <tbody>
             {result.items.map((e) => (
               <Row key={e.id} data-testid="audit-row" data-action={e.action}>
-                <td className="px-4 py-2 whitespace-nowrap align-top"><DateTime at={e.createdAt} seconds /></td>
-                <td className="px-4 py-2 align-top" data-testid="audit-actor">{auditActorLabel(e, { adminEmails })}</td>
-                <td className="whitespace-nowrap px-4 py-2 align-top" data-testid="audit-action" title={e.action}>{auditActionLabel(e.action)}</td>
-                <td className="px-4 py-2 align-top" data-testid="audit-target">
-                  {e.targetType ? <span className="text-neutral-500">{e.targetType.replace(/_/g, " ")}</span> : "—"}
-                  {e.targetId && <p className="max-w-[14rem] truncate font-mono text-xs" title={e.targetId}>{e.targetId}</p>}
+                <td className="px-4 py-2 align-top text-xs"><DateTime at={e.createdAt} seconds /></td>
+                <td className="max-w-[11rem] px-4 py-2 align-top text-xs [overflow-wrap:anywhere]" data-testid="audit-actor">{auditActorLabel(e, { adminEmails })}</td>
+                <td className="max-w-[12rem] px-4 py-2 align-top">
+                  <p data-testid="audit-action" title={e.action}>{auditActionLabel(e.action)}</p>
+                  <div className="text-xs" data-testid="audit-target">
+                    {e.targetType && <span className="text-neutral-500">{auditTargetLabel(e.targetType)}</span>}
+                    {e.targetId && <p className="max-w-[11rem] truncate font-mono" title={e.targetId}>{e.targetId}</p>}
+                  </div>
                 </td>
-                <td className="min-w-[14rem] px-4 py-2 align-top" data-testid="audit-changes">
+                <td className="min-w-[13rem] px-4 py-2 align-top" data-testid="audit-changes">
                   {auditChanges(e.changes).map((c) => (
-                    <p key={c.field} className="text-xs">
-                      <span className="text-neutral-500">{c.field.replace(/_/g, " ")}:</span>{" "}
+                    <p key={c.field} className="text-xs" data-testid="audit-change">
+                      <span className="text-neutral-500">{c.label}:</span>{" "}
                       {c.from !== null && <><span className="[overflow-wrap:anywhere]">{c.from}</span> → </>}
                       <span className="[overflow-wrap:anywhere]">{c.to}</span>
                     </p>
                   ))}
                 </td>
-                <td className="px-4 py-2 align-top font-mono text-xs" data-testid="audit-ip">{e.ip ?? "—"}</td>
-                <td className="px-4 py-2 align-top text-xs text-neutral-500"><p className="max-w-[16rem] truncate" title={e.userAgent ?? ""}>{e.userAgent ?? "—"}</p></td>
+                <td className="px-4 py-2 align-top text-xs">
+                  <p className="font-mono" data-testid="audit-ip">{e.ip ?? "—"}</p>
+                  {/* Wrapped, never cut: the whole user agent is what tells one device from another. */}
+                  <p className="mt-1 w-[12rem] text-neutral-500 [overflow-wrap:anywhere]" data-testid="audit-user-agent">{e.userAgent ?? "—"}</p>
+                </td>
               </Row>
             ))}
           </tbody>

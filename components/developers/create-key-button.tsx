@@ -67,7 +67,14 @@ export function CreateKeyButton({ mode, walletPayId, cryptoAssets }: { mode: "te
     <>
       <Button onClick={() => setOpen(true)} data-testid="create-key">Create API key</Button>
       <Dialog open={open} onClose={() => setOpen(false)} title={`New ${mode} API key`}>
-        <form action={submit} className="space-y-4">
+        <form
+          // onSubmit, not a form action: React resets a form after its action, and what was typed must stay after an error.
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit(new FormData(e.currentTarget));
+          }}
+          className="space-y-4"
+        >
           {result.serverError && <p role="status" data-testid="create-key-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{result.serverError}</p>}
           <Field label="Name" htmlFor="key-name">
             <Input id="key-name" name="name" defaultValue={`${mode === "test" ? "Test" : "Live"} key`} maxLength={100} required />

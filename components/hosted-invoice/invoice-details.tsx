@@ -102,7 +102,7 @@ function Sum({ label, value, testId, strong }: { label: string; value: number; t
   return (
     <div className={`flex items-baseline justify-between gap-3 ${strong ? "text-base font-semibold" : "text-neutral-700 dark:text-neutral-300"}`}>
       <dt>{label}</dt>
-      <dd className="tabular-nums" data-testid={testId}>{formatNaira(value)}</dd>
+      <dd className="whitespace-nowrap tabular-nums" data-testid={testId}>{formatNaira(value)}</dd>
     </div>
   );
 }

@@ -68,7 +68,7 @@ function Row({ label, value, strong }: { label: string; value: number; strong?: 
   return (
     <div className={`flex items-baseline justify-between gap-3 ${strong ? "font-semibold" : "text-neutral-700 dark:text-neutral-300"}`}>
       <dt>{label}</dt>
-      <dd className="tabular-nums">{formatNaira(value)}</dd>
+      <dd className="whitespace-nowrap tabular-nums">{formatNaira(value)}</dd>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { FieldError, firstError } from "@/components/ui/field-errors";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Label } from "@/components/ui/input";
-import { NairaInput } from "@/components/ui/naira-input";
+import { NairaField, nairaFieldState } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import type { Invoice } from "@/db/schema";
@@ -17,7 +17,7 @@ import { lagosDay } from "@/lib/lagos-day";
 import { MAX_LINE_ITEMS } from "@/lib/invoices/invoice-input";
 import { bpToTaxRate, computeInvoiceTotals, type InvoiceTotals } from "@/lib/invoices/invoice-totals";
 import { formatNaira } from "@/lib/money";
-import { parseNairaInput, parseQuantityInput, parseTaxRateInput, rowFromItem, type LineRow } from "./invoice-format";
+import { parseNairaInput, parseQuantityInput, UNIT_PRICE_FIELD, unitPriceProblem, parseTaxRateInput, rowFromItem, type LineRow } from "./invoice-format";
 
 let keySeq = 0;
 const newKey = () => `row-${++keySeq}`;
@@ -86,7 +86,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
     const p = parsed[i]!;
     if (field === "description") return checked && p.description === "" ? "Describe the item" : errorAt(errors, ["line_items", i, "description"]);
     if (field === "quantity") return (checked || r.quantity !== "") && p.quantity === null ? "A whole number, 1 or more" : errorAt(errors, ["line_items", i, "quantity"]);
-    return (checked || r.price !== "") && p.unit_price === null ? "Naira, e.g. 12500 or 12,500.50" : errorAt(errors, ["line_items", i, "unit_price"]);
+    return (checked || r.price !== "") && p.unit_price === null ? (unitPriceProblem(r.price) ?? undefined) : errorAt(errors, ["line_items", i, "unit_price"]);
   };
 
   const setRow = (key: string, change: Partial<LineRow>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
@@ -162,8 +162,17 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
                   <FieldError message={problems[1]} className="mt-1" />
                 </div>
                 <div>
-                  <NairaInput aria-label={`Unit price in naira, item ${i + 1}`} value={r.price} placeholder="0.00" onValueChange={(price) => setRow(r.key, { price })} className="tabular-nums" data-testid={`inv-item-price-${i}`} aria-invalid={Boolean(problems[2])} />
-                  <FieldError message={problems[2]} className="mt-1" />
+                  <NairaField
+                    // The row's own problem (shown once the row is touched or the form checked): not the field's live one.
+                    field={{ ...nairaFieldState(r.price, (price) => setRow(r.key, { price }), UNIT_PRICE_FIELD), problem: null }}
+                    id={`inv-item-price-${r.key}`}
+                    label={`Unit price in naira, item ${i + 1}`}
+                    labelClassName="sr-only"
+                    className="space-y-0"
+                    placeholder="0.00"
+                    testId={`inv-item-price-${i}`}
+                    error={problems[2]}
+                  />
                 </div>
                 <p className="h-9 text-right text-sm leading-9 tabular-nums" data-testid={`inv-item-amount-${i}`}>{amount === null ? "—" : formatNaira(amount)}</p>
                 <button
@@ -194,11 +203,11 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
           <FieldError message={tax === null ? "0 to 100, at most two decimals" : firstError(errors, "tax_rate")} className="text-right" />
           <dl className="grid grid-cols-[1fr_auto] gap-y-1 pt-2 tabular-nums">
             <dt className="text-neutral-600">Subtotal</dt>
-            <dd className="text-right" data-testid="inv-subtotal">{typeof totals === "object" && totals ? formatNaira(totals.subtotal) : "—"}</dd>
+            <dd className="whitespace-nowrap text-right" data-testid="inv-subtotal">{typeof totals === "object" && totals ? formatNaira(totals.subtotal) : "—"}</dd>
             <dt className="text-neutral-600">Tax{tax ? ` (${tax}%)` : ""}</dt>
-            <dd className="text-right" data-testid="inv-tax">{typeof totals === "object" && totals ? formatNaira(totals.taxAmount) : "—"}</dd>
+            <dd className="whitespace-nowrap text-right" data-testid="inv-tax">{typeof totals === "object" && totals ? formatNaira(totals.taxAmount) : "—"}</dd>
             <dt className="font-semibold">Total</dt>
-            <dd className="text-right text-base font-semibold" data-testid="inv-total">{typeof totals === "object" && totals ? formatNaira(totals.total) : "—"}</dd>
+            <dd className="whitespace-nowrap text-right text-base font-semibold" data-testid="inv-total">{typeof totals === "object" && totals ? formatNaira(totals.total) : "—"}</dd>
           </dl>
           <FieldError message={typeof totals === "string" ? totals : null} className="text-right" testId="inv-total-error" />
         </div>

@@ -9,9 +9,10 @@ import { AMOUNT_RULE_LABELS, type AmountRule } from "@/components/virtual-accoun
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
-import { NairaInput } from "@/components/ui/naira-input";
+import { NairaField, useNairaField } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
-import { formatNaira, koboToNaira, nairaProblemMessage, parseNaira } from "@/lib/money";
+import { formatNaira, koboToNaira } from "@/lib/money";
+import { DYNAMIC_PAYID_AMOUNT_FIELD } from "@/lib/payids/dynamic-payid-amount-field";
 import { firstError } from "@/components/ui/field-errors";
 
 const EXPIRY_CHOICES = [
@@ -22,13 +23,11 @@ const EXPIRY_CHOICES = [
   { minutes: 4320, label: "3 days (longest)" },
 ] as const;
 
-const AMOUNT_MESSAGES = { invalid: "Enter an amount in naira, e.g. 12500 or 12500.50", zero: "The amount must be more than ₦0.00" };
-
 /** "New dynamic PayID": a temporary PayID, for one payment unless told otherwise. */
 export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "primary" | "secondary" }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [naira, setNaira] = useState("");
+  const naira = useNairaField(DYNAMIC_PAYID_AMOUNT_FIELD);
   const [rule, setRule] = useState<AmountRule>("A4");
   const [expiry, setExpiry] = useState(1440);
   const [multiple, setMultiple] = useState(false);
@@ -40,9 +39,8 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
       router.push(`/dashboard/payids/dynamic/${data.id}`);
     },
   });
-  const parsed = parseNaira(naira, { maxKobo: 99_999_999_999 });
-  const amount = parsed.ok ? parsed.kobo : null;
-  const amountProblem = naira.trim() === "" ? undefined : (nairaProblemMessage(parsed, AMOUNT_MESSAGES) ?? undefined);
+  const amount = naira.kobo;
+  const amountProblem = naira.problem;
   const errors = create.result.validationErrors;
 
   return (
@@ -51,7 +49,9 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
       <Dialog open={open} onClose={() => setOpen(false)} title="New dynamic PayID">
         <form
           className="space-y-4"
-          action={(form) =>
+          onSubmit={(e) => {
+            e.preventDefault(); // not a form action: React would reset what was typed
+            const form = new FormData(e.currentTarget);
             create.execute({
               // api.md types this amount as a number of naira: the exact decimal text, read as a number.
               amount: amount === null ? null : Number(koboToNaira(amount)),
@@ -59,17 +59,15 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
               allow_multiple_payments: multiple,
               expires_in_minutes: expiry,
               name: String(form.get("name") ?? "").trim() || undefined,
-            })
-          }
+            });
+          }}
         >
           {create.result.serverError && <p role="status" data-testid="dynamic-payid-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{create.result.serverError}</p>}
-          <Field label="Amount (₦, optional)" htmlFor="dpid-amount" error={amountProblem ?? firstError(errors, "amount")} hint="Leave empty to accept any amount.">
-            <NairaInput id="dpid-amount" value={naira} onValueChange={setNaira} placeholder="12,500.00" data-testid="dynamic-payid-amount" />
-          </Field>
+          <NairaField field={naira} id="dpid-amount" label="Amount (₦, optional)" hint="Leave empty to accept any amount." error={firstError(errors, "amount")} testId="dynamic-payid-amount" />
           {amount !== null && (
             <Field label="Accept" htmlFor="dpid-rule" error={firstError(errors, "amount_validation")}>
               <Select id="dpid-rule" className="w-full" value={rule} onChange={(e) => setRule(e.target.value as AmountRule)} data-testid="dynamic-payid-rule">
-                {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]} ({r})</option>)}
+                {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]}</option>)}
               </Select>
             </Field>
           )}

@@ -36,14 +36,16 @@ export function CreateStaticPayIdButton() {
       <Dialog open={open} onClose={() => setOpen(false)} title="New static PayID">
         <form
           className="space-y-4"
-          action={(form) =>
+          onSubmit={(e) => {
+            e.preventDefault(); // not a form action: React would reset what was typed
+            const form = new FormData(e.currentTarget);
             create.execute({
               pay_id: handle,
               suffix,
               name: String(form.get("name") ?? ""),
               description: String(form.get("description") ?? "") || null,
-            })
-          }
+            });
+          }}
         >
           {create.result.serverError && <p role="status" data-testid="static-payid-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{create.result.serverError}</p>}
           <Field label="PayID" htmlFor="spid-handle" error={handleProblem ?? firstError(errors, "pay_id") ?? firstError(errors, "suffix")} hint="Permanent and reusable: customers pay it any number of times.">

@@ -22,7 +22,7 @@ export function PayIdPaymentsCard({ recent, count, total, empty }: { recent: Pay
               <tr key={p.id} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
                 <td className="px-5 py-2 font-mono text-xs"><Link href={`/dashboard/payments/${p.reference}`} className="text-accent hover:underline">{p.reference}</Link></td>
                 <td className="px-5 py-2">{payerName(p) ?? "—"}</td>
-                <td className="px-5 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
+                <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
                 <td className="px-5 py-2 text-right text-neutral-500"><DateTime at={p.paidAt} /></td>
               </tr>
             ))}

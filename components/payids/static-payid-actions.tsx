@@ -30,7 +30,11 @@ export function StaticPayIdActions({ id, payId, name, description, isActive }: {
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit ${payId}`}>
         <form
           className="space-y-4"
-          action={(form) => update.execute({ id, name: String(form.get("name") ?? ""), description: String(form.get("description") ?? "") || null })}
+          onSubmit={(e) => {
+            e.preventDefault(); // not a form action: React would reset what was typed
+            const form = new FormData(e.currentTarget);
+            update.execute({ id, name: String(form.get("name") ?? ""), description: String(form.get("description") ?? "") || null });
+          }}
         >
           <Field label="Name" htmlFor="edit-spid-name" error={firstError(errors, "name")}>
             <Input id="edit-spid-name" name="name" defaultValue={name} maxLength={255} required data-testid="edit-static-payid-name" />

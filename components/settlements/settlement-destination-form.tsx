@@ -69,7 +69,7 @@ export function SettlementDestinationForm({ banks, current, canEdit }: { banks: 
                 {banks.map((b) => <option key={b.bankCode} value={b.bankCode}>{b.bankName}</option>)}
               </Select>
             </Field>
-            <Field label="Account number" htmlFor="settle-account" error={resolve.result.serverError ?? firstError(errors, "accountNumber")}>
+            <Field label="Account number" htmlFor="settle-account" error={accountNumber.length > 0 && accountNumber.length < 10 ? "The account number must be 10 digits" : (resolve.result.serverError ?? firstError(errors, "accountNumber"))}>
               <Input id="settle-account" inputMode="numeric" maxLength={10} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))} placeholder="0123456789" data-testid="settle-account" />
             </Field>
             {resolve.isPending && <p className="text-sm text-neutral-500">Checking the account…</p>}

@@ -24,7 +24,13 @@ export function RequestRefundButton({ accountId, paymentId, amount, payerName }:
     <>
       <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="request-refund">Request refund</Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Request a refund">
-        <form className="space-y-4" action={() => request.execute({ accountId, paymentId, reason: reason.trim() || null })}>
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            request.execute({ accountId, paymentId, reason: reason.trim() || null });
+          }}
+        >
           <p className="text-sm">
             {formatNaira(amount)} goes back to {payerName ?? "the payer"} once Owo approves the request. The payment is held from settlement while it is reviewed; if the request is declined it settles
             at the next cutoff.

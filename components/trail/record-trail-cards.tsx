@@ -4,7 +4,7 @@ import { DeliveryBadge } from "@/components/webhooks/delivery-badge";
 import type { TrailEvent, TrailLine } from "@/lib/ledger/record-trail";
 import { formatNaira } from "@/lib/money";
 
-/** The journal postings behind a money record (transfer, payment), credits green, debits red. */
+/** The journal postings behind a money record, credits green, debits red. Platform accounts: never on a merchant page (use MoneyBreakdownCard). */
 export function LedgerEntriesCard({ lines, testId, empty = "No ledger entries." }: { lines: TrailLine[]; testId: string; empty?: string }) {
   return (
     <Card className="p-0">

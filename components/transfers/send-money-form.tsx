@@ -10,16 +10,15 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
-import { NairaInput } from "@/components/ui/naira-input";
+import { NairaField, useNairaField } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
-import { formatNaira, nairaProblemMessage, parseNaira } from "@/lib/money";
+import { formatNaira } from "@/lib/money";
+import { TRANSFER_AMOUNT_FIELD } from "@/lib/transfers/transfer-amount-field";
 import type { MemberView } from "@/lib/wallets/wallet-view";
 
 type Bank = { bankCode: string; bankName: string };
 type Kind = "bank_transfer" | "payid";
-
-const AMOUNT_MESSAGES = { invalid: "Enter an amount in naira, e.g. 12500 or 12500.50" };
 
 const newReference = () => `dash_${crypto.randomUUID()}`;
 
@@ -27,9 +26,10 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
   const router = useRouter();
   const [kind, setKind] = useState<Kind>("bank_transfer");
   const [accountNumber, setAccountNumber] = useState("");
+  const [accountLeft, setAccountLeft] = useState(false);
   const [bankCode, setBankCode] = useState("");
   const [payId, setPayId] = useState("");
-  const [naira, setNaira] = useState("");
+  const naira = useNairaField(TRANSFER_AMOUNT_FIELD);
   const [narration, setNarration] = useState("");
   const [confirming, setConfirming] = useState(false);
   // One idempotency reference per attempt: a double click or a retry cannot send twice.
@@ -48,9 +48,8 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
     },
   });
 
-  // Any amount is quoted as typed; the transfer limits below say what the API will refuse.
-  const parsed = parseNaira(naira, { minKobo: 0, maxKobo: 99_999_999_999 });
-  const amount = parsed.ok ? parsed.kobo : null;
+  // Only an amount within the transfer limits is quoted; the field names the limit it breaks.
+  const amount = naira.kobo;
   const bank = banks.find((b) => b.bankCode === bankCode);
   const { execute: runResolve } = resolve;
   const { execute: runQuote } = quote;
@@ -67,8 +66,7 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
 
   const recipientName = kind === "bank_transfer" ? resolve.result.data?.account_name : lookup.result.data?.name;
   const q = quote.result.data && quote.result.data.amount === amount ? quote.result.data : null;
-  const amountProblem =
-    naira === "" ? null : amount === null ? nairaProblemMessage(parsed, AMOUNT_MESSAGES) : amount < 10_000 ? "The minimum transfer is ₦100.00" : amount > 500_000_000 ? "The maximum transfer is ₦5,000,000.00" : null;
+  const amountProblem = naira.problem;
   const insufficient = q ? q.total > q.available_balance : false;
   const ready = Boolean(recipientName) && amount !== null && !amountProblem && q !== null && !insufficient;
 
@@ -105,8 +103,13 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
               {banks.map((b) => <option key={b.bankCode} value={b.bankCode}>{b.bankName}</option>)}
             </Select>
           </Field>
-          <Field label="Account number" htmlFor="account-number" error={resolve.result.serverError}>
-            <Input id="account-number" inputMode="numeric" maxLength={10} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))} placeholder="0123456789" />
+          <Field
+            label="Account number"
+            htmlFor="account-number"
+            // A short number is not looked up: it says so, rather than "Account not found".
+            error={accountLeft && accountNumber.length > 0 && accountNumber.length < 10 ? "The account number must be 10 digits" : resolve.result.serverError}
+          >
+            <Input id="account-number" inputMode="numeric" maxLength={10} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))} onBlur={() => setAccountLeft(true)} placeholder="0123456789" data-testid="account-number" />
           </Field>
           {resolve.isPending && <p className="text-sm text-neutral-500">Checking the account…</p>}
           {recipientName && !resolve.isPending && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="recipient-name">{recipientName}</p>}
@@ -143,20 +146,18 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
         </div>
       )}
 
-      <Field label="Amount (₦)" htmlFor="amount" error={amountProblem ?? undefined} hint={`Available: ${formatNaira(q?.available_balance ?? balance)}`}>
-        <NairaInput id="amount" value={naira} onValueChange={setNaira} placeholder="12,500.00" />
-      </Field>
+      <NairaField field={naira} id="amount" label="Amount (₦)" hint={`Available: ${formatNaira(q?.available_balance ?? balance)}`} />
       <Field label="Narration (optional)" htmlFor="narration">
         <Input id="narration" maxLength={100} value={narration} onChange={(e) => setNarration(e.target.value)} />
       </Field>
 
       {q && !amountProblem && (
         <dl className="grid grid-cols-2 gap-y-1 rounded-md bg-neutral-50 p-3 text-sm dark:bg-neutral-950" data-testid="quote">
-          <dt className="text-neutral-500">Amount</dt><dd className="text-right tabular-nums">{formatNaira(q.amount)}</dd>
-          <dt className="text-neutral-500">Fee</dt><dd className="text-right tabular-nums">{formatNaira(q.fee)}</dd>
-          <dt className="text-neutral-500">VAT</dt><dd className="text-right tabular-nums">{formatNaira(q.vat)}</dd>
-          <dt className="text-neutral-500">Stamp duty</dt><dd className="text-right tabular-nums">{formatNaira(q.stamp_duty)}</dd>
-          <dt className="font-medium">Total debit</dt><dd className="text-right font-medium tabular-nums" data-testid="quote-total">{formatNaira(q.total)}</dd>
+          <dt className="text-neutral-500">Amount</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.amount)}</dd>
+          <dt className="text-neutral-500">Fee</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.fee)}</dd>
+          <dt className="text-neutral-500">VAT</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.vat)}</dd>
+          <dt className="text-neutral-500">Stamp duty</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.stamp_duty)}</dd>
+          <dt className="font-medium">Total debit</dt><dd className="whitespace-nowrap text-right font-medium tabular-nums" data-testid="quote-total">{formatNaira(q.total)}</dd>
         </dl>
       )}
       {insufficient && <p className="text-sm text-red-700" data-testid="insufficient">Your balance is too low for this transfer.</p>}

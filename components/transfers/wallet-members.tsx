@@ -6,15 +6,16 @@ import { firstError } from "@/components/ui/field-errors";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/input";
-import { NairaInput } from "@/components/ui/naira-input";
+import { NairaField, useNairaField } from "@/components/ui/naira-input";
 import { formatNaira } from "@/lib/money";
+import { DAILY_LIMIT_FIELD } from "@/lib/wallets/daily-limit-field";
 import type { MemberView } from "@/lib/wallets/wallet-view";
 
 /** The wallet's members (saved recipients): add one by PayID, remove one. */
 export function WalletMembers({ members, canEdit }: { members: MemberView[]; canEdit: boolean }) {
   const [payId, setPayId] = useState("");
   const [label, setLabel] = useState("");
-  const [limit, setLimit] = useState("");
+  const limit = useNairaField(DAILY_LIMIT_FIELD);
   const add = useToastAction(addWalletMemberAction, {
     success: (data) => `@${data?.pay_id} saved as a recipient`,
     refresh: true,
@@ -22,7 +23,7 @@ export function WalletMembers({ members, canEdit }: { members: MemberView[]; can
     onSuccess: () => {
       setPayId("");
       setLabel("");
-      setLimit("");
+      limit.setText("");
     },
   });
   const remove = useToastAction(removeWalletMemberAction, { success: "Recipient removed", refresh: true, error: "The recipient could not be removed" });
@@ -57,7 +58,7 @@ export function WalletMembers({ members, canEdit }: { members: MemberView[]; can
           data-testid="add-member-form"
           onSubmit={(e) => {
             e.preventDefault();
-            if (payId.trim()) add.execute({ payId, label, dailyLimit: limit });
+            if (payId.trim() && !limit.problem) add.execute({ payId, label, dailyLimit: limit.text });
           }}
         >
           <Field label="PayID" htmlFor="member-pay-id" error={firstError(errors, "payId")}>
@@ -66,9 +67,7 @@ export function WalletMembers({ members, canEdit }: { members: MemberView[]; can
           <Field label="Label (optional)" htmlFor="member-label" error={firstError(errors, "label")}>
             <Input id="member-label" maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Supplier" data-testid="member-label" />
           </Field>
-          <Field label="Daily limit (₦, optional)" htmlFor="member-limit" error={firstError(errors, "dailyLimit")}>
-            <NairaInput id="member-limit" value={limit} onValueChange={setLimit} placeholder="No limit" data-testid="member-limit" />
-          </Field>
+          <NairaField field={limit} id="member-limit" label="Daily limit (₦, optional)" placeholder="No limit" error={firstError(errors, "dailyLimit")} testId="member-limit" />
           <div className="sm:col-span-3">
             <Button type="submit" disabled={add.isPending || !payId.trim()} data-testid="add-member">
               {add.isPending ? "Adding…" : "Add recipient"}

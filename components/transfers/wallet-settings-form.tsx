@@ -4,15 +4,15 @@ import { useState } from "react";
 import { updateWalletSettingsAction } from "@/app/(dashboard)/dashboard/transfers/wallet/actions";
 import { firstError } from "@/components/ui/field-errors";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/input";
-import { NairaInput } from "@/components/ui/naira-input";
+import { NairaField, useNairaField } from "@/components/ui/naira-input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { koboToNaira } from "@/lib/money";
+import { DAILY_LIMIT_FIELD } from "@/lib/wallets/daily-limit-field";
 
 /** Members only and the daily limit (naira; empty for none). */
 export function WalletSettingsForm({ membersOnly, dailyLimit, canEdit }: { membersOnly: boolean; dailyLimit: number | null; canEdit: boolean }) {
   const [only, setOnly] = useState(membersOnly);
-  const [limit, setLimit] = useState(dailyLimit === null ? "" : koboToNaira(dailyLimit));
+  const limit = useNairaField(DAILY_LIMIT_FIELD, dailyLimit === null ? "" : koboToNaira(dailyLimit));
   const save = useToastAction(updateWalletSettingsAction, { success: "Wallet settings saved", refresh: true, error: false });
   return (
     <form
@@ -20,7 +20,7 @@ export function WalletSettingsForm({ membersOnly, dailyLimit, canEdit }: { membe
       data-testid="wallet-settings-form"
       onSubmit={(e) => {
         e.preventDefault();
-        save.execute({ membersOnly: only, dailyLimit: limit });
+        if (!limit.problem) save.execute({ membersOnly: only, dailyLimit: limit.text });
       }}
     >
       <fieldset disabled={!canEdit} className="space-y-4">
@@ -31,9 +31,15 @@ export function WalletSettingsForm({ membersOnly, dailyLimit, canEdit }: { membe
             <span className="block text-neutral-500">PayID transfers go only to the saved recipients below, even with a leaked secret key. Bank transfers are not affected.</span>
           </span>
         </label>
-        <Field label="Daily limit (₦)" htmlFor="daily-limit" hint="Transfers out per day (Lagos time), amount plus fees. Leave empty for no limit." error={firstError(save.result.validationErrors, "dailyLimit")}>
-          <NairaInput id="daily-limit" value={limit} onValueChange={setLimit} placeholder="No limit" data-testid="daily-limit" />
-        </Field>
+        <NairaField
+          field={limit}
+          id="daily-limit"
+          label="Daily limit (₦)"
+          hint="Transfers out per day (Lagos time), amount plus fees. Leave empty for no limit."
+          placeholder="No limit"
+          error={firstError(save.result.validationErrors, "dailyLimit")}
+          testId="daily-limit"
+        />
         {canEdit && (
           <Button type="submit" disabled={save.isPending} data-testid="save-wallet-settings">
             {save.isPending ? "Saving…" : "Save settings"}

@@ -1,3 +1,4 @@
+import { statusLabel } from "@/lib/status-label";
 import { cn } from "./cn";
 
 /** DESIGN.md's one colour language for states, across every area. */
@@ -22,9 +23,10 @@ const TONES: Record<string, string> = {
 export const stateTone = (status: string): string => TONES[status] ?? "bg-neutral-100 text-neutral-700";
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  const text = label ?? status.replace(/_/g, " ");
+  // Sentence case in the text itself ("No endpoint", "Pending settlement"), never CSS title case.
+  const text = label ?? statusLabel(status);
   return (
-    <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize", stateTone(status))}>
+    <span className={cn("inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium", stateTone(status))}>
       {text}
     </span>
   );

@@ -1,16 +1,40 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { statusLabel } from "@/lib/status-label";
+
+/** Whether a date range ('YYYY-MM-DD' days) runs backwards: "from" after "to" matches nothing. */
+export function isReversedRange(range?: { from?: string | null; to?: string | null }): boolean {
+  return Boolean(range?.from && range?.to && range.from > range.to);
+}
 
 /**
  * A list's filters (DESIGN.md: filters in the URL): a GET form back to the list, its fields,
- * a submit button and, while filtered, a Clear link to `clearHref`.
+ * a submit button and, while filtered, a Clear link to `clearHref`. Given the date `range`, a
+ * "from" after the "to" is said next to the filters, rather than showing an empty list.
  */
-export function FilterBar({ action, clearHref, submitLabel = "Apply", children }: { action: string; clearHref?: string | false; submitLabel?: string; children: ReactNode }) {
+export function FilterBar({
+  action,
+  clearHref,
+  submitLabel = "Apply",
+  range,
+  children,
+}: {
+  action: string;
+  clearHref?: string | false;
+  submitLabel?: string;
+  range?: { from?: string | null; to?: string | null };
+  children: ReactNode;
+}) {
   return (
     <form className="flex flex-wrap items-end gap-3" action={action}>
       {children}
       <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">{submitLabel}</button>
       {clearHref && <Link href={clearHref} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
+      {isReversedRange(range) && (
+        <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-300" data-testid="filter-range-error">
+          The “From” date is after the “To” date, so nothing can match. Swap the dates or clear one of them.
+        </p>
+      )}
     </form>
   );
 }
@@ -25,12 +49,12 @@ export function FilterField({ label, children }: { label: string; children: Reac
   );
 }
 
-/** A status filter's options: "Any", then each status capitalised (DESIGN.md: the API's status names). */
+/** A status filter's options: "Any", then each status as a label ("Pending settlement"). */
 export function StatusOptions({ statuses }: { statuses: readonly string[] }) {
   return (
     <>
       <option value="">Any</option>
-      {statuses.map((s) => <option key={s} value={s}>{s.charAt(0).toUpperCase() + s.slice(1)}</option>)}
+      {statuses.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
     </>
   );
 }

@@ -8,10 +8,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { firstError } from "@/components/ui/field-errors";
 import { Field } from "@/components/ui/input";
-import { NairaInput } from "@/components/ui/naira-input";
+import { NairaField, useNairaField } from "@/components/ui/naira-input";
 import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
-import { formatNaira, koboToNaira, nairaProblemMessage, parseNaira } from "@/lib/money";
+import { formatNaira, koboToNaira } from "@/lib/money";
+import { VIRTUAL_ACCOUNT_AMOUNT_FIELD } from "@/lib/virtual-accounts/virtual-account-amount-field";
 import { AMOUNT_RULE_LABELS, type AmountRule } from "./amount-rules";
 
 const VALIDITY_CHOICES = [
@@ -21,11 +22,9 @@ const VALIDITY_CHOICES = [
   { minutes: 4320, label: "3 days (longest)" },
 ] as const;
 
-const AMOUNT_MESSAGES = { invalid: "Enter an amount in naira, e.g. 12500 or 12500.50", zero: "The amount must be more than ₦0.00" };
-
 export function CreateVirtualAccountForm() {
   const router = useRouter();
-  const [naira, setNaira] = useState("");
+  const naira = useNairaField(VIRTUAL_ACCOUNT_AMOUNT_FIELD);
   const [validity, setValidity] = useState(4320);
   const [rule, setRule] = useState<AmountRule | "">("");
   const create = useToastAction(createVirtualAccountAction, {
@@ -38,9 +37,8 @@ export function CreateVirtualAccountForm() {
     error: false,
   });
 
-  const parsed = parseNaira(naira, { maxKobo: 999_999_999_999 });
-  const amount = parsed.ok ? parsed.kobo : null;
-  const amountProblem = naira === "" ? null : nairaProblemMessage(parsed, AMOUNT_MESSAGES);
+  const amount = naira.kobo;
+  const amountProblem = naira.problem;
   const errors = create.result.validationErrors;
 
   return (
@@ -53,9 +51,7 @@ export function CreateVirtualAccountForm() {
           create.execute({ amount: koboToNaira(amount), validity_minutes: validity, ...(rule ? { amount_validation: rule } : {}) });
         }}
       >
-        <Field label="Amount (₦)" htmlFor="va-amount" error={amountProblem ?? firstError(errors, "amount")} hint="The amount the customer should transfer.">
-          <NairaInput id="va-amount" value={naira} onValueChange={setNaira} placeholder="12,500.00" required data-testid="va-amount" />
-        </Field>
+        <NairaField field={naira} id="va-amount" label="Amount (₦)" hint="The amount the customer should transfer." error={firstError(errors, "amount")} required testId="va-amount" />
         <Field label="Valid for" htmlFor="va-validity" error={firstError(errors, "validity_minutes")} hint="After this the account expires and stops accepting payment.">
           <Select id="va-validity" className="w-full" value={validity} onChange={(e) => setValidity(Number(e.target.value))} data-testid="va-validity">
             {VALIDITY_CHOICES.map((c) => <option key={c.minutes} value={c.minutes}>{c.label}</option>)}
@@ -64,7 +60,7 @@ export function CreateVirtualAccountForm() {
         <Field label="Accept" htmlFor="va-rule" error={firstError(errors, "amount_validation")} hint="Which payments the bank accepts into this account.">
           <Select id="va-rule" className="w-full" value={rule} onChange={(e) => setRule(e.target.value as AmountRule | "")} data-testid="va-rule">
             <option value="">The bank&apos;s default</option>
-            {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]} ({r})</option>)}
+            {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]}</option>)}
           </Select>
         </Field>
         <Button type="submit" className="w-full" disabled={amount === null || Boolean(amountProblem) || create.isPending} data-testid="create-virtual-account">

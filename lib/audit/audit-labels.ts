@@ -1,4 +1,6 @@
 import type { ActorType } from "@/db/schema";
+import { statusLabel } from "@/lib/status-label";
+import { auditChangeLines, auditChangesLineText } from "./audit-change-text";
 
 /**
  * Every audit action the product writes, with the label the audit log shows. Actions are dot
@@ -38,9 +40,22 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "merchant.suspended": "Business suspended by Owo",
   "merchant.unsuspended": "Business suspension lifted",
   "admin.created": "Admin created",
+  "admin.revoked": "Admin removed",
+  "user.password_changed": "Password changed",
+  "user.password_reset": "Password reset",
+  "wallet.updated": "Wallet settings changed",
+  "wallet.member_added": "Saved recipient added",
+  "wallet.member_updated": "Saved recipient changed",
+  "wallet.member_removed": "Saved recipient removed",
 };
 
-export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
+/** An action missing from the list still reads as words ("thing.changed" → "Thing changed"). */
+export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? statusLabel(action);
+
+const TARGET_LABELS: Record<string, string> = { api_key_pair: "API key", user: "Member", settlement_settings: "Settlement destination", wallet_member: "Saved recipient" };
+
+/** What an entry changed, as a merchant reads it ("api_key_pair" → "API key"). */
+export const auditTargetLabel = (targetType: string): string => TARGET_LABELS[targetType] ?? statusLabel(targetType);
 
 /** Who acted, as a merchant reads it: the member's email, else "CLI", "Owo admin" or "System". */
 export function auditActorLabel(row: { actorType: ActorType; actorEmail: string | null }, opts: { adminEmails?: boolean } = {}): string {
@@ -56,23 +71,10 @@ export function auditActorLabel(row: { actorType: ActorType; actorEmail: string 
   }
 }
 
-const show = (v: unknown): string => {
-  if (v === null || v === undefined || v === "") return "—";
-  if (typeof v === "object") return JSON.stringify(v);
-  return String(v);
-};
+export type { AuditChangeLine as AuditChange } from "./audit-change-text";
 
-export type AuditChange = { field: string; from: string | null; to: string };
+/** The before → after of each changed field, in words (naira, labels, lists): see audit-change-text. */
+export const auditChanges = auditChangeLines;
 
-/** The before → after of each changed field; `from` is null when the field had no before. */
-export function auditChanges(changes: Record<string, { from?: unknown; to?: unknown }> | null): AuditChange[] {
-  if (!changes) return [];
-  return Object.entries(changes).map(([field, c]) => ({ field, from: "from" in c ? show(c.from) : null, to: show(c.to) }));
-}
-
-/** The changes on one line (CSV, titles): "field: before → after; …". */
-export function auditChangesText(changes: Record<string, { from?: unknown; to?: unknown }> | null): string {
-  return auditChanges(changes)
-    .map((c) => `${c.field}: ${c.from === null ? c.to : `${c.from} → ${c.to}`}`)
-    .join("; ");
-}
+/** The changes on one line (CSV, titles): "Field: before → after; …". */
+export const auditChangesText = auditChangesLineText;

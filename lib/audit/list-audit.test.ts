@@ -92,13 +92,13 @@ describe("parseAuditSearch", () => {
 describe("labels and CSV", () => {
   it("labels actions and actors as a merchant reads them", () => {
     expect(auditActionLabel("transfer.sent")).toBe("Transfer sent");
-    expect(auditActionLabel("something.new")).toBe("something.new");
+    expect(auditActionLabel("something.new")).toBe("Something new");
     expect(auditActorLabel({ actorType: "user", actorEmail: "ada@example.com" })).toBe("ada@example.com");
     expect(auditActorLabel({ actorType: "cli", actorEmail: null })).toBe("CLI");
     expect(auditActorLabel({ actorType: "admin", actorEmail: "ops@owo.ng" })).toBe("Owo admin");
     expect(auditActorLabel({ actorType: "admin", actorEmail: "ops@owo.ng" }, { adminEmails: true })).toBe("Owo admin (ops@owo.ng)");
     expect(auditActorLabel({ actorType: "system", actorEmail: null })).toBe("System");
-    expect(auditChangesText({ role: { from: "viewer", to: "developer" }, name: { to: "Key" } })).toBe("role: viewer → developer; name: Key");
+    expect(auditChangesText({ role: { from: "viewer", to: "developer" }, name: { to: "Key" } })).toBe("Role: Viewer → Developer; Name: Key");
   });
 
   it("the CSV export holds the filtered rows with actor, action, changes, IP and user agent", async () => {
@@ -108,6 +108,6 @@ describe("labels and CSV", () => {
     expect(lines[0]).toBe("time,actor,actor_type,action,action_label,target_type,target_id,changes,ip,user_agent");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${a.owner.email},user,api_key.rolled,Secret key rolled,thing`);
-    expect(lines[1]).toContain("last4: aaaa → bbbb,203.0.113.5,UA-owner");
+    expect(lines[1]).toContain("Last4: aaaa → bbbb,203.0.113.5,UA-owner");
   });
 });

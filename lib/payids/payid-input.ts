@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pagingQueryFields } from "@/lib/paging";
 import { AMOUNT_VALIDATIONS, DYNAMIC_PAY_ID_STATUSES } from "@/db/schema";
 import { nairaNumberSchema } from "@/lib/money";
+import { DYNAMIC_PAYID_MAX_NAIRA } from "./dynamic-payid-amount-field";
 
 export const STATIC_SUFFIXES = [".spid", ".checkout"] as const;
 export type StaticSuffix = (typeof STATIC_SUFFIXES)[number];
@@ -45,12 +46,12 @@ export type ListStaticPayIdsQuery = z.output<typeof ListStaticPayIdsQuery>;
 
 /** Naira with at most two decimals, as a number (api.md: "amount (number, naira)"); out in kobo. */
 const nairaAmount = nairaNumberSchema({
-  maxNaira: 100_000_000,
+  maxNaira: DYNAMIC_PAYID_MAX_NAIRA,
   messages: {
     type: "amount must be a number of naira",
     invalid: "amount must be a number of naira",
     zero: "amount must be greater than 0",
-    too_large: "amount must be at most 100000000",
+    too_large: `amount must be at most ${DYNAMIC_PAYID_MAX_NAIRA}`,
     decimals: "amount must have at most two decimal places",
   },
 });

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { pagingQueryFields } from "@/lib/paging";
 import { koboSchema } from "@/lib/money";
+import { TRANSFER_AMOUNT_LIMITS } from "./transfer-amount-field";
 
-const amount = koboSchema("amount", { min: 10_000, max: 500_000_000 });
+const amount = koboSchema("amount", { min: TRANSFER_AMOUNT_LIMITS.minKobo, max: TRANSFER_AMOUNT_LIMITS.maxKobo });
 
 const required = (field: string, what: string) => ({ error: (i: { input: unknown }) => (i.input === undefined ? `${field} is required` : `${field} must be ${what}`) });
 

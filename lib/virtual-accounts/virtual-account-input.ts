@@ -2,11 +2,12 @@ import { z } from "zod";
 import { pagingQueryFields } from "@/lib/paging";
 import { AMOUNT_VALIDATIONS, VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
 import { nairaAmountSchema } from "@/lib/money";
+import { VIRTUAL_ACCOUNT_MAX_NAIRA } from "./virtual-account-amount-field";
 
 /** api.md limits: validity default 4320 minutes, max 4320. */
 export const MAX_VALIDITY_MINUTES = 4320;
 /** Far above any real transfer; keeps kobo well inside a safe integer. */
-const MAX_NAIRA = 10_000_000_000;
+const MAX_NAIRA = VIRTUAL_ACCOUNT_MAX_NAIRA;
 
 const AMOUNT_SHAPE = 'amount must be a naira amount such as "1500.00"';
 

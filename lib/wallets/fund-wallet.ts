@@ -9,9 +9,10 @@ import { postEntry } from "@/lib/ledger/post-entry";
 import { parseOrThrow } from "@/lib/validation";
 import { getBalance, type Balance } from "./wallet-balance";
 import { koboSchema } from "@/lib/money";
+import { FUND_WALLET_LIMITS } from "./fund-wallet-limits";
 
 export const FundWalletBody = z.object({
-  amount: koboSchema("amount", { min: 100, max: 100_000_000_000 }),
+  amount: koboSchema("amount", { min: FUND_WALLET_LIMITS.minKobo, max: FUND_WALLET_LIMITS.maxKobo }),
 });
 
 /**

@@ -5,13 +5,14 @@ import { z } from "zod";
 import { moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { AppError } from "@/lib/errors";
-import { nairaTextSchema } from "@/lib/money";
+import { nairaFieldSchema } from "@/lib/money";
+import { FUND_WALLET_FIELD } from "@/lib/wallets/fund-wallet-limits";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { fundWallet } from "@/lib/wallets/fund-wallet";
 
 const FundInput = z.object({
-  // Zero passes here: fundWallet owns the amount rules, as for POST /v1/sandbox/wallet/fund.
-  naira: nairaTextSchema({ minKobo: 0, maxKobo: 99_999_999_999, messages: { invalid: "Enter an amount in naira, e.g. 5000 or 5000.50" } }),
+  // The same limits and words as the form's field; fundWallet checks them again, as for the API.
+  naira: nairaFieldSchema(FUND_WALLET_FIELD),
 });
 
 /** Test mode only: the same command as POST /v1/sandbox/wallet/fund, which owns its rules. */

@@ -94,8 +94,8 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
                   <p>{i.customerName}</p>
                   <p className="text-xs text-neutral-500">{i.customerEmail}</p>
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatNaira(i.total)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatNaira(i.amountPaid)}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(i.total)}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(i.amountPaid)}</td>
                 <td className="px-4 py-2"><InvoiceStatusBadge status={i.status} paused={i.paused} /></td>
                 <td className="px-4 py-2 whitespace-nowrap">{formatDay(i.dueDate)}</td>
                 <td className="px-4 py-2 whitespace-nowrap"><DateTime at={i.createdAt} /></td>

@@ -26,6 +26,7 @@ import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { listDynamicPayIds } from "@/lib/payids/list-dynamic-payids";
 import { parseDynamicPayIdSearch, parseStaticPayIdSearch } from "@/lib/payids/parse-filter";
 import { listStaticPayIds } from "@/lib/payids/static-payids";
+import { sourceLabel } from "@/lib/status-label";
 
 export const metadata: Metadata = { title: "PayIDs" };
 
@@ -124,7 +125,7 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
                 </td>
                 <td className={td}>{p.name}</td>
                 <td className={td}><StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} /></td>
-                <td className={cn(td, "capitalize")}>{p.source}</td>
+                <td className={td}>{sourceLabel(p.source)}</td>
                 <td className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
               </Row>
             ))}

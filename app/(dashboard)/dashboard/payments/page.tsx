@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { FilterBar, FilterField, isReversedRange } from "@/components/ui/filter-bar";
 import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
@@ -34,7 +34,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           Export CSV
         </a>
       </div>
-      <FilterBar action="/dashboard/payments" clearHref={filtered && "/dashboard/payments"}>
+      <FilterBar action="/dashboard/payments" clearHref={filtered && "/dashboard/payments"} range={query}>
         <FilterField label="Search">
           <ControlInput name="search" defaultValue={query.search ?? ""} placeholder="Reference, payer or email" className="w-64 px-3" />
         </FilterField>
@@ -58,7 +58,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
-        <EmptyState testId="payments-empty" title={filtered ? "No payments match these filters" : "No payments yet"}>
+        <EmptyState testId="payments-empty" title={isReversedRange(query) ? "The date range runs backwards" : filtered ? "No payments match these filters" : "No payments yet"}>
           {!filtered && (
             <EmptyHint>
               Payments appear here when customers pay a <Link href="/dashboard/sessions" className="text-accent hover:underline">checkout session</Link>, a{" "}

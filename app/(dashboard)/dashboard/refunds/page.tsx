@@ -66,7 +66,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
                   <Link href={`/dashboard/refunds/${r.id}`} className="font-mono text-xs font-medium text-accent hover:underline">{r.id}</Link>
                   {r.reason && <p className="max-w-56 truncate text-xs text-neutral-500" title={r.reason}>{r.reason}</p>}
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatNaira(r.amount)}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(r.amount)}</td>
                 <td className="px-4 py-2" data-testid="refund-channel">
                   {r.staticAccountId ? (
                     <>

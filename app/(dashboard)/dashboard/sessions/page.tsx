@@ -68,7 +68,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   <Link href={`/dashboard/sessions/${s.id}`} className="font-medium text-accent hover:underline">{s.customerEmail}</Link>
                   {s.customerName && <p className="text-xs text-neutral-500">{s.customerName}</p>}
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatNaira(s.amount)}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(s.amount)}</td>
                 <td className="px-4 py-2"><span data-testid="session-status"><StatusBadge status={s.displayStatus} /></span></td>
                 <td className="px-4 py-2">
                   {s.paymentMethod ? channelLabel(s.paymentMethod) : <span className="text-neutral-500 dark:text-neutral-400">Not chosen</span>}

@@ -69,9 +69,9 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
                 <tr key={b.id} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="batch-row">
                   <td className="px-4 py-2 whitespace-nowrap"><DateTime at={b.cutoffAt} /></td>
                   <td className="px-4 py-2 text-right tabular-nums">{b.paymentCount}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(b.gross)}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(b.fees)}</td>
-                  <td className="px-4 py-2 text-right font-medium tabular-nums" data-testid="batch-net">{formatNaira(b.net)}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(b.gross)}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(b.fees)}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right font-medium tabular-nums" data-testid="batch-net">{formatNaira(b.net)}</td>
                   <td className="px-4 py-2"><StatusBadge status={b.status} /></td>
                 </tr>
               ))}
@@ -101,7 +101,7 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
                     {p.reference}
                     {p.attempt > 1 && <p className="text-neutral-500">attempt {p.attempt}</p>}
                   </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
                   <td className="px-4 py-2">{p.destination === "wallet" ? "Wallet" : "Bank account"}</td>
                   <td className="px-4 py-2">
                     <StatusBadge status={p.status} />

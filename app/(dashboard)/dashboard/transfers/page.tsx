@@ -79,7 +79,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
                   <Link href={`/dashboard/transfers/${t.reference}`} className="font-medium text-accent hover:underline">{t.recipientName}</Link>
                   <p className="text-xs text-neutral-500">{t.type === "payid" ? "PayID" : `${t.recipientBankName} · ${t.recipientAccountNumber}`}</p>
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatNaira(t.amount)}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(t.amount)}</td>
                 <td className="px-4 py-2"><TransferStatus status={t.status} /></td>
                 <td className="px-4 py-2 font-mono text-xs">{t.reference}</td>
                 <td className="px-4 py-2 whitespace-nowrap"><DateTime at={t.createdAt} /></td>

@@ -16,6 +16,7 @@ import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";
 import { listVirtualAccounts } from "@/lib/virtual-accounts/list-virtual-accounts";
 import { parseVirtualAccountSearch } from "@/lib/virtual-accounts/parse-filter";
+import { sourceLabel } from "@/lib/status-label";
 
 export const metadata: Metadata = { title: "Virtual accounts" };
 
@@ -79,12 +80,12 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
                   </Link>
                   <p className="text-xs text-neutral-500">{va.bankName}</p>
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums">{va.amount === null ? "Any" : formatNaira(va.amount)}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{va.amount === null ? "Any" : formatNaira(va.amount)}</td>
                 <td className="px-4 py-2"><StatusBadge status={va.status} /></td>
                 <td className="px-4 py-2 whitespace-nowrap">
                   <DateTime at={va.expiresAt}>{va.expiresAt && va.status === "pending" ? relativeTime(va.expiresAt, now) : undefined}</DateTime>
                 </td>
-                <td className="px-4 py-2 capitalize">{va.source}</td>
+                <td className="px-4 py-2">{sourceLabel(va.source)}</td>
                 <td className="px-4 py-2 whitespace-nowrap"><DateTime at={va.createdAt} /></td>
               </Row>
             ))}

@@ -134,23 +134,23 @@ export default async function InvoicePage({ params }: { params: Promise<{ public
             <tr key={i} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="inv-line-item">
               <td className="px-4 py-2">{item.description}</td>
               <td className="px-4 py-2 text-right tabular-nums">{item.quantity}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatNaira(item.unit_price)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatNaira(item.amount)}</td>
+              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(item.unit_price)}</td>
+              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(item.amount)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot className="tabular-nums">
           <tr className="border-t border-neutral-200 dark:border-neutral-800">
             <td colSpan={3} className="px-4 py-1.5 text-right text-neutral-500">Subtotal</td>
-            <td className="px-4 py-1.5 text-right" data-testid="inv-subtotal">{formatNaira(invoice.subtotal)}</td>
+            <td className="whitespace-nowrap px-4 py-1.5 text-right" data-testid="inv-subtotal">{formatNaira(invoice.subtotal)}</td>
           </tr>
           <tr>
             <td colSpan={3} className="px-4 py-1.5 text-right text-neutral-500">Tax ({taxRate}%)</td>
-            <td className="px-4 py-1.5 text-right" data-testid="inv-tax">{formatNaira(invoice.taxAmount)}</td>
+            <td className="whitespace-nowrap px-4 py-1.5 text-right" data-testid="inv-tax">{formatNaira(invoice.taxAmount)}</td>
           </tr>
           <tr>
             <td colSpan={3} className="px-4 py-1.5 text-right font-semibold">Total</td>
-            <td className="px-4 py-1.5 text-right font-semibold">{formatNaira(invoice.total)}</td>
+            <td className="whitespace-nowrap px-4 py-1.5 text-right font-semibold">{formatNaira(invoice.total)}</td>
           </tr>
         </tfoot>
       </ListTable>

@@ -4,7 +4,8 @@ import { notFound, redirect } from "next/navigation";
 import { channelLabel, destinationLabel } from "@/components/payments/payment-labels";
 import { PayerDetails } from "@/components/payments/payer-details";
 import { PaymentRefund } from "@/components/refunds/payment-refund";
-import { LedgerEntriesCard, TrailEventsCard } from "@/components/trail/record-trail-cards";
+import { MoneyBreakdownCard } from "@/components/trail/money-breakdown-card";
+import { TrailEventsCard } from "@/components/trail/record-trail-cards";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -47,7 +48,6 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
           {row("Reference", <span className="flex items-center gap-1 font-mono text-xs" data-testid="payment-reference">{payment.reference}<CopyButton value={payment.reference} label="Copy reference" /></span>)}
           {payment.merchantReference && row("Your reference", <span className="flex items-center gap-1 font-mono text-xs">{payment.merchantReference}<CopyButton value={payment.merchantReference} label="Copy your reference" /></span>)}
-          {row("Amount / fee / net", <span className="tabular-nums" data-testid="payment-net">{formatNaira(payment.amount)} / {formatNaira(payment.fee)} / {formatNaira(payment.amount - payment.fee)}</span>)}
           {row("Channel", channelLabel(payment.channel))}
           {row("Payer", <PayerDetails payer={payment.payer} fallbackName={payment.customerName} />)}
           {(payment.customerEmail || payment.customerName) && row("Customer", [payment.customerName, payment.customerEmail].filter(Boolean).join(" · "))}
@@ -103,7 +103,16 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
           {row("Paid", formatDateTime(payment.paidAt, { seconds: true }))}
         </dl>
       </Card>
-      <LedgerEntriesCard lines={trail.ledger} testId="payment-ledger" empty="No ledger entry under this reference." />
+      <MoneyBreakdownCard
+        testId="payment-breakdown"
+        rows={[
+          { label: "Amount paid", kobo: payment.amount },
+          { label: "Fee", kobo: payment.fee },
+          { label: "VAT", kobo: 0 },
+          { label: "Stamp duty", kobo: 0 },
+          { label: "Net to you", kobo: payment.amount - payment.fee, total: true },
+        ]}
+      />
       <TrailEventsCard events={trail.events} testId="payment-events" empty="No webhook events (no key linked to where this payment was made)." />
     </div>
   );

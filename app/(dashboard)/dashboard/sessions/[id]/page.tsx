@@ -83,8 +83,8 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
                     {li.name}
                     {li.description && <p className="text-xs text-neutral-500">{li.description}</p>}
                   </td>
-                  <td className="px-5 py-2 text-right tabular-nums text-neutral-500">{li.quantity} × {formatNaira(li.amount)}</td>
-                  <td className="px-5 py-2 text-right tabular-nums">{formatNaira(li.quantity * li.amount)}</td>
+                  <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums text-neutral-500">{li.quantity} × {formatNaira(li.amount)}</td>
+                  <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums">{formatNaira(li.quantity * li.amount)}</td>
                 </tr>
               ))}
             </tbody>

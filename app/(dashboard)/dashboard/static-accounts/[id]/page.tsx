@@ -108,7 +108,7 @@ export default async function StaticAccountPage({ params, searchParams }: { para
                     {formatNaira(p.amount)}
                     <p className="text-xs text-neutral-500">fee {formatNaira(p.fee)}</p>
                   </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatNaira(p.amount - p.fee)}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(p.amount - p.fee)}</td>
                   <td className="px-4 py-2">
                     {p.payer?.name ?? "—"}
                     {(p.payer?.bank || p.payer?.account) && <p className="text-xs text-neutral-500">{[p.payer?.bank, p.payer?.account].filter(Boolean).join(" · ")}</p>}

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { TransferStatus } from "@/components/transfers/transfer-status";
-import { LedgerEntriesCard, TrailEventsCard } from "@/components/trail/record-trail-cards";
+import { MoneyBreakdownCard } from "@/components/trail/money-breakdown-card";
+import { TrailEventsCard } from "@/components/trail/record-trail-cards";
 import { VerifyButton } from "@/components/transfers/verify-button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -48,8 +49,6 @@ export default async function TransferPage({ params }: { params: Promise<{ refer
           {transfer.merchantReference && row("Your reference", <span className="font-mono text-xs">{transfer.merchantReference}</span>)}
           {row("Type", transfer.type === "payid" ? "PayID transfer" : "Bank transfer")}
           {row("Recipient", transfer.type === "payid" ? transfer.recipientName : `${transfer.recipientName} · ${transfer.recipientBankName} · ${transfer.recipientAccountNumber}`)}
-          {row("Fee / VAT / stamp duty", `${formatNaira(transfer.fee)} / ${formatNaira(transfer.vat)} / ${formatNaira(transfer.stampDuty)}`)}
-          {row("Total debited", formatNaira(total))}
           {transfer.narration && row("Narration", transfer.narration)}
           {transfer.failureReason && row("Failure reason", <span className="text-red-700">{transfer.failureReason}</span>)}
           {row("Created", formatDateTime(transfer.createdAt, { seconds: true }))}
@@ -57,7 +56,16 @@ export default async function TransferPage({ params }: { params: Promise<{ refer
           {transfer.failedAt && row("Failed", formatDateTime(transfer.failedAt, { seconds: true }))}
         </dl>
       </Card>
-      <LedgerEntriesCard lines={trail.ledger} testId="transfer-ledger" />
+      <MoneyBreakdownCard
+        testId="transfer-breakdown"
+        rows={[
+          { label: "Amount sent", kobo: transfer.amount },
+          { label: "Fee", kobo: transfer.fee },
+          { label: "VAT", kobo: transfer.vat },
+          { label: "Stamp duty", kobo: transfer.stampDuty },
+          { label: "Total debited", kobo: total, total: true },
+        ]}
+      />
       <TrailEventsCard
         events={trail.events}
         testId="transfer-events"

@@ -6,7 +6,8 @@ import { merchantAction } from "@/lib/actions/safe-action";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { AppError } from "@/lib/errors";
-import { optionalNairaTextSchema } from "@/lib/money";
+import { nairaFieldMessages, optionalNairaTextSchema } from "@/lib/money";
+import { DAILY_LIMIT_FIELD } from "@/lib/wallets/daily-limit-field";
 import { parseOrThrow } from "@/lib/validation";
 import { AddMemberBody, UpdateWalletBody } from "@/lib/wallets/wallet-input";
 import { addMember, removeMember } from "@/lib/wallets/wallet-members";
@@ -19,13 +20,8 @@ async function scopeOf(ctx: DashboardContext): Promise<WalletScope> {
   return scope;
 }
 
-/** "" is no limit; otherwise naira as typed ("50,000" or "50000.50"), in exact kobo. */
-const nairaLimit = optionalNairaTextSchema({
-  maxLength: 20,
-  minKobo: 10_000,
-  maxKobo: 999_999_999_999_999,
-  messages: { invalid: "Enter an amount in naira, like 50000 or 50000.50", too_small: "A daily limit must be at least ₦100.00", zero: "A daily limit must be at least ₦100.00" },
-});
+/** "" is no limit; otherwise naira as typed ("50,000" or "50000.50"), in exact kobo: the form's own rules and words. */
+const nairaLimit = optionalNairaTextSchema({ maxLength: 20, minKobo: DAILY_LIMIT_FIELD.minKobo, maxKobo: DAILY_LIMIT_FIELD.maxKobo, messages: nairaFieldMessages(DAILY_LIMIT_FIELD) });
 
 const done = () => revalidatePath("/dashboard/transfers", "layout");
 

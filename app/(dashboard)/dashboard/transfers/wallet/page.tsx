@@ -34,11 +34,11 @@ export default async function WalletSettingsPage() {
         <CardTitle>Limits</CardTitle>
         <dl className="grid grid-cols-2 gap-y-1 text-sm">
           <dt className="text-neutral-500">Spent today</dt>
-          <dd className="text-right tabular-nums" data-testid="spent-today">{formatNaira(wallet.spent_today)}</dd>
+          <dd className="whitespace-nowrap text-right tabular-nums" data-testid="spent-today">{formatNaira(wallet.spent_today)}</dd>
           <dt className="text-neutral-500">Daily limit</dt>
-          <dd className="text-right tabular-nums" data-testid="current-daily-limit">{wallet.daily_limit === null ? "No limit" : formatNaira(wallet.daily_limit)}</dd>
+          <dd className="whitespace-nowrap text-right tabular-nums" data-testid="current-daily-limit">{wallet.daily_limit === null ? "No limit" : formatNaira(wallet.daily_limit)}</dd>
           <dt className="text-neutral-500">Available</dt>
-          <dd className="text-right tabular-nums">{formatNaira(wallet.available_balance)}</dd>
+          <dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(wallet.available_balance)}</dd>
         </dl>
         <WalletSettingsForm membersOnly={wallet.members_only} dailyLimit={wallet.daily_limit} canEdit={canEdit} />
       </Card>

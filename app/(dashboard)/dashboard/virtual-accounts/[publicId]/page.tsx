@@ -16,6 +16,7 @@ import { payerName } from "@/lib/payments/list-payments";
 import { getVirtualAccountOrThrow } from "@/lib/virtual-accounts/get-virtual-account";
 import { listVirtualAccountPayments } from "@/lib/virtual-accounts/virtual-account-payments";
 import { SimulatePayment } from "@/components/sandbox/simulate-payment";
+import { sourceLabel } from "@/lib/status-label";
 
 export const metadata: Metadata = { title: "Virtual account" };
 
@@ -82,9 +83,9 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
           {row("Public id", <span className="flex items-center gap-1 font-mono text-xs">{va.publicId}<CopyButton value={va.publicId} label="Copy public id" /></span>)}
           {row("Reference", <span className="flex items-center gap-1 font-mono text-xs" data-testid="va-reference">{va.reference}<CopyButton value={va.reference} label="Copy reference" /></span>)}
           {row("Bank", `${va.bankName}${va.bankCode ? ` (${va.bankCode})` : ""}`)}
-          {row("Accepts", va.amount === null ? "Any amount" : `${AMOUNT_RULE_LABELS[va.amountValidation]} (${va.amountValidation})`)}
+          {row("Accepts", va.amount === null ? "Any amount" : AMOUNT_RULE_LABELS[va.amountValidation])}
           {row("Expires", va.expiresAt ? <DateTime at={va.expiresAt} seconds /> : "—")}
-          {row("Source", <span className="capitalize">{va.source}</span>)}
+          {row("Source", sourceLabel(va.source))}
           {va.sessionId && row("Checkout session", <Link href={`/dashboard/sessions/${va.sessionId}`} className="font-mono text-xs text-accent hover:underline">{va.sessionId}</Link>)}
           {row("Created", formatDateTime(va.createdAt, { seconds: true }))}
           {va.completedAt && row("Completed", formatDateTime(va.completedAt, { seconds: true }))}
@@ -116,7 +117,7 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
                     <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">{p.reference}</Link>
                   </td>
                   <td className="px-5 py-2">{payerName(p) ?? "—"}</td>
-                  <td className="px-5 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
+                  <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
                   <td className="px-5 py-2 text-right text-neutral-500">{formatDateTime(p.paidAt)}</td>
                 </tr>
               ))}

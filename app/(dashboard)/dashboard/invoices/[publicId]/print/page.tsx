@@ -93,8 +93,8 @@ export default async function PrintInvoicePage({ params }: { params: Promise<{ p
               <tr key={i} className="border-b border-neutral-100">
                 <td className="py-2 pr-4">{item.description}</td>
                 <td className="py-2 text-right tabular-nums">{item.quantity}</td>
-                <td className="py-2 text-right tabular-nums">{formatNaira(item.unit_price)}</td>
-                <td className="py-2 text-right tabular-nums">{formatNaira(item.amount)}</td>
+                <td className="whitespace-nowrap py-2 text-right tabular-nums">{formatNaira(item.unit_price)}</td>
+                <td className="whitespace-nowrap py-2 text-right tabular-nums">{formatNaira(item.amount)}</td>
               </tr>
             ))}
           </tbody>
@@ -102,20 +102,20 @@ export default async function PrintInvoicePage({ params }: { params: Promise<{ p
 
         <dl className="ml-auto mt-4 grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums">
           <dt className="text-neutral-500">Subtotal</dt>
-          <dd className="text-right">{formatNaira(invoice.subtotal)}</dd>
+          <dd className="whitespace-nowrap text-right">{formatNaira(invoice.subtotal)}</dd>
           <dt className="text-neutral-500">Tax ({bpToTaxRate(invoice.taxRateBp)}%)</dt>
-          <dd className="text-right">{formatNaira(invoice.taxAmount)}</dd>
+          <dd className="whitespace-nowrap text-right">{formatNaira(invoice.taxAmount)}</dd>
           <div className="col-span-2 my-0.5 border-t border-neutral-300" aria-hidden />
           <dt className="font-semibold">Total</dt>
-          <dd className="text-right font-semibold" data-testid="inv-print-total">{formatNaira(invoice.total)}</dd>
+          <dd className="whitespace-nowrap text-right font-semibold" data-testid="inv-print-total">{formatNaira(invoice.total)}</dd>
           {invoice.amountPaid > 0 && (
             <>
               <dt className="text-neutral-500">Paid</dt>
-              <dd className="text-right">−{formatNaira(invoice.amountPaid)}</dd>
+              <dd className="whitespace-nowrap text-right">−{formatNaira(invoice.amountPaid)}</dd>
             </>
           )}
           <dt className="font-semibold">Amount due</dt>
-          <dd className="text-right text-base font-semibold">{formatNaira(invoice.status === "cancelled" ? 0 : remaining)}</dd>
+          <dd className="whitespace-nowrap text-right text-base font-semibold">{formatNaira(invoice.status === "cancelled" ? 0 : remaining)}</dd>
         </dl>
 
         {invoice.note && (

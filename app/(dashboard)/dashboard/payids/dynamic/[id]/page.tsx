@@ -22,6 +22,7 @@ import { getPayIdById } from "@/lib/payids/find-pay-id";
 import { getDynamicPayIdOrThrow } from "@/lib/payids/get-dynamic-payid";
 import { payIdPayments } from "@/lib/payids/payid-payments";
 import { SimulatePayment } from "@/components/sandbox/simulate-payment";
+import { sourceLabel } from "@/lib/status-label";
 
 export const metadata: Metadata = { title: "Dynamic PayID" };
 
@@ -87,11 +88,11 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
           {row("Name", p.name)}
           {row("Id", <span className="flex items-center gap-1 font-mono text-xs">{p.id}<CopyButton value={p.id} label="Copy id" /></span>)}
-          {row("Accepts", p.amount === null ? "Any amount" : `${AMOUNT_RULE_LABELS[p.amountValidation]} (${p.amountValidation})`)}
+          {row("Accepts", p.amount === null ? "Any amount" : AMOUNT_RULE_LABELS[p.amountValidation])}
           {row("Payments", p.allowMultiplePayments ? "Several, until it expires" : "One")}
           {row("Expires", <DateTime at={p.expiresAt} seconds />)}
           {row("Settles to", settlement ? <span className="font-mono">{settlement.payId}</span> : "—")}
-          {row("Source", <span className="capitalize">{p.source}</span>)}
+          {row("Source", sourceLabel(p.source))}
           {p.sessionId && row("Checkout session", <Link href={`/dashboard/sessions/${p.sessionId}`} className="font-mono text-xs text-accent hover:underline">{p.sessionId}</Link>)}
           {row("Received", `${formatNaira(p.amountReceived)} in ${p.paymentCount} payment${p.paymentCount === 1 ? "" : "s"}`)}
         </dl>

@@ -17,6 +17,7 @@ import { getPayIdById } from "@/lib/payids/find-pay-id";
 import { payIdPayments } from "@/lib/payids/payid-payments";
 import { getStaticPayIdOrThrow } from "@/lib/payids/static-payids";
 import { SimulatePayment } from "@/components/sandbox/simulate-payment";
+import { sourceLabel } from "@/lib/status-label";
 
 export const metadata: Metadata = { title: "Static PayID" };
 
@@ -62,7 +63,7 @@ export default async function StaticPayIdPage({ params }: { params: Promise<{ id
           {row("Id", <span className="flex items-center gap-1 font-mono text-xs">{p.id}<CopyButton value={p.id} label="Copy id" /></span>)}
           {row("Description", p.description ?? "—")}
           {row("Settles to", settlement ? <span className="font-mono">{settlement.payId}</span> : "—")}
-          {row("Source", <span className="capitalize">{p.source}</span>)}
+          {row("Source", sourceLabel(p.source))}
           {row("Created by", p.keyPairId ? <span className="font-mono text-xs">API key {p.keyPairId}</span> : "Dashboard")}
           {row("Created", <time dateTime={p.createdAt.toISOString()}>{formatDateTime(p.createdAt, { seconds: true })}</time>)}
           {row("Updated", <time dateTime={p.updatedAt.toISOString()}>{formatDateTime(p.updatedAt, { seconds: true })}</time>)}
