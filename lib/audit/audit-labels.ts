@@ -36,6 +36,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "static_account.suspended": "Static account suspended",
   "merchant.static_accounts_changed": "Static accounts product changed",
   "admin.created": "Admin created",
+  "merchant.profile_updated": "Business profile changed",
+  "merchant.logo_changed": "Logo changed",
+  "merchant.notifications_changed": "Email notifications changed",
+  "user.session_signed_out": "Session signed out",
 };
 
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;

@@ -262,7 +262,15 @@ const MATRIX: Record<string, Entry> = {
   },
 
   // Owner only
-  "settlements/actions.ts#setSettlementDestinationAction": { who: OWNER_ONLY, input: async () => ({ destination: "wallet" }) },
+  "settings/settlement/actions.ts#setSettlementDestinationAction": { who: OWNER_ONLY, input: async () => ({ destination: "wallet" }) },
+  "settings/profile/actions.ts#saveBusinessProfileAction": { who: OWNER_ONLY, input: async () => ({ displayName: "Role Co", brandColour: "#123456", supportEmail: "", supportPhone: "" }) },
+  // A 1×1 PNG.
+  "settings/profile/actions.ts#uploadLogoAction": { who: OWNER_ONLY, input: async () => ({ base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" }) },
+  "settings/profile/actions.ts#removeLogoAction": { who: OWNER_ONLY, input: async () => undefined },
+  "settings/notifications/actions.ts#saveNotificationsAction": {
+    who: OWNER_ONLY,
+    input: async () => ({ paymentReceived: true, paymentReceivedMin: "1,000", payoutFailed: false, refundDecided: true, webhookFailing: false, receipts: false }),
+  },
   "settings/team/actions.ts#inviteMemberAction": { who: OWNER_ONLY, input: async () => ({ email: `invitee-${randomBase62(8).toLowerCase()}@example.com`, role: "developer" }) },
   "settings/team/actions.ts#revokeInvitationAction": { who: OWNER_ONLY, input: async (mode) => ({ invitationId: await openInvitation(mode) }) },
   "settings/team/actions.ts#changeMemberRoleAction": { who: OWNER_ONLY, input: async () => ({ userId: await member("viewer"), role: "developer" }) },
