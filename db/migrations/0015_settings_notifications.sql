@@ -48,6 +48,7 @@ CREATE TABLE "user_sessions" (
 	"user_id" uuid NOT NULL,
 	"user_agent" text,
 	"ip" text,
+	"session_version" integer NOT NULL,
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"revoked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

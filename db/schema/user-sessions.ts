@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 import { users } from "./users";
 
@@ -15,6 +15,8 @@ export const userSessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     userAgent: text(),
     ip: text(),
+    /** The user's session version this session is at: one signed in before a password change is over. */
+    sessionVersion: integer().notNull(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),

@@ -283,6 +283,8 @@ const MATRIX: Record<string, Entry> = {
     input: async () => ({ currentPassword: "correct horse battery", newPassword: `new-${randomBase62(12)}` }),
     freshCaller: true,
   },
+  // Every member may sign out their own sessions (an unknown one: "Session not found.", a reason of the domain).
+  "settings/security/actions.ts#signOutSessionAction": { who: EVERYONE, input: async () => ({ sessionId: "00000000-0000-4000-8000-000000000000" }) },
 };
 
 /** What an allowed call may never answer: the role refusal, a crash, or a lost session. */

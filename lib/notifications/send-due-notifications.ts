@@ -30,11 +30,9 @@ export async function sendDueNotifications(db: Db, opts: { ids?: string[] } = {}
       select id from notifications where status = 'pending' and next_attempt_at <= now() ${only}
       order by next_attempt_at limit ${BATCH} for update skip locked)
     returning n.id, n.recipient, n.subject, n.body, n.attempts, n.kind`);
-  let sent = 0;
   for (const row of claimed) {
     const result = await sendMail({ to: row.recipient, subject: row.subject, text: row.body, purpose: `${row.kind} notification` });
     if (result === "sent") {
-      sent++;
       await db.execute(sql`update notifications set status = 'sent', sent_at = now() where id = ${row.id}::uuid`);
     } else if (row.attempts >= MAX_ATTEMPTS) {
       await db.execute(sql`update notifications set status = 'failed' where id = ${row.id}::uuid`);
