@@ -1,0 +1,205 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb, type Db } from "@/db/client";
+import { notifications, payments } from "@/db/schema";
+import { CLI_ACTOR } from "@/lib/audit/record-audit";
+import { isAppError } from "@/lib/errors";
+import { randomBase62 } from "@/lib/ids";
+import { CreateInvoiceBody } from "@/lib/invoices/invoice-input";
+import { createInvoice } from "@/lib/invoices/create-invoice";
+import { findPayId } from "@/lib/payids/find-pay-id";
+import { makeMerchant } from "@/tests/factories";
+import { startSmtpCapture } from "@/tests/smtp-capture";
+import { getNotificationChoices, parseNotificationChoices, setNotificationChoices } from "./notification-settings";
+import { queueDueNotifications } from "./queue-notifications";
+import { sendDueNotifications } from "./send-due-notifications";
+
+/*
+ * Email notifications (issue 18 items 3 and 7), on real Postgres with a real SMTP listener:
+ * a payment at or above the owner's threshold is mailed to the owners once (however many
+ * passes or concurrent senders), one below it is not; nothing is queued or sent without SMTP;
+ * a mail the server could not take is kept and sent once it is back; payer receipts are off
+ * until turned on and never cover payments from before; a sent invoice emails the customer its link.
+ */
+
+let db: Db;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const savedSmtp = process.env.SMTP_URL;
+beforeAll(async () => {
+  db = await getDb();
+  smtp = await startSmtpCapture();
+  process.env.SMTP_URL = smtp.url;
+});
+afterEach(() => {
+  process.env.SMTP_URL = smtp.url;
+});
+afterAll(async () => {
+  await smtp.close();
+  if (savedSmtp === undefined) delete process.env.SMTP_URL;
+  else process.env.SMTP_URL = savedSmtp;
+});
+
+const choices = (over: Partial<Parameters<typeof parseNotificationChoices>[0]> = {}) =>
+  parseNotificationChoices({ paymentReceived: false, paymentReceivedMin: "", payoutFailed: false, refundDecided: false, webhookFailing: false, receipts: false, ...over });
+
+async function merchantWith(over: Partial<Parameters<typeof parseNotificationChoices>[0]>) {
+  const made = await makeMerchant();
+  await setNotificationChoices(db, { merchantId: made.merchant.id, choices: choices(over), actor: CLI_ACTOR });
+  return made;
+}
+
+async function pay(made: Awaited<ReturnType<typeof makeMerchant>>, amount: number, extra: { customerEmail?: string; paidAt?: Date } = {}) {
+  const wallet = (await findPayId(db, { mode: "test", payId: made.payIds.test }))!;
+  const reference = `ntf-${randomBase62(10)}`;
+  await db.insert(payments).values({ merchantId: made.merchant.id, mode: "test", channel: "payid", destinationKind: "wallet", settlementPayIdId: wallet.id, reference, amount, ...extra });
+  return reference;
+}
+
+const rowsOf = (merchantId: string) => db.select().from(notifications).where(eq(notifications.merchantId, merchantId));
+const mailsAbout = (reference: string) => smtp.mails.filter((m) => m.text.includes(reference));
+
+/** Passes of the scheduler's two jobs, as it runs them. */
+async function passes(n = 1) {
+  for (let i = 0; i < n; i++) {
+    await queueDueNotifications(db);
+    await sendDueNotifications(db);
+  }
+}
+
+describe("notification settings", () => {
+  it("the threshold is naira text parsed by lib/money.ts: a bad one is refused with the reason, and nothing changes", async () => {
+    const made = await merchantWith({ paymentReceived: true, paymentReceivedMin: "₦1,000" });
+    expect((await getNotificationChoices(db, made.merchant.id)).paymentReceivedMin).toBe(100_000);
+    for (const [text, message] of [
+      ["-5", "The amount cannot be negative."],
+      ["12.345", "Use at most two decimal places (kobo)."],
+      ["lots", "Enter the amount in naira, like 50000 or 50,000."],
+      ["", "Enter the amount from which you want an email (0 for every payment)."],
+    ] as const) {
+      let err: unknown;
+      try {
+        parseNotificationChoices({ paymentReceived: true, paymentReceivedMin: text, payoutFailed: false, refundDecided: false, webhookFailing: false, receipts: false });
+      } catch (e) {
+        err = e;
+      }
+      expect(isAppError(err) && err.details).toEqual([message]);
+    }
+    expect((await getNotificationChoices(db, made.merchant.id)).paymentReceivedMin).toBe(100_000);
+  });
+
+  it("receipts are off by default", async () => {
+    const made = await makeMerchant();
+    expect((await getNotificationChoices(db, made.merchant.id)).receipts).toBe(false);
+  });
+});
+
+describe("payment received above the threshold", () => {
+  it("mails the owner once for a payment at or above the amount, never for one below, however many passes", async () => {
+    const made = await merchantWith({ paymentReceived: true, paymentReceivedMin: "1,000" });
+    const below = await pay(made, 99_999);
+    const at = await pay(made, 100_000);
+    await passes(3);
+    const mails = mailsAbout(at);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toEqual([made.owner.email.toLowerCase()]);
+    expect(mails[0]!.subject).toContain("₦1,000.00");
+    expect(mailsAbout(below)).toHaveLength(0);
+    const rows = await rowsOf(made.merchant.id);
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([["payment_received", "sent"]]);
+  });
+
+  it("two senders running at once send each mail once", async () => {
+    const made = await merchantWith({ paymentReceived: true, paymentReceivedMin: "0" });
+    const refs = await Promise.all(Array.from({ length: 6 }, (_, i) => pay(made, 10_000 + i)));
+    await Promise.all([queueDueNotifications(db), queueDueNotifications(db)]);
+    await Promise.all([sendDueNotifications(db), sendDueNotifications(db), sendDueNotifications(db)]);
+    await passes(1);
+    for (const ref of refs) expect(mailsAbout(ref)).toHaveLength(1);
+    expect(await rowsOf(made.merchant.id)).toHaveLength(6);
+  });
+
+  it("a payment from before the setting was turned on is not announced", async () => {
+    const made = await makeMerchant();
+    const old = await pay(made, 500_000, { paidAt: new Date(Date.now() - 60_000) });
+    await setNotificationChoices(db, { merchantId: made.merchant.id, choices: choices({ paymentReceived: true, paymentReceivedMin: "0" }), actor: CLI_ACTOR });
+    const fresh = await pay(made, 500_000);
+    await passes(2);
+    expect(mailsAbout(old)).toHaveLength(0);
+    expect(mailsAbout(fresh)).toHaveLength(1);
+  });
+
+  it("without SMTP nothing is queued or sent; the choices are kept for when it is", async () => {
+    const made = await merchantWith({ paymentReceived: true, paymentReceivedMin: "0" });
+    delete process.env.SMTP_URL;
+    const ref = await pay(made, 20_000);
+    await passes(2);
+    expect(await rowsOf(made.merchant.id)).toHaveLength(0);
+    expect(mailsAbout(ref)).toHaveLength(0);
+    expect((await getNotificationChoices(db, made.merchant.id)).paymentReceived).toBe(true);
+  });
+
+  it("a mail the server could not take is kept, retried later and sent once", async () => {
+    const made = await merchantWith({ paymentReceived: true, paymentReceivedMin: "0" });
+    const down = await startSmtpCapture();
+    const port = down.port;
+    await down.close();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    const ref = await pay(made, 30_000);
+    await queueDueNotifications(db);
+    await sendDueNotifications(db);
+    let [row] = await rowsOf(made.merchant.id);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: another pass does not try again.
+    await sendDueNotifications(db);
+    expect((await rowsOf(made.merchant.id))[0]!.attempts).toBe(1);
+    // The server is back and the retry is due.
+    const back = await startSmtpCapture(port);
+    try {
+      await db.update(notifications).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(and(eq(notifications.merchantId, made.merchant.id)));
+      await passes(2);
+      [row] = await rowsOf(made.merchant.id);
+      expect(row).toMatchObject({ status: "sent", attempts: 2 });
+      expect(back.mails.filter((m) => m.text.includes(ref))).toHaveLength(1);
+    } finally {
+      await back.close();
+    }
+  });
+});
+
+describe("payer receipts", () => {
+  it("off by default: no receipt; once on, a completed payment with the payer's email gets one, once", async () => {
+    const made = await makeMerchant();
+    const payer = `payer-${randomBase62(6).toLowerCase()}@example.com`;
+    const before = await pay(made, 45_000, { customerEmail: payer });
+    await passes(1);
+    expect(mailsAbout(before)).toHaveLength(0);
+    await setNotificationChoices(db, { merchantId: made.merchant.id, choices: choices({ receipts: true }), actor: CLI_ACTOR });
+    const after = await pay(made, 45_000, { customerEmail: payer });
+    await passes(3);
+    expect(mailsAbout(before)).toHaveLength(0);
+    const receipts = mailsAbout(after);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.to).toEqual([payer]);
+    expect(receipts[0]!.subject).toBe(`[Test] Your receipt from ${made.merchant.name}`);
+    expect(receipts[0]!.text).toContain("₦450.00");
+  });
+});
+
+describe("invoice by email", () => {
+  it("a sent invoice emails its customer the link once; a draft emails nobody", async () => {
+    const made = await makeMerchant();
+    const customer = `customer-${randomBase62(6).toLowerCase()}@example.com`;
+    const body = (send: boolean) =>
+      CreateInvoiceBody.parse({ customer_name: "Ada Obi", customer_email: customer, line_items: [{ description: "Design", quantity: 1, unit_price: 500_000 }], due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), send });
+    const input = { merchantId: made.merchant.id, mode: "test" as const, keyPairId: null, settlementPayIdId: null, source: "dashboard" as const, baseUrl: "https://owo.example" };
+    const draft = await createInvoice(db, { ...input, body: body(false) });
+    const sent = await createInvoice(db, { ...input, body: body(true) });
+    await passes(3);
+    const mails = smtp.mails.filter((m) => m.to.includes(customer));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`[Test] Invoice ${sent.invoiceNumber} from ${made.merchant.name}`);
+    expect(mails[0]!.text).toContain(`https://owo.example/i/${sent.publicId}`);
+    expect(mails[0]!.text).not.toContain(draft.publicId);
+  });
+});
