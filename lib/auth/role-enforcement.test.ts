@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { startUserSession } from "@/lib/users/user-sessions";
 import { getDb } from "@/db/client";
 import { invitations, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
@@ -200,7 +201,7 @@ const TEST_TOOL: Who = { owner: TEST, developer: TEST, viewer: NONE };
 type Entry = {
   who: Who;
   /** The action's input in `mode`; it sets up (as the owner) any record the action needs. */
-  input: (mode: Mode) => Promise<unknown>;
+  input: (mode: Mode, role: Role) => Promise<unknown>;
   /** Plain server functions (not next-safe-action): what calling one does. */
   plain?: true;
   /** The caller is a new member with the role rather than the standing one (an action that ends the caller's membership). */
@@ -283,8 +284,11 @@ const MATRIX: Record<string, Entry> = {
     input: async () => ({ currentPassword: "correct horse battery", newPassword: `new-${randomBase62(12)}` }),
     freshCaller: true,
   },
-  // Every member may sign out their own sessions (an unknown one: "Session not found.", a reason of the domain).
-  "settings/security/actions.ts#signOutSessionAction": { who: EVERYONE, input: async () => ({ sessionId: "00000000-0000-4000-8000-000000000000" }) },
+  // Every member may sign out their own sessions (on another device: one of the caller's own).
+  "settings/security/actions.ts#signOutSessionAction": {
+    who: EVERYONE,
+    input: async (_mode, role) => ({ sessionId: await startUserSession(await getDb(), { userId: world.userIds[role], sessionVersion: 0, userAgent: "Other device", ip: null }) }),
+  },
 };
 
 /** What an allowed call may never answer: the role refusal, a crash, or a lost session. */
@@ -319,7 +323,7 @@ describe("role enforcement on every dashboard server action", () => {
   );
 
   it.each(cases.map((c) => [`${c.key}: ${c.role} in ${c.mode} mode is ${c.allowed ? "allowed" : "refused, and nothing changes"}`, c] as const))("%s", async (_name, c) => {
-    const input = await c.entry.input(c.mode);
+    const input = await c.entry.input(c.mode, c.role);
     const caller = c.entry.freshCaller ? await member(c.role) : undefined;
     await afterCommitDeliveriesSettled();
     const before = await snapshot([world.merchantId]);
