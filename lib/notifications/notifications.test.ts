@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
-import { notifications, payments } from "@/db/schema";
+import { events, notifications, payments, settlementBatches, settlementPayouts } from "@/db/schema";
+import { emitEvent } from "@/lib/events/emit-event";
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { isAppError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 import { CreateInvoiceBody } from "@/lib/invoices/invoice-input";
 import { createInvoice } from "@/lib/invoices/create-invoice";
 import { findPayId } from "@/lib/payids/find-pay-id";
-import { makeMerchant } from "@/tests/factories";
+import { makeKey, makeMerchant } from "@/tests/factories";
 import { startSmtpCapture } from "@/tests/smtp-capture";
 import { getNotificationChoices, parseNotificationChoices, setNotificationChoices } from "./notification-settings";
 import { queueDueNotifications } from "./queue-notifications";
@@ -201,5 +202,35 @@ describe("invoice by email", () => {
     expect(mails[0]!.subject).toBe(`[Test] Invoice ${sent.invoiceNumber} from ${made.merchant.name}`);
     expect(mails[0]!.text).toContain(`https://owo.example/i/${sent.publicId}`);
     expect(mails[0]!.text).not.toContain(draft.publicId);
+  });
+});
+
+describe("failed payouts and failing webhooks", () => {
+  it("a failed payout attempt is mailed to the owners once; one left off is not", async () => {
+    const on = await merchantWith({ payoutFailed: true });
+    const off = await makeMerchant();
+    const refs: string[] = [];
+    for (const m of [on, off]) {
+      const [batch] = await db.insert(settlementBatches).values({ merchantId: m.merchant.id, mode: "test", cutoffAt: new Date(), paymentCount: 1, gross: 100_000, fees: 0, net: 100_000, status: "failed" }).returning();
+      const reference = `STL-${randomBase62(10)}`;
+      refs.push(reference);
+      await db.insert(settlementPayouts).values({ batchId: batch!.id, merchantId: m.merchant.id, mode: "test", reference, destination: "bank_account", amount: 100_000, status: "failed", failureReason: "Account closed" });
+    }
+    await passes(3);
+    const mails = mailsAbout(refs[0]!);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("[Test] A payout of ₦1,000.00 failed");
+    expect(mails[0]!.text).toContain("Account closed");
+    expect(mailsAbout(refs[1]!)).toHaveLength(0);
+  });
+
+  it("events that exhausted their retries send one mail per endpoint per day, however many failed", async () => {
+    const made = await merchantWith({ webhookFailing: true });
+    const key = await makeKey({ merchantId: made.merchant.id, mode: "test" });
+    const ids = await Promise.all(Array.from({ length: 3 }, () => emitEvent(db, { merchantId: made.merchant.id, mode: "test", keyPairId: key.keyPair.id, type: "charge.success", data: {} })));
+    for (const id of ids) await db.update(events).set({ deliveryStatus: "exhausted" }).where(eq(events.id, id));
+    await passes(3);
+    const rows = await rowsOf(made.merchant.id);
+    expect(rows.map((r) => [r.kind, r.status, r.recipient])).toEqual([["webhook_failing", "sent", made.owner.email.toLowerCase()]]);
   });
 });
