@@ -9,7 +9,12 @@ import { randomBase62 } from "@/lib/ids";
 import { CreateInvoiceBody } from "@/lib/invoices/invoice-input";
 import { createInvoice } from "@/lib/invoices/create-invoice";
 import { findPayId } from "@/lib/payids/find-pay-id";
+import { createAdmin } from "@/lib/admin/create-admin";
+import { approveRefund } from "@/lib/refunds/approve-refund";
+import { rejectRefund } from "@/lib/refunds/reject-refund";
+import { requestRefund } from "@/lib/refunds/request-refund";
 import { makeKey, makeMerchant } from "@/tests/factories";
+import { pendingPayment, refundMerchant } from "@/tests/refunds";
 import { startSmtpCapture } from "@/tests/smtp-capture";
 import { getNotificationChoices, parseNotificationChoices, setNotificationChoices } from "./notification-settings";
 import { queueDueNotifications } from "./queue-notifications";
@@ -232,5 +237,30 @@ describe("failed payouts and failing webhooks", () => {
     await passes(3);
     const rows = await rowsOf(made.merchant.id);
     expect(rows.map((r) => [r.kind, r.status, r.recipient])).toEqual([["webhook_failing", "sent", made.owner.email.toLowerCase()]]);
+  });
+});
+
+describe("refund decided", () => {
+  it("an approved and a rejected refund are each mailed once, with the reason of a rejection", async () => {
+    const m = await refundMerchant({ mode: "test" });
+    await setNotificationChoices(db, { merchantId: m.merchantId, choices: choices({ refundDecided: true }), actor: CLI_ACTOR });
+    const a = await createAdmin(db, { email: `ntf-admin-${randomBase62(6).toLowerCase()}@owo.test`, password: "owo-admin-password", actor: CLI_ACTOR });
+    const admin = { type: "admin" as const, userId: a.id };
+    const ask = async () => {
+      const p = await pendingPayment(m, { amount: 700_000 });
+      return (await requestRefund(db, { merchantId: m.merchantId, mode: m.mode, keyPairId: m.keyPairId, staticAccountId: p.staticAccountId, paymentId: p.id, reason: "Paid twice" })).refund;
+    };
+    const approved = await ask();
+    const rejected = await ask();
+    // Not decided yet: nothing to say.
+    await passes(1);
+    expect(mailsAbout(approved.id)).toHaveLength(0);
+    await approveRefund(db, { refundId: approved.id, actor: admin });
+    await rejectRefund(db, { refundId: rejected.id, reason: "The payer was not charged twice", actor: admin });
+    await passes(3);
+    expect(mailsAbout(approved.id).map((x) => x.subject)).toEqual(["[Test] Refund of ₦7,000.00 approved"]);
+    const no = mailsAbout(rejected.id);
+    expect(no).toHaveLength(1);
+    expect(no[0]!.text).toContain("The payer was not charged twice");
   });
 });
