@@ -79,7 +79,7 @@ for (const width of [1280, 375]) {
       await signUp(page, { business: `Profile Co ${width}`, email: uniqueEmail(`settings-profile-${width}`), password: PASSWORD });
       await page.goto("/dashboard/settings/profile");
       await page.getByLabel("Display name").fill("Ada's Kitchen");
-      await page.getByLabel("Brand colour").fill("gold");
+      await page.getByLabel("Brand colour", { exact: true }).fill("gold");
       await page.getByLabel("Support email").fill("help at ada");
       await page.getByLabel("Support phone").fill("+234 803 000 0000");
       await page.getByTestId("save-profile").click();
@@ -87,11 +87,11 @@ for (const width of [1280, 375]) {
       await expect(form.getByText("Enter the colour as # and six hex digits, like #0f766e.")).toBeVisible();
       await expect(form.getByText("Enter an email address customers can write to, like help@yourbusiness.ng.")).toBeVisible();
       await expect(page.getByLabel("Display name")).toHaveValue("Ada's Kitchen");
-      await expect(page.getByLabel("Brand colour")).toHaveValue("gold");
+      await expect(page.getByLabel("Brand colour", { exact: true })).toHaveValue("gold");
       await expect(page.getByLabel("Support email")).toHaveValue("help at ada");
       await expect(page.getByLabel("Support phone")).toHaveValue("+234 803 000 0000");
 
-      await page.getByLabel("Brand colour").fill("#ffd700");
+      await page.getByLabel("Brand colour", { exact: true }).fill("#ffd700");
       await page.getByLabel("Support email").fill("help@ada.example");
       await page.getByTestId("save-profile").click();
       await expect(page.getByText("Business profile saved")).toBeVisible();
