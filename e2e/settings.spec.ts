@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
 import { e2eSmtpPort, startSmtpCapture } from "../tests/smtp-capture";
 import { createSecretKey, owoClient, signIn, signUp, uniqueEmail } from "./helpers";
 
@@ -12,6 +12,10 @@ import { createSecretKey, owoClient, signIn, signUp, uniqueEmail } from "./helpe
  * customer its link and a completed payment emails the payer a receipt once receipts are on
  * (the e2e server's SMTP_URL points at the capture this file starts: scripts/e2e-server.ts).
  */
+
+// Sign-up, sign-in and the hosted pages: a loaded CI machine can take a while over each step.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 240_000 });
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 test.beforeAll(async () => {
