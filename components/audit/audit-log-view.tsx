@@ -44,7 +44,7 @@ export function AuditLogView({
             </Select>
           </FilterField>
           <FilterField label="Actor">
-            <Select name="actor" className="max-w-full" defaultValue={query.actor ?? ""} data-testid="audit-filter-actor">
+            <Select name="actor" defaultValue={query.actor ?? ""} data-testid="audit-filter-actor">
               <option value="">Anyone</option>
               {options.users.map((u) => <option key={u.id} value={u.id}>{u.email}</option>)}
               {(["cli", "admin", "system"] as const).filter((t) => options.actorTypes.includes(t) || query.actor === t).map((t) => (
