@@ -55,7 +55,7 @@ const LIB_LAYERS = [
   ["auth"],
   ["actions", "merchants"],
   // The money domains: each owns a destination of the receive step or uses payments (the core).
-  ["settlement", "virtual-accounts", "wallets"],
+  ["notifications", "settlement", "virtual-accounts", "wallets"],
   ["sessions", "static-accounts"],
   ["invoices", "refunds"],
   ["payments"],

@@ -225,7 +225,10 @@ test("another business cannot open the account or its refund; disabling and dele
 
 test("the owner points settlements at a bank account checked by name enquiry, then back to the wallet", async ({ page }) => {
   await asMerchant(page);
+  // The destination lives in Settings; the Settlements page links to it.
   await page.goto("/dashboard/settlements");
+  await page.getByTestId("settlement-destination-link").click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\/settlement$/);
   await page.getByTestId("destination-bank_account").click();
   await page.getByTestId("settle-bank").selectOption({ label: "Guaranty Trust Bank" });
   await page.getByTestId("settle-account").fill("0000000000");

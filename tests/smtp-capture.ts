@@ -12,11 +12,18 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
 }
 
+/** Undoes RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) of a header, e.g. a subject with ₦. */
+function decodeHeader(value: string): string {
+  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=(\s+(?==\?UTF-8\?))?/gi, (_, enc: string, text: string) =>
+    enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+  );
+}
+
 function parse(raw: string, to: string[]): CapturedMail {
   const split = raw.indexOf("\r\n\r\n");
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
   const body = raw.slice(split + 4);
-  const subject = /^Subject: (.*)$/im.exec(head)?.[1]?.trim() ?? "";
+  const subject = decodeHeader(/^Subject: (.*)$/im.exec(head)?.[1]?.trim() ?? "");
   const qp = /^Content-Transfer-Encoding: quoted-printable/im.test(head);
   const b64 = /^Content-Transfer-Encoding: base64/im.test(head);
   const text = qp ? decodeQuotedPrintable(body) : b64 ? Buffer.from(body, "base64").toString("utf8") : body;

@@ -54,9 +54,10 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const [dueAction, setDueAction] = useState<"none" | "pause">(invoice?.dueDateAction ?? "none");
   const [checked, setChecked] = useState(false);
 
-  type Saved = { publicId: string; invoiceNumber: string; status: string } | undefined;
+  type Saved = { publicId: string; invoiceNumber: string; status: string; message: string } | undefined;
   const done = {
-    success: (data: Saved) => data && (data.status === "draft" ? `${data.invoiceNumber} saved as a draft` : `${data.invoiceNumber} sent: the customer can pay it now`),
+    // The server's words: "emailing the link" only when it has a mail server, else "share this link".
+    success: (data: Saved) => data?.message,
     onSuccess: ({ data }: { data: Saved }) => {
       if (!data) return;
       router.push(`/dashboard/invoices/${data.publicId}`);

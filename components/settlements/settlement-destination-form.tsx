@@ -2,7 +2,7 @@
 
 import { useAction } from "next-safe-action/hooks";
 import { useEffect, useState } from "react";
-import { setSettlementDestinationAction } from "@/app/(dashboard)/dashboard/settlements/actions";
+import { setSettlementDestinationAction } from "@/app/(dashboard)/dashboard/settings/settlement/actions";
 import { resolveAccountAction } from "@/app/(dashboard)/dashboard/transfers/actions";
 import { firstError } from "@/components/ui/field-errors";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import { AppWindow, ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, History, Home, KeyRound, Landmark, Undo2, Users, Vault, Webhook, ShoppingCart, ScrollText, ShieldCheck } from "lucide-react";
+import { AppWindow, ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, Home, KeyRound, Landmark, Settings, Undo2, Vault, Webhook, ShoppingCart, ScrollText } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -38,15 +38,8 @@ const GROUPS = [
       { href: "/dashboard/developers/logs", label: "API request logs", icon: ScrollText },
     ],
   },
-  {
-    title: "Settings",
-    items: [
-      { href: "/dashboard/settings/team", label: "Team", icon: Users },
-      // rolePolicy.viewAuditLog: owners and developers (the page refuses viewers too).
-      { href: "/dashboard/settings/audit-log", label: "Audit log", icon: History, roles: ["owner", "developer"] as Role[] },
-      { href: "/dashboard/settings/security", label: "Security", icon: ShieldCheck },
-    ],
-  },
+  // Every settings section sits behind one item: the Settings navigation (components/settings) lists them.
+  { title: null, items: [{ href: "/dashboard/settings", label: "Settings", icon: Settings }] },
 ];
 
 /** The static-accounts group stays reachable (records remain readable) but says when the product is off. */
@@ -57,7 +50,7 @@ export function Sidebar({ staticAccounts = "enabled", role }: { staticAccounts?:
   return (
     <nav aria-label="Dashboard" className="space-y-5">
       {GROUPS.map((g) => (
-        <div key={g.title ?? "main"}>
+        <div key={g.title ?? g.items[0]!.href}>
           {g.title && (
             <p className="mb-1 flex items-center justify-between gap-2 px-3 text-xs font-semibold uppercase tracking-wide text-neutral-500 dark:text-neutral-400">
               {g.title}

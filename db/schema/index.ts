@@ -24,3 +24,5 @@ export * from "./scheduler";
 export * from "./wallets";
 export * from "./overview";
 export * from "./list-counts";
+export * from "./notifications";
+export * from "./user-sessions";

@@ -82,6 +82,8 @@ export const invoices = pgTable(
     index().on(t.merchantId, t.mode, t.createdAt, t.id),
     // The due-date job's work list: issued, unpaid, not yet handled.
     index("invoices_due_idx").on(t.dueAt).where(sql`${t.dueHandledAt} is null and ${t.status} in ('sent', 'partial')`),
+    // The notification job's read of recently sent invoices (lib/notifications/queue-notifications.ts).
+    index("invoices_issued_idx").on(t.issuedAt).where(sql`${t.issuedAt} is not null`),
   ],
 );
 export type Invoice = typeof invoices.$inferSelect;

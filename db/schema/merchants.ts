@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, customType, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const MERCHANT_TYPES = ["business", "personal"] as const;
@@ -15,6 +15,14 @@ export const merchants = pgTable("merchants", {
   staticAccounts: text({ enum: STATIC_ACCOUNT_STATES }).notNull().default("disabled"),
   /** Set by an owner: every member must sign in with two-factor authentication. */
   requireTwoFactor: boolean().notNull().default(false),
+  /** Business profile (Settings → Business profile): what customers see on hosted pages and emails; null falls back to `name`. */
+  displayName: text(),
+  /** `#rrggbb`, lower-case; hosted pages use a darkened shade when it is too light to read on white (lib/merchants/brand-colour.ts). */
+  brandColour: text(),
+  supportEmail: text(),
+  supportPhone: text(),
+  /** SHA-256 of the current logo (merchant_logos), part of its URL so a new logo is never served from a stale cache. */
+  logoSha256: text(),
   // ---- Suspension by a platform admin (lib/admin/suspend-merchant.ts, migration 0017): while
   // set, every /v1 request with the merchant's keys answers 403 MERCHANT_SUSPENDED and the
   // dashboard refuses money-moving actions. The reason is the admin's, also in the audit log.
@@ -26,3 +34,16 @@ export const merchants = pgTable("merchants", {
 });
 
 export type Merchant = typeof merchants.$inferSelect;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/** A business's logo: PNG, JPEG or WebP (checked by its bytes), at most 256 KiB; served by app/brand/[merchantId]/[sha]/route.ts. */
+export const merchantLogos = pgTable("merchant_logos", {
+  merchantId: uuid()
+    .primaryKey()
+    .references(() => merchants.id),
+  contentType: text().notNull(),
+  sha256: text().notNull(),
+  bytes: bytea().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

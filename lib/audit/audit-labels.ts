@@ -47,6 +47,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "wallet.member_added": "Saved recipient added",
   "wallet.member_updated": "Saved recipient changed",
   "wallet.member_removed": "Saved recipient removed",
+  "merchant.profile_updated": "Business profile changed",
+  "merchant.logo_changed": "Logo changed",
+  "merchant.notifications_changed": "Email notifications changed",
+  "user.session_signed_out": "Session signed out",
 };
 
 /** An action missing from the list still reads as words ("thing.changed" → "Thing changed"). */

@@ -33,6 +33,8 @@ export const authConfig = {
     session({ session, token }) {
       session.user.id = token.uid as string;
       session.user.isAdmin = Boolean(token.isAdmin);
+      // This browser's row in user_sessions (Settings → Security marks it "this device").
+      session.user.sessionId = typeof token.sid === "string" ? token.sid : null;
       return session;
     },
   },

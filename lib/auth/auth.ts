@@ -12,6 +12,7 @@ import { authConfig } from "./auth.config";
 import { checkSessionToken } from "./session-check";
 import { verifyPassword } from "@/lib/users/password";
 import { withSignInLimits } from "@/lib/users/sign-in-limits";
+import { startUserSession } from "@/lib/users/user-sessions";
 
 const SignInInput = z.object({ email: z.string().trim().toLowerCase().max(254), password: z.string().min(1).max(200) });
 
@@ -70,7 +71,8 @@ export async function authorizeCredentials(raw: Partial<Record<string, unknown>>
   if (refused.secondFactor) throw refused.secondFactor;
   if (!user) return null;
   await recordSignIn(db, { userId: user.id, headers: request.headers });
-  return { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin };
+  const sid = await startUserSession(db, { userId: user.id, sessionVersion: user.sessionVersion, userAgent: request.headers.get("user-agent"), ip: clientIp(request) });
+  return { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin, sid };
 }
 
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$idk7/l61Poy2xnAmDw8+Qw$llJw3DMtLYhbCUTpfmUgqQk+CgqexKq79XoCYzLuFNA";

@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { startUserSession } from "@/lib/users/user-sessions";
 import { getDb } from "@/db/client";
 import { invitations, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
@@ -209,7 +210,7 @@ const TEST_TOOL: Who = { owner: TEST, developer: TEST, viewer: NONE };
 type Entry = {
   who: Who;
   /** The action's input in `mode`; it sets up (as the owner) any record the action needs. */
-  input: (mode: Mode) => Promise<unknown>;
+  input: (mode: Mode, role: Role) => Promise<unknown>;
   /** Plain server functions (not next-safe-action): what calling one does. */
   plain?: true;
   /** The caller is a new member with the role rather than the standing one (an action that ends the caller's membership). */
@@ -273,7 +274,15 @@ const MATRIX: Record<string, Entry> = {
   },
 
   // Owner only
-  "settlements/actions.ts#setSettlementDestinationAction": { who: OWNER_ONLY, input: async () => ({ destination: "wallet" }) },
+  "settings/settlement/actions.ts#setSettlementDestinationAction": { who: OWNER_ONLY, input: async () => ({ destination: "wallet" }) },
+  "settings/profile/actions.ts#saveBusinessProfileAction": { who: OWNER_ONLY, input: async () => ({ displayName: "Role Co", brandColour: "#123456", supportEmail: "", supportPhone: "" }) },
+  // A 1×1 PNG.
+  "settings/profile/actions.ts#uploadLogoAction": { who: OWNER_ONLY, input: async () => ({ base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" }) },
+  "settings/profile/actions.ts#removeLogoAction": { who: OWNER_ONLY, input: async () => undefined },
+  "settings/notifications/actions.ts#saveNotificationsAction": {
+    who: OWNER_ONLY,
+    input: async () => ({ paymentReceived: true, paymentReceivedMin: "1,000", payoutFailed: false, refundDecided: true, webhookFailing: false, receipts: false }),
+  },
   "settings/team/actions.ts#inviteMemberAction": { who: OWNER_ONLY, input: async () => ({ email: `invitee-${randomBase62(8).toLowerCase()}@example.com`, role: "developer" }) },
   "settings/team/actions.ts#revokeInvitationAction": { who: OWNER_ONLY, input: async (mode) => ({ invitationId: await openInvitation(mode) }) },
   "settings/team/actions.ts#changeMemberRoleAction": { who: OWNER_ONLY, input: async () => ({ userId: await member("viewer"), role: "developer" }) },
@@ -285,6 +294,11 @@ const MATRIX: Record<string, Entry> = {
     who: EVERYONE,
     input: async () => ({ currentPassword: "correct horse battery", newPassword: `new-${randomBase62(12)}` }),
     freshCaller: true,
+  },
+  // Every member may sign out their own sessions (on another device: one of the caller's own).
+  "settings/security/actions.ts#signOutSessionAction": {
+    who: EVERYONE,
+    input: async (_mode, role) => ({ sessionId: await startUserSession(await getDb(), { userId: world.userIds[role], sessionVersion: 0, userAgent: "Other device", ip: null }) }),
   },
 };
 
@@ -320,7 +334,7 @@ describe("role enforcement on every dashboard server action", () => {
   );
 
   it.each(cases.map((c) => [`${c.key}: ${c.role} in ${c.mode} mode is ${c.allowed ? "allowed" : "refused, and nothing changes"}`, c] as const))("%s", async (_name, c) => {
-    const input = await c.entry.input(c.mode);
+    const input = await c.entry.input(c.mode, c.role);
     const caller = c.entry.freshCaller ? await member(c.role) : undefined;
     await afterCommitDeliveriesSettled();
     const before = await snapshot([world.merchantId]);

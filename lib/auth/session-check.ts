@@ -3,6 +3,7 @@ import type { JWT } from "next-auth/jwt";
 import type { DbOrTx } from "@/db/client";
 import { isUuid } from "@/lib/text-patterns";
 import { readSessionState } from "@/lib/users/session-version";
+import { checkUserSession, moveUserSession } from "@/lib/users/user-sessions";
 
 /**
  * The one check every server-side read of a dashboard or admin session goes through (the
@@ -13,7 +14,7 @@ import { readSessionState } from "@/lib/users/session-version";
  */
 export async function checkSessionToken(
   db: DbOrTx,
-  args: { token: JWT; user?: { id?: string } | null; trigger?: string; session?: unknown },
+  args: { token: JWT; user?: { id?: string; sid?: string } | null; trigger?: string; session?: unknown },
   now = Date.now(),
 ): Promise<JWT | null> {
   const { token } = args;
@@ -24,6 +25,8 @@ export async function checkSessionToken(
     token.uid = args.user.id;
     token.sv = state.sessionVersion;
     token.isAdmin = state.isAdmin;
+    // The browser's row in user_sessions (Settings → Security, active sessions), made by authorize.
+    if (args.user.sid) token.sid = args.user.sid;
     return token;
   }
   const uid = token.uid;
@@ -33,9 +36,15 @@ export async function checkSessionToken(
   // The server re-issues its own session after a password change (reissueProof): only a proof
   // signed here, for this user and this version, moves a token to the new version. A stale
   // token posting to /api/auth/session cannot make one.
-  if (args.trigger === "update" && verifyReissueProof(args.session, uid, state.sessionVersion, now)) token.sv = state.sessionVersion;
+  if (args.trigger === "update" && verifyReissueProof(args.session, uid, state.sessionVersion, now)) {
+    token.sv = state.sessionVersion;
+    if (typeof token.sid === "string") await moveUserSession(db, { sessionId: token.sid, userId: uid, sessionVersion: state.sessionVersion });
+  }
   const version = typeof token.sv === "number" ? token.sv : 0; // tokens from before session versions: version 0
   if (version !== state.sessionVersion) return null;
+  // Signed out from another device (Settings → Security): over on this request. Tokens from
+  // before active sessions carry no id and are not listed.
+  if (typeof token.sid === "string" && !(await checkUserSession(db, { sessionId: token.sid, userId: uid, now }))) return null;
   token.isAdmin = state.isAdmin;
   return token;
 }

@@ -7,7 +7,7 @@ import { listInvoicePayments } from "@/lib/invoices/invoice-activity";
 import { bpToTaxRate } from "@/lib/invoices/invoice-totals";
 import { invoiceClosedReason, MIN_PARTIAL_PAYMENT } from "@/lib/invoices/invoice-payment";
 import { amountRemaining, isPausedOpen } from "@/lib/invoices/invoice-view";
-import { merchantNameOf } from "@/lib/sessions/session-instruments";
+import { getMerchantBrand, type MerchantBrand } from "@/lib/merchants/merchant-brand";
 
 /** What the badge on the hosted invoice page says: the status, or `paused` while it is paused. */
 export type InvoicePageState = InvoiceStatus | "paused";
@@ -19,6 +19,8 @@ export type InvoicePageView = {
   publicId: string;
   invoiceNumber: string;
   merchantName: string;
+  /** The business's profile: logo, colour and support contacts (Settings → Business profile). */
+  brand: MerchantBrand | null;
   testMode: boolean;
   status: InvoiceStatus;
   paused: boolean;
@@ -83,15 +85,16 @@ export async function getInvoicePage(db: Db, publicId: string): Promise<InvoiceP
 }
 
 export async function invoicePageView(db: Db, invoice: Invoice): Promise<InvoicePageView> {
-  const [merchantName, payments] = await Promise.all([
-    merchantNameOf(db, invoice.merchantId),
+  const [brand, payments] = await Promise.all([
+    getMerchantBrand(db, invoice.merchantId),
     invoice.amountPaid > 0 ? listInvoicePayments(db, { merchantId: invoice.merchantId, mode: invoice.mode, invoiceId: invoice.id }) : Promise.resolve([] as Payment[]),
   ]);
   const remaining = amountRemaining(invoice);
   return {
     publicId: invoice.publicId,
     invoiceNumber: invoice.invoiceNumber,
-    merchantName: merchantName ?? "Owo",
+    merchantName: brand?.name ?? "Owo",
+    brand,
     testMode: invoice.mode === "test",
     status: invoice.status,
     paused: invoice.paused,

@@ -26,6 +26,8 @@ export type PayPagePayId = {
   /** Who the payer is paying: the PayID's display name, or the business for a wallet PayID. */
   name: string;
   merchantName: string;
+  /** The business: its profile brands the page. */
+  merchantId: string;
   /** Kobo, when the PayID names an amount; its rule says how a payment must compare to it. */
   amount: number | null;
   amountValidation: AmountValidation | null;
@@ -55,13 +57,13 @@ export async function getPayPagePayId(tx: DbOrTx, input: { payId: string; mode?:
   const otherMode: Mode = row.mode === "live" ? "test" : "live";
   const [merchant] = await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, row.merchantId));
   const merchantName = merchant?.name ?? "Owo Checkout";
-  const base = { payId: row.payId, mode: row.mode, kind: row.kind, merchantName, otherMode: byMode(otherMode) ? otherMode : null };
+  const base = { payId: row.payId, mode: row.mode, kind: row.kind, merchantName, merchantId: row.merchantId, otherMode: byMode(otherMode) ? otherMode : null };
   if (row.kind === "wallet") return wallet(row, base);
   if (row.kind === "static") return staticPayId(tx, row, base);
   return dynamicPayId(tx, row, base);
 }
 
-type Base = Pick<PayPagePayId, "payId" | "mode" | "kind" | "merchantName" | "otherMode">;
+type Base = Pick<PayPagePayId, "payId" | "mode" | "kind" | "merchantName" | "merchantId" | "otherMode">;
 
 const closedFor = (status: PayPageStatus) => status !== "active";
 

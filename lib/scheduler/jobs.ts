@@ -3,6 +3,8 @@ import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 import { expirePreviousWebhookSecrets } from "@/lib/events/expire-previous-webhook-secrets";
 import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
+import { queueDueNotifications } from "@/lib/notifications/queue-notifications";
+import { sendDueNotifications } from "@/lib/notifications/send-due-notifications";
 import { applyDueInvoices } from "@/lib/invoices/apply-invoice-due";
 import { pruneRequestLogs } from "@/lib/observability/prune-request-logs";
 import { expireDueReceivables } from "@/lib/payments/expire-due-receivables";
@@ -63,6 +65,16 @@ export const JOBS: Job[] = [
     // under a lease in bounded rounds; returns how many attempts it made.
     name: "deliver_webhooks",
     run: (db) => deliverDueEvents(db),
+  },
+  {
+    // Email notifications (when SMTP is configured): what is due is queued once per
+    // recipient, then the outbox is sent, retried with backoff while the mail server is down.
+    name: "queue_notifications",
+    run: (db) => queueDueNotifications(db),
+  },
+  {
+    name: "send_notifications",
+    run: (db) => sendDueNotifications(db),
   },
   {
     // API request logs beyond each key's newest API_REQUEST_LOG_LIMIT (default 1000).

@@ -21,7 +21,7 @@ export default async function InvoicePage({ params }: Props) {
   const view = await load((await params).publicId);
   if (!view) notFound();
   return (
-    <HostedShell testMode={view.testMode}>
+    <HostedShell testMode={view.testMode} brand={view.brand}>
       <HostedInvoice view={view} />
     </HostedShell>
   );

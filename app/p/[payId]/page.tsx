@@ -6,6 +6,7 @@ import { getDb } from "@/db/client";
 import type { Mode } from "@/db/schema";
 import { Countdown } from "@/components/hosted/countdown";
 import { HostedCard, HostedShell } from "@/components/hosted/hosted-shell";
+import { getMerchantBrand } from "@/lib/merchants/merchant-brand";
 import { PaySummary } from "@/components/hosted/pay-summary";
 import { PayIdSimulate } from "@/components/checkout/payid-simulate";
 import { PayIdHandle } from "@/components/hosted/payid-panel";
@@ -57,9 +58,10 @@ export default async function PayIdPage(props: Props) {
   const link = payLink(await requestBaseUrl(), found.payId) + (found.mode === "test" && found.otherMode === "live" ? "?mode=test" : "");
   const qr = found.open ? await qrSvg(link) : null;
   const amount = payPageAmount(found);
+  const brand = await getMerchantBrand(await getDb(), found.merchantId);
 
   return (
-    <HostedShell testMode={found.mode === "test"}>
+    <HostedShell testMode={found.mode === "test"} brand={brand}>
       <PaySummary merchantName={found.name} amount={found.amount} amountNote={amount.note} />
       <HostedCard className="space-y-4">
         <div>

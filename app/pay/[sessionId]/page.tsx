@@ -6,6 +6,7 @@ import { CheckoutFlow } from "@/components/checkout/checkout-flow";
 import { embedPayment } from "@/components/checkout/embed-payment";
 import { isCheckoutMethod, type CheckoutView } from "@/components/checkout/checkout-view";
 import { HostedShell } from "@/components/hosted/hosted-shell";
+import { getMerchantBrand } from "@/lib/merchants/merchant-brand";
 import { cryptoAssetsView } from "@/lib/sessions/session-offer";
 import { isAppError } from "@/lib/errors";
 import { embedParent } from "@/lib/hosted/embed-parent";
@@ -43,7 +44,9 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const search = await searchParams;
   const found = await load(sessionId);
   if (!found) notFound();
-  const { session, merchantName } = found;
+  const { session } = found;
+  const brand = await getMerchantBrand(await getDb(), session.merchantId);
+  const merchantName = brand?.name ?? found.merchantName;
   const methods = session.enabledPaymentMethods.filter(isCheckoutMethod);
 
   let details: PaymentDetails | null = found.details;
@@ -81,7 +84,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
     initialError,
   };
   return (
-    <HostedShell testMode={view.testMode} embedded={embeddedIn !== null}>
+    <HostedShell testMode={view.testMode} embedded={embeddedIn !== null} brand={brand}>
       <CheckoutFlow view={view} />
     </HostedShell>
   );

@@ -12,6 +12,7 @@ import { pauseInvoice } from "@/lib/invoices/pause-invoice";
 import { resumeInvoice } from "@/lib/invoices/resume-invoice";
 import { sendInvoice } from "@/lib/invoices/send-invoice";
 import { updateInvoice } from "@/lib/invoices/update-invoice";
+import { invoiceSentMessage } from "@/lib/notifications/invoice-sent-message";
 
 /*
  * The dashboard's invoice actions: the same commands and schemas as /v1/checkout/invoice,
@@ -38,7 +39,8 @@ export const createInvoiceAction = merchantAction.inputSchema(CreateInvoiceBody)
     body: parsedInput,
   });
   refresh();
-  return { publicId: invoice.publicId, invoiceNumber: invoice.invoiceNumber, status: invoice.status };
+  const message = invoice.status === "draft" ? `${invoice.invoiceNumber} saved as a draft` : invoiceSentMessage(invoice.invoiceNumber, invoice.customerEmail);
+  return { publicId: invoice.publicId, invoiceNumber: invoice.invoiceNumber, status: invoice.status, message };
 });
 
 /** Edit a draft; with `send`, issue it right after (the API's update then send). */
@@ -51,12 +53,13 @@ export const updateInvoiceAction = merchantAction
     let invoice = await updateInvoice(ctx.db, { ...scope, body, actor: "dashboard" });
     if (sendAfter) invoice = await sendInvoice(ctx.db, { ...scope, actor: "dashboard" });
     refresh(publicId);
-    return { publicId: invoice.publicId, invoiceNumber: invoice.invoiceNumber, status: invoice.status };
+    const message = invoice.status === "draft" ? `${invoice.invoiceNumber} saved as a draft` : invoiceSentMessage(invoice.invoiceNumber, invoice.customerEmail);
+    return { publicId: invoice.publicId, invoiceNumber: invoice.invoiceNumber, status: invoice.status, message };
   });
 
 const CHANGES = { send: sendInvoice, pause: pauseInvoice, resume: resumeInvoice, cancel: cancelInvoice } as const;
 const DONE = {
-  send: (n: string) => `${n} sent: the customer can pay it now`,
+  send: (n: string, email: string) => invoiceSentMessage(n, email),
   pause: (n: string) => `${n} paused: it takes no payments until resumed`,
   resume: (n: string) => `${n} resumed: it takes payments again`,
   cancel: (n: string) => `${n} cancelled`,
@@ -69,5 +72,5 @@ export const changeInvoiceAction = merchantAction
     const { publicId, change } = parsedInput;
     const invoice = await CHANGES[change](ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, publicId, actor: "dashboard" });
     refresh(publicId);
-    return { status: invoice.status, paused: invoice.paused, message: DONE[change](invoice.invoiceNumber) };
+    return { status: invoice.status, paused: invoice.paused, message: DONE[change](invoice.invoiceNumber, invoice.customerEmail) };
   });

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
-import { SettlementDestinationForm } from "@/components/settlements/settlement-destination-form";
 import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -8,8 +8,6 @@ import { DateTime } from "@/components/ui/date-time";
 import { Paging } from "@/components/ui/paging";
 import { ListHead, ListTable, Th } from "@/components/ui/list-table";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { rolePolicy } from "@/lib/auth/role-policy";
-import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
 import { formatNaira } from "@/lib/money";
 import { listDashboardBatches, listDashboardPayouts, parseSettlementSearch } from "@/lib/settlement/dashboard-settlement";
 import { getSettlementSettings } from "@/lib/settlement/settlement-settings";
@@ -28,16 +26,15 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
     listDashboardPayouts(ctx.db, { ...scope, page: query.payouts_page }),
   ]);
   const link = (page: number, payoutsPage: number) => `/dashboard/settlements?page=${page}&payouts_page=${payoutsPage}`;
-  const banks = [...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName));
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-xl font-semibold">Settlements</h1>
-        <p className="mt-1 text-sm text-neutral-500">Static-account payments are batched at each cutoff and paid out to the destination below.</p>
+        <p className="mt-1 text-sm text-neutral-500">Static-account payments are batched at each cutoff and paid out to the settlement destination.</p>
       </div>
       <ProductBanner state={ctx.merchant.staticAccounts} compact />
-      <Card className="max-w-xl space-y-3" data-testid="settlement-destination">
-        <CardTitle>Settlement destination ({ctx.mode})</CardTitle>
+      <Card className="max-w-xl space-y-2" data-testid="settlement-destination-summary">
+        <CardTitle>Settlement destination</CardTitle>
         <p className="text-sm" data-testid="settlement-destination-current">
           {settings.destination === "wallet" ? (
             <>Payouts are credited to your wallet{settings.walletPayId ? <> <span className="font-mono">@{settings.walletPayId}</span></> : null}.</>
@@ -47,7 +44,9 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
             </>
           )}
         </p>
-        <SettlementDestinationForm banks={banks} current={settings} canEdit={rolePolicy.setSettlementDestination(ctx.role)} />
+        <Link href="/dashboard/settings/settlement" className="text-sm font-medium text-accent hover:underline" data-testid="settlement-destination-link">
+          Change it in Settings → Settlement destination
+        </Link>
       </Card>
 
       <section className="space-y-2">

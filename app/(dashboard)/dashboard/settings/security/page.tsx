@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { TwoFactorSettings } from "@/components/security/two-factor-settings";
+import { ActiveSessions } from "@/components/settings/active-sessions";
+import { auth } from "@/lib/auth/auth";
 import { loadDashboardContext } from "@/lib/auth/dashboard-context";
+import { listActiveSessions } from "@/lib/users/user-sessions";
 import { ChangePasswordForm } from "./change-password-form";
 
 export const metadata: Metadata = { title: "Security" };
@@ -9,6 +12,8 @@ export const metadata: Metadata = { title: "Security" };
 export default async function SecurityPage() {
   const ctx = await loadDashboardContext();
   if (!ctx) redirect("/sign-in");
+  const session = await auth();
+  const sessions = await listActiveSessions(ctx.db, { userId: ctx.user.id, currentSessionId: session?.user?.sessionId ?? null });
   return (
     <div className="space-y-8">
       <div>
@@ -21,6 +26,7 @@ export default async function SecurityPage() {
         <ChangePasswordForm email={ctx.user.email} />
       </section>
       <TwoFactorSettings />
+      <ActiveSessions sessions={sessions.map((s) => ({ id: s.id, userAgent: s.userAgent, ip: s.ip, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), current: s.current }))} />
     </div>
   );
 }

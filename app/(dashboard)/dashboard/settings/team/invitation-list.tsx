@@ -23,7 +23,7 @@ export function InvitationList({ invitations }: { invitations: InvitationRow[] }
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+    <div role="region" aria-label="Pending invitations" tabIndex={0} className="max-w-full overflow-x-auto rounded-lg border border-neutral-200 bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent dark:border-neutral-800 dark:bg-neutral-900">
       <table className="w-full text-sm" data-testid="team-invitations">
         <thead className="border-b border-neutral-200 text-left text-xs uppercase tracking-wide text-neutral-500 dark:border-neutral-800">
           <tr>

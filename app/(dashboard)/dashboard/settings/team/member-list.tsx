@@ -23,7 +23,7 @@ export function MemberList({ members, canManage, currentUserId }: { members: Mem
   });
   const remove = useToastAction(removeMemberAction, { success: "Member removed", refresh: true, onSuccess: () => setRemoving(null) });
   return (
-    <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+    <div role="region" aria-label="Team members" tabIndex={0} className="max-w-full overflow-x-auto rounded-lg border border-neutral-200 bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent dark:border-neutral-800 dark:bg-neutral-900">
       <table className="w-full text-sm" data-testid="team-members">
         <thead className="border-b border-neutral-200 text-left text-xs uppercase tracking-wide text-neutral-500 dark:border-neutral-800">
           <tr>

@@ -23,6 +23,7 @@ export const setSettlementDestinationAction = merchantAction
       ...(parsedInput.destination === "bank_account" ? { bankCode: parsedInput.bankCode, accountNumber: parsedInput.accountNumber } : {}),
       actor: ctx.actor,
     });
+    revalidatePath("/dashboard/settings/settlement");
     revalidatePath("/dashboard/settlements");
     return settings;
   });
