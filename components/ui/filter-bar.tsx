@@ -26,7 +26,7 @@ export function FilterBar({
   children: ReactNode;
 }) {
   return (
-    <form className="flex flex-wrap items-end gap-3" action={action}>
+    <form className="flex min-w-0 max-w-full flex-wrap items-end gap-3" action={action}>
       {children}
       <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">{submitLabel}</button>
       {clearHref && <Link href={clearHref} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
@@ -42,7 +42,7 @@ export function FilterBar({
 /** One labelled field of a filter bar. */
 export function FilterField({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <label className="text-sm">
+    <label className="min-w-0 max-w-full text-sm">
       <span className="mb-1 block font-medium">{label}</span>
       {children}
     </label>
