@@ -1,3 +1,4 @@
+import { TableScroll } from "@/components/ui/table-scroll";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -98,8 +99,9 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
         </Card>
       </div>
 
-      {payment && (<Card className="overflow-x-auto p-0">
+      {payment && (<Card className="p-0">
         <h2 className="border-b border-neutral-200 px-4 py-3 font-medium dark:border-neutral-800">This account&apos;s payments (latest {review.accountPayments.length})</h2>
+        <TableScroll label="This account's payments">
         <table className="w-full text-left text-sm" data-testid="account-history">
           <tbody>
             {review.accountPayments.map((p) => (
@@ -113,13 +115,15 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
             ))}
           </tbody>
         </table>
+        </TableScroll>
       </Card>)}
 
-      <Card className="overflow-x-auto p-0">
+      <Card className="p-0">
         <h2 className="border-b border-neutral-200 px-4 py-3 font-medium dark:border-neutral-800">{account ? "Other refunds on this account" : "Other refunds of this payment"}</h2>
         {others.length === 0 ? (
           <p className="px-4 py-3 text-sm text-neutral-500" data-testid="no-other-refunds">{account ? "None: this is the account\u2019s first refund request." : "None: this is the payment\u2019s first refund request."}</p>
         ) : (
+          <TableScroll label="Other refunds">
           <table className="w-full text-left text-sm">
             <tbody>
               {others.map((r) => (
@@ -133,6 +137,7 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
               ))}
             </tbody>
           </table>
+          </TableScroll>
         )}
       </Card>
 
