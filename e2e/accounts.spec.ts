@@ -63,7 +63,8 @@ for (const width of [1280, 375]) {
       const other = await signedInContext(browser, width, email, "old-password-1");
 
       if (width >= 768) {
-        await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Security" }).click();
+        await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Settings", exact: true }).click();
+        await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Security" }).click();
         await expect(page).toHaveURL(/\/dashboard\/settings\/security$/);
       } else {
         await page.goto("/dashboard/settings/security");

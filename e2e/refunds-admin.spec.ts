@@ -150,6 +150,7 @@ test("merchants: the admin enables and suspends the product for a business, and 
   await expect(row).toContainText(/suspended/i);
 
   // The demo business's account, suspended by the service: payments to it are refused.
+  await page.goto("/admin?q=Demo%20Store"); // newest first, 25 a page: the demo business is found by searching
   await page.getByTestId("admin-merchants").getByRole("link", { name: "Demo Store" }).click();
   await expect(page.getByTestId("admin-merchant-name")).toHaveText("Demo Store");
   await expect(page.getByTestId(`account-status-${account.id}`)).toHaveText(/active/i);

@@ -91,6 +91,7 @@ test("the merchant asks for the refund on the payment's page; it is in the dashb
   await expect(row).toContainText("₦36,000.00");
   await expect(row.getByTestId("refund-channel")).toContainText("Bank transfer");
   await row.getByRole("link", { name: refundId }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/refunds/${refundId}$`));
   await expect(page.getByTestId("refund-channel")).toHaveText("Bank transfer");
   await expect(page.getByTestId("refund-status")).toHaveText(/requested/i);
 });

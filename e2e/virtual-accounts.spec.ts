@@ -21,7 +21,7 @@ test("create virtual accounts from the dashboard: a NUBAN at a partner bank, lis
   await expect(page.getByTestId("va-account-number")).toHaveText(/^\d{10}$/);
   await expect(page.getByTestId("va-bank-name")).toHaveText(/^(Wema|Providus|Sterling) Bank$/);
   await expect(page.getByText("Kemi Foods").first()).toBeVisible();
-  await expect(page.getByText("Exactly the amount (A0)")).toBeVisible();
+  await expect(page.getByText("Exactly the amount", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Copy account number" })).toBeVisible();
   // `provider` is deprecated and must not be displayed: the partner keys never appear as words.
   const body = (await page.locator("main").textContent())!;
