@@ -1,32 +1,7 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { DeliveryBadge } from "@/components/webhooks/delivery-badge";
-import type { TrailEvent, TrailLine } from "@/lib/ledger/record-trail";
-import { formatNaira } from "@/lib/money";
-
-/** The journal postings behind a money record, credits green, debits red. Platform accounts: never on a merchant page (use MoneyBreakdownCard). */
-export function LedgerEntriesCard({ lines, testId, empty = "No ledger entries." }: { lines: TrailLine[]; testId: string; empty?: string }) {
-  return (
-    <Card className="p-0">
-      <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Ledger entries</h2>
-      {lines.length === 0 ? (
-        <p className="px-5 py-4 text-sm text-neutral-500">{empty}</p>
-      ) : (
-        <table className="w-full text-left text-sm" data-testid={testId}>
-          <tbody>
-            {lines.map((l, i) => (
-              <tr key={i} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
-                <td className="px-5 py-2 font-mono text-xs">{l.reference}</td>
-                <td className="px-5 py-2">{l.accountKind.replace(/_/g, " ")}</td>
-                <td className={`px-5 py-2 text-right tabular-nums ${l.amount < 0 ? "text-red-700" : "text-green-700"}`}>{l.amount > 0 ? "+" : ""}{formatNaira(l.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </Card>
-  );
-}
+import type { TrailEvent } from "@/lib/ledger/record-trail";
 
 /** The webhook events a record caused, each linking to its deliveries. */
 export function TrailEventsCard({ events, testId, empty }: { events: TrailEvent[]; testId: string; empty: string }) {
