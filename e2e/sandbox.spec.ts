@@ -97,6 +97,9 @@ for (const width of WIDTHS) {
       await expect(paid).toContainText(naira);
       // The page's own payments show it, with the payer's name, after the refresh.
       await expect(page.locator("main")).toContainText(`Payer ${width}`);
+      // The scan is of the page, not of the "Payment received" toast caught mid-animation
+      // (axe reads its fading-in text as low contrast): wait until it has gone.
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
       await checkPage(page, `${record.kind} page after paying at ${width} px`);
 
       // The link opens the payment itself.
