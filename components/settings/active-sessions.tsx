@@ -37,7 +37,7 @@ export function ActiveSessions({ sessions }: { sessions: Row[] }) {
             </div>
             {!s.current && (
               <Button type="button" variant="secondary" size="sm" disabled={signOut.isPending} onClick={() => signOut.execute({ sessionId: s.id })} data-testid="session-sign-out">
-                Sign out
+                Sign this device out
               </Button>
             )}
           </li>
