@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNull, lte, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { invoices, type Invoice, type Mode } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
@@ -36,15 +36,13 @@ function invoiceKept(input: Scope & ListFilter): KeptCountKey | null {
 
 const SHAPE: ListShape = { table: invoices, order: [invoices.createdAt, invoices.id], cursorColumn: invoices.publicId, buckets: "time" };
 
-/**
- * Applies passed due dates to this merchant's invoices before a list is read, so a status
- * filter and the totals see what each one is now (not what the scheduler has yet to get to).
- */
+/** Invoices of this merchant whose due date has passed and not yet been applied (index invoices_due_idx). */
+const dueInScope = (scope: Scope, now: Date) =>
+  and(inScope(scope), isNull(invoices.dueHandledAt), inArray(invoices.status, ["sent", "partial"]), lte(invoices.dueAt, now))!;
+
+/** Applies passed due dates to this merchant's invoices (their events delivered after commit). */
 async function applyDueInScope(db: Db, scope: Scope, actor: InvoiceActor, now: Date): Promise<void> {
-  const due = await db
-    .select()
-    .from(invoices)
-    .where(and(inScope(scope), isNull(invoices.dueHandledAt), inArray(invoices.status, ["sent", "partial"]), lte(invoices.dueAt, now)));
+  const due = await db.select().from(invoices).where(dueInScope(scope, now));
   if (due.length === 0) return;
   const eventIds = await db.transaction(async (tx) => {
     const ids: string[] = [];
@@ -54,14 +52,32 @@ async function applyDueInScope(db: Db, scope: Scope, actor: InvoiceActor, now: D
   deliverAfterCommit(eventIds);
 }
 
-/** GET /v1/checkout/invoice and the dashboard list: newest first, paged, status as of now. */
-export async function listInvoices(db: Db, input: Scope & ListInvoicesQuery & { actor?: InvoiceActor }): Promise<Paged<Invoice>> {
-  await applyDueInScope(db, input, input.actor ?? "api", new Date());
+/** One read of the page and its total, and whether any invoice of the merchant is past due unapplied. */
+async function readInvoicePage(db: Db, input: Scope & ListInvoicesQuery, now: Date): Promise<{ page: Paged<Invoice>; dueNow: boolean }> {
   const kept = invoiceKept(input);
   const plan = await planPage(db, SHAPE, inScope(input)!, listFilter(input), input, kept);
   const total = kept ? keptCountSql(kept) : countRowsSql(invoices, and(inScope(input), listFilter(input)));
+  const dueNow = sql<boolean>`exists (select 1 from ${invoices} where ${dueInScope(input, now)})`;
   const [rows, n] = await readPage(db, total, (listTotal) =>
-    db.select({ ...getTableColumns(invoices), listTotal }).from(invoices).where(plan.where).orderBy(...plan.orderBy),
+    db.select({ ...getTableColumns(invoices), listTotal, dueNow }).from(invoices).where(plan.where).orderBy(...plan.orderBy),
   );
-  return plan.finish(rows, n);
+  // No rows to carry the flag (an empty page): asked on its own.
+  const anyDue = rows.length > 0 ? rows[0]!.dueNow : (await db.select({ dueNow }).from(sql`(select 1) as one`))[0]!.dueNow;
+  const page = plan.finish(rows.map(({ dueNow: _, ...invoice }) => invoice), n);
+  return { page, dueNow: anyDue };
+}
+
+/**
+ * GET /v1/checkout/invoice and the dashboard list: newest first, paged, status as of now. Passed
+ * due dates are applied before the list is answered, so a status filter and the totals see what
+ * each invoice is now (not what the scheduler has yet to get to). The page read asks whether
+ * there are any (one round trip when there are none, the usual case); when there are, they are
+ * applied and the page read again.
+ */
+export async function listInvoices(db: Db, input: Scope & ListInvoicesQuery & { actor?: InvoiceActor }): Promise<Paged<Invoice>> {
+  const now = new Date();
+  const first = await readInvoicePage(db, input, now);
+  if (!first.dueNow) return first.page;
+  await applyDueInScope(db, input, input.actor ?? "api", now);
+  return (await readInvoicePage(db, input, now)).page;
 }
