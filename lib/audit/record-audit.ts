@@ -30,7 +30,9 @@ export function requestActor(type: "user" | "admin", userId: string, h: Headers)
 export const CLI_ACTOR: Actor = { type: "cli" };
 export const SYSTEM_ACTOR: Actor = { type: "system" };
 
-type Changes = Record<string, { from?: unknown; to?: unknown }>;
+/** An audit entry's `changes`: each field's value before and after. */
+export type AuditChanges = Record<string, { from?: unknown; to?: unknown }>;
+type Changes = AuditChanges;
 
 /**
  * The audit `changes` of an update: each field given as [before, after], kept only where the

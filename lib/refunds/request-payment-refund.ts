@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/schema";
-import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import type { Actor } from "@/lib/audit/record-audit";
+import { auditRefundRequested } from "./audit-refund-requested";
 import { prefixedId } from "@/lib/ids";
 import { pausePoint } from "@/lib/testing/pause-points";
 import { alreadyRefunded, paymentNotFound, refundNotAllowed } from "./refund-errors";
@@ -75,22 +76,7 @@ export async function requestPaymentRefund(db: Db, input: RequestPaymentRefundIn
       })
       .returning();
     await holdRefund(tx, refund!, payment);
-    if (input.actor) {
-      await recordAudit(tx, {
-        merchantId: payment.merchantId,
-        actor: input.actor,
-        action: "refund.requested",
-        targetType: "refund",
-        targetId: refund!.id,
-        changes: {
-          status: { to: refund!.status },
-          amount: { to: refund!.amount },
-          payment: { to: payment.reference },
-          channel: { to: payment.channel },
-          ...(reason ? { reason: { to: reason } } : {}),
-        },
-      });
-    }
+    await auditRefundRequested(tx, refund!, input.actor, { payment: { to: payment.reference }, channel: { to: payment.channel } });
     return { refund: refund!, created: true };
   });
 }

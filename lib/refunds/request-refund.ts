@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/schema";
-import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import type { Actor } from "@/lib/audit/record-audit";
+import { auditRefundRequested } from "./audit-refund-requested";
 import { prefixedId } from "@/lib/ids";
 import { pausePoint } from "@/lib/testing/pause-points";
 import { isUuid } from "@/lib/text-patterns";
@@ -91,22 +92,10 @@ export async function requestRefund(db: Db, input: RequestRefundInput): Promise<
       .update(staticAccountPayments)
       .set({ settlementStatus: "under_review", updatedAt: new Date() })
       .where(eq(staticAccountPayments.id, payment.id));
-    if (input.actor) {
-      await recordAudit(tx, {
-        merchantId: payment.merchantId,
-        actor: input.actor,
-        action: "refund.requested",
-        targetType: "refund",
-        targetId: refund!.id,
-        changes: {
-          status: { to: refund!.status },
-          amount: { to: refund!.amount },
-          payment: { to: payment.id },
-          settlement_status: { from: payment.settlementStatus, to: "under_review" },
-          ...(refund!.reason ? { reason: { to: refund!.reason } } : {}),
-        },
-      });
-    }
+    await auditRefundRequested(tx, refund!, input.actor, {
+      payment: { to: payment.id },
+      settlement_status: { from: payment.settlementStatus, to: "under_review" },
+    });
     return { refund: refund!, created: true };
   });
 }
