@@ -19,7 +19,9 @@ export function outboxCte(p: Params, rows: OutboxRow[], opts: { gate?: string } 
              case when k.webhook_url is null then null else now() end
       from rows from (jsonb_to_recordset(${p.json(rows)})
              as (id text, merchant_id uuid, mode text, key_pair_id uuid, type text, data jsonb)) with ordinality as x(id, merchant_id, mode, key_pair_id, type, data, n)
-      left join api_key_pairs k on k.id = x.key_pair_id
+      -- One index probe per event (OFFSET 0 keeps it a nested loop: a plain join let the
+      -- generic plan hash a scan of every merchant's key pairs).
+      left join lateral (select webhook_url from api_key_pairs where id = x.key_pair_id offset 0) k on true
       ${opts.gate ? `where exists (select 1 from ${opts.gate})` : ""}
       order by x.n
       returning id, delivery_status)`;
