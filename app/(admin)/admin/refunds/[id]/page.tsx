@@ -14,6 +14,7 @@ import { getDb } from "@/db/client";
 import { getRefundReview } from "@/lib/admin/refund-reviews";
 import { requireAdmin } from "@/lib/admin/require-admin";
 import { formatNaira } from "@/lib/money";
+import { TimelineCard } from "@/components/ui/timeline-card";
 
 export const metadata: Metadata = { title: "Refund review" };
 
@@ -141,19 +142,18 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
         )}
       </Card>
 
-      <Card className="p-0">
-        <h2 className="border-b border-neutral-200 px-4 py-3 font-medium dark:border-neutral-800">Timeline</h2>
-        <ol className="divide-y divide-neutral-100 text-sm dark:divide-neutral-800" data-testid="refund-timeline">
-          <li className="flex justify-between px-4 py-2"><span>Requested by the merchant</span>{when(refund.requestedAt)}</li>
-          {review.trail.map((t, i) => (
-            <li key={i} className="flex justify-between px-4 py-2">
-              <span>{t.action.replace("refund.", "").replace(/^./, (c) => c.toUpperCase())} by {t.actorEmail ?? t.actorType}</span>
-              {when(t.createdAt)}
-            </li>
-          ))}
-          {refund.completedAt && <li className="flex justify-between px-4 py-2"><span>Money returned to the payer; charge.refunded sent</span>{when(refund.completedAt)}</li>}
-        </ol>
-      </Card>
+      <TimelineCard
+        testId="refund-timeline"
+        entries={[
+          { key: "requested", title: "Requested by the merchant", at: refund.requestedAt },
+          ...review.trail.map((t, i) => ({
+            key: i,
+            title: `${t.action.replace("refund.", "").replace(/^./, (c) => c.toUpperCase())} by ${t.actorEmail ?? t.actorType}`,
+            at: t.createdAt,
+          })),
+          ...(refund.completedAt ? [{ key: "completed", title: "Money returned to the payer; charge.refunded sent", at: refund.completedAt }] : []),
+        ]}
+      />
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { formatNaira } from "@/lib/money";
 import { payerName } from "@/lib/payments/list-payments";
 import { findDashboardInvoice, listInvoiceEvents } from "@/lib/invoices/dashboard-queries";
 import { SimulatePayment } from "@/components/sandbox/simulate-payment";
+import { TimelineCard } from "@/components/ui/timeline-card";
 
 export const metadata: Metadata = { title: "Invoice" };
 
@@ -192,27 +193,11 @@ export default async function InvoicePage({ params }: { params: Promise<{ public
         )}
       </section>
 
-      <Card className="p-0">
-        <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Timeline</h2>
-        {activity.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-neutral-500">Nothing yet.</p>
-        ) : (
-          <ol className="divide-y divide-neutral-100 text-sm dark:divide-neutral-800" data-testid="inv-timeline">
-            {activity.map((a) => {
-              const { title, detail } = activityText(a);
-              return (
-                <li key={a.id} className="flex flex-wrap justify-between gap-2 px-5 py-2" data-testid="inv-timeline-entry" data-type={a.type}>
-                  <span>
-                    {title}
-                    {detail && <span className="ml-2 text-xs text-neutral-500">{detail}</span>}
-                  </span>
-                  <DateTime at={a.createdAt} seconds className="text-neutral-500" />
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </Card>
+      <TimelineCard
+        testId="inv-timeline"
+        entryTestId="inv-timeline-entry"
+        entries={activity.map((a) => ({ key: a.id, ...activityText(a), at: a.createdAt, type: a.type }))}
+      />
 
       <TrailEventsCard events={events} testId="inv-events" empty="No webhook events yet (events go to the webhook of each of your API key pairs in this mode)." />
     </div>

@@ -14,6 +14,7 @@ import { checkoutUrl } from "@/lib/http/public-url";
 import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { formatNaira } from "@/lib/money";
 import { getSessionDetail } from "@/lib/sessions/session-detail";
+import { TimelineCard } from "@/components/ui/timeline-card";
 
 export const metadata: Metadata = { title: "Checkout session" };
 
@@ -107,23 +108,11 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           </ul>
         )}
       </Card>
-      <Card className="p-0">
-        <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Timeline</h2>
-        <ol className="divide-y divide-neutral-100 text-sm dark:divide-neutral-800" data-testid="session-timeline">
-          {timeline.map((e) => {
-            const { title, detail } = describeSessionEvent(e.type, e.data);
-            return (
-              <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-2" data-testid="session-event" data-type={e.type}>
-                <span>
-                  {title}
-                  {detail && <span className="ml-2 font-mono text-xs text-neutral-500">{detail}</span>}
-                </span>
-                <span className="whitespace-nowrap text-xs text-neutral-500">{time(e.createdAt)}</span>
-              </li>
-            );
-          })}
-        </ol>
-      </Card>
+      <TimelineCard
+        testId="session-timeline"
+        entryTestId="session-event"
+        entries={timeline.map((e) => ({ key: e.id, ...describeSessionEvent(e.type, e.data), at: e.createdAt, type: e.type }))}
+      />
       {issued.length > 0 && (
         <Card className="p-0">
           <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Accounts and PayIDs issued</h2>

@@ -17,6 +17,7 @@ import { getVirtualAccountOrThrow } from "@/lib/virtual-accounts/get-virtual-acc
 import { listVirtualAccountPayments } from "@/lib/virtual-accounts/virtual-account-payments";
 import { SimulatePayment } from "@/components/sandbox/simulate-payment";
 import { sourceLabel } from "@/lib/status-label";
+import { TimelineCard } from "@/components/ui/timeline-card";
 
 export const metadata: Metadata = { title: "Virtual account" };
 
@@ -91,17 +92,7 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
           {va.completedAt && row("Completed", formatDateTime(va.completedAt, { seconds: true }))}
         </dl>
       </Card>
-      <Card className="p-0">
-        <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Timeline</h2>
-        <ol className="divide-y divide-neutral-100 text-sm dark:divide-neutral-800" data-testid="va-timeline">
-          {timeline.map((e, i) => (
-            <li key={i} className="flex justify-between px-5 py-2">
-              <span>{e.label}</span>
-              <DateTime at={e.at} seconds className="text-neutral-500" />
-            </li>
-          ))}
-        </ol>
-      </Card>
+      <TimelineCard testId="va-timeline" entries={timeline.map((e, i) => ({ key: i, title: e.label, at: e.at }))} />
       <Card className="p-0">
         <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Payments</h2>
         {received.length === 0 ? (

@@ -23,6 +23,7 @@ import { getDynamicPayIdOrThrow } from "@/lib/payids/get-dynamic-payid";
 import { payIdPayments } from "@/lib/payids/payid-payments";
 import { SimulatePayment } from "@/components/sandbox/simulate-payment";
 import { sourceLabel } from "@/lib/status-label";
+import { TimelineCard } from "@/components/ui/timeline-card";
 
 export const metadata: Metadata = { title: "Dynamic PayID" };
 
@@ -97,17 +98,7 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
           {row("Received", `${formatNaira(p.amountReceived)} in ${p.paymentCount} payment${p.paymentCount === 1 ? "" : "s"}`)}
         </dl>
       </Card>
-      <Card className="p-0">
-        <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Timeline</h2>
-        <ol className="divide-y divide-neutral-100 text-sm dark:divide-neutral-800" data-testid="payid-timeline">
-          {timeline.map((e, i) => (
-            <li key={i} className="flex justify-between px-5 py-2">
-              <span>{e.label}</span>
-              <DateTime at={e.at} seconds className="text-neutral-500" />
-            </li>
-          ))}
-        </ol>
-      </Card>
+      <TimelineCard testId="payid-timeline" entries={timeline.map((e, i) => ({ key: i, title: e.label, at: e.at }))} />
       <PayIdPaymentsCard {...received} empty={active ? "No payment yet. Share the QR code or pay link." : "No payment was received."} />
     </div>
   );
