@@ -1,7 +1,7 @@
 // The page queries every list runs (server only: lib/paging.ts holds the client-safe types,
 // query fields and envelope). planPage: which rows a page holds; readPage: those rows and the
 // list's exact total in one statement.
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "@/db/client";
 import { listCounts } from "@/db/schema";
@@ -119,17 +119,29 @@ function seekKeys(shape: ListShape, kind: BucketKind, where: SQL, kept: KeptCoun
 export type WithTotal = { listTotal: number };
 
 /**
- * A page's rows and its list's exact total in ONE statement: `read` selects the page's rows
- * with `total` (an expression: a kept count or a count(*) subquery, evaluated once) as the
- * column `listTotal`, so both see one snapshot in one round trip. A page with no rows (past
- * the end, or an empty list) reads the total on its own.
+ * A list's exact total as readPage takes it: an expression (a kept count or a count(*)
+ * subquery), or a search's cached total (lib/search-counts.ts: an expression that reads -1
+ * when the cache cannot answer, and the count to make then).
  */
-export async function readPage<T extends WithTotal>(tx: DbOrTx, total: SQL, read: (total: SQL<number>) => Promise<T[]>): Promise<[Omit<T, "listTotal">[], number]> {
-  const rows = await read(sql<number>`${total}`.mapWith(Number));
+export type ListTotal = SQL | { sql: SQL; count: (tx: DbOrTx) => Promise<number> };
+
+/**
+ * A page's rows and its list's exact total in ONE statement: `read` selects the page's rows
+ * with `total` (an expression, evaluated once) as the column `listTotal`, so both see one
+ * snapshot in one round trip. A page with no rows (past the end, or an empty list) reads the
+ * total on its own; a search's cached total that cannot answer is counted (and cached).
+ */
+export async function readPage<T extends WithTotal>(tx: DbOrTx, total: ListTotal, read: (total: SQL<number>) => Promise<T[]>): Promise<[Omit<T, "listTotal">[], number]> {
+  const search = total instanceof SQL ? null : total;
+  const expression = search ? search.sql : (total as SQL);
+  const rows = await read(sql<number>`${expression}`.mapWith(Number));
+  let n: number;
   if (rows.length === 0) {
-    const [row] = await queryRows<{ n: string }>(tx, sql`select ${total}::text as n`);
-    return [[], Number(row?.n ?? 0)];
+    const [row] = await queryRows<{ n: string }>(tx, sql`select ${expression}::text as n`);
+    n = Number(row?.n ?? 0);
+  } else {
+    n = rows[0]!.listTotal;
   }
-  const n = rows[0]!.listTotal;
+  if (n < 0 && search) n = await search.count(tx);
   return [rows.map(({ listTotal: _, ...row }) => row), n];
 }

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { MODES } from "./columns";
 
 /**
@@ -27,4 +27,39 @@ export const listCounts = pgTable(
     n: bigint({ mode: "number" }).notNull(),
   },
   (t) => [index().on(t.list, t.merchantId, t.mode, t.a, t.b, t.c, t.bucket)],
+);
+
+/**
+ * Cached totals of searched lists (lib/search-counts.ts, migration 0019): for one list, merchant,
+ * mode and filter (`key`), how many matching rows have a sort key before `upto` (an hour mark
+ * two days back), as counted when the list's epoch was `epoch`. Valid only while it still is.
+ */
+export const searchCounts = pgTable(
+  "search_counts",
+  {
+    list: text().notNull(),
+    merchantId: uuid().notNull(),
+    mode: text({ enum: MODES }).notNull(),
+    key: text().notNull(),
+    upto: timestamp({ withTimezone: true }).notNull(),
+    epoch: bigint({ mode: "number" }).notNull(),
+    n: bigint({ mode: "number" }).notNull(),
+    computedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.merchantId, t.mode, t.key, t.upto] })],
+);
+
+/**
+ * Per list, merchant and mode: bumped by the list table's row triggers (migration 0019) in the
+ * same transaction as any write that could change the match of a row older than a day.
+ */
+export const searchEpochs = pgTable(
+  "search_epochs",
+  {
+    list: text().notNull(),
+    merchantId: uuid().notNull(),
+    mode: text({ enum: MODES }).notNull(),
+    n: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.merchantId, t.mode] })],
 );

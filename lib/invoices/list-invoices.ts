@@ -2,7 +2,8 @@ import { and, eq, getTableColumns, inArray, isNull, lte, sql, type SQL } from "d
 import type { Db } from "@/db/client";
 import { invoices, type Invoice, type Mode } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
-import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
+import { keptCountSql, type KeptCountKey } from "@/lib/list-counts";
+import { searchTotal } from "@/lib/search-counts";
 import { searchFields } from "@/lib/list-search";
 import { type ListShape, type Paged } from "@/lib/paging";
 import { planPage, readPage } from "@/lib/page-query";
@@ -56,7 +57,10 @@ async function applyDueInScope(db: Db, scope: Scope, actor: InvoiceActor, now: D
 async function readInvoicePage(db: Db, input: Scope & ListInvoicesQuery, now: Date): Promise<{ page: Paged<Invoice>; dueNow: boolean }> {
   const kept = invoiceKept(input);
   const plan = await planPage(db, SHAPE, inScope(input)!, listFilter(input), input, kept);
-  const total = kept ? keptCountSql(kept) : countRowsSql(invoices, and(inScope(input), listFilter(input)));
+  const where = and(inScope(input), listFilter(input))!;
+  const total = kept
+    ? keptCountSql(kept)
+    : searchTotal({ list: "invoices", merchantId: input.merchantId, mode: input.mode, key: { search: input.search?.trim(), status: input.status }, table: invoices, sortColumn: invoices.createdAt, where }, now.getTime());
   const dueNow = sql<boolean>`exists (select 1 from ${invoices} where ${dueInScope(input, now)})`;
   const [rows, n] = await readPage(db, total, (listTotal) =>
     db.select({ ...getTableColumns(invoices), listTotal, dueNow }).from(invoices).where(plan.where).orderBy(...plan.orderBy),

@@ -8,7 +8,8 @@ import { lagosDayStart } from "@/lib/lagos-day";
 import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
 import { flattenSearch, type ListShape, type Paged } from "@/lib/paging";
-import { planPage, readPage } from "@/lib/page-query";
+import { planPage, readPage, type ListTotal } from "@/lib/page-query";
+import { searchTotal } from "@/lib/search-counts";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];
 
@@ -71,6 +72,18 @@ function paymentKept(input: { merchantId: string; mode: Mode } & PaymentFilter):
   return { list: "payments", merchantId: input.merchantId, mode: input.mode, a: input.channel, b: input.destination };
 }
 
+/**
+ * The total when no kept count is the list: a search's (cached, lib/search-counts.ts; its key
+ * every filter), or a date range's count.
+ */
+function paymentSearchTotal(input: { merchantId: string; mode: Mode } & PaymentFilter): ListTotal {
+  const where = paymentFilter(input)!;
+  const search = input.search?.trim();
+  if (!search) return countRowsSql(payments, where);
+  const key = { search, channel: input.channel, destination: input.destination, from: input.from, to: input.to };
+  return searchTotal({ list: "payments", merchantId: input.merchantId, mode: input.mode, key, table: payments, sortColumn: payments.paidAt, where });
+}
+
 const destinationPayId = alias(payIds, "destination_pay_id");
 
 /** A payment with what a person needs to recognise where it went. */
@@ -88,7 +101,7 @@ export async function listPayments(
 ): Promise<Paged<PaymentListItem>> {
   const kept = paymentKept(input);
   const plan = await planPage(tx, SHAPE, inScope(input), paymentConditions(input), input, kept);
-  const total = kept ? keptCountSql(kept) : countRowsSql(payments, paymentFilter(input));
+  const total = kept ? keptCountSql(kept) : paymentSearchTotal(input);
   const [rows, n] = await readPage(tx, total, (listTotal) =>
     tx
       .select({

@@ -3,6 +3,7 @@ import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 import { expirePreviousWebhookSecrets } from "@/lib/events/expire-previous-webhook-secrets";
 import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
+import { pruneSearchCounts } from "@/lib/search-counts";
 import { queueDueNotifications } from "@/lib/notifications/queue-notifications";
 import { sendDueNotifications } from "@/lib/notifications/send-due-notifications";
 import { applyDueInvoices } from "@/lib/invoices/apply-invoice-due";
@@ -24,6 +25,11 @@ export const JOBS: Job[] = [
     // Rate-limit windows older than a few minutes can never be read again.
     name: "prune_rate_limit_counters",
     run: (db) => pruneRateLimitWindows(db),
+  },
+  {
+    // Cached search totals of an hour mark that has passed are never read again.
+    name: "prune_search_counts",
+    run: (db) => pruneSearchCounts(db),
   },
   {
     // The sandbox bank's clock: decided outcomes apply, undecided transfers complete

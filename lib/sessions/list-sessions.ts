@@ -5,7 +5,8 @@ import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, ty
 import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
 import { flattenSearch, type ListShape, type Paged } from "@/lib/paging";
-import { planPage, readPage } from "@/lib/page-query";
+import { planPage, readPage, type ListTotal } from "@/lib/page-query";
+import { searchTotal } from "@/lib/search-counts";
 import { isUuid } from "@/lib/text-patterns";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
@@ -66,8 +67,14 @@ export function sessionFilter(input: { merchantId: string; mode: Mode; status?: 
  * its expiry reads as expired: those are counted over the index of active sessions (few: the
  * scheduler expires them) and moved from one side to the other.
  */
-function sessionTotal(input: { merchantId: string; mode: Mode; status?: SessionStatus; search?: string }, now: Date): SQL {
-  if (input.search?.trim()) return countRowsSql(checkoutSessions, sessionFilter(input, now));
+function sessionTotal(input: { merchantId: string; mode: Mode; status?: SessionStatus; search?: string }, now: Date): ListTotal {
+  const search = input.search?.trim();
+  // A search is cached (lib/search-counts.ts) unless its status filter moves with the clock.
+  if (search && (input.status === "active" || input.status === "expired")) return countRowsSql(checkoutSessions, sessionFilter(input, now));
+  if (search) {
+    const spec = { list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, key: { search, status: input.status } } as const;
+    return searchTotal({ ...spec, table: checkoutSessions, sortColumn: checkoutSessions.createdAt, where: sessionFilter(input, now)! }, now.getTime());
+  }
   const kept = (status?: SessionStatus) => keptCountSql({ list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, a: status });
   const live = () => countRowsSql(checkoutSessions, and(inScope(input), eq(checkoutSessions.status, "active"), gt(checkoutSessions.expiresAt, now)));
   if (input.status === "active") return live();

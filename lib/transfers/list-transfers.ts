@@ -2,7 +2,8 @@ import { and, eq, getTableColumns, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
 import type { ListTransfersQuery } from "./transfer-input";
-import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
+import { keptCountSql, type KeptCountKey } from "@/lib/list-counts";
+import { searchTotal } from "@/lib/search-counts";
 import { searchFields } from "@/lib/list-search";
 import { type ListShape, type Paged } from "@/lib/paging";
 import { planPage, readPage } from "@/lib/page-query";
@@ -45,7 +46,10 @@ export async function listTransfers(tx: DbOrTx, input: Scope & ListTransfersQuer
   const filter = transferFilter(input);
   const kept = transferKept(input);
   const plan = await planPage(tx, SHAPE, inScope(input), filter, input, kept);
-  const total = kept ? keptCountSql(kept) : countRowsSql(transfers, and(inScope(input), filter));
+  const where = and(inScope(input), filter)!;
+  const total = kept
+    ? keptCountSql(kept)
+    : searchTotal({ list: "transfers", merchantId: input.merchantId, mode: input.mode, key: { search: input.search?.trim(), status: input.status, type: input.type }, table: transfers, sortColumn: transfers.createdAt, where });
   const [rows, n] = await readPage(tx, total, (listTotal) =>
     tx.select({ ...getTableColumns(transfers), listTotal }).from(transfers).where(plan.where).orderBy(...plan.orderBy),
   );

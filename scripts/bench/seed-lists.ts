@@ -19,6 +19,8 @@ const EVENT_TYPES = ["transfer.success", "charge.success", "transfer.failed", "c
 /** A rarer event type: every 50th event (g % 50 = 1, never one of the other merchant's g % 5 = 0). */
 export const RARE_EVENT_TYPE = "webhook.test";
 
+const SEARCHED_TABLES = ["transfers", "payments", "checkout_sessions", "invoices"];
+
 /** Every fifth row of the interleaved series belongs to `other`. */
 export async function seedLists(sql: postgres.Sql, input: { tag: string; rows: number; ours: ListOwner; other: ListOwner }): Promise<void> {
   const total = Math.ceil(input.rows * 1.25);
@@ -30,6 +32,9 @@ export async function seedLists(sql: postgres.Sql, input: { tag: string; rows: n
   // the two merchants' rollups are computed once afterwards, as the migration's backfill does.
   await sql.unsafe(`alter table payments disable trigger payments_daily_volume`);
   await sql.unsafe(`alter table checkout_sessions disable trigger checkout_sessions_daily_sessions`);
+  // Every seeded row is backdated: the search-epoch triggers (migration 0019) would bump one
+  // epoch row per row. Nothing has searched these merchants yet, so there is nothing to bump.
+  for (const table of SEARCHED_TABLES) await sql.unsafe(`alter table ${table} disable trigger ${table}_search_epoch_insert`);
   await sql.unsafe(
     `insert into transfers (id, reference, public_id, merchant_id, mode, key_pair_id, wallet_pay_id_id, type, status, amount, fee,
        narration, recipient_name, recipient_bank_code, recipient_bank_name, recipient_account_number, merchant_reference, source,
@@ -101,6 +106,7 @@ export async function seedLists(sql: postgres.Sql, input: { tag: string; rows: n
   );
   await sql.unsafe(`alter table payments enable trigger payments_daily_volume`);
   await sql.unsafe(`alter table checkout_sessions enable trigger checkout_sessions_daily_sessions`);
+  for (const table of SEARCHED_TABLES) await sql.unsafe(`alter table ${table} enable trigger ${table}_search_epoch_insert`);
   const merchants = [ours.merchantId, other.merchantId];
   await sql.begin(async (tx) => {
     await tx.unsafe(`delete from daily_volume where merchant_id = any($1::uuid[])`, [merchants]);
