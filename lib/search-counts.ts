@@ -1,14 +1,15 @@
 // Exact totals of searched lists without counting every match at every read (issue 17). A
 // search's total is (matching rows whose sort key is before `upto`, cached) + (matching rows
-// from `upto` on, counted at each read: two days of rows, a few thousand at most). `upto` is
-// an hour mark two days back, so a cached count serves for an hour (paging through results,
-// the CSV export walking every page, the same search again) and is then made anew.
+// from `upto` on, counted at each read: at most three hours of rows). `upto` is the hour mark
+// two to three hours back, so a cached count serves for an hour (paging through results, the
+// CSV export walking every page, the same search again) and is then made anew.
 //
 // Exact under concurrency: the list table's row triggers (migration 0019) bump the list's
 // epoch in the same transaction as any write that could change the match of a row older than
-// a day; a cached count is used only while the epoch is the one it was counted under (read in
-// the same snapshot as the count), so a write committed after the count invalidates it. No
-// transaction lives a day, so no write in flight can touch a row before `upto` unbumped.
+// an hour; a cached count is used only while the epoch is the one it was counted under (read
+// in the same snapshot as the count), so a write committed after the count invalidates it. No
+// transaction of ours lives an hour (statements time out at 30 s, idle transactions at 60 s),
+// so no write in flight can touch a row before `upto` (at least two hours back) unbumped.
 import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "@/db/client";
@@ -16,8 +17,8 @@ import { searchCounts, searchEpochs, type Mode } from "@/db/schema";
 import type { CountedList } from "@/lib/list-counts";
 
 const HOUR_MS = 3_600_000;
-/** Rows older than this at the hour mark are "settled" (migration 0019's triggers watch rows older than a day). */
-const SETTLED_MS = 48 * HOUR_MS;
+/** Rows older than this at the hour mark are "settled" (migration 0019's triggers watch rows older than an hour). */
+const SETTLED_MS = 2 * HOUR_MS;
 
 /** One searched list as filtered: `where` selects exactly its rows; `key` names the filter (search term and every other filter). */
 export type SearchCountSpec = {
@@ -31,7 +32,7 @@ export type SearchCountSpec = {
   where: SQL;
 };
 
-/** The hour mark two days before `now`: rows before it are counted once and cached. */
+/** The hour mark two to three hours before `now`: rows before it are counted once and cached. */
 export function settledBefore(now = Date.now()): Date {
   return new Date(Math.floor((now - SETTLED_MS) / HOUR_MS) * HOUR_MS);
 }

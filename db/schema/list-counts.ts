@@ -31,8 +31,8 @@ export const listCounts = pgTable(
 
 /**
  * Cached totals of searched lists (lib/search-counts.ts, migration 0019): for one list, merchant,
- * mode and filter (`key`), how many matching rows have a sort key before `upto` (an hour mark
- * two days back), as counted when the list's epoch was `epoch`. Valid only while it still is.
+ * mode and filter (`key`), how many matching rows have a sort key before `upto` (the hour mark
+ * two to three hours back), as counted when the list's epoch was `epoch`. Valid only while it still is.
  */
 export const searchCounts = pgTable(
   "search_counts",
@@ -51,7 +51,7 @@ export const searchCounts = pgTable(
 
 /**
  * Per list, merchant and mode: bumped by the list table's row triggers (migration 0019) in the
- * same transaction as any write that could change the match of a row older than a day.
+ * same transaction as any write that could change the match of a row older than an hour.
  */
 export const searchEpochs = pgTable(
   "search_epochs",
