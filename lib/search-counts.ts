@@ -10,7 +10,7 @@
 // in the same snapshot as the count), so a write committed after the count invalidates it. No
 // transaction of ours lives an hour (statements time out at 30 s, idle transactions at 60 s),
 // so no write in flight can touch a row before `upto` (at least two hours back) unbumped.
-import { sql, type SQL } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "@/db/client";
 import { searchCounts, searchEpochs, type Mode } from "@/db/schema";
@@ -27,6 +27,8 @@ export type SearchCountSpec = {
   mode: Mode;
   key: Record<string, string | undefined>;
   table: PgTable;
+  /** The merchant and mode alone (the live count's index range); `where` includes it. */
+  scope: SQL;
   /** The list's first sort column (the one migration 0019's triggers compare). */
   sortColumn: PgColumn;
   where: SQL;
@@ -59,7 +61,12 @@ export function searchTotal(s: SearchCountSpec, now = Date.now()): { sql: SQL; c
   const c = searchCounts;
   const cached = sql`(select ${c.n} from ${c} where ${c.list} = ${s.list} and ${c.merchantId} = ${s.merchantId} and ${c.mode} = ${s.mode}
       and ${c.key} = ${key} and ${c.upto} = ${upto}::timestamptz and ${c.epoch} = ${epochSql(s)})`;
-  const live = sql`(select count(*) from ${s.table} where ${s.where} and ${s.sortColumn} >= ${upto}::timestamptz)`;
+  // The few rows since `upto` by the list's (merchant, mode, sort) index, then the filter on
+  // them: fenced (OFFSET 0) so the planner cannot AND in the search's trigram index, whose
+  // bitmap of every match in the list costs more than the rows themselves. The subquery takes
+  // the table's name, so `where` (written against the table) reads its rows.
+  const name = sql.identifier(getTableName(s.table));
+  const live = sql`(select count(*) from (select * from ${s.table} where ${s.scope} and ${s.sortColumn} >= ${upto}::timestamptz offset 0) as ${name} where ${s.where})`;
   return {
     sql: sql`coalesce(${cached} + ${live}, -1)`,
     count: async (tx) => {

@@ -81,7 +81,7 @@ function paymentSearchTotal(input: { merchantId: string; mode: Mode } & PaymentF
   const search = input.search?.trim();
   if (!search) return countRowsSql(payments, where);
   const key = { search, channel: input.channel, destination: input.destination, from: input.from, to: input.to };
-  return searchTotal({ list: "payments", merchantId: input.merchantId, mode: input.mode, key, table: payments, sortColumn: payments.paidAt, where });
+  return searchTotal({ list: "payments", merchantId: input.merchantId, mode: input.mode, key, table: payments, scope: inScope(input), sortColumn: payments.paidAt, where });
 }
 
 const destinationPayId = alias(payIds, "destination_pay_id");

@@ -73,7 +73,7 @@ function sessionTotal(input: { merchantId: string; mode: Mode; status?: SessionS
   if (search && (input.status === "active" || input.status === "expired")) return countRowsSql(checkoutSessions, sessionFilter(input, now));
   if (search) {
     const spec = { list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, key: { search, status: input.status } } as const;
-    return searchTotal({ ...spec, table: checkoutSessions, sortColumn: checkoutSessions.createdAt, where: sessionFilter(input, now)! }, now.getTime());
+    return searchTotal({ ...spec, table: checkoutSessions, scope: inScope(input), sortColumn: checkoutSessions.createdAt, where: sessionFilter(input, now)! }, now.getTime());
   }
   const kept = (status?: SessionStatus) => keptCountSql({ list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, a: status });
   const live = () => countRowsSql(checkoutSessions, and(inScope(input), eq(checkoutSessions.status, "active"), gt(checkoutSessions.expiresAt, now)));
