@@ -4,21 +4,13 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db/client";
+import { listOwner, type ListOwner } from "./list-owner";
 import { listKeyPairEvents } from "@/lib/events/list-events";
 import { listTransfers } from "@/lib/transfers/list-transfers";
-import { makeKey } from "../factories";
 import { KEPT_COUNT_MISMATCHES } from "./kept-count-mismatches";
 
-type Owner = { merchantId: string; keyPairId: string; walletPayIdId: string; tag: string };
-
-async function owner(): Promise<Owner> {
-  const key = await makeKey();
-  const [wallet] = await queryRows<{ id: string }>(
-    await getDb(),
-    sql`select id from pay_ids where merchant_id = ${key.merchantId} and mode = 'test' order by (kind = 'wallet') desc limit 1`,
-  );
-  return { merchantId: key.merchantId, keyPairId: key.keyPair.id, walletPayIdId: wallet!.id, tag: Math.random().toString(36).slice(2, 8) };
-}
+type Owner = ListOwner;
+const owner = listOwner;
 
 const ROWS = 3_000;
 
