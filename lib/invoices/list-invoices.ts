@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { queryRows, type Db } from "@/db/client";
 import { invoices, type Invoice, type Mode } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { keptCountSql, type KeptCountKey } from "@/lib/list-counts";
@@ -66,7 +66,7 @@ async function readInvoicePage(db: Db, input: Scope & ListInvoicesQuery, now: Da
     db.select({ ...getTableColumns(invoices), listTotal, dueNow }).from(invoices).where(plan.where).orderBy(...plan.orderBy),
   );
   // No rows to carry the flag (an empty page): asked on its own.
-  const anyDue = rows.length > 0 ? rows[0]!.dueNow : (await db.select({ dueNow }).from(sql`(select 1) as one`))[0]!.dueNow;
+  const anyDue = rows.length > 0 ? rows[0]!.dueNow : (await queryRows<{ due: boolean }>(db, sql`select ${dueNow} as due`))[0]!.due;
   const page = plan.finish(rows.map(({ dueNow: _, ...invoice }) => invoice), n);
   return { page, dueNow: anyDue };
 }

@@ -17,7 +17,7 @@ export const SimulatePaymentTarget = z.object({
   id: z.string().trim().min(1).max(64),
 });
 
-export const sandboxOnlyInDashboard = () =>
+const sandboxOnlyInDashboard = () =>
   new AppError({ code: "SANDBOX_ONLY", status: 403, message: "Payments can only be simulated in test mode." });
 
 /**

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { merchantAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { nairaTextSchema } from "@/lib/money";
-import { sandboxOnlyInDashboard, simulateDashboardPayment, SimulatePaymentTarget } from "@/lib/payments/dashboard-sandbox-payment";
+import { simulateDashboardPayment, SimulatePaymentTarget } from "@/lib/payments/dashboard-sandbox-payment";
 
 /** The same ceiling as POST /v1/sandbox/payments' `amount` (kobo). */
 const MAX_KOBO = 100_000_000_000;
@@ -27,11 +27,10 @@ const SimulateInput = SimulatePaymentTarget.extend({
 /**
  * Test mode: "Simulate a payment" on a virtual account, static account, PayID or invoice page.
  * The sandbox's own command (POST /v1/sandbox/payments) pays the merchant's record; live mode
- * is refused here and again by the command.
+ * is refused by the role policy and by simulateDashboardPayment.
  */
 export const simulatePaymentAction = merchantAction.inputSchema(SimulateInput).action(async ({ parsedInput, ctx }) => {
   requireAllowed(rolePolicy.fundTestWallet(ctx.role, ctx.mode));
-  if (ctx.mode !== "test") throw sandboxOnlyInDashboard();
   const paid = await simulateDashboardPayment(ctx.db, {
     merchantId: ctx.merchant.id,
     mode: ctx.mode,

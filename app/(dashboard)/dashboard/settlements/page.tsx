@@ -11,6 +11,7 @@ import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
 import { listDashboardBatches, listDashboardPayouts, parseSettlementSearch } from "@/lib/settlement/dashboard-settlement";
 import { getSettlementSettings } from "@/lib/settlement/settlement-settings";
+import { SettlementDestinationText } from "@/components/settlements/settlement-destination-text";
 
 export const metadata: Metadata = { title: "Settlements" };
 
@@ -35,15 +36,7 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
       <ProductBanner state={ctx.merchant.staticAccounts} compact />
       <Card className="max-w-xl space-y-2" data-testid="settlement-destination-summary">
         <CardTitle>Settlement destination</CardTitle>
-        <p className="text-sm" data-testid="settlement-destination-current">
-          {settings.destination === "wallet" ? (
-            <>Payouts are credited to your wallet{settings.walletPayId ? <> <span className="font-mono">@{settings.walletPayId}</span></> : null}.</>
-          ) : (
-            <>
-              Payouts are sent to <b>{settings.accountName}</b>, <span className="font-mono">{settings.accountNumber}</span> at {settings.bankName ?? settings.bankCode}.
-            </>
-          )}
-        </p>
+        <SettlementDestinationText settings={settings} />
         <Link href="/dashboard/settings/settlement" className="text-sm font-medium text-accent hover:underline" data-testid="settlement-destination-link">
           Change it in Settings → Settlement destination
         </Link>

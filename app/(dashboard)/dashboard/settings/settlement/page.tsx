@@ -7,6 +7,7 @@ import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { rolePolicy } from "@/lib/auth/role-policy";
 import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
 import { getSettlementSettings } from "@/lib/settlement/settlement-settings";
+import { SettlementDestinationText } from "@/components/settlements/settlement-destination-text";
 
 export const metadata: Metadata = { title: "Settlement destination" };
 
@@ -25,15 +26,7 @@ export default async function SettlementDestinationPage() {
       <ProductBanner state={ctx.merchant.staticAccounts} compact />
       <Card className="max-w-xl space-y-3" data-testid="settlement-destination">
         <CardTitle>Settlement destination ({ctx.mode === "test" ? "test mode" : "live mode"})</CardTitle>
-        <p className="text-sm" data-testid="settlement-destination-current">
-          {settings.destination === "wallet" ? (
-            <>Payouts are credited to your wallet{settings.walletPayId ? <> <span className="font-mono">@{settings.walletPayId}</span></> : null}.</>
-          ) : (
-            <>
-              Payouts are sent to <b>{settings.accountName}</b>, <span className="font-mono">{settings.accountNumber}</span> at {settings.bankName ?? settings.bankCode}.
-            </>
-          )}
-        </p>
+        <SettlementDestinationText settings={settings} />
         <SettlementDestinationForm banks={banks} current={settings} canEdit={rolePolicy.setSettlementDestination(ctx.role)} />
       </Card>
     </div>
