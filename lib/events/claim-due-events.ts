@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "@/db/client";
 import type { Mode } from "@/db/schema";
-import { pausePoint } from "@/lib/testing/pause-points";
+import { pauseArmed, pausePoint } from "@/lib/testing/pause-points";
 import { webhookTimeoutMs } from "./post-webhook";
 
 /** A claimed event with everything its attempt needs (no second read before the POST). */
@@ -179,11 +179,12 @@ export async function claimDueEvents(
 export const CLAIMED_PAUSE = "webhooks.claimed";
 
 /**
- * The engine's claim: claimDueEvents in a transaction of its own, committed at once. Until it
- * commits the claimed rows stay locked, which concurrent claimers skip (SKIP LOCKED) instead of
- * waiting on them; race tests hold it open at CLAIMED_PAUSE.
+ * The engine's claim: claimDueEvents as one statement, committed at once (one round trip).
+ * Until it commits the claimed rows stay locked, which concurrent claimers skip (SKIP LOCKED)
+ * instead of waiting on them; race tests hold it open at CLAIMED_PAUSE, in a transaction.
  */
 export async function claimDueBatch(db: Db, input: Parameters<typeof claimDueEvents>[1]): Promise<ClaimedEvent[]> {
+  if (!pauseArmed(CLAIMED_PAUSE)) return claimDueEvents(db, input);
   return db.transaction(async (tx) => {
     const claimed = await claimDueEvents(tx, input);
     await pausePoint(CLAIMED_PAUSE);

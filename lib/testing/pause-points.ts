@@ -22,6 +22,11 @@ export function pausePoint(name: string): Promise<void> {
   return point.released;
 }
 
+/** Whether a test in this process armed this point (a caller may then take a path that can pause there). */
+export function pauseArmed(name: string): boolean {
+  return armed.size > 0 && armed.has(name);
+}
+
 export function armPause(name: string): { reached: Promise<void>; release(): void } {
   let arrive!: () => void;
   let release!: () => void;

@@ -13,6 +13,7 @@
 //   rows, 10,000 payments) unless those options are given; never written to BENCHMARKS.md.
 //   Each target marked `profile` runs once more with the server's CPU profiled (V8, SIGUSR2 to
 //   scripts/bench/profile-hook.mjs): the report's "where the server's time goes"; --no-profile skips it.
+//   BENCH_KEEP_PROFILES=1 keeps the .cpuprofile files (the folder is printed) for a closer look.
 //   The report ends with every goal of issue 17 (scripts/bench/goals.ts): met, not met or not run.
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -282,22 +283,29 @@ async function serverPhase(): Promise<ServerPhase> {
     let profileCount = 0;
     const appPid = cpuProfDir ? appServerPid(server.pgid) : null;
     if (cpuProfDir && !appPid) log("(no scripts/serve.ts process found: no profiles)");
+    const profile = async (label: string, run: () => Promise<number>) => {
+      if (!appPid) return;
+      log(`[${elapsed()}] profiling the server: ${label}…`);
+      process.kill(appPid, "SIGUSR2");
+      const requests = await run();
+      process.kill(appPid, "SIGUSR2");
+      const file = await profileFile(path.join(cpuProfDir!, `${++profileCount}.cpuprofile`));
+      const summary = file ? summarizeProfile(file, label, requests) : null;
+      if (summary) profiles.push(summary);
+      else log(`  (no profile written for ${label})`);
+    };
     for (const job of appPid ? jobs.filter((j) => j.profile) : []) {
       const connections = connectionLevels[0]!;
-      log(`[${elapsed()}] profiling the server: ${job.label}, ${connections} connections, ${durationSeconds} s…`);
-      process.kill(appPid!, "SIGUSR2");
-      const result = await runLoad({ baseUrl: server.url, ...job.request, connections, durationSeconds });
-      process.kill(appPid!, "SIGUSR2");
-      const file = await profileFile(path.join(cpuProfDir!, `${++profileCount}.cpuprofile`));
-      const summary = file ? summarizeProfile(file, job.label, result.total) : null;
-      if (summary) profiles.push(summary);
-      else log(`  (no profile written for ${job.label})`);
+      await profile(job.label, async () => {
+        const result = await runLoad({ baseUrl: server.url, ...job.request, connections, durationSeconds });
+        return result.total;
+      });
     }
 
     for (const scenario of scenarios) {
       if (!scenario.measure) continue;
       try {
-        rows.push(...(await scenario.measure(ctx, { connections: connectionLevels, durationSeconds, observe })));
+        rows.push(...(await scenario.measure(ctx, { connections: connectionLevels, durationSeconds, observe, profile })));
       } finally {
         await scenario.finish?.();
       }
@@ -314,7 +322,8 @@ async function serverPhase(): Promise<ServerPhase> {
     for (const scenario of scenarios) await scenario.finish?.().catch(() => {});
     log("Stopping the server and dropping the bench database…");
     await server.stop();
-    if (cpuProfDir) fs.rmSync(cpuProfDir, { recursive: true, force: true });
+    if (cpuProfDir && !process.env.BENCH_KEEP_PROFILES) fs.rmSync(cpuProfDir, { recursive: true, force: true });
+    else if (cpuProfDir) log(`profiles kept in ${cpuProfDir}`);
   }
 }
 

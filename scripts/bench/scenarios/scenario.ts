@@ -45,7 +45,16 @@ export type Target = {
   request: LoadRequest;
 };
 
-export type MeasureOptions = { connections: number[]; durationSeconds: number; observe: { serverPgid: number; databaseUrl: string } };
+export type MeasureOptions = {
+  connections: number[];
+  durationSeconds: number;
+  observe: { serverPgid: number; databaseUrl: string };
+  /**
+   * Profiles the app server while `run` runs (one more, unmeasured run; `--no-profile`: not at
+   * all); `run` answers the requests it made, for per-request figures.
+   */
+  profile: (label: string, run: () => Promise<number>) => Promise<void>;
+};
 
 export type Scenario = {
   name: string;
