@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "@/db/client";
 import { listCounts, type Mode } from "@/db/schema";
@@ -12,17 +12,27 @@ export type CountedList = "transfers" | "payments" | "events" | "checkout_sessio
 
 export type KeptCountKey = { list: CountedList; merchantId: string; mode: Mode; a?: string; b?: string; c?: string };
 
+/** A kept count's key whose values may be left to bind (a prepared statement's placeholders: lib/page-query.ts shallowPage). */
+export type KeptCountTemplate = {
+  list: CountedList;
+  merchantId: string | Placeholder;
+  mode: Mode | Placeholder;
+  a?: string | Placeholder;
+  b?: string | Placeholder;
+  c?: string | Placeholder;
+};
+
 /**
  * A kept count as an expression (a scalar subquery): the rows of one list, merchant and mode
  * whose filter values equal those given. Read in the page's own statement (lib/paging.ts
  * readPage), it sees the same snapshot as the page's rows: one round trip, exact.
  */
-export function keptCountSql(key: KeptCountKey): SQL {
+export function keptCountSql(key: KeptCountKey | KeptCountTemplate): SQL {
   return sql`(select coalesce(sum(${listCounts.n}), 0) from ${listCounts} where ${keptCountWhere(key)})`;
 }
 
 /** The list_counts rows of a kept count (all its buckets and slots). */
-export function keptCountWhere(key: KeptCountKey): SQL {
+export function keptCountWhere(key: KeptCountKey | KeptCountTemplate): SQL {
   return and(
     eq(listCounts.list, key.list),
     eq(listCounts.merchantId, key.merchantId),

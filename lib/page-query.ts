@@ -8,7 +8,7 @@ import { listCounts } from "@/db/schema";
 import { validationError } from "@/lib/errors";
 import { bucketEnd, keptCountWhere, type BucketKind, type KeptCountKey } from "@/lib/list-counts";
 import { isUuid } from "@/lib/text-patterns";
-import { paged, pageOffset, type ListShape, type PagePlan, type PageRequest } from "@/lib/paging";
+import { paged, pageOffset, type ListShape, type PagePlan, type Paged, type PageRequest } from "@/lib/paging";
 
 /** From this offset on, a page of a kept list seeks through the bucketed counts (below it, walking is cheaper). */
 const SEEK_FROM = 2_000;
@@ -144,4 +144,60 @@ export async function readPage<T extends WithTotal>(tx: DbOrTx, total: ListTotal
   }
   if (n < 0 && search) n = await search.count(tx);
   return [rows.map(({ listTotal: _, ...row }) => row), n];
+}
+
+/** A page statement built once and run prepared (shallowPage). */
+export type PreparedPage = { execute: (params: Record<string, unknown>) => Promise<unknown[]> };
+
+/** Per database handle (a transaction gets its own, short-lived), the shallow page statements built so far, by name. */
+const preparedPages = new WeakMap<object, Map<string, PreparedPage>>();
+
+/**
+ * The statement of a list's shallow page (shallowPage), to be built once: the page's keys by
+ * the list's covering index (`where`, newest first, `size` and `offset` bound at each run),
+ * those rows, `extra` columns, and the list's total (`total`, a kept count) as `listTotal`:
+ * the same rows and total planPage and readPage give, in one statement.
+ */
+export function shallowPageStatement(db: DbOrTx, name: string, shape: ListShape, where: SQL, total: SQL, extra: Record<string, SQL> = {}): PreparedPage {
+  const { table, order } = shape;
+  const unique = order[order.length - 1]!;
+  const newestFirst = order.map((c) => desc(c));
+  const keys = db.select({ k: unique }).from(table).where(where).orderBy(...newestFirst).limit(sql.placeholder("size")).offset(sql.placeholder("offset"));
+  return db
+    .select({ ...getTableColumns(table), ...extra, listTotal: sql<number>`${total}`.mapWith(Number) })
+    .from(table)
+    .where(inArray(unique, keys))
+    .orderBy(...newestFirst)
+    .prepare(name);
+}
+
+/**
+ * The pages a list is opened at (no search, no cursor, an offset below SEEK_FROM, kept count)
+ * are most of its reads: their statement is built once per list and filter shape (`name`,
+ * `build`: shallowPageStatement with placeholders for the filter values) and run prepared, so
+ * a request neither rebuilds the query nor has the database parse and plan it again. `params`
+ * binds the placeholders. Answers null when the request is not such a page, or the page is
+ * empty (the caller's general path answers those: its total is read on its own).
+ */
+export async function shallowPage<T>(
+  db: DbOrTx,
+  request: PageRequest,
+  name: string,
+  build: (db: DbOrTx, name: string) => PreparedPage,
+  params: Record<string, unknown>,
+): Promise<Paged<T & Record<string, unknown>> | null> {
+  if (request.starting_after || request.ending_before) return null;
+  const offset = pageOffset(request);
+  if (offset >= SEEK_FROM) return null;
+  let statements = preparedPages.get(db);
+  if (!statements) preparedPages.set(db, (statements = new Map()));
+  let statement = statements.get(name);
+  if (!statement) statements.set(name, (statement = build(db, name)));
+  const rows = (await statement.execute({ ...params, size: request.page_size, offset })) as (T & WithTotal)[];
+  if (rows.length === 0) return null;
+  return paged(
+    rows.map(({ listTotal: _, ...row }) => row as T & Record<string, unknown>),
+    rows[0]!.listTotal,
+    request,
+  );
 }

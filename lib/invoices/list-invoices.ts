@@ -1,12 +1,12 @@
 import { and, eq, getTableColumns, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import { queryRows, type Db, type DbOrTx } from "@/db/client";
 import { invoices, type Invoice, type Mode } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchTotal } from "@/lib/search-counts";
 import { searchFields } from "@/lib/list-search";
 import { type ListShape, type Paged } from "@/lib/paging";
-import { planPage, readPage } from "@/lib/page-query";
+import { planPage, readPage, shallowPage, shallowPageStatement } from "@/lib/page-query";
 import { applyInvoiceDue } from "./apply-invoice-due";
 import type { InvoiceActor } from "./invoice-events";
 import type { ListInvoicesQuery } from "./invoice-input";
@@ -41,6 +41,20 @@ const SHAPE: ListShape = { table: invoices, order: [invoices.createdAt, invoices
 const dueInScope = (scope: Scope, now: Date) =>
   and(inScope(scope), isNull(invoices.dueHandledAt), inArray(invoices.status, ["sent", "partial"]), lte(invoices.dueAt, now))!;
 
+const p = sql.placeholder;
+type StatusShape = "all" | "status" | "paused";
+
+/** The shallow pages' statement (lib/page-query.ts shallowPage) of the list by status, paused or whole, with the due flag. */
+const shallowInvoices = (shape: StatusShape) => (db: DbOrTx, name: string) => {
+  const i = invoices;
+  const scope = and(eq(i.merchantId, p("merchantId")), eq(i.mode, p("mode")))!;
+  const where = and(scope, shape === "paused" ? eq(i.paused, true) : shape === "status" ? eq(i.status, p("status")) : undefined)!;
+  const base = { list: "invoices", merchantId: p("merchantId"), mode: p("mode") } as const;
+  const total = keptCountSql(shape === "paused" ? { ...base, b: "true" } : shape === "status" ? { ...base, a: p("status") } : base);
+  const due = and(scope, isNull(i.dueHandledAt), inArray(i.status, ["sent", "partial"]), lte(i.dueAt, p("now")))!;
+  return shallowPageStatement(db, name, SHAPE, where, total, { dueNow: sql<boolean>`exists (select 1 from ${invoices} where ${due})` });
+};
+
 /** Applies passed due dates to this merchant's invoices (their events delivered after commit). */
 async function applyDueInScope(db: Db, scope: Scope, actor: InvoiceActor, now: Date): Promise<void> {
   const due = await db.select().from(invoices).where(dueInScope(scope, now));
@@ -56,6 +70,12 @@ async function applyDueInScope(db: Db, scope: Scope, actor: InvoiceActor, now: D
 /** One read of the page and its total, and whether any invoice of the merchant is past due unapplied. */
 async function readInvoicePage(db: Db, input: Scope & ListInvoicesQuery, now: Date): Promise<{ page: Paged<Invoice>; dueNow: boolean }> {
   const kept = invoiceKept(input);
+  if (kept) {
+    const shape: StatusShape = input.status === "paused" ? "paused" : input.status ? "status" : "all";
+    const params = { merchantId: input.merchantId, mode: input.mode, status: input.status, now: now.toISOString() };
+    const shallow = await shallowPage<Invoice & { dueNow: boolean }>(db, input, `invoices_page_${shape}`, shallowInvoices(shape), params);
+    if (shallow) return { page: { ...shallow, items: shallow.items.map(({ dueNow: _, ...invoice }) => invoice) }, dueNow: shallow.items[0]!.dueNow };
+  }
   const plan = await planPage(db, SHAPE, inScope(input)!, listFilter(input), input, kept);
   const where = and(inScope(input), listFilter(input))!;
   const total = kept

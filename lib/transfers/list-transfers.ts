@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
 import type { ListTransfersQuery } from "./transfer-input";
@@ -6,7 +6,7 @@ import { keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchTotal } from "@/lib/search-counts";
 import { searchFields } from "@/lib/list-search";
 import { type ListShape, type Paged } from "@/lib/paging";
-import { planPage, readPage } from "@/lib/page-query";
+import { planPage, readPage, shallowPage, shallowPageStatement } from "@/lib/page-query";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { TRANSFER_STATUSES } from "@/db/schema";
@@ -41,10 +41,33 @@ function transferKept(input: Scope & TransferFilter): KeptCountKey | null {
   return { list: "transfers", merchantId: input.merchantId, mode: input.mode, a: input.status, b: input.type };
 }
 
+const p = sql.placeholder;
+
+/** The shallow pages' statement (lib/page-query.ts shallowPage) of the list filtered by status, type, both or neither. */
+const shallowTransfers = (byStatus: boolean, byType: boolean) => (db: DbOrTx, name: string) =>
+  shallowPageStatement(
+    db,
+    name,
+    SHAPE,
+    and(
+      eq(transfers.merchantId, p("merchantId")),
+      eq(transfers.mode, p("mode")),
+      byStatus ? eq(transfers.status, p("status")) : undefined,
+      byType ? eq(transfers.type, p("type")) : undefined,
+    )!,
+    keptCountSql({ list: "transfers", merchantId: p("merchantId"), mode: p("mode"), a: byStatus ? p("status") : undefined, b: byType ? p("type") : undefined }),
+  );
+
 /** GET /v1/checkout/transfer and the dashboard list: newest first, paged (or by cursor). */
 export async function listTransfers(tx: DbOrTx, input: Scope & ListTransfersQuery): Promise<Paged<Transfer>> {
   const filter = transferFilter(input);
   const kept = transferKept(input);
+  if (kept) {
+    const name = `transfers_page${input.status ? "_status" : ""}${input.type ? "_type" : ""}`;
+    const params = { merchantId: input.merchantId, mode: input.mode, status: input.status, type: input.type };
+    const shallow = await shallowPage<Transfer>(tx, input, name, shallowTransfers(!!input.status, !!input.type), params);
+    if (shallow) return shallow;
+  }
   const plan = await planPage(tx, SHAPE, inScope(input), filter, input, kept);
   const where = and(inScope(input), filter)!;
   const total = kept

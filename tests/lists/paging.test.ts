@@ -84,6 +84,23 @@ describe("list paging", () => {
           }
   }, 120_000);
 
+  it("rule: a shallow page (built once, run prepared: lib/page-query.ts shallowPage) answers every field of its rows as a plain select does", async () => {
+    const { transfers } = await import("@/db/schema");
+    const { and, desc, eq } = await import("drizzle-orm");
+    for (const status of [undefined, "failed"] as const) {
+      const got = await listTransfersDirect(await db(), { merchantId: o.merchantId, mode: "test", page: 2, page_size: 5, status });
+      const want = await (await db())
+        .select()
+        .from(transfers)
+        .where(and(eq(transfers.merchantId, o.merchantId), eq(transfers.mode, "test"), status ? eq(transfers.status, status) : undefined))
+        .orderBy(desc(transfers.createdAt), desc(transfers.id))
+        .limit(5)
+        .offset(5);
+      expect(got.items).toEqual(want);
+      expect(got.items[0]!.createdAt).toBeInstanceOf(Date);
+    }
+  });
+
   it("rule: a cursor walk returns every row exactly once while newer rows are being inserted (both directions)", async () => {
     const before = await naiveTransfers(o, {}, 1, 10_000);
     let inserting = true;
