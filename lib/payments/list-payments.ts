@@ -8,7 +8,7 @@ import { lagosDayStart } from "@/lib/lagos-day";
 import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
 import { flattenSearch, type ListShape, type Paged } from "@/lib/paging";
-import { planPage, readPage, type ListTotal } from "@/lib/page-query";
+import { planPage, readPage, shallowPage, shallowPageStatement, type ListTotal } from "@/lib/page-query";
 import { searchTotal } from "@/lib/search-counts";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];
@@ -94,12 +94,45 @@ export type PaymentListItem = Payment & {
   sessionReference: string | null;
 };
 
+const p = sql.placeholder;
+
+/**
+ * The shallow pages' statement (lib/page-query.ts shallowPage) of the list by channel,
+ * destination kind, both or neither; where each payment went is read per row (the same
+ * values the general path's joins give).
+ */
+const shallowPayments = (byChannel: boolean, byDestination: boolean) => (db: DbOrTx, name: string) =>
+  shallowPageStatement(
+    db,
+    name,
+    SHAPE,
+    and(
+      eq(payments.merchantId, p("merchantId")),
+      eq(payments.mode, p("mode")),
+      byChannel ? eq(payments.channel, p("channel")) : undefined,
+      byDestination ? eq(payments.destinationKind, p("destination")) : undefined,
+    )!,
+    keptCountSql({ list: "payments", merchantId: p("merchantId"), mode: p("mode"), a: byChannel ? p("channel") : undefined, b: byDestination ? p("destination") : undefined }),
+    {
+      payIdText: sql<string | null>`(select ${payIds.payId} from ${payIds} where ${payIds.id} = ${payments.payIdId})`,
+      accountNumber: sql<string | null>`(select ${virtualAccounts.accountNumber} from ${virtualAccounts} where ${virtualAccounts.id} = ${payments.virtualAccountId})`,
+      bankName: sql<string | null>`(select ${virtualAccounts.bankName} from ${virtualAccounts} where ${virtualAccounts.id} = ${payments.virtualAccountId})`,
+      sessionReference: sql<string | null>`(select ${checkoutSessions.reference} from ${checkoutSessions} where ${checkoutSessions.id} = ${payments.sessionId})`,
+    },
+  );
+
 /** The dashboard's payments list (every inbound payment of one merchant and mode), newest first. */
 export async function listPayments(
   tx: DbOrTx,
   input: { merchantId: string; mode: Mode } & ListPaymentsQuery,
 ): Promise<Paged<PaymentListItem>> {
   const kept = paymentKept(input);
+  if (kept) {
+    const name = `payments_page${input.channel ? "_channel" : ""}${input.destination ? "_destination" : ""}`;
+    const params = { merchantId: input.merchantId, mode: input.mode, channel: input.channel, destination: input.destination };
+    const shallow = await shallowPage<PaymentListItem>(tx, input, name, shallowPayments(!!input.channel, !!input.destination), params);
+    if (shallow) return shallow;
+  }
   const plan = await planPage(tx, SHAPE, inScope(input), paymentConditions(input), input, kept);
   const total = kept ? keptCountSql(kept) : paymentSearchTotal(input);
   const [rows, n] = await readPage(tx, total, (listTotal) =>

@@ -5,7 +5,7 @@ import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, ty
 import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
 import { searchFields } from "@/lib/list-search";
 import { flattenSearch, type ListShape, type Paged } from "@/lib/paging";
-import { planPage, readPage, type ListTotal } from "@/lib/page-query";
+import { planPage, readPage, shallowPage, shallowPageStatement, type ListTotal } from "@/lib/page-query";
 import { searchTotal } from "@/lib/search-counts";
 import { isUuid } from "@/lib/text-patterns";
 
@@ -92,12 +92,29 @@ const SHAPE: ListShape = { table: checkoutSessions, order: [checkoutSessions.cre
 
 export type SessionListItem = CheckoutSession & { displayStatus: SessionStatus };
 
+const p = sql.placeholder;
+
+/** The shallow pages' statement (lib/page-query.ts shallowPage) of the list by stored status, or whole. */
+const shallowSessions = (byStatus: boolean) => (db: DbOrTx, name: string) =>
+  shallowPageStatement(
+    db,
+    name,
+    SHAPE,
+    and(eq(checkoutSessions.merchantId, p("merchantId")), eq(checkoutSessions.mode, p("mode")), byStatus ? eq(checkoutSessions.status, p("status")) : undefined)!,
+    keptCountSql({ list: "checkout_sessions", merchantId: p("merchantId"), mode: p("mode"), a: byStatus ? p("status") : undefined }),
+  );
+
 /** The dashboard's checkout sessions of one merchant and mode, newest first, paged. */
 export async function listSessions(
   tx: DbOrTx,
   input: { merchantId: string; mode: Mode; now?: Date } & ListSessionsQuery,
 ): Promise<Paged<SessionListItem>> {
   const now = input.now ?? new Date();
+  if (sessionKept(input)) {
+    const params = { merchantId: input.merchantId, mode: input.mode, status: input.status };
+    const shallow = await shallowPage<CheckoutSession>(tx, input, input.status ? "sessions_page_status" : "sessions_page", shallowSessions(!!input.status), params);
+    if (shallow) return { ...shallow, items: shallow.items.map((s) => ({ ...s, displayStatus: sessionDisplayStatus(s, now) })) };
+  }
   const plan = await planPage(tx, SHAPE, inScope(input), sessionConditions(input, now), input, sessionKept(input));
   const [rows, total] = await readPage(tx, sessionTotal(input, now), (listTotal) =>
     tx.select({ ...getTableColumns(checkoutSessions), listTotal }).from(checkoutSessions).where(plan.where).orderBy(...plan.orderBy),
