@@ -16,7 +16,11 @@ let b: AppInstance;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   db = await openAppDatabase();
-  [a, b] = await Promise.all([startInstance({ name: "scale-a", databaseUrl: db.url }), startInstance({ name: "scale-b", databaseUrl: db.url })]);
+  // b delivers webhooks on its request thread (OWO_DELIVERY_THREAD=off), a on its delivery thread: both paths run every test.
+  [a, b] = await Promise.all([
+    startInstance({ name: "scale-a", databaseUrl: db.url }),
+    startInstance({ name: "scale-b", databaseUrl: db.url, env: { OWO_DELIVERY_THREAD: "off" } }),
+  ]);
 });
 
 test.afterAll(async () => {
@@ -73,6 +77,36 @@ test("rate limits are shared: a key limited to N per minute gets exactly N accep
   // Every request is counted in its window's row (summed: a burst may straddle a minute boundary).
   const [counter] = await db.sql<{ count: number }[]>`select sum(count)::int as count from rate_limit_counters where bucket = ${`key:${key.keyPairId}`}`;
   expect(counter!.count).toBeGreaterThanOrEqual(4 * LIMIT - LIMIT);
+});
+
+test("webhooks go out right after commit, from the delivery thread (a) or the request thread (b), with no scheduler pass", async () => {
+  const delivery = async (i: AppInstance) => ((await (await fetch(`${i.url}/api/health`)).json()) as { webhook_delivery?: string }).webhook_delivery;
+  expect(await delivery(a)).toBe("thread");
+  expect(await delivery(b)).toBe("request_thread");
+  const receiver = await startWebhookReceiver();
+  try {
+    const recipient = await makeMerchantKey();
+    const transfersSeen = () =>
+      receiver.received.map((r) => JSON.parse(r.body) as { event: string; data: { reference: string } }).filter((hook) => hook.event === "transfer.success");
+    let expected = 0;
+    for (const instance of [a, b]) {
+      const sender = await makeMerchantKey({ webhookUrl: receiver.url });
+      expect((await api(instance.url, sender.secretKey, "POST", "/v1/sandbox/wallet/fund", { amount: 1_000_000 })).status).toBe(200);
+      const sent = await Promise.all(
+        Array.from({ length: 5 }, () => api<{ reference: string }>(instance.url, sender.secretKey, "POST", "/v1/checkout/transfer", { type: "payid", pay_id: recipient.walletPayId, amount: 10_000 })),
+      );
+      for (const r of sent) expect(r.status, r.text).toBe(200);
+      expected += sent.length;
+      // SCHEDULER=off and no cron call: only the after-commit path can have sent them.
+      const deadline = Date.now() + 10_000;
+      while (transfersSeen().length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const references = transfersSeen().map((hook) => hook.data.reference);
+      expect(references).toEqual(expect.arrayContaining(sent.map((r) => r.body!.data!.reference)));
+      expect(references).toHaveLength(expected);
+    }
+  } finally {
+    await receiver.close();
+  }
 });
 
 test("every scheduler job does each piece of work once when both instances run it concurrently", async () => {

@@ -7,6 +7,7 @@ import http from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
 import { PEER_HEADER } from "@/lib/client-ip";
+import { startDeliveryThread } from "@/lib/events/delivery-thread";
 
 const { values } = parseArgs({
   options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
@@ -19,6 +20,9 @@ const app = next({ dev: false, dir: process.cwd(), hostname, port });
 const handle = app.getRequestHandler();
 
 async function main() {
+  // With PostgreSQL, webhooks are delivered on a thread of their own (the embedded database
+  // serves this thread only). OWO_DELIVERY_THREAD=off keeps them on the request thread.
+  if (process.env.DATABASE_URL && process.env.OWO_DELIVERY_THREAD !== "off") startDeliveryThread(new URL("./delivery-thread.mjs", import.meta.url));
   await app.prepare();
   const server = http.createServer((req, res) => {
     // Whatever the client sent under this name is dropped: only the socket says who it is.

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { workerData } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { getHandle } from "@/db/client";
@@ -7,15 +8,26 @@ import { deliveryEngine } from "./delivery-engine";
 
 /** The channel on which an instance that committed events tells the others (LISTEN/NOTIFY). */
 const CHANNEL = "owo_webhooks";
-/** This process, so it does not wake itself a second time on its own NOTIFY. */
-const INSTANCE = randomUUID();
-/** At most one NOTIFY per this many milliseconds: a burst of commits is one wake-up. */
-const NOTIFY_GAP_MS = 20;
 
 const g = globalThis as unknown as {
   __owoDeliveryNotify?: { inFlight: Promise<void> | null; again: boolean };
   __owoDeliveryListener?: boolean;
+  __owoWebhookInstance?: string;
 };
+
+/**
+ * This process, so it does not wake itself a second time on its own NOTIFY: one id for every
+ * copy of this module in the process (the server's and the bundle's, on globalThis) and its
+ * delivery thread (handed over as workerData: delivery-thread.ts).
+ */
+const INSTANCE = (g.__owoWebhookInstance ??= (workerData as { webhookInstanceId?: string } | null)?.webhookInstanceId ?? randomUUID());
+
+/** This process's id on the NOTIFY channel (for its delivery thread). */
+export const webhookInstanceId = () => INSTANCE;
+
+/** At most one NOTIFY per this many milliseconds: a burst of commits is one wake-up. */
+const NOTIFY_GAP_MS = 20;
+
 const notify = (g.__owoDeliveryNotify ??= { inFlight: null, again: false });
 
 /**

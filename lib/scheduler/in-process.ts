@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
 import { startDeliveryListener } from "@/lib/events/delivery-listener";
+import { deliveryThread } from "@/lib/events/delivery-thread";
 import { logError } from "@/lib/log";
 import { runJobs } from "./run-jobs";
 
@@ -13,7 +14,8 @@ const g = globalThis as unknown as { __owoScheduler?: NodeJS.Timeout };
  * (delivery-listener.ts), SCHEDULER=off or not: the scheduler is only the safety net.
  */
 export function startInProcessScheduler(): void {
-  void startDeliveryListener();
+  // The delivery thread, when the server runs one, listens itself.
+  if (!deliveryThread()) void startDeliveryListener();
   if (process.env.SCHEDULER === "off" || g.__owoScheduler) return;
   let running = false;
   g.__owoScheduler = setInterval(async () => {
