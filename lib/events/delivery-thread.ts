@@ -31,9 +31,10 @@ export function deliveryThread(): Thread | null {
  * Starts the delivery thread from `bootstrap` (scripts/delivery-thread.mjs: loads this module
  * through tsx and runs deliveryThreadMain). From now on after-commit wake-ups go to it. Should it
  * exit, this thread's engine and listener take over (logged), and the scheduler keeps delivering.
+ * Null when one is running already; `stop` ends it (tests), which is an exit like any other.
  */
-export function startDeliveryThread(bootstrap: URL): void {
-  if (g.__owoDeliveryThread) return;
+export function startDeliveryThread(bootstrap: URL): { stop: () => Promise<number> } | null {
+  if (g.__owoDeliveryThread) return null;
   const pool = Math.min(THREAD_POOL_SIZE, Number(process.env.DATABASE_POOL_SIZE ?? THREAD_POOL_SIZE) || THREAD_POOL_SIZE);
   const worker = new Worker(bootstrap, { env: { ...process.env, DATABASE_POOL_SIZE: String(pool) }, workerData: { webhookInstanceId: webhookInstanceId() } });
   const thread: Thread = { wake: (eventIds) => worker.postMessage({ type: "wake", eventIds } satisfies Wake) };
@@ -48,6 +49,7 @@ export function startDeliveryThread(bootstrap: URL): void {
   });
   // The thread must not keep a server that is shutting down alive.
   worker.unref();
+  return { stop: () => worker.terminate() };
 }
 
 /** Inside the thread: listen for other instances' commits and this process's wake-ups. */
