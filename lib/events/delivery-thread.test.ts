@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { emitCommitted, eventRow, sleep } from "@/tests/events";
 import { makeKey } from "@/tests/factories";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/webhook-receiver";
+import { getDb } from "@/db/client";
 import { afterCommitDeliveriesSettled, deliverAfterCommit } from "./deliver-after-commit";
+import { deliverDueEvents } from "./deliver-due-events";
 import { deliveryThread, startDeliveryThread } from "./delivery-thread";
 
 const receivers: WebhookReceiver[] = [];
@@ -26,7 +28,7 @@ async function until(done: () => boolean, timeoutMs = 15_000): Promise<void> {
 }
 
 describe("the webhook delivery thread (issue 17: deliveries off the request thread)", () => {
-  it("delivers what deliverAfterCommit hands it, in order, with no engine or scheduler pass on this thread", async () => {
+  it("delivers what deliverAfterCommit hands it, in order, and runs the scheduler's pass, with no engine on this thread", async () => {
     const { hook, key } = await keyWithReceiver();
     const thread = startDeliveryThread(new URL("../../scripts/delivery-thread.mjs", import.meta.url));
     expect(thread).not.toBeNull();
@@ -36,6 +38,11 @@ describe("the webhook delivery thread (issue 17: deliveries off the request thre
       deliverAfterCommit(ids);
       await hook.waitFor(5, 15_000);
       expect(hook.received.map((r) => r.headers["webhook-id"])).toEqual(ids);
+      // The scheduler's job runs its pass on the thread too: events nobody woke it for.
+      const due: string[] = [];
+      for (let i = 5; i < 8; i++) due.push(await emitCommitted(key, { data: { n: i } }));
+      expect(await deliverDueEvents(await getDb(), { keyPairIds: [key.keyPair.id] })).toBe(3);
+      expect(hook.received.map((r) => r.headers["webhook-id"])).toEqual([...ids, ...due]);
       // This thread's engine never ran: nothing of it is in flight or settled here.
       expect((globalThis as { __owoDeliveryEngine?: unknown }).__owoDeliveryEngine).toBeUndefined();
     } finally {

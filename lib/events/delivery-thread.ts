@@ -4,17 +4,23 @@
 // behind API requests on the one thread, and API requests do not wait behind it. The engine
 // is the same (delivery-engine.ts), only where it runs differs: the thread LISTENs for other
 // instances' commits and is woken by this process's after-commit path (deliverAfterCommit:
-// a message, no database round trip). The scheduler's deliver_webhooks job still runs in the
-// request thread, a safety net beside it like another instance's engine (claims never overlap:
-// FOR UPDATE SKIP LOCKED, leases, the order rule). If the thread dies, the request thread's own
-// engine and listener take over.
+// a message, no database round trip), and the scheduler's deliver_webhooks job runs its pass
+// there too (deliver-due-events.ts): one engine on every path. If the thread dies, the request
+// thread's own engine and listener take over.
 import { parentPort, Worker } from "node:worker_threads";
 import { logError, logInfo } from "@/lib/log";
-import { deliveryEngine } from "./delivery-engine";
+import { getDb } from "@/db/client";
+import { deliveryEngine, type PassOptions } from "./delivery-engine";
 import { startDeliveryListener, webhookInstanceId } from "./delivery-listener";
 
 type Wake = { type: "wake"; eventIds: string[] };
-type Thread = { wake: (eventIds: string[]) => void };
+type Pass = { type: "pass"; id: number; options: PassOptions };
+type Passed = { type: "passed"; id: number; attempts: number } | { type: "passed"; id: number; error: string };
+type Thread = {
+  wake: (eventIds: string[]) => void;
+  /** One pass of the thread's engine (the scheduler's deliver_webhooks job): the attempts it made. */
+  pass: (options: PassOptions) => Promise<number>;
+};
 
 /** Connections the thread's own pool keeps at most: one claim at a time, a few record statements, the listener. */
 const THREAD_POOL_SIZE = 4;
@@ -37,10 +43,30 @@ export function startDeliveryThread(bootstrap: URL): { stop: () => Promise<numbe
   if (g.__owoDeliveryThread) return null;
   const pool = Math.min(THREAD_POOL_SIZE, Number(process.env.DATABASE_POOL_SIZE ?? THREAD_POOL_SIZE) || THREAD_POOL_SIZE);
   const worker = new Worker(bootstrap, { env: { ...process.env, DATABASE_POOL_SIZE: String(pool) }, workerData: { webhookInstanceId: webhookInstanceId() } });
-  const thread: Thread = { wake: (eventIds) => worker.postMessage({ type: "wake", eventIds } satisfies Wake) };
+  const passes = new Map<number, { resolve: (attempts: number) => void; reject: (error: Error) => void }>();
+  let nextPass = 0;
+  const thread: Thread = {
+    wake: (eventIds) => worker.postMessage({ type: "wake", eventIds } satisfies Wake),
+    pass: (options) =>
+      new Promise<number>((resolve, reject) => {
+        const id = ++nextPass;
+        passes.set(id, { resolve, reject });
+        worker.postMessage({ type: "pass", id, options } satisfies Pass);
+      }),
+  };
   g.__owoDeliveryThread = thread;
+  worker.on("message", (message: Passed) => {
+    const waiting = message?.type === "passed" ? passes.get(message.id) : undefined;
+    if (!waiting) return;
+    passes.delete(message.id);
+    if ("error" in message) waiting.reject(new Error(message.error));
+    else waiting.resolve(message.attempts);
+  });
   worker.on("error", (error) => logError("webhook delivery thread failed", { error }));
   worker.on("exit", (code) => {
+    // A pass the thread did not finish made what it made; the next one (here) picks up the rest.
+    for (const waiting of passes.values()) waiting.resolve(0);
+    passes.clear();
     if (g.__owoDeliveryThread !== thread) return;
     g.__owoDeliveryThread = undefined;
     logError("webhook delivery thread exited; delivering from the request thread", { code });
@@ -55,8 +81,17 @@ export function startDeliveryThread(bootstrap: URL): { stop: () => Promise<numbe
 /** Inside the thread: listen for other instances' commits and this process's wake-ups. */
 export async function deliveryThreadMain(): Promise<void> {
   if (!parentPort) throw new Error("deliveryThreadMain runs in a worker thread");
-  parentPort.on("message", (message: Wake) => {
+  const port = parentPort;
+  port.on("message", (message: Wake | Pass) => {
     if (message?.type === "wake") deliveryEngine().wake(message.eventIds);
+    if (message?.type === "pass") {
+      void getDb()
+        .then((db) => deliveryEngine().pass(db, message.options))
+        .then(
+          (attempts) => port.postMessage({ type: "passed", id: message.id, attempts } satisfies Passed),
+          (error: unknown) => port.postMessage({ type: "passed", id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies Passed),
+        );
+    }
   });
   await startDeliveryListener();
   logInfo("webhook delivery thread started");
