@@ -111,7 +111,7 @@ export function profileSection(summaries: ProfileSummary[], roundTrips: Map<stri
     lines.push(
       `### ${s.label}`,
       "",
-      `Main thread busy ${pct(s.busyShare)} of ${s.seconds.toFixed(1)} s; ${s.busyMsPerRequest.toFixed(2)} ms of busy time per answer (webhook rows: per delivery)` +
+      `Main thread busy ${pct(s.busyShare)} of ${s.seconds.toFixed(1)} s; ${s.busyMsPerRequest.toFixed(2)} ms of busy time per ${s.label.startsWith("webhook") ? "delivery (the request thread's: deliveries run on the delivery thread)" : "answer"}` +
         (rt != null ? `; ${rt.toFixed(2)} database transactions per answer` : "") +
         ".",
       "",
