@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "@/db/client";
 import { invoices, type Invoice, type Mode } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
@@ -38,8 +38,11 @@ function invoiceKept(input: Scope & ListFilter): KeptCountKey | null {
 const SHAPE: ListShape = { table: invoices, order: [invoices.createdAt, invoices.id], cursorColumn: invoices.publicId, buckets: "time" };
 
 /** Invoices of this merchant whose due date has passed and not yet been applied (index invoices_due_idx). */
-const dueInScope = (scope: Scope, now: Date) =>
-  and(inScope(scope), isNull(invoices.dueHandledAt), inArray(invoices.status, ["sent", "partial"]), lte(invoices.dueAt, now))!;
+const dueInScope = (scope: Scope, now: Date) => dueWhere(inScope(scope)!, now);
+
+/** The due rule: an invoice in `scope` still sent or partly paid, its due date passed (`now`: a time or a placeholder) and not yet applied. */
+const dueWhere = (scope: SQL, now: Date | Placeholder) =>
+  and(scope, isNull(invoices.dueHandledAt), inArray(invoices.status, ["sent", "partial"]), lte(invoices.dueAt, now))!;
 
 const p = sql.placeholder;
 type StatusShape = "all" | "status" | "paused";
@@ -51,8 +54,7 @@ const shallowInvoices = (shape: StatusShape) => (db: DbOrTx, name: string) => {
   const where = and(scope, shape === "paused" ? eq(i.paused, true) : shape === "status" ? eq(i.status, p("status")) : undefined)!;
   const base = { list: "invoices", merchantId: p("merchantId"), mode: p("mode") } as const;
   const total = keptCountSql(shape === "paused" ? { ...base, b: "true" } : shape === "status" ? { ...base, a: p("status") } : base);
-  const due = and(scope, isNull(i.dueHandledAt), inArray(i.status, ["sent", "partial"]), lte(i.dueAt, p("now")))!;
-  return shallowPageStatement(db, name, SHAPE, where, total, { dueNow: sql<boolean>`exists (select 1 from ${invoices} where ${due})` });
+  return shallowPageStatement(db, name, SHAPE, where, total, { dueNow: sql<boolean>`exists (select 1 from ${invoices} where ${dueWhere(scope, p("now"))})` });
 };
 
 /** Applies passed due dates to this merchant's invoices (their events delivered after commit). */
