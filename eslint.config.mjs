@@ -43,7 +43,7 @@ const HTTP_IMPORTS_NO_DOMAIN = [
  * full check over every import; these rules name the breach in the editor.
  */
 const LIB_LAYERS = [
-  ["bank", "bench", "crypto", "fees", "ledger", "mail", "security", "testing"],
+  ["bank", "bench", "crypto", "fees", "ledger", "mail", "rails", "security", "testing"],
   ["audit"],
   ["payids"],
   ["keys"],
@@ -60,7 +60,7 @@ const LIB_LAYERS = [
   ["invoices", "refunds"],
   ["payments"],
   ["transfers"],
-  ["admin", "hosted", "openapi", "overview"],
+  ["admin", "hosted", "openapi", "overview", "rail-inbound"],
   ["scheduler", "seed"],
   ["cli"],
 ];

@@ -88,7 +88,8 @@ function withHeaders(res: Response, csp: string): Response {
 /**
  * 1. Refuses state-changing requests from other sites (isSameOriginRequest) everywhere the
  *    matcher reaches: all but /v1 (the public API: key-based, its own CORS rules), /api/cron
- *    (a bearer secret), /api/bench (benchmark-only, non-browser) and static files.
+ *    (a bearer secret), /api/bench (benchmark-only, non-browser), /api/rails (providers'
+ *    webhooks, verified by their signatures) and static files.
  * 2. Guards /dashboard (signed in) and /admin (platform admins) before any page renders.
  *    The pages and server actions check again: the proxy is a gate, not the only lock.
  * 3. Sets the security headers of every answer it sees: the page's CSP (pagePolicy) and, on
@@ -121,8 +122,8 @@ export async function proxy(req: NextRequest, ev: NextFetchEvent): Promise<Respo
 
 const isGuarded = (path: string) => /^\/(dashboard|admin)(\/|$)/.test(path);
 // The matcher already leaves these out; checked again for a direct call (tests) and safety.
-const isExempt = (path: string) => /^\/(v1|api\/cron|api\/bench)(\/|$)/.test(path);
+const isExempt = (path: string) => /^\/(v1|api\/cron|api\/bench|api\/rails)(\/|$)/.test(path);
 
 export const config = {
-  matcher: ["/((?!v1/|api/cron|api/bench/|_next/static|_next/image|favicon\\.ico).*)"],
+  matcher: ["/((?!v1/|api/cron|api/bench/|api/rails/|_next/static|_next/image|favicon\\.ico).*)"],
 };

@@ -24,6 +24,9 @@ export default defineConfig({
       AUTH_SECRET: "test-auth-secret-not-for-production-0123456789",
       OWO_WEBHOOK_ALLOW_LOOPBACK: "1",
       OWO_SIGNUP: "open",
+      // Live mode on the built-in sandbox rail, as a staging deployment would name it (supplement
+      // §11); the rails' own tests configure their simulators explicitly (configureRails).
+      OWO_RAILS: "sandbox",
     },
   },
 });

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   "LIMIT_EXCEEDED",
   // A merchant suspended by a platform admin: every /v1 request with its keys (issue 18).
   "MERCHANT_SUSPENDED",
+  // Live mode with no payment rail for a bank operation (supplement §11).
+  "RAIL_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

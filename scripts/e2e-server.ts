@@ -32,6 +32,8 @@ async function main() {
   env.AUTH_SECRET ??= "e2e-auth-secret-not-for-production-0123456789";
   env.OWO_WEBHOOK_ALLOW_LOOPBACK = "1";
   env.OWO_SIGNUP = "open";
+  // Live mode on the sandbox rail unless a spec's server names real rails (their simulators).
+  env.OWO_RAILS ??= "sandbox";
   env.OWO_SIGNUP_LIMIT_PER_IP ??= "1000"; // every spec signs up from 127.0.0.1
   env.SMTP_URL ??= `smtp://127.0.0.1:${Number(env.PORT ?? 3100) + 20000}`; // e2eSmtpPort (tests/smtp-capture.ts): e2e/accounts.spec.ts captures the mails
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db/client";
 import { settlementBatches, settlementPayouts, staticAccountPayments, type Mode, type StaticAccountPayment } from "@/db/schema";
 import type { BankProvider, BankTransferRequest, BankTransferStatus } from "@/lib/bank/provider";
-import { SandboxBank } from "@/lib/bank/sandbox/sandbox-bank";
+import { SandboxRail } from "@/lib/rails/sandbox/sandbox-rail";
 import { platformAccount } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { randomDigits } from "@/lib/ids";
@@ -97,7 +97,7 @@ export async function batchEntries(batchId: string) {
  * on the reference as a real bank does; everything else is the sandbox bank. Install it with
  * `useBank` (this test file's process only).
  */
-export class ScriptedBank extends SandboxBank {
+export class ScriptedBank extends SandboxRail {
   readonly sent: BankTransferRequest[] = [];
   readonly calls: string[] = [];
   private readonly answers = new Map<string, BankTransferStatus>();
@@ -122,10 +122,10 @@ export class ScriptedBank extends SandboxBank {
 }
 
 export function useBank(bank: BankProvider): () => void {
-  const g = globalThis as unknown as { __owoBank?: BankProvider };
-  const before = g.__owoBank;
-  g.__owoBank = bank;
+  const g = globalThis as unknown as { __owoSandboxRail?: BankProvider };
+  const before = g.__owoSandboxRail;
+  g.__owoSandboxRail = bank;
   return () => {
-    g.__owoBank = before;
+    g.__owoSandboxRail = before;
   };
 }

@@ -26,3 +26,4 @@ export * from "./overview";
 export * from "./list-counts";
 export * from "./notifications";
 export * from "./user-sessions";
+export * from "./rails";

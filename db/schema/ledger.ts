@@ -15,6 +15,10 @@ export const LEDGER_ACCOUNT_KINDS = [
   "refunds_in_flight",
   "transfers_in_flight",
   "sandbox_funding",
+  // What the rails' providers charge Owo (supplement §11): the platform's cost beside fee_revenue.
+  "provider_fees",
+  // Money a rail received for no known instrument, until an admin assigns or returns it.
+  "suspense",
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 

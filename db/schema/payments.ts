@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { apiKeyPairs } from "./api-keys";
 import { createdAt, id, MODES } from "./columns";
 import { merchants } from "./merchants";
@@ -38,6 +38,10 @@ export const payments = pgTable(
     customerEmail: text(),
     customerName: text(),
     payer: jsonb().$type<Record<string, unknown>>(),
+    /** The rail the money came through (null: the sandbox), its reference there and the fee it kept (kobo). */
+    rail: text(),
+    railReference: text(),
+    railFee: bigint({ mode: "number" }),
     narration: text(),
     metadata: jsonb().$type<Record<string, unknown>>(),
     paidAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -47,6 +51,7 @@ export const payments = pgTable(
     index().on(t.merchantId, t.mode, t.paidAt, t.id),
     index().on(t.staticPayIdId).where(sql`${t.staticPayIdId} is not null`),
     index().on(t.sessionId).where(sql`${t.sessionId} is not null`),
+    uniqueIndex("payments_rail_reference_idx").on(t.rail, t.railReference).where(sql`${t.railReference} is not null`),
     index().on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
   ],
 );

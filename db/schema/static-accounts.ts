@@ -27,6 +27,9 @@ export const staticAccounts = pgTable(
     reference: text().notNull(),
     provider: text().notNull(),
     accountNumber: text().notNull(),
+    /** The rail that issued it (null: the built-in sandbox partners) and its id there. */
+    rail: text(),
+    railReference: text(),
     accountName: text().notNull(),
     bankName: text().notNull(),
     bankCode: text(),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { apiKeyPairs } from "./api-keys";
 import { createdAt, id, MODES, updatedAt } from "./columns";
 import { merchants } from "./merchants";
@@ -7,7 +7,8 @@ import { payIds } from "./pay-ids";
 
 export const TRANSFER_TYPES = ["bank_transfer", "payid"] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
-export const TRANSFER_STATUSES = ["pending", "completed", "failed"] as const;
+/** `reversed`: completed, then taken back by the provider (supplement §11); its money is back in the wallet. */
+export const TRANSFER_STATUSES = ["pending", "completed", "failed", "reversed"] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
 /** A payout from a merchant's wallet to a bank account or another wallet's PayID. */
@@ -48,6 +49,19 @@ export const transfers = pgTable(
     bankSubmittedAt: timestamp({ withTimezone: true }),
     /** When the scheduler may next look at a pending transfer (also its lease). */
     nextCheckAt: timestamp({ withTimezone: true }),
+    /** The rail that has (or last had) the payout: null for PayID transfers and before it is sent. */
+    rail: text(),
+    /** Owo's reference as that rail takes it (what its webhooks carry). */
+    railReference: text(),
+    /** What a person must do at the provider (an OTP, a blocked transfer); null when nothing. */
+    railAttention: text(),
+    /** Kobo the provider charged for the payout, when it said. */
+    railFee: bigint({ mode: "number" }),
+    /** Rails that definitely refused this payout (failover moves past them). */
+    railsRefused: text().array(),
+    /** Status queries made since it was sent (their backoff). */
+    statusChecks: integer().notNull().default(0),
+    reversedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
     failedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -57,6 +71,8 @@ export const transfers = pgTable(
     uniqueIndex("transfers_merchant_reference_idx").on(t.merchantId, t.mode, t.merchantReference).where(sql`${t.merchantReference} is not null`),
     index().on(t.merchantId, t.mode, t.createdAt, t.id),
     index("transfers_pending_idx").on(t.status, t.nextCheckAt),
+    index("transfers_rail_reference_idx").on(t.rail, t.railReference).where(sql`${t.railReference} is not null`),
+    index("transfers_rail_attention_idx").on(t.updatedAt).where(sql`${t.railAttention} is not null and ${t.status} = 'pending'`),
   ],
 );
 

@@ -41,6 +41,9 @@ export const virtualAccounts = pgTable(
     source: text({ enum: SOURCES }).notNull().default("api"),
     metadata: jsonb().$type<Record<string, unknown>>(),
     failureReason: text(),
+    /** The rail that issued it (null: the built-in sandbox partners) and its id there. */
+    rail: text(),
+    railReference: text(),
     /** Set when a session switch or method change retired the account before its expiry. */
     retiredAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NIGERIAN_BANKS } from "./nigerian-banks";
 import { isValidNuban, nuban, nubanCheckDigit } from "./nuban";
 import { findPartnerBank, nextPartnerBank, PARTNER_BANKS } from "./partner-banks";
-import { SandboxBank } from "./sandbox/sandbox-bank";
+import { SandboxBank } from "@/lib/rails/sandbox/sandbox-bank";
 
 describe("NUBAN check digit (CBN: weights 3,7,3,3,7,3,3,7,3,3,7,3; check = (10 − sum mod 10) mod 10)", () => {
   it("matches the CBN circular's worked examples at First Bank (011)", () => {

@@ -23,6 +23,11 @@ export function findPartnerBank(provider: string): PartnerBank | undefined {
   return BY_PROVIDER.get(provider);
 }
 
+/** The amount rule a bank applies when the caller names none: the sandbox partner's own, else A0 (any amount the account allows). */
+export function defaultAmountValidation(provider: string): AmountValidation {
+  return findPartnerBank(provider)?.defaultAmountValidation ?? "A0";
+}
+
 const g = globalThis as unknown as { __owoPartnerTurn?: number };
 
 /**

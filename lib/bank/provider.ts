@@ -8,8 +8,18 @@ export type Bank = { bankCode: string; bankName: string };
 
 export type ResolvedAccount = { account_name: string; account_number: string; bank_code: string };
 
-/** Where a transfer stands at the bank. */
-export type BankTransferStatus = { status: "pending" | "completed" | "failed"; reason?: string | null };
+/**
+ * Where a transfer stands at the bank. `reversed`: it had completed and the provider took it
+ * back (supplement §11). `attention`: the provider holds it until a person acts (an OTP to
+ * finalize, a blocked transfer); the transfer stays pending and operators are alerted.
+ * `fee`: kobo the provider charged for it, when it says.
+ */
+export type BankTransferStatus = {
+  status: "pending" | "completed" | "failed" | "reversed";
+  reason?: string | null;
+  attention?: string | null;
+  fee?: number | null;
+};
 
 export type BankTransferRequest = {
   /** Our reference: the bank deduplicates on it, so a repeated call never pays twice. */
@@ -49,6 +59,8 @@ export type VirtualAccountRequest = {
   amount: number | null;
   amountValidation: AmountValidation;
   expiresAt: Date;
+  /** The paying customer's email when known (providers that key accounts by customer need one). */
+  customerEmail?: string | null;
   /** Passed to the bank with the request, as partners take a free-form meta object. */
   metadata?: Record<string, unknown> | null;
 };
@@ -71,6 +83,8 @@ export type StaticAccountRequest = {
   identityType: IdentityKind;
   /** In clear for the bank's own KYC; Owo never stores it. */
   identityNumber: string;
+  customerEmail?: string | null;
+  customerPhone?: string | null;
 };
 
 /**
@@ -78,12 +92,13 @@ export type StaticAccountRequest = {
  * or no account for now (`unavailable`: retry later).
  */
 export type StaticAccountIssue =
-  | { issued: true; accountNumber: string; accountName: string; bankCode: string; bankName: string }
+  | { issued: true; accountNumber: string; accountName: string; bankCode: string; bankName: string; railReference?: string | null }
   | { issued: false; outcome: "rejected" | "unavailable"; reason: string };
 
 /** The bank's answer to an issue request: a NUBAN at that bank, or a refusal. */
 export type VirtualAccountIssue =
-  | { issued: true; accountNumber: string; accountName: string; bankCode: string; bankName: string }
+  /** `railReference`: the provider's own id of the account (what retiring it or reading its payments takes). */
+  | { issued: true; accountNumber: string; accountName: string; bankCode: string; bankName: string; railReference?: string | null }
   | { issued: false; reason: string };
 
 export interface BankProvider {
@@ -113,5 +128,5 @@ export interface BankProvider {
    */
   issueStaticAccount(input: StaticAccountRequest & { attempt?: number }): Promise<StaticAccountIssue>;
   /** Stops the number accepting payments. `retired: false` when the bank refuses (retry later). */
-  retireVirtualAccount(input: { provider: string; reference: string; accountNumber: string }): Promise<{ retired: boolean; reason?: string }>;
+  retireVirtualAccount(input: { provider: string; reference: string; accountNumber: string; railReference?: string | null }): Promise<{ retired: boolean; reason?: string }>;
 }

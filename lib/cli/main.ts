@@ -4,9 +4,10 @@ import { isAppError } from "@/lib/errors";
 import { prepareRequiredEnv, RequiredEnvError } from "@/lib/security/required-env";
 import { UsageError } from "./args";
 import { CommandFailed, COMMANDS, findCommand } from "./commands";
+import { RAILS_SIMULATE_USAGE, railsSimulate } from "./rails-simulate";
 
 function usage(): string {
-  return ["Usage:", ...Object.values(COMMANDS).map((c) => `  ${c.usage} [--json]`)].join("\n");
+  return ["Usage:", ...Object.values(COMMANDS).map((c) => `  ${c.usage} [--json]`), `  ${RAILS_SIMULATE_USAGE}`].join("\n");
 }
 
 function printHuman(result: Record<string, unknown>): void {
@@ -19,6 +20,15 @@ export async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === "help" || argv.includes("--help")) {
     console.log(usage());
     return 0;
+  }
+  // A provider simulator needs no database: it serves until interrupted.
+  if (argv[0] === "rails" && argv[1] === "simulate") {
+    try {
+      return await railsSimulate(argv.slice(2));
+    } catch (err) {
+      console.error(`owo: ${(err as Error).message}\n  ${RAILS_SIMULATE_USAGE}`);
+      return 2;
+    }
   }
   try {
     const { command, rest } = findCommand(argv);

@@ -4,6 +4,8 @@ export const EVENT_TYPES = [
   "charge.refunded",
   "transfer.success",
   "transfer.failed",
+  // A completed bank transfer its rail took back (supplement §11).
+  "transfer.reversed",
   "invoice.created",
   "invoice.sent",
   "invoice.payment_received",

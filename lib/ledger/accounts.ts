@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { ledgerAccounts, type LedgerAccount, type LedgerAccountKind, type Mode } from "@/db/schema";
 
 /** Platform accounts may run negative: they mirror money held or owed outside the ledger. */
-const PLATFORM_NEGATIVE: ReadonlySet<LedgerAccountKind> = new Set(["bank_clearing", "sandbox_funding"]);
+const PLATFORM_NEGATIVE: ReadonlySet<LedgerAccountKind> = new Set(["bank_clearing", "sandbox_funding", "provider_fees"]);
 
 type AccountSpec = { code: string; mode: Mode; kind: LedgerAccountKind; merchantId?: string | null; payIdId?: string | null; allowNegative?: boolean };
 
@@ -43,6 +43,23 @@ export async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<Acco
 export function platformAccount(tx: DbOrTx, mode: Mode, kind: LedgerAccountKind): Promise<AccountRef> {
   return ensureAccount(tx, { code: `platform:${mode}:${kind}`, mode, kind, allowNegative: PLATFORM_NEGATIVE.has(kind) });
 }
+
+/**
+ * What Owo believes a rail's provider holds for it (supplement §11): one clearing account per
+ * rail, negative as money arrives there. The sandbox (and money that came before rails) uses
+ * the mode's bank_clearing.
+ */
+export function clearingAccount(tx: DbOrTx, mode: Mode, rail: string | null | undefined): Promise<AccountRef> {
+  if (!rail || rail === "sandbox") return platformAccount(tx, mode, "bank_clearing");
+  return ensureAccount(tx, { code: railClearingCode(mode, rail), mode, kind: "bank_clearing", allowNegative: true });
+}
+
+/** What a rail's provider charged Owo: the platform's cost, beside fee_revenue (the margin). */
+export function providerFeesAccount(tx: DbOrTx, mode: Mode, rail: string): Promise<AccountRef> {
+  return ensureAccount(tx, { code: `platform:${mode}:provider_fees:${rail}`, mode, kind: "provider_fees", allowNegative: true });
+}
+
+export const railClearingCode = (mode: Mode, rail: string) => `platform:${mode}:rail_clearing:${rail}`;
 
 export function walletAccountFor(tx: DbOrTx, wallet: { id: string; merchantId: string; mode: Mode }): Promise<AccountRef> {
   return ensureAccount(tx, { code: walletAccountCode(wallet.id), mode: wallet.mode, kind: "wallet", merchantId: wallet.merchantId, payIdId: wallet.id });

@@ -127,7 +127,7 @@ export const OPERATIONS: readonly Operation[] = [
     permission: "checkout",
     body: SelectPaymentMethodBody,
     response: R.PaymentDetails,
-    errors: { ...SESSION_ERRORS, 400: ["HTTP_ERROR", "BANK_UNAVAILABLE"], 503: ["HTTP_ERROR", "BANK_SWITCH_FAILED"] },
+    errors: { ...SESSION_ERRORS, 400: ["HTTP_ERROR", "BANK_UNAVAILABLE"], 503: ["HTTP_ERROR", "BANK_SWITCH_FAILED", "RAIL_UNAVAILABLE"] },
   },
   {
     method: "POST",
@@ -139,7 +139,7 @@ export const OPERATIONS: readonly Operation[] = [
     permission: "checkout",
     body: SwitchBankBody,
     response: R.BankTransferDetails,
-    errors: { ...SESSION_ERRORS, 400: ["HTTP_ERROR", "BANK_UNAVAILABLE", "INVALID_STATE"], 503: ["HTTP_ERROR", "BANK_SWITCH_FAILED"] },
+    errors: { ...SESSION_ERRORS, 400: ["HTTP_ERROR", "BANK_UNAVAILABLE", "INVALID_STATE"], 503: ["HTTP_ERROR", "BANK_SWITCH_FAILED", "RAIL_UNAVAILABLE"] },
   },
 
   // ---- Dynamic PayIDs
@@ -298,7 +298,7 @@ export const OPERATIONS: readonly Operation[] = [
     permission: "virtual_account",
     body: CreateVirtualAccountBody,
     response: R.VirtualAccount,
-    errors: { 400: ["BANK_UNAVAILABLE"], 503: ["HTTP_ERROR"] },
+    errors: { 400: ["BANK_UNAVAILABLE"], 503: ["HTTP_ERROR", "RAIL_UNAVAILABLE"] },
   },
   {
     method: "GET",
@@ -349,7 +349,7 @@ export const OPERATIONS: readonly Operation[] = [
       400: ["IDENTITY_MISMATCH", "STATIC_ACCOUNT_REJECTED"],
       409: ["REFERENCE_IN_USE"],
       429: ["STATIC_ACCOUNT_RATE_LIMITED"],
-      503: ["IDENTITY_CHECK_UNAVAILABLE", "STATIC_ACCOUNT_UNAVAILABLE"],
+      503: ["IDENTITY_CHECK_UNAVAILABLE", "STATIC_ACCOUNT_UNAVAILABLE", "RAIL_UNAVAILABLE"],
     },
   },
   {
@@ -429,7 +429,7 @@ export const OPERATIONS: readonly Operation[] = [
     productGate: true,
     body: RequestRefundBody,
     response: R.Refund,
-    errors: { 400: ["REFUND_NOT_ALLOWED", "ALREADY_REFUNDED", "ACCOUNT_DELETED"], 404: ["NOT_FOUND"] },
+    errors: { 400: ["REFUND_NOT_ALLOWED", "ALREADY_REFUNDED", "ACCOUNT_DELETED"], 404: ["NOT_FOUND"], 503: ["RAIL_UNAVAILABLE"] },
   },
   {
     method: "GET",
@@ -466,7 +466,7 @@ export const OPERATIONS: readonly Operation[] = [
     keys: "secret",
     body: RequestPaymentRefundBody,
     response: R.Refund,
-    errors: { 400: ["INSUFFICIENT_FUNDS", "ALREADY_REFUNDED", "REFUND_NOT_ALLOWED"], 404: ["NOT_FOUND"] },
+    errors: { 400: ["INSUFFICIENT_FUNDS", "ALREADY_REFUNDED", "REFUND_NOT_ALLOWED"], 404: ["NOT_FOUND"], 503: ["RAIL_UNAVAILABLE"] },
   },
   {
     method: "GET",
@@ -503,7 +503,7 @@ export const OPERATIONS: readonly Operation[] = [
     wallet: true,
     body: InitiateTransferBody,
     response: R.Transfer,
-    errors: { 400: ["INSUFFICIENT_FUNDS", "ACCOUNT_NOT_FOUND", "LIMIT_EXCEEDED"], 403: ["RECIPIENT_NOT_ALLOWED"], 409: ["REFERENCE_CONFLICT"] },
+    errors: { 400: ["INSUFFICIENT_FUNDS", "ACCOUNT_NOT_FOUND", "LIMIT_EXCEEDED"], 403: ["RECIPIENT_NOT_ALLOWED"], 409: ["REFERENCE_CONFLICT"], 503: ["RAIL_UNAVAILABLE"] },
   },
   {
     method: "GET",
@@ -571,7 +571,7 @@ export const OPERATIONS: readonly Operation[] = [
     keys: "secret",
     body: ResolveAccountBody,
     response: R.ResolvedAccount,
-    errors: { 400: ["ACCOUNT_NOT_FOUND"] },
+    errors: { 400: ["ACCOUNT_NOT_FOUND"], 503: ["RAIL_UNAVAILABLE"] },
   },
   {
     method: "POST",
@@ -582,7 +582,7 @@ export const OPERATIONS: readonly Operation[] = [
     keys: "secret",
     body: ResolveAccountBody,
     response: R.ResolvedAccount,
-    errors: { 400: ["ACCOUNT_NOT_FOUND"] },
+    errors: { 400: ["ACCOUNT_NOT_FOUND"], 503: ["RAIL_UNAVAILABLE"] },
   },
   {
     method: "POST",

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { payments } from "@/db/schema";
 import { collectionFee, type Channel } from "@/lib/fees/collection-fee";
 import type { InvoiceActor } from "@/lib/invoices/invoice-events";
-import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
+import { clearingAccount, platformAccount, providerFeesAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { pendingSettlementAccount } from "@/lib/ledger/pending-settlement";
 import { postEntry } from "@/lib/ledger/post-entry";
 import { payerFor, type Payer } from "./charge-success";
@@ -26,7 +26,16 @@ export type { Destination, ReceivedPayment } from "./payment-destination";
  */
 export async function receivePayment(
   tx: DbOrTx,
-  input: { destination: Destination; amount: number; payer?: Payer; narration?: string | null; reference?: string; actor?: InvoiceActor },
+  input: {
+    destination: Destination;
+    amount: number;
+    payer?: Payer;
+    narration?: string | null;
+    reference?: string;
+    actor?: InvoiceActor;
+    /** Money that came through a rail (supplement §11): which, its reference there and the fee it kept (kobo). */
+    rail?: { name: string; reference: string; fee: number | null };
+  },
 ): Promise<ReceivedPayment> {
   const staticAccount = input.destination.kind === "static_account";
   const duplicate = (reference: string, channel: Channel, amount: number): ReceivedPayment => ({
@@ -48,7 +57,7 @@ export async function receivePayment(
   const payer = payerFor(channel, input.payer);
   const narration = input.narration ?? null;
   const paidAt = new Date();
-  const created = await bookEntry(tx, booking, { amount: input.amount, fee, payer, narration });
+  const created = await bookEntry(tx, booking, { amount: input.amount, fee, payer, narration, rail: input.rail });
   if (!created) return duplicate(reference, channel, input.amount);
 
   await tx.insert(payments).values({
@@ -64,19 +73,30 @@ export async function receivePayment(
     payer,
     narration,
     paidAt,
+    ...(input.rail ? { rail: input.rail.name, railReference: input.rail.reference, railFee: input.rail.fee } : {}),
     ...booking.row,
   });
   const { eventIds, paymentId } = await complete(tx, { reference, amount: input.amount, fee, payer, narration, paidAt });
   return { reference, channel, amount: input.amount, status: "completed", eventIds, duplicate: false, ...(staticAccount ? { paymentId } : {}) };
 }
 
-/** The payment's ledger entry: gross from bank_clearing into the credited account, the fee out of it. False when the reference was booked before. */
-async function bookEntry(tx: DbOrTx, b: Booking, p: { amount: number; fee: number; payer: { name: string | null }; narration: string | null }): Promise<boolean> {
+/**
+ * The payment's ledger entry: gross from the rail's clearing account (the sandbox's:
+ * bank_clearing) into the credited account, the fee out of it; the provider's own fee, when
+ * it kept one, from the platform's cost into clearing. False when the reference was booked before.
+ */
+async function bookEntry(
+  tx: DbOrTx,
+  b: Booking,
+  p: { amount: number; fee: number; payer: { name: string | null }; narration: string | null; rail?: { name: string; fee: number | null } },
+): Promise<boolean> {
   const owner = { merchantId: b.merchantId, mode: b.mode };
-  const [clearing, credit, feeRevenue] = await Promise.all([
-    platformAccount(tx, b.mode, "bank_clearing"),
+  const providerFee = p.rail && p.rail.name !== "sandbox" ? (p.rail.fee ?? 0) : 0;
+  const [clearing, credit, feeRevenue, providerFees] = await Promise.all([
+    clearingAccount(tx, b.mode, p.rail?.name),
     b.credit === "wallet" ? walletAccountFor(tx, { id: b.settlementPayIdId, ...owner }) : pendingSettlementAccount(tx, owner),
     platformAccount(tx, b.mode, "fee_revenue"),
+    providerFee > 0 ? providerFeesAccount(tx, b.mode, p.rail!.name) : null,
   ]);
   const { created } = await postEntry(tx, {
     reference: b.reference,
@@ -85,7 +105,11 @@ async function bookEntry(tx: DbOrTx, b: Booking, p: { amount: number; fee: numbe
     kind: "payment",
     description: `Payment to ${b.label}${p.payer.name ? ` from ${p.payer.name}` : ""}`,
     metadata: { channel: b.channel, payer: p.payer, narration: p.narration, fee: p.fee, destination: b.kind, ...b.ledgerMetadata },
-    moves: [{ from: clearing.id, to: credit.id, amount: p.amount }, ...(p.fee > 0 ? [{ from: credit.id, to: feeRevenue.id, amount: p.fee }] : [])],
+    moves: [
+      { from: clearing.id, to: credit.id, amount: p.amount },
+      ...(p.fee > 0 ? [{ from: credit.id, to: feeRevenue.id, amount: p.fee }] : []),
+      ...(providerFees ? [{ from: providerFees.id, to: clearing.id, amount: providerFee }] : []),
+    ],
   });
   return created;
 }

@@ -3,7 +3,8 @@ import { accountKeyPairIds } from "@/lib/wallets/wallet-key-pairs";
 import type { Db, DbOrTx } from "@/db/client";
 import { payments, refunds, staticAccountPayments, staticAccounts, type Refund, type StaticAccountPayment } from "@/db/schema";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "@/lib/audit/record-audit";
-import { getBank } from "@/lib/bank";
+import type { Rail } from "@/lib/rails/rail";
+import { railByName, railFor } from "@/lib/rails/router";
 import type { BankRefundRequest, BankTransferStatus } from "@/lib/bank/provider";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { emitEvents } from "@/lib/events/emit-event";
@@ -69,9 +70,10 @@ export async function processRefund(db: Db, input: { refundId: string }): Promis
   const payer = await refundPayer(db, refund);
   let outcome: BankTransferStatus;
   try {
-    outcome = await getBank().refundPayment({
+    const { rail, paymentReference } = await refundRail(db, refund);
+    outcome = await rail.refundPayment({
       reference: refund.id,
-      paymentReference: refund.paymentReference,
+      paymentReference,
       amount: refund.amount,
       channel: refund.channel,
       payer,
@@ -84,6 +86,17 @@ export async function processRefund(db: Db, input: { refundId: string }): Promis
   if (outcome.status === "completed") return completeRefund(db, refund.id);
   if (outcome.status === "failed") return failRefund(db, { refundId: refund.id, reason: outcome.reason ?? "The bank could not return the money" });
   return refund;
+}
+
+/**
+ * The rail that returns a payment's money: the one it came through (its refund API, or a
+ * payout to the payer), else the mode's first rail that pays out (test: the sandbox).
+ */
+async function refundRail(db: Db, refund: Refund): Promise<{ rail: Rail; paymentReference: string }> {
+  const [payment] = await db.select({ rail: payments.rail, railReference: payments.railReference }).from(payments).where(eq(payments.reference, refund.paymentReference));
+  const own = refund.mode === "live" ? railByName(payment?.rail) : null;
+  if (own && own.name !== "sandbox") return { rail: own, paymentReference: payment!.railReference ?? refund.paymentReference };
+  return { rail: railFor(refund.mode, "transfers"), paymentReference: refund.paymentReference };
 }
 
 async function completeRefund(db: Db, refundId: string): Promise<Refund> {

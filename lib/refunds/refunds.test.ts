@@ -4,7 +4,7 @@ import { getDb, queryRows } from "@/db/client";
 import { events, payments, refunds, sandboxBankTransfers, staticAccountPayments, staticAccounts, type StaticAccountPayment } from "@/db/schema";
 import { createAdmin } from "@/lib/admin/create-admin";
 import { CLI_ACTOR, type Actor } from "@/lib/audit/record-audit";
-import { getBank } from "@/lib/bank";
+import { sandboxRail } from "@/lib/rails/router";
 import { randomBase62 } from "@/lib/ids";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { auditRows, entryPostings, merchantKindBalance, paymentRow, pendingPayment, refundMerchant, PAYER, type RefundMerchant } from "@/tests/refunds";
@@ -227,8 +227,8 @@ describe("approveRefund: requested → processing → completed", () => {
 
   it("the bank's refund call is idempotent on the refund id", async () => {
     const reference = `rfd_${randomBase62(10)}`;
-    const first = await getBank().refundPayment({ reference, paymentReference: "txn_1", amount: 5000, payer: PAYER });
-    const again = await getBank().refundPayment({ reference, paymentReference: "txn_1", amount: 5000, payer: { ...PAYER, account: "0000000000" } });
+    const first = await sandboxRail().refundPayment({ reference, paymentReference: "txn_1", amount: 5000, payer: PAYER });
+    const again = await sandboxRail().refundPayment({ reference, paymentReference: "txn_1", amount: 5000, payer: { ...PAYER, account: "0000000000" } });
     expect(again).toEqual(first);
     expect(await db().select().from(sandboxBankTransfers).where(eq(sandboxBankTransfers.reference, reference))).toHaveLength(1);
   });
@@ -351,11 +351,11 @@ describe("ledger", () => {
 describe("processDueRefunds (scheduler job process_refunds)", () => {
   it("a refund left processing (bank unreachable at approval) is asked again and completes once", async () => {
     const { processDueRefunds } = await import("./process-due-refunds");
-    const g = globalThis as unknown as { __owoBank?: import("@/lib/bank/provider").BankProvider };
-    const real = getBank();
+    const g = globalThis as unknown as { __owoSandboxRail?: import("@/lib/bank/provider").BankProvider };
+    const real = sandboxRail();
     const p = await pendingPayment(m);
     const { refund } = await request(p);
-    g.__owoBank = Object.assign(Object.create(real) as import("@/lib/bank/provider").BankProvider, {
+    g.__owoSandboxRail = Object.assign(Object.create(real) as import("@/lib/bank/provider").BankProvider, {
       refundPayment: async () => {
         throw new Error("bank down");
       },
@@ -363,7 +363,7 @@ describe("processDueRefunds (scheduler job process_refunds)", () => {
     try {
       expect((await approveRefund(db(), { refundId: refund.id, actor: admin })).status).toBe("processing");
     } finally {
-      g.__owoBank = real;
+      g.__owoSandboxRail = real;
     }
     expect((await paymentRow(p.id)).settlementStatus).toBe("under_review");
     // The pass is global: the counts below are exact because ours is the only refund left processing.

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { assertRail } from "@/lib/rails/router";
 import type { Db } from "@/db/client";
 import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
@@ -32,6 +33,8 @@ export type RequestPaymentRefundInput = {
  * or mode's reference is NOT_FOUND.
  */
 export async function requestPaymentRefund(db: Db, input: RequestPaymentRefundInput): Promise<{ refund: Refund; created: boolean }> {
+  // Live with no rail to return money through: 503 RAIL_UNAVAILABLE, nothing held (supplement §11).
+  assertRail(input.mode, "transfers");
   const reference = input.reference.trim();
   if (!reference) throw paymentNotFound();
   const reason = input.reason?.trim() || null;

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { assertRail } from "@/lib/rails/router";
 import type { Db } from "@/db/client";
 import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
@@ -31,6 +32,8 @@ export type RequestRefundInput = {
  * Another merchant's (or mode's) payment is NOT_FOUND; the merchant's product must be enabled.
  */
 export async function requestRefund(db: Db, input: RequestRefundInput): Promise<{ refund: Refund; created: boolean }> {
+  // Live with no rail to return money through: 503 RAIL_UNAVAILABLE, nothing held (supplement §11).
+  assertRail(input.mode, "transfers");
   await assertStaticAccountsEnabled(db, input.merchantId);
   if (!isUuid(input.paymentId)) throw paymentNotFound();
   return db.transaction(async (tx) => {

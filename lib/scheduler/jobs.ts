@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
-import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
+import { tickSandboxBank } from "@/lib/rails/sandbox/sandbox-transfers";
+import { processDueRailWebhooks } from "@/lib/rail-inbound/process-rail-webhook";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 import { expirePreviousWebhookSecrets } from "@/lib/events/expire-previous-webhook-secrets";
 import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
@@ -36,6 +37,12 @@ export const JOBS: Job[] = [
     // (supplement §5: "a sandbox bank transfer completes on the next scheduler pass").
     name: "sandbox_bank_clock",
     run: () => tickSandboxBank({ settleUndecided: true }),
+  },
+  {
+    // Rails' webhook deliveries stored but not processed (a crash after the answer, the
+    // provider's API unreachable or still pending): processed from the stored row.
+    name: "process_rail_webhooks",
+    run: (db) => processDueRailWebhooks(db),
   },
   {
     // Pending bank transfers: unsent ones are sent (idempotently), sent ones checked.

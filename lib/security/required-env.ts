@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { dataDir, postgresOptions } from "@/db/client";
+import { RailConfigError, readRailsConfig } from "@/lib/rails/rail-config";
 import { parseEncryptionKey } from "@/lib/security/secret-box";
 
 /**
@@ -86,6 +87,13 @@ function trialSecret(secret: Secret): string {
  * URL's sslmode is unknown. Embedded trial: fills each missing secret from .data/.
  */
 export function prepareRequiredEnv(env: Env = process.env): void {
+  // The rails (supplement §11): an unknown name in OWO_RAILS, or a named rail missing a credential, refuses the start.
+  try {
+    readRailsConfig(env);
+  } catch (err) {
+    if (err instanceof RailConfigError) throw new RequiredEnvError(`Owo cannot start: ${err.message}. See "Going live" in README.md.`);
+    throw err;
+  }
   const url = env.DATABASE_URL;
   if (url) {
     const message = requiredEnvMessage(env);

@@ -68,6 +68,7 @@ export function issueSessionAccount(tx: DbOrTx, session: CheckoutSession, opts: 
     sessionId: session.id,
     provider: opts.provider,
     accountName: virtualAccountName(opts.merchantName),
+    customerEmail: session.customerEmail,
     metadata: session.metadata,
   });
 }

@@ -1,5 +1,5 @@
-import type { CheckoutSession, DynamicPayId, VirtualAccount } from "@/db/schema";
-import { PARTNER_BANKS } from "@/lib/bank/partner-banks";
+import type { CheckoutSession, DynamicPayId, Mode, VirtualAccount } from "@/db/schema";
+import { issueBanks } from "@/lib/rails/router";
 import type { CryptoAsset } from "@/lib/crypto/catalogue";
 import { checkoutUrl, payLink } from "@/lib/http/public-url";
 import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
@@ -122,9 +122,9 @@ export function toGetView(s: CheckoutSession, merchantName: string | null): Sess
   };
 }
 
-/** The banks a session's customer may switch between; the account's own bank is `current`. */
-export function sessionBanks(currentProvider: string | null): SessionBank[] {
-  return PARTNER_BANKS.map((b) => ({ provider: b.provider, bank_name: b.bankName, bank_code: b.bankCode, current: b.provider === currentProvider }));
+/** The banks a session's customer may switch between (the mode's rails' banks); the account's own bank is `current`. */
+export function sessionBanks(mode: Mode, currentProvider: string | null): SessionBank[] {
+  return issueBanks(mode).map((b) => ({ provider: b.provider, bank_name: b.bankName, bank_code: b.bankCode, current: b.provider === currentProvider }));
 }
 
 export function toBankTransferDetails(s: CheckoutSession, va: VirtualAccount): BankTransferDetails {
@@ -136,7 +136,7 @@ export function toBankTransferDetails(s: CheckoutSession, va: VirtualAccount): B
     account_name: va.accountName ?? "",
     amount: s.amount,
     expires_at: (va.expiresAt ?? s.expiresAt).toISOString(),
-    banks: sessionBanks(va.provider),
+    banks: sessionBanks(s.mode, va.provider),
   };
 }
 

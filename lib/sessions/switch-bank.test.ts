@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getBank } from "@/lib/bank";
+import { sandboxRail } from "@/lib/rails/router";
 import { PARTNER_BANKS } from "@/lib/bank/partner-banks";
 import type { BankProvider } from "@/lib/bank/provider";
 import {
@@ -13,9 +13,9 @@ import {
   timeline,
 } from "@/tests/sessions";
 
-const g = globalThis as unknown as { __owoBank?: BankProvider };
+const g = globalThis as unknown as { __owoSandboxRail?: BankProvider };
 afterEach(() => {
-  delete g.__owoBank;
+  delete g.__owoSandboxRail;
 });
 
 /** A session with a bank transfer selected; returns its details. */
@@ -78,8 +78,8 @@ describe("POST /v1/checkout/session/:sessionId/switch-bank", () => {
 
   it("the previous account cannot be retired: 503 BANK_SWITCH_FAILED, nothing changes (retry later)", async () => {
     const { key, s, details } = await withAccount();
-    const sandbox = getBank();
-    g.__owoBank = Object.assign(Object.create(sandbox) as BankProvider, {
+    const sandbox = sandboxRail();
+    g.__owoSandboxRail = Object.assign(Object.create(sandbox) as BankProvider, {
       retireVirtualAccount: async () => ({ retired: false, reason: "partner busy" }),
     });
     const r = await switchBank(key.secretKey, s.session_id, { provider: otherBank(details.banks) });
@@ -88,7 +88,7 @@ describe("POST /v1/checkout/session/:sessionId/switch-bank", () => {
     const accounts = await accountsOf(s.session_id);
     expect(accounts.map((a) => [a.accountNumber, a.status])).toEqual([[details.account_number, "pending"]]);
     expect((await timeline(s.session_id)).map((e) => e.type)).toEqual(["created", "method_selected"]);
-    delete g.__owoBank;
+    delete g.__owoSandboxRail;
     expect((await switchBank(key.secretKey, s.session_id, { provider: otherBank(details.banks) })).status).toBe(200);
   });
 
@@ -136,14 +136,14 @@ describe("POST /v1/checkout/session/:sessionId/switch-bank", () => {
     const key = await sessionKey();
     const s = await newSession(key.secretKey);
     const first = await selectMethod(key.secretKey, s.session_id, { payment_method: "bank_transfer" });
-    const sandbox = getBank();
-    g.__owoBank = Object.assign(Object.create(sandbox) as BankProvider, {
+    const sandbox = sandboxRail();
+    g.__owoSandboxRail = Object.assign(Object.create(sandbox) as BankProvider, {
       issueVirtualAccount: async () => ({ issued: false as const, reason: "down" }),
     });
     const r = await switchBank(key.secretKey, s.session_id, { provider: otherBank(first.body.data!.banks) });
     expect(r.status).toBe(503);
     expect((await accountsOf(s.session_id)).map((a) => a.status)).toEqual(["expired", "cancelled"]);
-    delete g.__owoBank;
+    delete g.__owoSandboxRail;
     // The customer can pick a bank again.
     const retry = await switchBank(key.secretKey, s.session_id, { provider: PARTNER_BANKS[0]!.provider });
     expect(retry.status, retry.text).toBe(200);

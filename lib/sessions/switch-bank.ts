@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions } from "@/db/schema";
-import { findPartnerBank } from "@/lib/bank/partner-banks";
+import { railForBank } from "@/lib/rails/router";
 import { lockActiveSession, type SessionOwner } from "./find-session";
 import { accountNotIssued, bankUnavailable, noBankToSwitch } from "./session-errors";
 import { issueSessionAccount, liveVirtualAccount, merchantNameOf } from "./session-instruments";
@@ -29,7 +29,7 @@ export async function switchBank(db: Db, input: SwitchBankInput): Promise<BankTr
     const locked = await lockActiveSession(tx, input);
     if (locked.refusal) return { refusal: locked.refusal };
     const session = locked.session;
-    if (!findPartnerBank(input.provider)) throw bankUnavailable(input.provider);
+    if (!railForBank(session.mode, input.provider)) throw bankUnavailable(input.provider);
     if (session.paymentMethod !== "bank_transfer" || !session.virtualAccountId) throw noBankToSwitch();
 
     const current = await liveVirtualAccount(tx, session);

@@ -5,7 +5,7 @@ import postgres from "postgres";
 import { getDb, postgresOptions, queryRows, type Db } from "@/db/client";
 import * as schema from "@/db/schema";
 import { settlementBatches } from "@/db/schema";
-import { decideSandboxTransfer } from "@/lib/bank/sandbox/sandbox-transfers";
+import { decideSandboxTransfer } from "@/lib/rails/sandbox/sandbox-transfers";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { JOBS } from "@/lib/scheduler/jobs";
 import {

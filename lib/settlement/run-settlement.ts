@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { queryRows, type Db, type DbOrTx } from "@/db/client";
 import { settlementBatches, settlementPayouts, staticAccountPayments, type Mode } from "@/db/schema";
-import { getBank } from "@/lib/bank";
+import { railFor } from "@/lib/rails/router";
 import type { BankTransferStatus } from "@/lib/bank/provider";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
@@ -295,7 +295,8 @@ export async function finalizePayout(db: Db, input: { payoutId: string; outcome:
 }
 
 async function sendPayout(payout: Payout, destination: BankDestination): Promise<BankTransferStatus> {
-  return getBank().sendTransfer({
+  // Through the mode's first rail that pays out (live with none: RAIL_UNAVAILABLE, retried by the next run).
+  return railFor(payout.mode, "transfers").sendTransfer({
     reference: payout.reference,
     amount: payout.amount,
     bankCode: destination.bankCode,
@@ -330,7 +331,7 @@ async function checkPendingPayouts(db: Db, input: RunSettlementInput & { now: Da
       const [payout] = await db.select().from(settlementPayouts).where(eq(settlementPayouts.id, id));
       if (!payout || payout.status !== "pending") continue;
       try {
-        let outcome = await getBank().getTransferStatus(payout.reference);
+        let outcome = await railFor(payout.mode, "transfers").getTransferStatus(payout.reference);
         if (!outcome) {
           const settings = await findSettlementSettings(db, { merchantId: payout.merchantId, mode: payout.mode });
           if (settings?.destination === "bank_account" && settings.bankCode && settings.accountNumber) {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tickSandboxBank } from "@/lib/bank/sandbox/sandbox-transfers";
+import { tickSandboxBank } from "@/lib/rails/sandbox/sandbox-transfers";
 import { runSettlement, type SettlementRun } from "./run-settlement";
 
 /** "Now" for the sandbox run: later than any expected payout, so every payment is due and every failed payout retried. */

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { settlementSettings, type Mode } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { getBank } from "@/lib/bank";
+import { railFor } from "@/lib/rails/router";
 import { findBank } from "@/lib/bank/nigerian-banks";
 import { validationError } from "@/lib/errors";
 import { getPayIdById, getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -70,7 +70,7 @@ export async function setSettlementSettings(tx: DbOrTx, input: SetSettlementSett
     else if (!findBank(bankCode)) problems.push(`bank_code ${bankCode} is not a known bank code`);
     if (!/^\d{10}$/.test(accountNumber)) problems.push("account_number must be 10 digits");
     if (problems.length) throw validationError(problems);
-    const resolved = await getBank().resolveAccount({ accountNumber, bankCode });
+    const resolved = await railFor(input.mode, "nameEnquiry").resolveAccount({ accountNumber, bankCode });
     values = { destination: "bank_account", walletPayIdId: null, bankCode, accountNumber, accountName: resolved.account_name };
   } else if (input.destination === "wallet") {
     const wallet = await getWalletPayId(tx, input);

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { staticAccounts, virtualAccounts, type Mode, type StaticAccount } from "@/db/schema";
-import { getBank } from "@/lib/bank";
 import { findPartnerBank } from "@/lib/bank/partner-banks";
+import type { Rail, RailBank } from "@/lib/rails/rail";
+import { railFor, railsFor } from "@/lib/rails/router";
 import type { IdentityCheckResult, StaticAccountIssue } from "@/lib/bank/provider";
 import { prefixedId } from "@/lib/ids";
 import { logError } from "@/lib/log";
@@ -14,6 +15,30 @@ import type { CreateStaticAccountBody } from "./static-account-input";
 
 /** The partner bank static accounts are issued at (its name is what the status endpoint lists). */
 export const STATIC_ACCOUNT_PROVIDER = "providus";
+
+/**
+ * Where a static account is issued in `mode`: the sandbox's partner in test mode (and for the
+ * sandbox rail), else the first live rail that issues permanent accounts, at its first bank.
+ * Live with none: 503 RAIL_UNAVAILABLE.
+ */
+export function staticAccountIssuer(mode: Mode): { rail: Rail; bank: RailBank } {
+  const rail = railFor(mode, "staticAccounts");
+  if (rail.name === "sandbox") {
+    const p = findPartnerBank(STATIC_ACCOUNT_PROVIDER)!;
+    return { rail, bank: { provider: p.provider, bankName: p.bankName, bankCode: p.bankCode } };
+  }
+  return { rail, bank: rail.issueBanks()[0]! };
+}
+
+/** The rail that checks a name against BVN/NIN in `mode`, when one is configured. */
+function identityRail(mode: Mode, issuer: Rail): Rail | null {
+  if (issuer.capabilities.identityCheck) return issuer;
+  try {
+    return railsFor(mode, "identityCheck")[0] ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** A number the bank hands out that is already ours (any account, this mode) is asked for again. */
 const MAX_ISSUE_ATTEMPTS = 5;
@@ -52,15 +77,19 @@ export async function createStaticAccount(db: Db, input: CreateStaticAccountInpu
   const { body } = input;
   const scope = { merchantId: input.merchantId, mode: input.mode };
   await assertStaticAccountsEnabled(db, input.merchantId);
+  const issuer = staticAccountIssuer(input.mode);
   const existing = await findByReference(db, { ...scope, reference: body.reference });
   if (existing) return replay(existing);
 
   await claimCreateAttempt(db, scope);
 
-  const bank = getBank();
+  const bank = issuer.rail;
+  // The name is checked through a rail that has an identity check; a rail without one (and none
+  // other configured) does its own KYC when it issues the account.
+  const checker = identityRail(input.mode, issuer.rail);
   let check: IdentityCheckResult;
   try {
-    check = await bank.verifyIdentity({ identityType: body.identity_type, identityNumber: body.identity_number, name: body.customer_name });
+    check = checker ? await checker.verifyIdentity({ identityType: body.identity_type, identityNumber: body.identity_number, name: body.customer_name }) : { outcome: "match" };
   } catch (error) {
     logError("identity check failed at the bank", { error });
     check = { outcome: "unavailable", reason: "The identity registry did not answer" };
@@ -71,7 +100,7 @@ export async function createStaticAccount(db: Db, input: CreateStaticAccountInpu
   }
   if (check.outcome === "unavailable") throw staticAccountErrors.identityUnavailable();
 
-  const partner = findPartnerBank(STATIC_ACCOUNT_PROVIDER)!;
+  const partner = issuer.bank;
   const id = prefixedId("staticAccount");
   const accountName = body.account_name ?? body.customer_name;
   for (let attempt = 0; attempt < MAX_ISSUE_ATTEMPTS; attempt++) {
@@ -84,6 +113,8 @@ export async function createStaticAccount(db: Db, input: CreateStaticAccountInpu
         customerName: body.customer_name,
         identityType: body.identity_type,
         identityNumber: body.identity_number,
+        customerEmail: body.customer_email ?? null,
+        customerPhone: body.customer_phone ?? null,
         attempt,
       });
     } catch (error) {
@@ -109,6 +140,8 @@ export async function createStaticAccount(db: Db, input: CreateStaticAccountInpu
         keyPairId: input.keyPairId,
         reference: body.reference,
         provider: partner.provider,
+        rail: issuer.rail.name,
+        railReference: answer.railReference ?? null,
         accountNumber: answer.accountNumber,
         accountName: answer.accountName,
         bankName: answer.bankName,

@@ -1,15 +1,18 @@
-import { IDENTITY_TYPES, type StaticAccountState } from "@/db/schema";
-import { findPartnerBank } from "@/lib/bank/partner-banks";
-import { STATIC_ACCOUNT_PROVIDER } from "./create-static-account";
+import { IDENTITY_TYPES, type Mode, type StaticAccountState } from "@/db/schema";
+import { staticAccountIssuer } from "./create-static-account";
 
 export type StaticAccountProductStatus = { enabled: boolean; currency: "NGN"; bank_names: string[]; identity_types: string[] };
 
-/** GET /v1/checkout/static-account/status: always answers; enabled only in the `enabled` state. */
-export function staticAccountStatus(state: StaticAccountState): StaticAccountProductStatus {
-  return {
-    enabled: state === "enabled",
-    currency: "NGN",
-    bank_names: [findPartnerBank(STATIC_ACCOUNT_PROVIDER)!.bankName],
-    identity_types: [...IDENTITY_TYPES],
-  };
+/**
+ * GET /v1/checkout/static-account/status: always answers; enabled only in the `enabled` state.
+ * `bank_names`: where the mode's accounts are issued (none in live mode with no rail).
+ */
+export function staticAccountStatus(state: StaticAccountState, mode: Mode): StaticAccountProductStatus {
+  let bankNames: string[] = [];
+  try {
+    bankNames = [staticAccountIssuer(mode).bank.bankName];
+  } catch {
+    bankNames = [];
+  }
+  return { enabled: state === "enabled", currency: "NGN", bank_names: bankNames, identity_types: [...IDENTITY_TYPES] };
 }

@@ -19,6 +19,7 @@ import { normalisePayId } from "@/lib/payids/find-pay-id";
 import { findTransferRecipient, recipientRead, type RecipientRow, type TransferRecipient } from "./lookup-recipient";
 import { transferTotal } from "./transfer-total";
 import { submitToBank } from "./submit-to-bank";
+import { assertRail } from "@/lib/rails/router";
 import { debitReference } from "./transfer-references";
 import { transferEventData, transferEventKeys } from "./transfer-events";
 import type { InitiateTransferBody } from "./transfer-input";
@@ -89,6 +90,8 @@ function newTransfer(input: InitiateInput, recipient: TransferRecipient | null, 
   const { body } = input;
   const bank = body.type === "bank_transfer" ? findBank(body.bank_code) : undefined;
   if (body.type === "bank_transfer" && !bank) throw validationError([`bank_code ${body.bank_code} is not a known bank code`]);
+  // Live with no rail that pays out: 503 RAIL_UNAVAILABLE before anything is debited (supplement §11).
+  if (body.type === "bank_transfer") assertRail(input.mode, "transfers");
   const charges = transferCharges({ amount: body.amount, type: body.type });
   const now = new Date();
   return {
@@ -117,6 +120,13 @@ function newTransfer(input: InitiateInput, recipient: TransferRecipient | null, 
     metadata: body.metadata ?? null,
     source: input.source,
     failureReason: null,
+    rail: null,
+    railReference: null,
+    railAttention: null,
+    railFee: null,
+    railsRefused: null,
+    statusChecks: 0,
+    reversedAt: null,
     bankSubmittedAt: null,
     // A bank transfer is due at once (the database's clock, set in the statement): the next
     // scheduler pass sends it if this request dies before the bank call (the bank

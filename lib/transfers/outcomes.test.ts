@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { transfers } from "@/db/schema";
-import { getBank } from "@/lib/bank";
+import { sandboxRail } from "@/lib/rails/router";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
 import { transferCharges } from "@/lib/fees/transfer-fees";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
@@ -253,7 +253,7 @@ describe("POST /v1/sandbox/transfers/:reference/outcome refusals", () => {
 describe("a crash between the commit and the bank call", () => {
   /** The debit and the pending record committed; the bank was never asked (the process died). */
   async function crashedTransfer(key: Awaited<ReturnType<typeof fundedKey>>) {
-    const spy = vi.spyOn(getBank(), "sendTransfer").mockRejectedValueOnce(new Error("process died before the bank call"));
+    const spy = vi.spyOn(sandboxRail(), "sendTransfer").mockRejectedValueOnce(new Error("process died before the bank call"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const t = await initiateOk(key, bankBody({ amount: AMOUNT }));
     expect(spy).toHaveBeenCalledTimes(1);
@@ -305,7 +305,7 @@ describe("a crash between the commit and the bank call", () => {
 
   it("a crash after the bank accepted it but before bank_submitted_at was recorded: still one bank transfer", async () => {
     const key = await fundedKey(FUNDS);
-    const bank = getBank();
+    const bank = sandboxRail();
     const real = bank.sendTransfer.bind(bank);
     vi.spyOn(bank, "sendTransfer").mockImplementationOnce(async (input) => {
       await real(input);

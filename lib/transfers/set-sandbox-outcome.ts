@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import type { Mode } from "@/db/schema";
-import { decideSandboxTransfer } from "@/lib/bank/sandbox/sandbox-transfers";
+import { decideSandboxTransfer } from "@/lib/rails/sandbox/sandbox-transfers";
 import { AppError } from "@/lib/errors";
 import { getTransferOrThrow } from "./get-transfer";
 import { submitToBank } from "./submit-to-bank";

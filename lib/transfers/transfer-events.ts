@@ -17,10 +17,12 @@ export function transferEventData(transfer: Transfer): Record<string, unknown> {
   return { ...toTransferView(transfer), ...(transfer.status === "failed" ? { failure_reason: transfer.failureReason } : {}) };
 }
 
-/** transfer.success / transfer.failed for a transfer that reached its final state. */
+const EVENT_OF_STATUS = { completed: "transfer.success", failed: "transfer.failed", reversed: "transfer.reversed" } as const;
+
+/** transfer.success / transfer.failed / transfer.reversed for a transfer that reached that state. */
 export async function emitTransferEvent(tx: DbOrTx, transfer: Transfer): Promise<string[]> {
   if (transfer.status === "pending") return [];
-  const type = transfer.status === "completed" ? "transfer.success" : "transfer.failed";
+  const type = EVENT_OF_STATUS[transfer.status];
   const keys = await transferEventKeys(tx, transfer);
   return emitEvents(tx, keys.map((keyPairId) => ({ merchantId: transfer.merchantId, mode: transfer.mode, keyPairId, type, data: transferEventData(transfer) })));
 }

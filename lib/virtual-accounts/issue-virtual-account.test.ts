@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { virtualAccounts } from "@/db/schema";
-import { getBank } from "@/lib/bank";
+import { sandboxRail } from "@/lib/rails/router";
 import { isValidNuban, nuban } from "@/lib/bank/nuban";
 import { findPartnerBank } from "@/lib/bank/partner-banks";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -49,7 +49,7 @@ describe("issueVirtualAccount", () => {
     const taken = await issue({ provider: "wema" });
     const fresh = nuban("035", randomDigits(9));
     const spy = vi
-      .spyOn(getBank(), "issueVirtualAccount")
+      .spyOn(sandboxRail(), "issueVirtualAccount")
       .mockResolvedValueOnce({ issued: true, accountNumber: taken.accountNumber!, accountName: "x", bankCode: "035", bankName: "Wema Bank" })
       .mockResolvedValueOnce({ issued: true, accountNumber: fresh, accountName: "x", bankCode: "035", bankName: "Wema Bank" });
     const va = await issue({ provider: "wema" });
@@ -62,7 +62,7 @@ describe("issueVirtualAccount", () => {
   it("works inside a caller's transaction even after a collision", async () => {
     const taken = await issue({ provider: "wema" });
     const fresh = nuban("035", randomDigits(9));
-    vi.spyOn(getBank(), "issueVirtualAccount")
+    vi.spyOn(sandboxRail(), "issueVirtualAccount")
       .mockResolvedValueOnce({ issued: true, accountNumber: taken.accountNumber!, accountName: "x", bankCode: "035", bankName: "Wema Bank" })
       .mockResolvedValueOnce({ issued: true, accountNumber: fresh, accountName: "x", bankCode: "035", bankName: "Wema Bank" });
     const db = await getDb();
@@ -75,7 +75,7 @@ describe("issueVirtualAccount", () => {
     const refused = await issue({ provider: "providus", metadata: { sandbox_issue: "fail" } });
     expect(refused).toMatchObject({ status: "cancelled", accountNumber: null, provider: "providus", bankName: "Providus Bank" });
     expect(refused.failureReason).toBeTruthy();
-    vi.spyOn(getBank(), "issueVirtualAccount").mockRejectedValueOnce(new Error("timeout"));
+    vi.spyOn(sandboxRail(), "issueVirtualAccount").mockRejectedValueOnce(new Error("timeout"));
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect(await issue()).toMatchObject({ status: "cancelled", accountNumber: null });
   });
@@ -116,7 +116,7 @@ describe("retireVirtualAccount", () => {
 
   it("503 BANK_SWITCH_FAILED when the bank refuses; the account stays pending", async () => {
     const va = await issue();
-    vi.spyOn(getBank(), "retireVirtualAccount").mockResolvedValueOnce({ retired: false, reason: "busy" });
+    vi.spyOn(sandboxRail(), "retireVirtualAccount").mockResolvedValueOnce({ retired: false, reason: "busy" });
     const db = await getDb();
     await expect(retireVirtualAccount(db, va.id)).rejects.toMatchObject({ code: "BANK_SWITCH_FAILED", status: 503 });
     const [row] = await db.select().from(virtualAccounts).where(eq(virtualAccounts.id, va.id));

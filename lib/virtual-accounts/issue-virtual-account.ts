@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { queryRows, type DbOrTx } from "@/db/client";
 import { virtualAccounts, type AmountValidation, type Mode, type Source, type VirtualAccount } from "@/db/schema";
-import { getBank } from "@/lib/bank";
-import { findPartnerBank, nextPartnerBank, type PartnerBank } from "@/lib/bank/partner-banks";
+import { defaultAmountValidation, nextPartnerBank } from "@/lib/bank/partner-banks";
 import type { VirtualAccountIssue } from "@/lib/bank/provider";
+import type { Rail, RailBank } from "@/lib/rails/rail";
+import { railByName, railForBank, railsFor } from "@/lib/rails/router";
 import { AppError } from "@/lib/errors";
 import { prefixedId, randomBase62 } from "@/lib/ids";
 import { logError } from "@/lib/log";
@@ -30,9 +31,11 @@ export type IssueVirtualAccountInput = {
   sessionId?: string | null;
   /** Set when issued for an invoice's hosted page. */
   invoiceId?: string | null;
-  /** A partner key from PARTNER_BANKS (a session's bank switch); otherwise the next bank in turn. */
+  /** A bank key from the mode's issue banks (a session's bank switch); otherwise the next bank in turn. */
   provider?: string;
   accountName: string;
+  /** The paying customer's email when known (rails that key accounts by customer need one). */
+  customerEmail?: string | null;
   metadata?: Record<string, unknown> | null;
 };
 
@@ -41,11 +44,21 @@ const MAX_ATTEMPTS = 5;
 
 const newReference = () => `VA_${randomBase62(20)}`;
 
-function partnerFor(provider: string | undefined): PartnerBank {
-  if (provider === undefined) return nextPartnerBank();
-  const bank = findPartnerBank(provider);
-  if (!bank) throw new AppError({ code: "BANK_UNAVAILABLE", status: 400, message: `Bank ${provider} is not available.` });
-  return bank;
+/**
+ * The rail and bank to issue at: the named bank key, else the first rail of the mode that
+ * issues one-off accounts (test: the sandbox partners in turn). Live with no such rail: 503
+ * RAIL_UNAVAILABLE, before anything is stored.
+ */
+function partnerFor(mode: Mode, provider: string | undefined): { rail: Rail; bank: RailBank } {
+  if (provider === undefined) {
+    const rail = railsFor(mode, "virtualAccounts")[0]!;
+    if (rail.name === "sandbox") return { rail, bank: nextPartnerBank() };
+    return { rail, bank: rail.issueBanks()[0]! };
+  }
+  railsFor(mode, "virtualAccounts");
+  const found = railForBank(mode, provider);
+  if (!found) throw new AppError({ code: "BANK_UNAVAILABLE", status: 400, message: `Bank ${provider} is not available.` });
+  return found;
 }
 
 /**
@@ -57,8 +70,8 @@ function partnerFor(provider: string | undefined): PartnerBank {
  * in-process, and a collision on (mode, account_number) must be retried before commit.
  */
 export async function issueVirtualAccount(tx: DbOrTx, input: IssueVirtualAccountInput): Promise<VirtualAccount> {
-  const partner = partnerFor(input.provider);
-  const amountValidation = input.amountValidation ?? partner.defaultAmountValidation;
+  const { rail, bank: partner } = partnerFor(input.mode, input.provider);
+  const amountValidation = input.amountValidation ?? defaultAmountValidation(partner.provider);
   const base = {
     merchantId: input.merchantId,
     mode: input.mode,
@@ -69,6 +82,7 @@ export async function issueVirtualAccount(tx: DbOrTx, input: IssueVirtualAccount
     provider: partner.provider,
     bankName: partner.bankName,
     bankCode: partner.bankCode,
+    rail: rail.name,
     accountName: input.accountName,
     amount: input.amount,
     amountValidation,
@@ -77,23 +91,26 @@ export async function issueVirtualAccount(tx: DbOrTx, input: IssueVirtualAccount
     expiresAt: input.expiresAt,
   };
 
+  // A provider that keys accounts by customer needs an email: the customer's, else the business's.
+  const customerEmail = input.customerEmail ?? (rail.name === "sandbox" ? null : await businessEmail(tx, input.merchantId));
   let failureReason = "The bank could not issue an account number";
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const reference = newReference();
     let answer: VirtualAccountIssue;
     try {
-      answer = await getBank().issueVirtualAccount({
+      answer = await rail.issueVirtualAccount({
         provider: partner.provider,
         reference,
         accountName: input.accountName,
         amount: input.amount,
         amountValidation,
         expiresAt: input.expiresAt,
+        customerEmail,
         metadata: input.metadata ?? null,
         attempt,
       });
     } catch (error) {
-      logError("virtual account issue failed at the bank", { provider: partner.provider, error });
+      logError("virtual account issue failed at the bank", { provider: partner.provider, rail: rail.name, error });
       answer = { issued: false, reason: "The bank did not answer" };
     }
     if (!answer.issued) {
@@ -111,6 +128,7 @@ export async function issueVirtualAccount(tx: DbOrTx, input: IssueVirtualAccount
         bankCode: answer.bankCode,
         accountNumber: answer.accountNumber,
         accountName: answer.accountName,
+        railReference: answer.railReference ?? null,
         status: "pending",
       })
       .onConflictDoNothing()
@@ -126,6 +144,18 @@ export async function issueVirtualAccount(tx: DbOrTx, input: IssueVirtualAccount
   return cancelled!;
 }
 
+/** The business's contact email: its support address, else its owner's sign-in email. */
+async function businessEmail(tx: DbOrTx, merchantId: string): Promise<string | null> {
+  const [row] = await queryRows<{ email: string | null }>(
+    tx,
+    sql`select coalesce(m.support_email,
+                        (select u.email from memberships ms join users u on u.id = ms.user_id
+                         where ms.merchant_id = m.id and ms.role = 'owner' order by ms.created_at limit 1)) as email
+        from merchants m where m.id = ${merchantId}::uuid`,
+  );
+  return row?.email ?? null;
+}
+
 /**
  * Stops a pending account taking payments before its expiry (a session's bank switch or
  * method change): pending → expired with retiredAt now, after the bank has closed the
@@ -139,7 +169,8 @@ export async function retireVirtualAccount(tx: DbOrTx, id: string): Promise<void
     .for("update");
   if (!row) return;
   if (row.accountNumber) {
-    const answer = await getBank().retireVirtualAccount({ provider: row.provider, reference: row.reference, accountNumber: row.accountNumber });
+    const rail = railByName(row.rail) ?? railByName("sandbox")!;
+    const answer = await rail.retireVirtualAccount({ provider: row.provider, reference: row.reference, accountNumber: row.accountNumber, railReference: row.railReference });
     if (!answer.retired) {
       throw new AppError({
         code: "BANK_SWITCH_FAILED",

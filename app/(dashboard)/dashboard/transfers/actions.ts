@@ -25,7 +25,7 @@ export const resolveAccountAction = merchantAction
   .inputSchema(z.object({ accountNumber: z.string().regex(/^\d{10}$/), bankCode: z.string().min(1).max(10) }))
   .action(async ({ parsedInput, ctx }) => {
     requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
-    return resolveAccount({ account_number: parsedInput.accountNumber, bank_code: parsedInput.bankCode });
+    return resolveAccount(ctx.mode, { account_number: parsedInput.accountNumber, bank_code: parsedInput.bankCode });
   });
 
 export const lookupPayIdAction = merchantAction

@@ -4,5 +4,5 @@ import { staticAccountProductState } from "@/lib/static-accounts/product-state";
 import { staticAccountStatus } from "@/lib/static-accounts/static-account-status";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({}, async ({ db, merchantId }) => staticAccountStatus(await staticAccountProductState(db, merchantId))),
+  GET: route({}, async ({ db, merchantId, mode }) => staticAccountStatus(await staticAccountProductState(db, merchantId), mode)),
 });

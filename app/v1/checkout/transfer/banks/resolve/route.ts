@@ -3,5 +3,5 @@ import { methods, route } from "@/lib/http/route";
 import { resolveAccount, ResolveAccountBody } from "@/lib/transfers/resolve-account";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ keys: "secret", body: ResolveAccountBody }, ({ body }) => resolveAccount(body)),
+  POST: route({ keys: "secret", body: ResolveAccountBody }, ({ body, mode }) => resolveAccount(mode, body)),
 });

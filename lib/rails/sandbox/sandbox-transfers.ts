@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb, preparedRows, queryRows } from "@/db/client";
 import { sandboxBankTransfers } from "@/db/schema";
-import type { BankTransferRequest, BankTransferStatus } from "../provider";
+import type { BankTransferRequest, BankTransferStatus } from "@/lib/bank/provider";
 
 /**
  * The sandbox bank's transfer desk. It records each transfer once per reference (a repeat

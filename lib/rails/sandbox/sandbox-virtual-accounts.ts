@@ -1,7 +1,7 @@
 import { randomDigits } from "@/lib/ids";
-import { nuban } from "../nuban";
-import { findPartnerBank } from "../partner-banks";
-import type { VirtualAccountIssue, VirtualAccountRequest } from "../provider";
+import { nuban } from "@/lib/bank/nuban";
+import { findPartnerBank } from "@/lib/bank/partner-banks";
+import type { VirtualAccountIssue, VirtualAccountRequest } from "@/lib/bank/provider";
 
 /**
  * The deterministic way to make the sandbox bank refuse an account: `metadata.sandbox_issue`

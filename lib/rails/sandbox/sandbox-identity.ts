@@ -1,4 +1,4 @@
-import type { IdentityCheckRequest, IdentityCheckResult } from "../provider";
+import type { IdentityCheckRequest, IdentityCheckResult } from "@/lib/bank/provider";
 
 /**
  * Supplement §5's sandbox identity registry: it accepts any well-formed identity number and

@@ -1,7 +1,7 @@
 import { randomDigits } from "@/lib/ids";
-import { nuban } from "../nuban";
-import { findPartnerBank } from "../partner-banks";
-import type { StaticAccountIssue, StaticAccountRequest } from "../provider";
+import { nuban } from "@/lib/bank/nuban";
+import { findPartnerBank } from "@/lib/bank/partner-banks";
+import type { StaticAccountIssue, StaticAccountRequest } from "@/lib/bank/provider";
 import { SANDBOX_IDENTITY } from "./sandbox-identity";
 
 /**

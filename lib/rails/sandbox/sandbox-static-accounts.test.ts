@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getBank } from "@/lib/bank";
+import { sandboxRail } from "@/lib/rails/router";
 import { isValidNuban } from "@/lib/bank/nuban";
 import { findPartnerBank } from "@/lib/bank/partner-banks";
 
@@ -15,11 +15,11 @@ const request = (identityNumber: string) => ({
 describe("sandbox identity registry (supplement §5, by the number's last four)", () => {
   it("accepts any well-formed number and any name", async () => {
     for (const n of ["22212345678", "12345678901", "RC1234567", "BN99"]) {
-      expect(await getBank().verifyIdentity({ identityType: "bvn", identityNumber: n, name: "Anyone At All" })).toEqual({ outcome: "match" });
+      expect(await sandboxRail().verifyIdentity({ identityType: "bvn", identityNumber: n, name: "Anyone At All" })).toEqual({ outcome: "match" });
     }
   });
   it("0000 → mismatch, 9999 → unavailable; 1111 and 2222 pass the registry (the bank decides those)", async () => {
-    const check = (n: string) => getBank().verifyIdentity({ identityType: "nin", identityNumber: n, name: "Ngozi Eze" });
+    const check = (n: string) => sandboxRail().verifyIdentity({ identityType: "nin", identityNumber: n, name: "Ngozi Eze" });
     expect((await check("12345670000")).outcome).toBe("mismatch");
     expect((await check("12345679999")).outcome).toBe("unavailable");
     expect((await check("12345671111")).outcome).toBe("match");
@@ -31,7 +31,7 @@ describe("sandbox static account desk", () => {
   it("issues a 10-digit NUBAN with a valid check digit at the partner bank, in the name asked for", async () => {
     const bank = findPartnerBank("providus")!;
     for (let i = 0; i < 20; i++) {
-      const answer = await getBank().issueStaticAccount(request("22212345678"));
+      const answer = await sandboxRail().issueStaticAccount(request("22212345678"));
       if (!answer.issued) throw new Error(answer.reason);
       expect(answer.accountNumber).toMatch(/^\d{10}$/);
       expect(isValidNuban(bank.bankCode, answer.accountNumber)).toBe(true);
@@ -39,8 +39,8 @@ describe("sandbox static account desk", () => {
     }
   });
   it("1111 → rejected, 2222 → unavailable, unknown partner → rejected", async () => {
-    expect(await getBank().issueStaticAccount(request("22212341111"))).toMatchObject({ issued: false, outcome: "rejected" });
-    expect(await getBank().issueStaticAccount(request("22212342222"))).toMatchObject({ issued: false, outcome: "unavailable" });
-    expect(await getBank().issueStaticAccount({ ...request("22212345678"), provider: "nope" })).toMatchObject({ issued: false, outcome: "rejected" });
+    expect(await sandboxRail().issueStaticAccount(request("22212341111"))).toMatchObject({ issued: false, outcome: "rejected" });
+    expect(await sandboxRail().issueStaticAccount(request("22212342222"))).toMatchObject({ issued: false, outcome: "unavailable" });
+    expect(await sandboxRail().issueStaticAccount({ ...request("22212345678"), provider: "nope" })).toMatchObject({ issued: false, outcome: "rejected" });
   });
 });

@@ -1,6 +1,6 @@
 import { AppError, validationError } from "@/lib/errors";
-import { findBank, NIGERIAN_BANKS } from "../nigerian-banks";
-import type { BankProvider, BankRefundRequest, BankTransferRequest, IdentityCheckRequest, StaticAccountRequest, VirtualAccountRequest } from "../provider";
+import { findBank, NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
+import type { BankProvider, BankRefundRequest, BankTransferRequest, IdentityCheckRequest, StaticAccountRequest, VirtualAccountRequest } from "@/lib/bank/provider";
 import { sandboxVerifyIdentity } from "./sandbox-identity";
 import { sandboxIssueStaticAccount } from "./sandbox-static-accounts";
 import { sandboxRefundPayment } from "./sandbox-refunds";
@@ -49,7 +49,7 @@ export class SandboxBank implements BankProvider {
   }
 
   /** The sandbox never refuses to retire an account. */
-  async retireVirtualAccount() {
+  async retireVirtualAccount(): Promise<{ retired: boolean; reason?: string }> {
     return { retired: true };
   }
 }

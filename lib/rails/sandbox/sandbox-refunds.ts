@@ -1,5 +1,5 @@
 import { preparedRows, getDb } from "@/db/client";
-import type { BankRefundRequest, BankTransferStatus } from "../provider";
+import type { BankRefundRequest, BankTransferStatus } from "@/lib/bank/provider";
 
 /** The payer account the sandbox bank cannot pay back to (as name enquiry finds no such account). */
 export const SANDBOX_REFUND_FAILS_ACCOUNT = "0000000000";

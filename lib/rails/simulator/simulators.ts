@@ -1,0 +1,42 @@
+/**
+ * The three providers' simulators by rail name, with the environment that points Owo at one
+ * (supplement §11: every `*_BASE_URL` may point at a local simulator; nothing else changes).
+ * For `npx owo rails simulate`, the conformance suite and the e2e specs.
+ */
+import { MONNIFY_SIM_DEFAULTS, startMonnifySimulator } from "../monnify";
+import type { ProviderRailName } from "../rail";
+import type { RailsConfig } from "../rail-config";
+import type { SimServer } from "./sim-server";
+
+export type SimulatorSpec = {
+  start(opts: { port?: number; webhookUrl?: string | null }): Promise<SimServer>;
+  /** The variables that point Owo at a simulator listening on `url`. */
+  env(url: string): Record<string, string>;
+  /** The same as a rails configuration (tests configure a process without its environment). */
+  config(url: string): Partial<Pick<RailsConfig, ProviderRailName>>;
+};
+
+/** The rails whose simulator this build has (the conformance suite runs each). */
+export const simulatedRails = () => Object.keys(SIMULATORS) as ProviderRailName[];
+
+export const SIMULATORS: Partial<Record<ProviderRailName, SimulatorSpec>> = {
+  monnify: {
+    start: (o) => startMonnifySimulator(o),
+    env: (url) => ({
+      MONNIFY_API_KEY: MONNIFY_SIM_DEFAULTS.apiKey,
+      MONNIFY_SECRET_KEY: MONNIFY_SIM_DEFAULTS.secretKey,
+      MONNIFY_CONTRACT_CODE: MONNIFY_SIM_DEFAULTS.contractCode,
+      MONNIFY_SOURCE_ACCOUNT: MONNIFY_SIM_DEFAULTS.sourceAccount,
+      MONNIFY_BASE_URL: url,
+    }),
+    config: (url) => ({
+      monnify: {
+        apiKey: MONNIFY_SIM_DEFAULTS.apiKey,
+        secretKey: MONNIFY_SIM_DEFAULTS.secretKey,
+        contractCode: MONNIFY_SIM_DEFAULTS.contractCode,
+        sourceAccount: MONNIFY_SIM_DEFAULTS.sourceAccount,
+        baseUrl: url,
+      },
+    }),
+  },
+};
