@@ -23,6 +23,9 @@ import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
 import type { TransferView } from "@/lib/transfers/transfer-view";
 import type { VirtualAccountView } from "@/lib/virtual-accounts/virtual-account-view";
+import { newSession, selectMethod, verify as verifySession } from "@/tests/sessions";
+import { processDueRailWebhooks } from "@/lib/rail-inbound/process-rail-webhook";
+import { receiveRailWebhook } from "@/lib/rail-inbound/receive-rail-webhook";
 import { deliveriesSettled, startRailHarness, until, type RailHarness } from "./rail-harness";
 
 /** The path of each provider's "send a transfer" call (what fail-next aims at). */
@@ -57,8 +60,10 @@ describe.each(simulatedRails())("rail conformance: %s", (rail) => {
     return r.body.data!;
   };
 
+  let hookUrl: string | null = null;
   beforeAll(async () => {
     h = await startRailHarness(rail);
+    hookUrl = h.sim.webhookUrl;
     key = await makeKey({ mode: "live", config: { rateLimit: 100_000, permissions: ["checkout", "transfers", "virtual_account"] } });
     walletId = (await getWalletPayId(await db(), { merchantId: key.merchantId, mode: "live" }))!.id;
   });
@@ -111,7 +116,7 @@ describe.each(simulatedRails())("rail conformance: %s", (rail) => {
     await until(() => deliveriesSettled(rail), "the contradicted webhook to be processed");
     expect((await (await db()).select().from(payments).where(eq(payments.rail, rail))).length).toBe(n);
     const [row] = await (await db()).select().from(railWebhooks).where(eq(railWebhooks.body, JSON.stringify(forgedBody)));
-    if (row) expect(row.outcome).toBe("not_confirmed");
+    expect(row?.outcome).toBe("not_confirmed");
   });
 
   it("name enquiry goes through the rail (and an expired token, where the rail has one, is renewed once)", async () => {
@@ -198,6 +203,35 @@ describe.each(simulatedRails())("rail conformance: %s", (rail) => {
     } finally {
       h.setLiveRails([rail]);
     }
+  });
+
+  it("a live checkout session's bank-transfer account is issued at the rail; paying it completes the session through the inbound road", async () => {
+    const session = await newSession(key.secretKey, { amount: 250_000, email: "ada@example.com" });
+    const method = await selectMethod(key.secretKey, session.session_id, { payment_method: "bank_transfer" });
+    expect(method.status, method.text).toBe(200);
+    const details = method.body.data as { account_number: string; banks: { provider: string }[] };
+    expect(details.account_number).toMatch(/^\d{10}$/);
+    expect(details.banks.every((b) => b.provider.startsWith(`${rail}:`))).toBe(true);
+    await payInto(details.account_number, 250_000);
+    const v = await verifySession(key.secretKey, session.session_id);
+    expect(v.body.data!.status).toBe("completed");
+  });
+
+  it("a delivery stored but never processed (the process died after answering) is booked by the scheduler's pass, once", async () => {
+    const account = await liveAccount("321.00");
+    // The provider's delivery reaches Owo's receive step only: stored and answered, not processed.
+    const hooks = h.sim.webhooks.length;
+    h.sim.webhookUrl = null;
+    const paid = await h.control.pay({ account_number: account.account_number!, amount: 32_100 });
+    h.sim.webhookUrl = hookUrl;
+    const sent = h.sim.webhooks[hooks]!;
+    const stored = await receiveRailWebhook(await db(), { rail, rawBody: sent.rawBody, headers: new Headers(sent.headers) });
+    expect(stored.status).toBe(200);
+    const booked = async () => (await (await db()).select().from(payments).where(and(eq(payments.rail, rail), eq(payments.railReference, paid.provider_reference)))).length;
+    expect(await booked()).toBe(0);
+    await processDueRailWebhooks(await db());
+    await processDueRailWebhooks(await db());
+    expect(await booked()).toBe(1);
   });
 
   it("money paid to an account Owo does not know is held in suspense, and an admin can assign it to the merchant once", async () => {
