@@ -7,6 +7,7 @@ import { cn } from "@/components/ui/cn";
 const ITEMS = [
   { href: "/admin/refunds", label: "Refund reviews", match: (p: string) => p.startsWith("/admin/refunds") },
   { href: "/admin", label: "Merchants", match: (p: string) => p === "/admin" || p.startsWith("/admin/merchants") },
+  { href: "/admin/rails", label: "Rails", match: (p: string) => p.startsWith("/admin/rails") },
   { href: "/admin/ledger", label: "Ledger audit", match: (p: string) => p.startsWith("/admin/ledger") },
 ];
 

@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { BusinessSwitch } from "@/components/shell/business-switch";
+import { LiveMoneyBadge } from "@/components/shell/live-money";
 import { ModeSwitch } from "@/components/shell/mode-switch";
+import { liveMoneyKind } from "@/lib/rails/router";
 import { NavDrawer } from "@/components/shell/nav-drawer";
 import { Sidebar } from "@/components/shell/sidebar";
 import { SuspendedNotice } from "@/components/shell/suspended-notice";
@@ -46,6 +48,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <BusinessSwitch current={ctx.merchant.id} memberships={ctx.memberships} />
             <span className="hidden rounded bg-neutral-100 px-1.5 py-0.5 text-xs capitalize text-neutral-600 sm:inline dark:bg-neutral-800 dark:text-neutral-300">{ctx.merchant.type}</span>
             {test && <span className="shrink-0 rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Test data</span>}
+            {!test && <LiveMoneyBadge kind={liveMoneyKind()} />}
           </div>
           <div className="ml-auto flex items-center gap-3 md:gap-4">
             <ModeSwitch mode={ctx.mode} />
