@@ -98,6 +98,7 @@ for (const width of [1280, 375]) {
 
     // The operator sees the rail: a webhook received, the provider's balance beside the ledger's.
     await signIn(page, admin);
+    await expect(page).toHaveURL(/\/admin/);
     await page.goto(`${app.url}/admin/rails`);
     const card = page.getByTestId("rail-card-monnify");
     await expect(card).toBeVisible();
@@ -105,6 +106,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByTestId("rail-provider-balance-monnify")).toHaveText(/₦/);
     await expect(page.getByTestId("rail-ledger-balance-monnify")).toHaveText(/₦/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    if (process.env.OWO_SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/admin-rails-${width}.png`, fullPage: true });
     await context.close();
   });
 }
