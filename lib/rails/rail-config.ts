@@ -25,7 +25,7 @@ export type RailsConfig = {
 export class RailConfigError extends Error {}
 
 /** The provider rails this build implements (lib/rails/providers.ts; kept here so reading the configuration loads no rail). */
-export const INCLUDED_RAILS: readonly string[] = ["monnify"];
+export const INCLUDED_RAILS: readonly string[] = ["monnify", "flutterwave"];
 
 const REQUIRED: Record<Exclude<RailName, "sandbox">, string[]> = {
   paystack: ["PAYSTACK_SECRET_KEY"],

@@ -3,6 +3,7 @@
  * (supplement §11: every `*_BASE_URL` may point at a local simulator; nothing else changes).
  * For `npx owo rails simulate`, the conformance suite and the e2e specs.
  */
+import { FLUTTERWAVE_SIM_DEFAULTS, startFlutterwaveSimulator } from "../flutterwave";
 import { MONNIFY_SIM_DEFAULTS, startMonnifySimulator } from "../monnify";
 import type { ProviderRailName } from "../rail";
 import type { RailsConfig } from "../rail-config";
@@ -38,5 +39,10 @@ export const SIMULATORS: Partial<Record<ProviderRailName, SimulatorSpec>> = {
         baseUrl: url,
       },
     }),
+  },
+  flutterwave: {
+    start: (o) => startFlutterwaveSimulator(o),
+    env: (url) => ({ FLUTTERWAVE_SECRET_KEY: FLUTTERWAVE_SIM_DEFAULTS.secretKey, FLUTTERWAVE_SECRET_HASH: FLUTTERWAVE_SIM_DEFAULTS.secretHash, FLUTTERWAVE_BASE_URL: `${url}/v3` }),
+    config: (url) => ({ flutterwave: { secretKey: FLUTTERWAVE_SIM_DEFAULTS.secretKey, secretHash: FLUTTERWAVE_SIM_DEFAULTS.secretHash, baseUrl: `${url}/v3` } }),
   },
 };
