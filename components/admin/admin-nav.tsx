@@ -12,7 +12,7 @@ const ITEMS = [
 ];
 
 /** DESIGN.md: the admin area's slimmer sidebar. */
-export function AdminNav({ pendingReviews }: { pendingReviews: number }) {
+export function AdminNav({ pendingReviews, railAlerts = 0 }: { pendingReviews: number; railAlerts?: number }) {
   const path = usePathname() ?? "/admin";
   return (
     <nav aria-label="Admin">
@@ -32,6 +32,15 @@ export function AdminNav({ pendingReviews }: { pendingReviews: number }) {
                 {item.label}
                 {item.href === "/admin/refunds" && pendingReviews > 0 && (
                   <span className="rounded-full bg-blue-100 px-1.5 text-xs font-medium text-blue-800" data-testid="admin-pending-reviews">{pendingReviews}</span>
+                )}
+                {item.href === "/admin/rails" && railAlerts > 0 && (
+                  <span
+                    className="rounded-full bg-amber-100 px-1.5 text-xs font-medium text-amber-800"
+                    title="Unmatched money in suspense and payouts waiting for a person"
+                    data-testid="admin-rail-alerts"
+                  >
+                    {railAlerts}
+                  </span>
                 )}
               </Link>
             </li>

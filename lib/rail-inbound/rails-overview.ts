@@ -78,3 +78,17 @@ export async function railsOverview(db: Db): Promise<RailOverview[]> {
 }
 
 const rank = (order: RailName[], name: RailName) => (order.includes(name) ? order.indexOf(name) : 99);
+
+/**
+ * What waits for an operator on the Rails page (the admin sidebar's badge): open suspense items
+ * plus pending payouts a provider holds until a person acts. Two partial-index counts
+ * (rail_suspense_open_idx, transfers_rail_attention_idx), cheap on every admin page.
+ */
+export async function countRailAlerts(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select ((select count(*) from rail_suspense where status = 'open')
+              + (select count(*) from transfers where status = 'pending' and rail_attention is not null))::int as n`,
+  );
+  return row?.n ?? 0;
+}

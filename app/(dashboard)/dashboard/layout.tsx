@@ -1,9 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { BusinessSwitch } from "@/components/shell/business-switch";
-import { LiveMoneyBadge } from "@/components/shell/live-money";
+import { LiveMoneyBar } from "@/components/shell/live-money";
 import { ModeSwitch } from "@/components/shell/mode-switch";
-import { liveMoneyKind } from "@/lib/rails/router";
 import { NavDrawer } from "@/components/shell/nav-drawer";
 import { Sidebar } from "@/components/shell/sidebar";
 import { SuspendedNotice } from "@/components/shell/suspended-notice";
@@ -11,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { auth } from "@/lib/auth/auth";
 import { loadDashboardContext } from "@/lib/auth/dashboard-context";
+import { liveMoneyKind } from "@/lib/rails/router";
 import { signOutAction } from "./actions";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
@@ -48,7 +48,6 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <BusinessSwitch current={ctx.merchant.id} memberships={ctx.memberships} />
             <span className="hidden rounded bg-neutral-100 px-1.5 py-0.5 text-xs capitalize text-neutral-600 sm:inline dark:bg-neutral-800 dark:text-neutral-300">{ctx.merchant.type}</span>
             {test && <span className="shrink-0 rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Test data</span>}
-            {!test && <LiveMoneyBadge kind={liveMoneyKind()} />}
           </div>
           <div className="ml-auto flex items-center gap-3 md:gap-4">
             <ModeSwitch mode={ctx.mode} />
@@ -59,6 +58,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
             </form>
           </div>
         </header>
+        {/* Live mode says whether money is real, simulated or not connected (supplement §11). */}
+        {!test && <LiveMoneyBar kind={liveMoneyKind()} />}
         {ctx.merchant.suspendedAt && <SuspendedNotice />}
         {/* On a phone a long id or reference (a detail's value, a mono table cell) wraps instead of widening the page. */}
         <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 p-4 md:p-6 [&_dd]:wrap-anywhere [&_td.font-mono]:wrap-anywhere">{children}</main>
