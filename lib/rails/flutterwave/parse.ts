@@ -4,31 +4,14 @@
  * JSON numbers or strings, fees with three decimals such as `26.875`, `status` in lower or
  * upper case, dates as ISO 8601 or "2021-02-15 16:27:22"); each reader accepts every variant.
  */
-import { nairaToKoboExact } from "@/lib/rails/units";
+import { isObject, isoLikeDate, obj, str as plainStr, validDate, kobo, type Json } from "@/lib/rails/provider-json";
 
-export type Json = Record<string, unknown>;
+export { isObject, kobo, obj, type Json };
 
-export const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-
-export const obj = (v: unknown): Json => (isObject(v) ? v : {});
-
-/** A non-empty trimmed string, or null ("N/A" counts as absent; numbers are read as their text). */
+/** A non-empty trimmed string, or null ("N/A", which Flutterwave writes for an absent value, counts as absent). */
 export function str(v: unknown): string | null {
-  if (typeof v === "number" && Number.isFinite(v)) return String(v);
-  if (typeof v !== "string") return null;
-  const t = v.trim();
-  return t.length > 0 && t.toUpperCase() !== "N/A" ? t : null;
-}
-
-/** A naira amount paid (number or string, at most two decimals) → kobo exactly; null when absent or not one. */
-export function kobo(v: unknown): number | null {
-  if (typeof v !== "number" && typeof v !== "string") return null;
-  if (typeof v === "string" && v.trim() === "") return null;
-  try {
-    return nairaToKoboExact(v);
-  } catch {
-    return null;
-  }
+  const t = plainStr(v);
+  return t !== null && t.toUpperCase() !== "N/A" ? t : null;
 }
 
 /**
@@ -77,19 +60,12 @@ export function envelope(httpStatus: number, value: unknown): Envelope {
 /** True for 1, "1", true (Flutterwave's flags such as `requires_approval`). */
 export const flag = (v: unknown) => v === true || v === 1 || v === "1" || v === "true";
 
-const LAGOS_OFFSET = "+01:00";
-
 /** ISO 8601 (with or without zone) or "2021-02-15 16:27:22" (Lagos time when no zone is given); null when unreadable. */
 export function flwDate(v: unknown): Date | null {
   const t = str(v);
   if (!t) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(t);
-  if (m) {
-    const zone = m[8] ? (m[8] === "Z" ? "Z" : m[8].length === 5 ? `${m[8].slice(0, 3)}:${m[8].slice(3)}` : m[8]) : LAGOS_OFFSET;
-    const ms = m[7] ? m[7].slice(0, 4).padEnd(4, "0") : ".000";
-    return valid(new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${ms}${zone}`));
-  }
-  return valid(new Date(t));
+  const iso = isoLikeDate(t);
+  if (iso !== undefined) return iso;
+  return validDate(new Date(t));
 }
 
-const valid = (d: Date) => (Number.isNaN(d.getTime()) ? null : d);
