@@ -170,7 +170,11 @@ export async function retireVirtualAccount(tx: DbOrTx, id: string): Promise<void
   if (!row) return;
   if (row.accountNumber) {
     const rail = railByName(row.rail) ?? railByName("sandbox")!;
-    const answer = await rail.retireVirtualAccount({ provider: row.provider, reference: row.reference, accountNumber: row.accountNumber, railReference: row.railReference });
+    // A rail that cannot close a one-off account early (it expires on its own) is not asked: the
+    // account is expired here, and money that still reaches it goes to suspense for an admin.
+    const answer = rail.capabilities.retireAccounts
+      ? await rail.retireVirtualAccount({ provider: row.provider, reference: row.reference, accountNumber: row.accountNumber, railReference: row.railReference })
+      : { retired: true };
     if (!answer.retired) {
       throw new AppError({
         code: "BANK_SWITCH_FAILED",

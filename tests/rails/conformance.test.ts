@@ -217,6 +217,19 @@ describe.each(simulatedRails())("rail conformance: %s", (rail) => {
     expect(v.body.data!.status).toBe("completed");
   });
 
+  it("a session that leaves bank transfer retires its account; money still paid into it later waits in suspense, never booked twice or lost", async () => {
+    const session = await newSession(key.secretKey, { amount: 120_000, email: "ada@example.com" });
+    const first = await selectMethod(key.secretKey, session.session_id, { payment_method: "bank_transfer" });
+    expect(first.status, first.text).toBe(200);
+    const oldAccount = (first.body.data as { account_number: string }).account_number;
+    const switched = await selectMethod(key.secretKey, session.session_id, { payment_method: "payid" });
+    expect(switched.status, switched.text).toBe(200);
+    const ref = await payInto(oldAccount, 120_000);
+    const [held] = await (await db()).select().from(railSuspense).where(and(eq(railSuspense.rail, rail), eq(railSuspense.providerReference, ref)));
+    expect(held?.status).toBe("open");
+    expect(await (await db()).select().from(payments).where(and(eq(payments.rail, rail), eq(payments.railReference, ref)))).toHaveLength(0);
+  });
+
   it("a delivery stored but never processed (the process died after answering) is booked by the scheduler's pass, once", async () => {
     const account = await liveAccount("321.00");
     // The provider's delivery reaches Owo's receive step only: stored and answered, not processed.
