@@ -22,6 +22,8 @@ export type RailOverview = {
   balanceError: string | null;
   /** Kobo Owo's ledger says the provider holds (its clearing account, sign turned). */
   ledgerBalance: number;
+  /** Today (Lagos day), kobo: the fees Owo charged merchants on this rail's money, what the provider charged Owo, and the margin. */
+  today: { owoFees: number; providerFees: number; margin: number };
 };
 
 /**
@@ -72,6 +74,7 @@ export async function railsOverview(db: Db): Promise<RailOverview[]> {
         providerBalance,
         balanceError,
         ledgerBalance: -Number(ledger?.balance ?? 0),
+        today: await todaysMargin(db, rail.name),
       };
     }),
   );
@@ -91,4 +94,19 @@ export async function countRailAlerts(db: Db): Promise<number> {
               + (select count(*) from transfers where status = 'pending' and rail_attention is not null))::int as n`,
   );
   return row?.n ?? 0;
+}
+
+/** The Lagos day's fees on a rail's payments and completed payouts: Owo's, the provider's and the margin (kobo). */
+async function todaysMargin(db: Db, rail: string): Promise<RailOverview["today"]> {
+  const [row] = await queryRows<{ owo: string; provider: string }>(
+    db,
+    sql`with midnight as (select (date_trunc('day', now() at time zone 'Africa/Lagos') at time zone 'Africa/Lagos') as t)
+        select (coalesce((select sum(fee) from payments where rail = ${rail} and paid_at >= (select t from midnight)), 0)
+              + coalesce((select sum(fee) from transfers where rail = ${rail} and status = 'completed' and completed_at >= (select t from midnight)), 0))::text as owo,
+               (coalesce((select sum(rail_fee) from payments where rail = ${rail} and paid_at >= (select t from midnight)), 0)
+              + coalesce((select sum(rail_fee) from transfers where rail = ${rail} and status = 'completed' and completed_at >= (select t from midnight)), 0))::text as provider`,
+  );
+  const owoFees = Number(row?.owo ?? 0);
+  const providerFees = Number(row?.provider ?? 0);
+  return { owoFees, providerFees, margin: owoFees - providerFees };
 }

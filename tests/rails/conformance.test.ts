@@ -15,6 +15,7 @@ import { events, payments, railSuspense, railWebhooks, sandboxBankTransfers, tra
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { walletBalance } from "@/lib/ledger/accounts";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
+import { railsOverview } from "@/lib/rail-inbound/rails-overview";
 import { assignSuspense } from "@/lib/rail-inbound/suspense";
 import type { ProviderRailName } from "@/lib/rails/rail";
 import { simulatedRails } from "@/lib/rails/simulator/simulators";
@@ -245,6 +246,19 @@ describe.each(simulatedRails())("rail conformance: %s", (rail) => {
     await processDueRailWebhooks(await db());
     await processDueRailWebhooks(await db());
     expect(await booked()).toBe(1);
+  });
+
+  it("the admin Rails page's figures: today's Owo fees, provider fees and margin are the sums of the rail's payments and payouts; the ledger's clearing balance is what the provider should hold", async () => {
+    const [mine] = (await railsOverview(await db())).filter((r) => r.name === rail);
+    const [sums] = await queryRows<{ owo: string; provider: string }>(
+      await db(),
+      sql`select (coalesce((select sum(fee) from payments where rail = ${rail}), 0) + coalesce((select sum(fee) from transfers where rail = ${rail} and status = 'completed'), 0))::text as owo,
+                 (coalesce((select sum(rail_fee) from payments where rail = ${rail}), 0) + coalesce((select sum(rail_fee) from transfers where rail = ${rail} and status = 'completed'), 0))::text as provider`,
+    );
+    expect(mine!.today.owoFees).toBe(Number(sums!.owo));
+    expect(mine!.today.providerFees).toBe(Number(sums!.provider));
+    expect(mine!.today.margin).toBe(Number(sums!.owo) - Number(sums!.provider));
+    expect(mine!.ledgerBalance).toBeGreaterThan(0);
   });
 
   it("money paid to an account Owo does not know is held in suspense, and an admin can assign it to the merchant once", async () => {

@@ -172,6 +172,18 @@ export function RailCard({ rail: r, now }: { rail: RailOverview; now: Date }) {
           {difference === null ? "—" : formatNaira(difference)}
         </Figure>
       </div>
+
+      <div className="grid gap-2 @md:grid-cols-3" data-testid={`rail-margin-${r.name}`}>
+        <Figure label="Fees charged today" testId={`rail-owo-fees-${r.name}`} hint="Owo's fees on this rail's money (Lagos day)">
+          {formatNaira(r.today.owoFees)}
+        </Figure>
+        <Figure label="Provider fees today" testId={`rail-provider-fees-${r.name}`} hint={`What ${name} charged Owo`}>
+          {formatNaira(r.today.providerFees)}
+        </Figure>
+        <Figure label="Margin today" testId={`rail-margin-today-${r.name}`} tone={r.today.margin < 0 ? "bad" : undefined} hint="Fees charged less provider fees">
+          {formatNaira(r.today.margin)}
+        </Figure>
+      </div>
     </Card>
   );
 }
