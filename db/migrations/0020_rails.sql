@@ -55,4 +55,5 @@ ALTER TABLE "static_accounts" ADD COLUMN "rail_reference" text;--> statement-bre
 ALTER TABLE "payments" ADD COLUMN "rail" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "rail_reference" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "rail_fee" bigint;--> statement-breakpoint
-CREATE UNIQUE INDEX "payments_rail_reference_idx" ON "payments" USING btree ("rail","rail_reference") WHERE "payments"."rail_reference" is not null;
+CREATE UNIQUE INDEX "payments_rail_reference_idx" ON "payments" USING btree ("rail","rail_reference") WHERE "payments"."rail_reference" is not null;--> statement-breakpoint
+ALTER TABLE "settlement_payouts" ADD COLUMN "rail" text;

@@ -68,6 +68,8 @@ export const settlementPayouts = pgTable(
     status: text({ enum: PAYOUT_STATUSES }).notNull().default("pending"),
     attempt: integer().notNull().default(1),
     failureReason: text(),
+    /** The rail that has (or last had) this attempt (supplement §11); null before it is sent. */
+    rail: text(),
     completedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

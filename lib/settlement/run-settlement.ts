@@ -2,7 +2,9 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { queryRows, type Db, type DbOrTx } from "@/db/client";
 import { settlementBatches, settlementPayouts, staticAccountPayments, type Mode } from "@/db/schema";
-import { railFor } from "@/lib/rails/router";
+import { sendPayout as sendRailPayout } from "@/lib/rails/payouts";
+import type { RailName } from "@/lib/rails/rail";
+import { railByName, railFor } from "@/lib/rails/router";
 import type { BankTransferStatus } from "@/lib/bank/provider";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
@@ -294,16 +296,22 @@ export async function finalizePayout(db: Db, input: { payoutId: string; outcome:
   });
 }
 
-async function sendPayout(payout: Payout, destination: BankDestination): Promise<BankTransferStatus> {
-  // Through the mode's first rail that pays out (live with none: RAIL_UNAVAILABLE, retried by the next run).
-  return railFor(payout.mode, "transfers").sendTransfer({
-    reference: payout.reference,
-    amount: payout.amount,
-    bankCode: destination.bankCode,
-    accountNumber: destination.accountNumber,
-    accountName: destination.accountName,
-    narration: "Owo settlement",
-  });
+/**
+ * Offers a payout attempt to the rails as any payout is (lib/rails/payouts.ts: the next rail
+ * only after a definite refusal; once a rail may have it, only that rail), and records which
+ * rail has it before answering. Every rail refusing fails the attempt (the next run retries
+ * with a new one); an unknown outcome stays pending for the status check. Live with no rail:
+ * RAIL_UNAVAILABLE, retried by the next run.
+ */
+async function sendPayout(db: Db, payout: Payout, destination: BankDestination): Promise<BankTransferStatus> {
+  const attempt = await sendRailPayout(
+    payout.mode,
+    { reference: payout.reference, amount: payout.amount, bankCode: destination.bankCode, accountNumber: destination.accountNumber, accountName: destination.accountName, narration: "Owo settlement" },
+    { rail: (payout.rail as RailName | null) ?? null, refused: [] },
+  );
+  if (attempt.kind === "refused") return { status: "failed", reason: attempt.reason };
+  await db.update(settlementPayouts).set({ rail: attempt.rail }).where(eq(settlementPayouts.id, payout.id));
+  return attempt.kind === "sent" ? attempt.outcome : { status: "pending" };
 }
 
 /**
@@ -331,11 +339,12 @@ async function checkPendingPayouts(db: Db, input: RunSettlementInput & { now: Da
       const [payout] = await db.select().from(settlementPayouts).where(eq(settlementPayouts.id, id));
       if (!payout || payout.status !== "pending") continue;
       try {
-        let outcome = await railFor(payout.mode, "transfers").getTransferStatus(payout.reference);
+        // Asked at the rail that has it (before rails were recorded: the mode's first).
+        let outcome = await (railByName(payout.rail) ?? railFor(payout.mode, "transfers")).getTransferStatus(payout.reference);
         if (!outcome) {
           const settings = await findSettlementSettings(db, { merchantId: payout.merchantId, mode: payout.mode });
           if (settings?.destination === "bank_account" && settings.bankCode && settings.accountNumber) {
-            outcome = await sendPayout(payout, { bankCode: settings.bankCode, accountNumber: settings.accountNumber, accountName: settings.accountName ?? "" });
+            outcome = await sendPayout(db, payout, { bankCode: settings.bankCode, accountNumber: settings.accountNumber, accountName: settings.accountName ?? "" });
           } else {
             // Never sent, and the merchant now settles elsewhere: fail it, the retry pays the new destination.
             outcome = { status: "failed", reason: "Settlement destination changed before the payout was sent" };
@@ -383,7 +392,7 @@ export async function runSettlement(db: Db, input: RunSettlementInput = {}): Pro
       continue;
     }
     try {
-      const outcome = await sendPayout(claimed.payout, claimed.destination);
+      const outcome = await sendPayout(db, claimed.payout, claimed.destination);
       tally(counts, outcome, await finalizePayout(db, { payoutId: claimed.payout.id, outcome }));
     } catch (error) {
       // The attempt stays pending; a later run's check asks the bank and re-sends if needed.

@@ -21,6 +21,9 @@ import type { ProviderRailName } from "@/lib/rails/rail";
 import { simulatedRails } from "@/lib/rails/simulator/simulators";
 import { railByName } from "@/lib/rails/router";
 import { makeKey } from "@/tests/factories";
+import { bookedPayment, payoutRows, settlementMerchant } from "@/tests/settlement";
+import { runSettlement } from "@/lib/settlement/run-settlement";
+import { setSettlementSettings } from "@/lib/settlement/settlement-settings";
 import { call } from "@/tests/http";
 import type { TransferView } from "@/lib/transfers/transfer-view";
 import type { VirtualAccountView } from "@/lib/virtual-accounts/virtual-account-view";
@@ -259,6 +262,21 @@ describe.each(simulatedRails())("rail conformance: %s", (rail) => {
     expect(mine!.today.providerFees).toBe(Number(sums!.provider));
     expect(mine!.today.margin).toBe(Number(sums!.owo) - Number(sums!.provider));
     expect(mine!.ledgerBalance).toBeGreaterThan(0);
+  });
+
+  it("a static-account settlement to the merchant's bank is paid out through the rail, under its payout reference, once", async () => {
+    const m = await settlementMerchant({ mode: "live" });
+    await setSettlementSettings(await db(), { merchantId: m.merchantId, mode: "live", destination: "bank_account", bankCode: "058", accountNumber: "0123456789" });
+    const cutoff = new Date("2090-01-01T15:00:00.000Z");
+    await bookedPayment(m, { amount: 300_000, expectedPayoutAt: new Date(cutoff.getTime() - 3_600_000) });
+    await runSettlement(await db(), { merchantId: m.merchantId, now: cutoff });
+    const [payout] = await payoutRows(m.merchantId);
+    expect(payout!.rail).toBe(rail);
+    const atProvider = ((await h.control.state()).transfers as Record<string, unknown>[]).filter((t) => JSON.stringify(t).includes(railByName(rail)!.providerReference(payout!.reference)));
+    expect(atProvider).toHaveLength(1);
+    await h.control.settleTransfer({ reference: payout!.reference, outcome: "success", webhook: false });
+    await runSettlement(await db(), { merchantId: m.merchantId, now: new Date(cutoff.getTime() + 3_600_000) });
+    expect((await payoutRows(m.merchantId))[0]!.status).toBe("paid_out");
   });
 
   it("money paid to an account Owo does not know is held in suspense, and an admin can assign it to the merchant once", async () => {
