@@ -1,5 +1,5 @@
 // Live money through a rail (issue 24, supplement §11), in Chromium against the production
-// build: an instance of its own with OWO_RAILS=monnify pointed at the project's Monnify
+// build: an instance of its own with OWO_RAILS=paystack pointed at the project's Paystack
 // simulator (the provider's documented API, from memory). A live checkout is paid by bank
 // transfer into the account the rail issued; the provider's signed webhook reaches Owo, which
 // asks the provider's API before booking; the merchant sees the payment in live mode, and an
@@ -21,10 +21,10 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   db = await openAppDatabase();
   const { SIMULATORS } = await import("../lib/rails/simulator/simulators");
-  const spec = SIMULATORS.monnify!;
+  const spec = SIMULATORS.paystack;
   sim = await spec.start({});
-  app = await startInstance({ name: "rails", databaseUrl: db.url, env: { OWO_RAILS: "monnify", ...spec.env(sim.url), SCHEDULER: "on", SCHEDULER_INTERVAL_MS: "1000" } });
-  sim.webhookUrl = `${app.url}/api/rails/monnify/webhook`;
+  app = await startInstance({ name: "rails", databaseUrl: db.url, env: { OWO_RAILS: "paystack", ...spec.env(sim.url), SCHEDULER: "on", SCHEDULER_INTERVAL_MS: "1000" } });
+  sim.webhookUrl = `${app.url}/api/rails/paystack/webhook`;
 
   const [{ getDb }, { createMerchant }, { createKeyPair }, { createAdmin }, { CLI_ACTOR }] = await Promise.all([
     import("../db/client"),
@@ -54,7 +54,7 @@ async function signIn(page: Page, who: { email: string; password: string }) {
 }
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px: a live checkout paid by bank transfer through the (simulated) Monnify rail is booked, seen in the dashboard and on the admin Rails page`, async ({ browser }) => {
+  test(`at ${width} px: a live checkout paid by bank transfer through the (simulated) Paystack rail is booked, seen in the dashboard and on the admin Rails page`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
 
@@ -65,7 +65,7 @@ for (const width of [1280, 375]) {
     expect(init.status).toBe(200);
     const session = init.body!.data!;
 
-    // The customer picks bank transfer: the account is the one Monnify issued for this session.
+    // The customer picks bank transfer: the account is the one Paystack issued for this session.
     await page.goto(session.checkout_url);
     await page.getByTestId("method-bank_transfer").click();
     const accountNumber = page.getByTestId("account-number");
@@ -73,7 +73,7 @@ for (const width of [1280, 375]) {
     const account = (await accountNumber.textContent())!;
     await expect(page.getByTestId("simulate-payment")).toHaveCount(0); // live: no sandbox button
 
-    // The customer's bank pays it; Monnify notifies Owo (signed), Owo asks Monnify's API, then books.
+    // The customer's bank pays it; Paystack notifies Owo (signed), Owo asks Paystack's API, then books.
     const paid = await fetch(`${sim.url}/__sim/pay`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -100,11 +100,11 @@ for (const width of [1280, 375]) {
     await signIn(page, admin);
     await expect(page).toHaveURL(/\/admin/);
     await page.goto(`${app.url}/admin/rails`);
-    const card = page.getByTestId("rail-card-monnify");
+    const card = page.getByTestId("rail-card-paystack");
     await expect(card).toBeVisible();
-    await expect(page.getByTestId("rail-last-webhook-monnify")).not.toHaveText("No webhook yet");
-    await expect(page.getByTestId("rail-provider-balance-monnify")).toHaveText(/₦/);
-    await expect(page.getByTestId("rail-ledger-balance-monnify")).toHaveText(/₦/);
+    await expect(page.getByTestId("rail-last-webhook-paystack")).not.toHaveText("No webhook yet");
+    await expect(page.getByTestId("rail-provider-balance-paystack")).toHaveText(/₦/);
+    await expect(page.getByTestId("rail-ledger-balance-paystack")).toHaveText(/₦/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     if (process.env.OWO_SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/admin-rails-${width}.png`, fullPage: true });
     await context.close();

@@ -19,7 +19,6 @@ export async function railsSimulate(argv: string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be a port number");
   const webhookUrl = values["webhook-url"] ?? `http://127.0.0.1:${process.env.PORT ?? 3000}/api/rails/${rail}/webhook`;
   const spec = SIMULATORS[rail];
-  if (!spec) throw new UsageError(`This version of Owo has no ${rail} simulator yet`);
   const sim = await spec.start({ port, webhookUrl });
   const env = { OWO_RAILS: rail, ...spec.env(sim.url) };
   if (values.json) process.stdout.write(`${JSON.stringify({ rail, url: sim.url, webhook_url: webhookUrl, env })}\n`);

@@ -1,16 +1,13 @@
-/**
- * The provider rails this build includes, each built from its configuration. The router
- * (router.ts) builds the configured ones; the simulators (simulator/simulators.ts) mirror
- * this list. A rail named in OWO_RAILS that is not here refuses the start (rail-config.ts).
- */
+/** Each provider rail, built from its configuration when its credentials are set (router.ts builds them). */
 import { createFlutterwaveRail } from "./flutterwave";
 import { createMonnifyRail } from "./monnify";
+import { createPaystackRail } from "./paystack";
 import type { ProviderRailName, Rail } from "./rail";
 import type { RailsConfig } from "./rail-config";
 
-export const PROVIDER_FACTORIES: Partial<Record<ProviderRailName, (config: RailsConfig) => Rail | null>> = {
+export const PROVIDER_FACTORIES: Record<ProviderRailName, (config: RailsConfig) => Rail | null> = {
+  paystack: (c) => (c.paystack ? createPaystackRail(c.paystack) : null),
   monnify: (c) => (c.monnify ? createMonnifyRail(c.monnify) : null),
   flutterwave: (c) => (c.flutterwave ? createFlutterwaveRail(c.flutterwave) : null),
 };
 
-export const includedProviderRails = () => Object.keys(PROVIDER_FACTORIES) as ProviderRailName[];

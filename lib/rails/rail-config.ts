@@ -24,8 +24,6 @@ export type RailsConfig = {
 
 export class RailConfigError extends Error {}
 
-/** The provider rails this build implements (lib/rails/providers.ts; kept here so reading the configuration loads no rail). */
-export const INCLUDED_RAILS: readonly string[] = ["monnify", "flutterwave"];
 
 const REQUIRED: Record<Exclude<RailName, "sandbox">, string[]> = {
   paystack: ["PAYSTACK_SECRET_KEY"],
@@ -38,13 +36,12 @@ const REQUIRED: Record<Exclude<RailName, "sandbox">, string[]> = {
  * DATABASE_URL), none with DATABASE_URL. An unknown name or a named rail missing a
  * credential throws RailConfigError naming the variable (start refuses it).
  */
-export function readRailsConfig(env: Record<string, string | undefined> = process.env, included: readonly string[] = INCLUDED_RAILS): RailsConfig {
+export function readRailsConfig(env: Record<string, string | undefined> = process.env): RailsConfig {
   const raw = env.OWO_RAILS;
   const names = raw === undefined ? (env.DATABASE_URL ? [] : ["sandbox"]) : raw.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
   const live: RailName[] = [];
   for (const name of names) {
     if (!(RAIL_NAMES as readonly string[]).includes(name)) throw new RailConfigError(`OWO_RAILS names an unknown rail "${name}" (known: ${RAIL_NAMES.join(", ")})`);
-    if (name !== "sandbox" && !included.includes(name)) throw new RailConfigError(`OWO_RAILS names ${name}, which this version of Owo does not include yet (included: sandbox, ${included.join(", ")})`);
     if (!live.includes(name as RailName)) live.push(name as RailName);
   }
   for (const name of live) {

@@ -5,6 +5,7 @@
  */
 import { FLUTTERWAVE_SIM_DEFAULTS, startFlutterwaveSimulator } from "../flutterwave";
 import { MONNIFY_SIM_DEFAULTS, startMonnifySimulator } from "../monnify";
+import { PAYSTACK_SIM_DEFAULTS, startPaystackSimulator } from "../paystack";
 import type { ProviderRailName } from "../rail";
 import type { RailsConfig } from "../rail-config";
 import type { SimServer } from "./sim-server";
@@ -17,10 +18,12 @@ export type SimulatorSpec = {
   config(url: string): Partial<Pick<RailsConfig, ProviderRailName>>;
 };
 
-/** The rails whose simulator this build has (the conformance suite runs each). */
-export const simulatedRails = () => Object.keys(SIMULATORS) as ProviderRailName[];
-
-export const SIMULATORS: Partial<Record<ProviderRailName, SimulatorSpec>> = {
+export const SIMULATORS: Record<ProviderRailName, SimulatorSpec> = {
+  paystack: {
+    start: (o) => startPaystackSimulator(o),
+    env: (url) => ({ PAYSTACK_SECRET_KEY: PAYSTACK_SIM_DEFAULTS.secretKey, PAYSTACK_BASE_URL: url }),
+    config: (url) => ({ paystack: { secretKey: PAYSTACK_SIM_DEFAULTS.secretKey, baseUrl: url } }),
+  },
   monnify: {
     start: (o) => startMonnifySimulator(o),
     env: (url) => ({
