@@ -102,8 +102,6 @@ export type VirtualAccountIssue =
   | { issued: false; reason: string };
 
 export interface BankProvider {
-  /** Banks a transfer can be sent to, with their CBN codes. */
-  listBanks(): Promise<Bank[]>;
   /** Name enquiry. Throws AppError ACCOUNT_NOT_FOUND when the bank has no such account. */
   resolveAccount(input: { accountNumber: string; bankCode: string }): Promise<ResolvedAccount>;
   /** Sends money out. Idempotent on `reference`. May answer pending; ask again later. */

@@ -24,7 +24,7 @@ function build(config: RailsConfig): RailsRuntime {
   // Every rail with credentials is built (its webhooks are accepted and its payouts followed
   // even after it leaves OWO_RAILS); live mode's order is OWO_RAILS.
   for (const name of PROVIDER_RAILS) {
-    const rail = PROVIDER_FACTORIES[name]?.(config);
+    const rail = PROVIDER_FACTORIES[name](config);
     if (rail) byName.set(name, rail);
   }
   if (config.live.includes("sandbox")) byName.set("sandbox", sandboxRail());

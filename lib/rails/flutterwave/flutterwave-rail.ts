@@ -7,7 +7,6 @@
  * Amounts cross this interface in integer kobo and go to Flutterwave as naira JSON numbers with
  * at most two decimals (lib/rails/units.ts).
  */
-import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
 import type { IdentityCheckResult } from "@/lib/bank/provider";
 import type { Rail, RailCapabilities } from "@/lib/rails/rail";
 import type { FlutterwaveConfig } from "@/lib/rails/rail-config";
@@ -62,7 +61,6 @@ export function createFlutterwaveRail(config: FlutterwaveConfig, options: Flutte
     capabilities: FLUTTERWAVE_CAPABILITIES,
     client,
     issueBanks: () => [...FLUTTERWAVE_ISSUE_BANKS],
-    listBanks: async () => [...NIGERIAN_BANKS],
     resolveAccount: (input) => resolveAccount(client, input),
     sendTransfer: (input) => sendTransfer(client, memory, input),
     getTransferStatus: (reference) => transferStatus(client, memory, providerReference(reference)),

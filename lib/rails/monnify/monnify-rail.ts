@@ -7,7 +7,6 @@
  * Amounts cross this interface in integer kobo and go to Monnify as naira JSON numbers with
  * two decimals (lib/rails/units.ts).
  */
-import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
 import type { Rail, RailCapabilities } from "@/lib/rails/rail";
 import type { MonnifyConfig } from "@/lib/rails/rail-config";
 import { RailUnknownError } from "@/lib/rails/rail-errors";
@@ -46,7 +45,6 @@ export function createMonnifyRail(config: MonnifyConfig, options: MonnifyClientO
     capabilities: MONNIFY_CAPABILITIES,
     client,
     issueBanks: () => [...MONNIFY_ISSUE_BANKS],
-    listBanks: async () => [...NIGERIAN_BANKS],
     resolveAccount: (input) => resolveAccount(client, input),
     sendTransfer: (input) => sendTransfer(client, input),
     getTransferStatus: (reference) => transferStatus(client, providerReference(reference)),

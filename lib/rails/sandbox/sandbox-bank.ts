@@ -1,5 +1,5 @@
 import { AppError, validationError } from "@/lib/errors";
-import { findBank, NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
+import { findBank } from "@/lib/bank/nigerian-banks";
 import type { BankProvider, BankRefundRequest, BankTransferRequest, IdentityCheckRequest, StaticAccountRequest, VirtualAccountRequest } from "@/lib/bank/provider";
 import { sandboxVerifyIdentity } from "./sandbox-identity";
 import { sandboxIssueStaticAccount } from "./sandbox-static-accounts";
@@ -10,10 +10,6 @@ import { sandboxIssueVirtualAccount } from "./sandbox-virtual-accounts";
 
 /** Supplement §5: the sandbox bank behaves like a real partner, deterministically. */
 export class SandboxBank implements BankProvider {
-  async listBanks() {
-    return [...NIGERIAN_BANKS];
-  }
-
   async resolveAccount({ accountNumber, bankCode }: { accountNumber: string; bankCode: string }) {
     if (!findBank(bankCode)) throw validationError([`bank_code ${bankCode} is not a known bank code`]);
     if (accountNumber === "0000000000") {
