@@ -4,6 +4,7 @@ import { refunds, transfers, type RailWebhookOutcome } from "@/db/schema";
 import { logError } from "@/lib/log";
 import type { RailNotice } from "@/lib/rails/rail";
 import { railByName } from "@/lib/rails/router";
+import { isUuid } from "@/lib/text-patterns";
 import { processRefund } from "@/lib/refunds/approve-refund";
 import { refreshFromBank } from "@/lib/transfers/submit-to-bank";
 import { bookRailInbound } from "./book-rail-inbound";
@@ -81,7 +82,7 @@ async function applyTransferNotice(db: Db, rail: string, railReference: string):
     const after = await refreshFromBank(db, transfer);
     return ["transfer_updated", `Transfer ${after.reference}: ${after.status}`];
   }
-  const refundId = /^[0-9a-f-]{36}$/i.test(railReference) ? railReference : null;
+  const refundId = isUuid(railReference) ? railReference : null;
   const [refund] = refundId ? await db.select().from(refunds).where(eq(refunds.id, refundId)) : [];
   if (refund) {
     const after = await processRefund(db, { refundId: refund.id });

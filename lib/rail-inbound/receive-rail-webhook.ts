@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { queryRows, type Db } from "@/db/client";
@@ -34,7 +35,7 @@ export async function receiveRailWebhook(db: Db, input: { rail: string; rawBody:
   } catch (error) {
     // Signed by the provider but not a shape we know: kept (for the operator), processed as ignored.
     logError("rail webhook: a verified body that is not a known notice", { rail: rail.name, error });
-    dedupeKey = `unparsed:${hash(input.rawBody)}`;
+    dedupeKey = `unparsed:${createHash("sha256").update(input.rawBody).digest("hex")}`;
   }
   const [row] = await queryRows<{ id: string }>(
     db,
@@ -43,11 +44,4 @@ export async function receiveRailWebhook(db: Db, input: { rail: string; rawBody:
         returning id`,
   );
   return { status: 200, body: { status: true }, deliveryId: row!.id };
-}
-
-function hash(text: string): string {
-  // A stable short key for a body we could not parse (no cryptographic need).
-  let h = 0;
-  for (let i = 0; i < text.length; i++) h = (Math.imul(31, h) + text.charCodeAt(i)) | 0;
-  return `${text.length}:${(h >>> 0).toString(16)}`;
 }

@@ -11,6 +11,7 @@ import { reverseEntry } from "@/lib/ledger/reverse-entry";
 import { receivePayment } from "@/lib/payments/receive-payment";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { railByName } from "@/lib/rails/router";
+import { isUuid } from "@/lib/text-patterns";
 import { railPaymentReference, suspenseAccount } from "./book-rail-inbound";
 
 const notFound = () => new AppError({ code: "NOT_FOUND", status: 404, message: "No such suspense item." });
@@ -29,7 +30,7 @@ export async function listSuspense(db: Db, opts: { limit?: number } = {}): Promi
 }
 
 async function lockOpen(tx: DbOrTx, id: string): Promise<RailSuspense> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [row] = await tx.select().from(railSuspense).where(eq(railSuspense.id, id)).for("update");
   if (!row) throw notFound();
   if (row.status !== "open") throw notOpen(row);
