@@ -3,7 +3,8 @@
 // simulator (the provider's documented API, from memory). A live checkout is paid by bank
 // transfer into the account the rail issued; the provider's signed webhook reaches Owo, which
 // asks the provider's API before booking; the merchant sees the payment in live mode, and an
-// admin sees the rail (its last webhook, balance beside the ledger) on the Rails page.
+// admin sees the rail (its last webhook, balance beside the ledger) on the Rails page and
+// assigns money that reached an account Owo never issued (suspense) to the merchant.
 import { expect, test, type Page } from "@playwright/test";
 import { api, openAppDatabase, startInstance, type AppDatabase, type AppInstance } from "../tests/instances";
 import type { SimServer } from "../lib/rails/simulator/sim-server";
@@ -105,6 +106,27 @@ for (const width of [1280, 375]) {
     await expect(page.getByTestId("rail-last-webhook-paystack")).not.toHaveText("No webhook yet");
     await expect(page.getByTestId("rail-provider-balance-paystack")).toHaveText(/₦/);
     await expect(page.getByTestId("rail-ledger-balance-paystack")).toHaveText(/₦/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+
+    // Money paid to an account Owo never issued waits in suspense; the admin assigns it to the merchant.
+    const stray = width === 1280 ? 12_800 : 3_750; // kobo: ₦128.00 / ₦37.50, one row per width
+    const strayPaid = await fetch(`${sim.url}/__sim/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ account_number: width === 1280 ? "9900001280" : "9900000375", amount: stray, payer: { name: "Kemi Adeyemi", bank: "Access Bank", account: "0011002233" } }),
+    });
+    expect(((await strayPaid.json()) as { webhook_status: number }).webhook_status).toBe(200);
+    const strayText = width === 1280 ? "₦128.00" : "₦37.50";
+    const row = page.getByTestId("suspense-row").filter({ hasText: strayText });
+    await expect(async () => {
+      await page.reload();
+      await expect(row).toHaveAttribute("data-status", "open", { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await row.getByTestId("assign-suspense").click();
+    await page.getByTestId("assign-merchant-search").fill("Iya Basira");
+    await page.getByTestId("assign-merchant-option").first().click();
+    await page.getByTestId("confirm-assign-suspense").click();
+    await expect(page.getByTestId("suspense-row").filter({ hasText: strayText })).toHaveAttribute("data-status", "assigned", { timeout: 10_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     if (process.env.OWO_SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/admin-rails-${width}.png`, fullPage: true });
     await context.close();
