@@ -35,7 +35,7 @@ test.beforeAll(async () => {
     import("../lib/audit/record-audit"),
   ]);
   const conn = await getDb();
-  const created = await createMerchant(conn, { name: "Iya Basira Foods", type: "business", email: owner.email, password: owner.password, actor: CLI_ACTOR });
+  const created = await createMerchant(conn, { name: "Iya Basira Foods", type: "business", email: owner.email, password: owner.password, actor: CLI_ACTOR, activated: true });
   const key = await createKeyPair(conn, { merchantId: created.merchant.id, mode: "live", actor: CLI_ACTOR, config: {} });
   liveKey = key.secretKey;
   await createAdmin(conn, { email: admin.email, password: admin.password, actor: CLI_ACTOR });

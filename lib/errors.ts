@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   "MERCHANT_SUSPENDED",
   // Live mode with no payment rail for a bank operation (supplement §11).
   "RAIL_UNAVAILABLE",
+  // Live mode before an admin approved the merchant's activation (supplement §13).
+  "ACCOUNT_NOT_ACTIVATED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -85,6 +87,14 @@ export const notFound = (message = "Not found") => new AppError({ code: "NOT_FOU
 /** A merchant suspended by a platform admin (lib/admin/suspend-merchant.ts): its keys on /v1, its dashboard's money-moving actions. */
 export const merchantSuspended = () =>
   new AppError({ code: "MERCHANT_SUSPENDED", status: 403, message: "This account is suspended by the service. Contact support." });
+
+/** Live mode before the merchant's activation is approved (supplement §13): live keys on /v1, live dashboard actions. */
+export const accountNotActivated = () =>
+  new AppError({
+    code: "ACCOUNT_NOT_ACTIVATED",
+    status: 403,
+    message: "Live mode opens when your business is activated. Complete activation in the dashboard (Activate your business).",
+  });
 
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError || (err instanceof Error && (err as unknown as Record<symbol, unknown>)[APP_ERROR] === true);

@@ -15,6 +15,7 @@ export async function makeMerchant(opts: { type?: "business" | "personal"; name?
     email: `owner-${tag}@example.com`,
     password: "correct horse battery",
     actor: CLI_ACTOR,
+    activated: true,
   });
 }
 

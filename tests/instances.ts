@@ -284,7 +284,7 @@ export async function makeMerchantKey(config: Record<string, unknown> = {}) {
   ]);
   const db = await getDb();
   const tag = randomBase62(8).toLowerCase();
-  const created = await createMerchant(db, { name: `Scale ${tag}`, type: "business", email: `owner-${tag}@example.com`, password: "correct horse battery", actor: CLI_ACTOR });
+  const created = await createMerchant(db, { name: `Scale ${tag}`, type: "business", email: `owner-${tag}@example.com`, password: "correct horse battery", actor: CLI_ACTOR, activated: true });
   const key = await createKeyPair(db, {
     merchantId: created.merchant.id,
     mode: "test",

@@ -74,7 +74,7 @@ describe("secrets at rest", () => {
       const tag = randomBase62(8).toLowerCase();
       const password = `Dump-${randomBase62(20)}`;
       keep("owner password", password);
-      const m = await createMerchant(db, { name: `Dump Merchant ${tag}`, type: "business", email: `dump-${tag}@example.com`, password, actor: CLI_ACTOR });
+      const m = await createMerchant(db, { name: `Dump Merchant ${tag}`, type: "business", email: `dump-${tag}@example.com`, password, actor: CLI_ACTOR, activated: true });
       const owner: Actor = { type: "user", userId: m.owner.id, ip: "203.0.113.30", userAgent: "SecretsAtRestTest/1" };
       const scope = { merchantId: m.merchant.id, mode: "test" as const };
 

@@ -6,13 +6,14 @@ import { cn } from "@/components/ui/cn";
 
 const ITEMS = [
   { href: "/admin/refunds", label: "Refund reviews", match: (p: string) => p.startsWith("/admin/refunds") },
+  { href: "/admin/activations", label: "Activations", match: (p: string) => p.startsWith("/admin/activations") },
   { href: "/admin", label: "Merchants", match: (p: string) => p === "/admin" || p.startsWith("/admin/merchants") },
   { href: "/admin/rails", label: "Rails", match: (p: string) => p.startsWith("/admin/rails") },
   { href: "/admin/ledger", label: "Ledger audit", match: (p: string) => p.startsWith("/admin/ledger") },
 ];
 
 /** DESIGN.md: the admin area's slimmer sidebar. */
-export function AdminNav({ pendingReviews, railAlerts = 0 }: { pendingReviews: number; railAlerts?: number }) {
+export function AdminNav({ pendingReviews, railAlerts = 0, pendingActivations = 0 }: { pendingReviews: number; railAlerts?: number; pendingActivations?: number }) {
   const path = usePathname() ?? "/admin";
   return (
     <nav aria-label="Admin">
@@ -32,6 +33,9 @@ export function AdminNav({ pendingReviews, railAlerts = 0 }: { pendingReviews: n
                 {item.label}
                 {item.href === "/admin/refunds" && pendingReviews > 0 && (
                   <span className="rounded-full bg-blue-100 px-1.5 text-xs font-medium text-blue-800" data-testid="admin-pending-reviews">{pendingReviews}</span>
+                )}
+                {item.href === "/admin/activations" && pendingActivations > 0 && (
+                  <span className="rounded-full bg-blue-100 px-1.5 text-xs font-medium text-blue-800" data-testid="admin-pending-activations">{pendingActivations}</span>
                 )}
                 {item.href === "/admin/rails" && railAlerts > 0 && (
                   <span

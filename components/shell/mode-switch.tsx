@@ -1,14 +1,32 @@
 "use client";
 
+import Link from "next/link";
 import { useAction } from "next-safe-action/hooks";
 import { toast } from "sonner";
 import { setModeAction } from "@/app/(dashboard)/dashboard/actions";
 import { cn } from "@/components/ui/cn";
 
-export function ModeSwitch({ mode }: { mode: "test" | "live" }) {
+/**
+ * The test/live switch. `locked` (the business is not activated, supplement §13): live is shown
+ * locked with the reason, and leads to the activation flow instead of switching.
+ */
+export function ModeSwitch({ mode, locked }: { mode: "test" | "live"; locked?: string }) {
   const { execute, isPending } = useAction(setModeAction, {
     onError: ({ error }) => toast.error(error.serverError ?? "Could not switch mode"),
   });
+  if (locked) {
+    return (
+      <Link href="/dashboard/activate" data-testid="mode-switch" data-locked="true" className="flex items-center gap-2 text-sm" title="Live mode is locked until your business is activated">
+        <span className="relative inline-flex h-5 w-9 items-center rounded-full bg-neutral-300 dark:bg-neutral-700" aria-hidden>
+          <span className="inline-block h-4 w-4 translate-x-0.5 rounded-full bg-white" />
+        </span>
+        <span className="font-medium">Test mode</span>
+        <span className="rounded bg-neutral-100 px-1.5 py-0.5 text-xs text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200" data-testid="live-locked">
+          <span aria-hidden>🔒 </span>Live: {locked}
+        </span>
+      </Link>
+    );
+  }
   const live = mode === "live";
   return (
     <button

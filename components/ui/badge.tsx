@@ -17,6 +17,8 @@ const TONES: Record<string, string> = {
   // Invoices (issue 7): awaiting payment amber, overdue red (it must be noticed), paused and draft grey.
   sent: "bg-amber-100 text-amber-800", partial: "bg-amber-100 text-amber-800", overdue: "bg-red-100 text-red-800",
   draft: "bg-neutral-100 text-neutral-700", paused: "bg-neutral-200 text-neutral-700",
+  // Activation requests (supplement §13).
+  submitted: "bg-blue-100 text-blue-800", changes_requested: "bg-amber-100 text-amber-800", approved: "bg-green-100 text-green-800",
 };
 
 /** The colour of a state, the same in every area and on the hosted pages. */

@@ -27,3 +27,4 @@ export * from "./list-counts";
 export * from "./notifications";
 export * from "./user-sessions";
 export * from "./rails";
+export * from "./activation";

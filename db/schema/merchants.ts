@@ -29,6 +29,12 @@ export const merchants = pgTable("merchants", {
   suspendedAt: timestamp({ withTimezone: true }),
   suspendedReason: text(),
   // ----
+  /**
+   * When live mode opened (supplement §13): set by an admin's approval of the activation
+   * request (or OWO_ACTIVATION=auto, or `owo merchant activate`); operator-made merchants are
+   * active at once. Null: live keys and live dashboard actions answer 403 ACCOUNT_NOT_ACTIVATED.
+   */
+  activatedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -60,7 +60,8 @@ export const loadDashboardContext = cache(async function loadDashboardContext():
     user,
     merchant: chosen.merchant,
     role: chosen.role,
-    mode: jar.get(MODE_COOKIE)?.value === "live" ? "live" : "test",
+    // Live mode is locked until the business is activated (supplement §13): a live cookie reads as test.
+    mode: jar.get(MODE_COOKIE)?.value === "live" && chosen.merchant.activatedAt ? "live" : "test",
     actor: requestActor("user", user.id, await headers()),
     memberships: rows.map((r) => ({ merchantId: r.merchant.id, name: r.merchant.name, role: r.role })),
   };

@@ -5,7 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { startUserSession } from "@/lib/users/user-sessions";
 import { getDb } from "@/db/client";
-import { invitations, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
+import { activationRequests, invitations, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { FORBIDDEN_MESSAGE } from "@/lib/auth/role-policy";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
@@ -300,7 +300,26 @@ const MATRIX: Record<string, Entry> = {
     who: EVERYONE,
     input: async (_mode, role) => ({ sessionId: await startUserSession(await getDb(), { userId: world.userIds[role], sessionVersion: 0, userAgent: "Other device", ip: null }) }),
   },
+
+  // Activation (supplement §13): owners only, in either mode. Last in the matrix: their fixture
+  // puts the business back before activation (live locked), which no row after them expects.
+  "activate/actions.ts#saveBusinessDetailsAction": { who: OWNER_ONLY, input: async () => (await notActivated(), { legalName: "Role Co Limited", rcNumber: "RC1234567", address: "1 Role Street, Lagos" }) },
+  "activate/actions.ts#saveOwnerIdentityAction": { who: OWNER_ONLY, input: async () => (await notActivated(), { ownerName: "Ada Obi", identityType: "bvn", identityNumber: "22212345678" }) },
+  "activate/actions.ts#resolvePayoutAccountAction": { who: OWNER_ONLY, input: async () => ({ bankCode: "058", accountNumber: "0123456789" }) },
+  "activate/actions.ts#savePayoutAccountAction": { who: OWNER_ONLY, input: async () => (await notActivated(), { bankCode: "058", accountNumber: "0123456789" }) },
+  "activate/actions.ts#submitActivationAction": { who: OWNER_ONLY, input: async () => (await notActivated({ complete: true }), {}) },
 };
+
+/** The business as a sign-up before activation, with a draft request (complete: every step done). */
+async function notActivated(opts: { complete?: boolean } = {}): Promise<void> {
+  const db = await getDb();
+  await db.update(merchants).set({ activatedAt: null }).where(eq(merchants.id, world.merchantId));
+  await db.delete(activationRequests).where(eq(activationRequests.merchantId, world.merchantId));
+  const complete = opts.complete
+    ? { legalName: "Role Co Limited", rcNumber: "RC1234567", address: "1 Role Street", ownerName: "Ada Obi", identityType: "bvn" as const, identityLast4: "5678", identityOutcome: "match" as const, payoutBankCode: "058", payoutAccountNumber: "0123456789", payoutAccountName: "ROLE CO", payoutVerifiedAt: new Date() }
+    : {};
+  await db.insert(activationRequests).values({ merchantId: world.merchantId, ...complete });
+}
 
 /** What an allowed call may never answer: the role refusal, a crash, or a lost session. */
 const NOT_A_DOMAIN_REASON = [FORBIDDEN_MESSAGE, "Something went wrong. Please try again.", "Please sign in again."];

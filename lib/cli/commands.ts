@@ -6,6 +6,7 @@ import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { validationError } from "@/lib/errors";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
 import { setKeyLimits } from "@/lib/keys/set-key-limits";
+import { activateMerchant } from "@/lib/merchants/activation";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
@@ -39,6 +40,8 @@ export const COMMANDS: Record<string, Command> = {
         password: optionalFlag(f, "password"),
         staticAccounts: (optionalFlag(f, "static-accounts") ?? "disabled") as "disabled",
         actor: CLI_ACTOR,
+        // Made by an operator: active at once (supplement §13).
+        activated: true,
       });
       return {
         id: created.merchant.id,
@@ -59,6 +62,15 @@ export const COMMANDS: Record<string, Command> = {
         staticAccounts: requireFlag(f, "static-accounts"),
         actor: CLI_ACTOR,
       });
+    },
+  },
+  "merchant activate": {
+    usage: "owo merchant activate --merchant ID",
+    async run(argv) {
+      const f = parseFlags(argv, { merchant: "string" });
+      const id = requireFlag(f, "merchant");
+      const result = await activateMerchant(await getDb(), { merchantId: id, actor: CLI_ACTOR });
+      return { id, activated: true, activated_at: result.activatedAt.toISOString(), changed: result.changed };
     },
   },
   "key create": {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { getDb, type Db } from "@/db/client";
 import type { Permission } from "@/db/schema";
-import { AppError, httpError, isAppError, merchantSuspended } from "@/lib/errors";
+import { accountNotActivated, AppError, httpError, isAppError, merchantSuspended } from "@/lib/errors";
 import { findActiveKey, type AuthenticatedKey } from "@/lib/keys/find-key";
 import { originAllowed } from "@/lib/keys/allowed-domains";
 import { logError } from "@/lib/log";
@@ -191,6 +191,7 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       try {
         // Read with the key (find-key.ts joins merchants; cached with it): no extra round trip.
         if (key.merchant.suspendedAt) throw merchantSuspended();
+        if (keyPair.mode === "live" && !key.merchant.activatedAt) throw accountNotActivated();
         if ((options.keys ?? "secret") === "secret" && key.keyType !== "secret") {
           throw new AppError({ code: "SECRET_KEY_REQUIRED", status: 403, message: "This endpoint requires a secret key." });
         }

@@ -22,7 +22,7 @@ export async function findActiveKey(rawKey: string): Promise<AuthenticatedKey | 
     const rows = await db
       .select({
         keyPair: apiKeyPairs,
-        merchant: { id: merchants.id, name: merchants.name, type: merchants.type, staticAccounts: merchants.staticAccounts, suspendedAt: merchants.suspendedAt },
+        merchant: { id: merchants.id, name: merchants.name, type: merchants.type, staticAccounts: merchants.staticAccounts, suspendedAt: merchants.suspendedAt, activatedAt: merchants.activatedAt },
       })
       .from(apiKeyPairs)
       .innerJoin(merchants, eq(merchants.id, apiKeyPairs.merchantId))

@@ -2,7 +2,7 @@ import type { ApiKeyPair, Merchant } from "@/db/schema";
 
 export type CachedKey = {
   keyPair: Omit<ApiKeyPair, "secretHash" | "webhookSecret" | "previousWebhookSecret">;
-  merchant: Pick<Merchant, "id" | "name" | "type" | "staticAccounts" | "suspendedAt">;
+  merchant: Pick<Merchant, "id" | "name" | "type" | "staticAccounts" | "suspendedAt" | "activatedAt">;
 };
 
 /**

@@ -31,7 +31,17 @@ export type CreatedMerchant = {
  * A new merchant with its owner, and one wallet PayID per mode (the default settlement
  * PayID and linked wallet of its keys). Sign-up, the CLI and the seed all come through here.
  */
-export async function createMerchant(db: Db, input: CreateMerchantInput & { actor: Actor }): Promise<CreatedMerchant> {
+export async function createMerchant(
+  db: Db,
+  input: CreateMerchantInput & {
+    actor: Actor;
+    /**
+     * Whether live mode is open at once (supplement §13): merchants an operator makes (the
+     * CLI, the seed) are; a sign-up is not until an admin approves its activation request.
+     */
+    activated: boolean;
+  },
+): Promise<CreatedMerchant> {
   const data = parseOrThrow(CreateMerchantInput, input);
   const password = data.password ?? generatePassword();
   const email = data.email ?? `${randomBase62(10).toLowerCase()}@merchants.owo.local`;
@@ -39,7 +49,7 @@ export async function createMerchant(db: Db, input: CreateMerchantInput & { acto
   return db.transaction(async (tx) => {
     const [merchant] = await tx
       .insert(merchants)
-      .values({ name: data.name, type: data.type, staticAccounts: data.staticAccounts })
+      .values({ name: data.name, type: data.type, staticAccounts: data.staticAccounts, activatedAt: input.activated ? new Date() : null })
       .returning();
     const owner = await insertUser(tx, { email, password, name: data.ownerName ?? null });
     await tx.insert(memberships).values({ userId: owner.id, merchantId: merchant!.id, role: "owner" });
@@ -54,7 +64,7 @@ export async function createMerchant(db: Db, input: CreateMerchantInput & { acto
       action: "merchant.created",
       targetType: "merchant",
       targetId: merchant!.id,
-      changes: { name: { to: data.name }, type: { to: data.type } },
+      changes: { name: { to: data.name }, type: { to: data.type }, activated: { to: input.activated } },
     });
     return { merchant: merchant!, owner, password, payIds: { test: handle, live: handle } };
   });

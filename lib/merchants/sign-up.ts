@@ -37,7 +37,7 @@ export async function signUp(
   const existing = await findUserByEmail(db, data.email);
   if (!existing) {
     try {
-      await createMerchant(db, { name: data.businessName, type: data.type, email: data.email, password: data.password, ownerName: data.name, actor: input.actor });
+      await createMerchant(db, { name: data.businessName, type: data.type, email: data.email, password: data.password, ownerName: data.name, actor: input.actor, activated: false });
       return { created: true, deliver: async () => null };
     } catch (err) {
       // Lost a race with another sign-up for the same email: answered like any existing email.

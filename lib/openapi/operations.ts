@@ -865,6 +865,7 @@ export function operationErrors(op: Operation): Map<number, Set<ErrorCode>> {
   add(401, "HTTP_ERROR"); // Invalid API key
   add(403, op.keys === "secret" ? "SECRET_KEY_REQUIRED" : "HTTP_ERROR"); // public keys: origin not allowed
   add(403, "MERCHANT_SUSPENDED"); // the key's merchant is suspended by a platform admin
+  if (!op.sandbox) add(403, "ACCOUNT_NOT_ACTIVATED"); // a live key before the merchant's activation is approved (§13)
   if (op.permission) add(403, "PERMISSION_DENIED");
   if (op.sandbox) add(403, "SANDBOX_ONLY");
   if (op.business) add(403, "BUSINESS_ACCOUNT_REQUIRED");

@@ -111,6 +111,7 @@ async function ensureMerchant(db: Db, account: "business" | "personal") {
     password: passwordForNewAccount(account),
     staticAccounts: type === "business" ? "enabled" : "disabled",
     actor: SYSTEM_ACTOR,
+    activated: true,
   });
   return created.merchant.id;
 }

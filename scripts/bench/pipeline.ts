@@ -28,7 +28,7 @@ async function main() {
     const { createKeyPair } = await import("../../lib/keys/create-key-pair");
     const { CLI_ACTOR } = await import("../../lib/audit/record-audit");
     const merchant = async (name: string) =>
-      (await createMerchant(db, { name, type: "business", email: `${name.replace(/\W/g, "")}-${Date.now()}@example.com`, password: "correct horse battery", actor: CLI_ACTOR })).merchant;
+      (await createMerchant(db, { name, type: "business", email: `${name.replace(/\W/g, "")}-${Date.now()}@example.com`, password: "correct horse battery", actor: CLI_ACTOR, activated: true })).merchant;
     const sender = await merchant("Pipeline Sender");
     const recipient = await merchant("Pipeline Recipient");
     const key = await createKeyPair(db, { merchantId: sender.id, mode: "test", config: { rateLimit: 1_000_000, initializeLimit: 1_000_000 }, actor: CLI_ACTOR });

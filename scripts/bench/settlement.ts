@@ -57,7 +57,7 @@ export async function runSettlementBench(opts: { payments: number; merchants: nu
     for (let i = 0; i < opts.merchants; i++) {
       const n = Math.min(perMerchant, opts.payments - seeded);
       if (n <= 0) break;
-      const { merchant } = await createMerchant(db, { name: `Settlement Bench ${i}`, type: "business", email: `settle-${i}-${Date.now()}@example.com`, password: "correct horse battery", actor: CLI_ACTOR });
+      const { merchant } = await createMerchant(db, { name: `Settlement Bench ${i}`, type: "business", email: `settle-${i}-${Date.now()}@example.com`, password: "correct horse battery", actor: CLI_ACTOR, activated: true });
       const accountId = `sa_bench${i}`;
       await queryRows(
         db,

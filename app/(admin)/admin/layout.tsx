@@ -6,16 +6,17 @@ import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
 import { countPendingRefundReviews } from "@/lib/admin/refund-reviews";
 import { requireAdmin } from "@/lib/admin/require-admin";
+import { countPendingActivations } from "@/lib/merchants/activation";
 import { countRailAlerts } from "@/lib/rail-inbound/rails-overview";
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const admin = await requireAdmin();
   const db = await getDb();
-  const [pendingReviews, railAlerts] = await Promise.all([countPendingRefundReviews(db), countRailAlerts(db)]);
+  const [pendingReviews, railAlerts, pendingActivations] = await Promise.all([countPendingRefundReviews(db), countRailAlerts(db), countPendingActivations(db)]);
   const nav = (
     <>
       <Link href="/admin" className="mb-6 block px-3 text-xl font-semibold tracking-tight text-accent">owo admin</Link>
-      <AdminNav pendingReviews={pendingReviews} railAlerts={railAlerts} />
+      <AdminNav pendingReviews={pendingReviews} railAlerts={railAlerts} pendingActivations={pendingActivations} />
     </>
   );
   return (

@@ -7,10 +7,11 @@ import { merchantAction, securityAction } from "@/lib/actions/safe-action";
 import { signOut } from "@/lib/auth/auth";
 import { MERCHANT_COOKIE, MODE_COOKIE } from "@/lib/auth/dashboard-context";
 import { DASHBOARD_COOKIE_OPTIONS } from "@/lib/auth/dashboard-cookie-options";
-import { notFound } from "@/lib/errors";
+import { accountNotActivated, notFound } from "@/lib/errors";
 
-/** The test/live switch: every page reads its mode from this cookie. */
-export const setModeAction = merchantAction.inputSchema(z.object({ mode: z.enum(["test", "live"]) })).action(async ({ parsedInput }) => {
+/** The test/live switch: every page reads its mode from this cookie. Live is refused until the business is activated (§13). */
+export const setModeAction = merchantAction.inputSchema(z.object({ mode: z.enum(["test", "live"]) })).action(async ({ parsedInput, ctx }) => {
+  if (parsedInput.mode === "live" && !ctx.merchant.activatedAt) throw accountNotActivated();
   (await cookies()).set(MODE_COOKIE, parsedInput.mode, DASHBOARD_COOKIE_OPTIONS);
   revalidatePath("/dashboard", "layout");
   return { mode: parsedInput.mode };

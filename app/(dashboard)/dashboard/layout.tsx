@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { ActivationNotice, ACTIVATION_LOCK_TEXT } from "@/components/shell/activation-notice";
 import { BusinessSwitch } from "@/components/shell/business-switch";
 import { LiveMoneyBar } from "@/components/shell/live-money";
 import { ModeSwitch } from "@/components/shell/mode-switch";
@@ -10,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { auth } from "@/lib/auth/auth";
 import { loadDashboardContext } from "@/lib/auth/dashboard-context";
+import { activationState } from "@/lib/merchants/activation";
 import { liveMoneyKind } from "@/lib/rails/router";
 import { signOutAction } from "./actions";
 
@@ -23,6 +25,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
     redirect(session?.user?.isAdmin ? "/admin" : "/sign-in");
   }
   const test = ctx.mode === "test";
+  // Until an admin approves the business's activation (§13), live mode is locked and says why.
+  const locked = !ctx.merchant.activatedAt;
+  const activation = locked ? ((await activationState(ctx.db, ctx.merchant.id)).request?.status ?? null) : null;
   const nav = (
     <>
       <Link href="/dashboard" className="mb-6 block px-3 text-xl font-semibold tracking-tight text-accent">owo</Link>
@@ -50,7 +55,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             {test && <span className="shrink-0 rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Test data</span>}
           </div>
           <div className="ml-auto flex items-center gap-3 md:gap-4">
-            <ModeSwitch mode={ctx.mode} />
+            <ModeSwitch mode={ctx.mode} locked={locked ? ACTIVATION_LOCK_TEXT[activation ?? "none"].short : undefined} />
             {ctx.user.isAdmin && <Link href="/admin" className="text-sm text-neutral-600 hover:underline dark:text-neutral-300">Admin</Link>}
             <span className="hidden text-sm text-neutral-600 lg:inline dark:text-neutral-400" data-testid="user-email">{ctx.user.email}</span>
             <form action={signOutAction}>
@@ -61,6 +66,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         {/* Live mode says whether money is real, simulated or not connected (supplement §11). */}
         {!test && <LiveMoneyBar kind={liveMoneyKind()} />}
         {ctx.merchant.suspendedAt && <SuspendedNotice />}
+        {locked && <ActivationNotice status={activation} />}
         {/* On a phone a long id or reference (a detail's value, a mono table cell) wraps instead of widening the page. */}
         <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 p-4 md:p-6 [&_dd]:wrap-anywhere [&_td.font-mono]:wrap-anywhere">{children}</main>
       </div>
