@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "@/db/client";
-import { activationRequests, apiKeyPairs, memberships, merchants, users, type ActivationRequest, type ActivationStatus, type IdentityOutcome } from "@/db/schema";
+import { ACTIVATION_STATUSES, activationRequests, apiKeyPairs, memberships, merchants, users, type ActivationRequest, type ActivationStatus, type IdentityOutcome } from "@/db/schema";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { findBank } from "@/lib/bank/nigerian-banks";
 import { AppError, notFound } from "@/lib/errors";
@@ -28,7 +28,11 @@ export function activationMode(env: Record<string, string | undefined> = process
 export const ACTIVATION_STEPS = ["business", "identity", "payout"] as const;
 export type ActivationStep = (typeof ACTIVATION_STEPS)[number];
 
+export { ACTIVATION_STATUSES };
+
 export type ActivationState = {
+  merchantName: string;
+  merchantCreatedAt: Date;
   activatedAt: Date | null;
   merchantType: "business" | "personal";
   request: ActivationRequest | null;
@@ -50,13 +54,15 @@ function stepsDone(r: ActivationRequest | null, type: "business" | "personal"): 
 
 export async function activationState(db: DbOrTx, merchantId: string): Promise<ActivationState> {
   const [row] = await db
-    .select({ merchant: { activatedAt: merchants.activatedAt, type: merchants.type }, request: activationRequests })
+    .select({ merchant: { name: merchants.name, createdAt: merchants.createdAt, activatedAt: merchants.activatedAt, type: merchants.type }, request: activationRequests })
     .from(merchants)
     .leftJoin(activationRequests, eq(activationRequests.merchantId, merchants.id))
     .where(eq(merchants.id, merchantId));
   if (!row) throw notFound("Merchant not found.");
   const request = row.request ?? null;
   return {
+    merchantName: row.merchant.name,
+    merchantCreatedAt: row.merchant.createdAt,
     activatedAt: row.merchant.activatedAt,
     merchantType: row.merchant.type,
     request,

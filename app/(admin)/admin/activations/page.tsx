@@ -6,9 +6,9 @@ import { cn } from "@/components/ui/cn";
 import { DateTime } from "@/components/ui/date-time";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { getDb } from "@/db/client";
-import { ACTIVATION_STATUSES, type ActivationStatus, type IdentityOutcome } from "@/db/schema";
+import type { ActivationStatus, IdentityOutcome } from "@/db/schema";
 import { requireAdmin } from "@/lib/admin/require-admin";
-import { activationMode, IDENTITY_OUTCOME_LABELS, listActivationRequests } from "@/lib/merchants/activation";
+import { ACTIVATION_STATUSES, activationMode, IDENTITY_OUTCOME_LABELS, listActivationRequests } from "@/lib/merchants/activation";
 
 export const metadata: Metadata = { title: "Activation reviews" };
 

@@ -9,8 +9,6 @@ import { requireAdmin } from "@/lib/admin/require-admin";
 import { findBank } from "@/lib/bank/nigerian-banks";
 import { activationState, IDENTITY_OUTCOME_LABELS } from "@/lib/merchants/activation";
 import { isUuid } from "@/lib/text-patterns";
-import { merchants } from "@/db/schema";
-import { eq } from "drizzle-orm";
 import { ActivationDecision } from "./activation-decision";
 
 export const metadata: Metadata = { title: "Activation request" };
@@ -21,11 +19,10 @@ export default async function ActivationRequestPage({ params }: { params: Promis
   const { merchantId } = await params;
   if (!isUuid(merchantId)) notFound();
   const db = await getDb();
-  const [merchant] = await db.select({ name: merchants.name, createdAt: merchants.createdAt }).from(merchants).where(eq(merchants.id, merchantId));
-  if (!merchant) notFound();
-  const state = await activationState(db, merchantId);
-  const r = state.request;
-  if (!r) notFound();
+  const state = await activationState(db, merchantId).catch(() => null);
+  const r = state?.request;
+  if (!state || !r) notFound();
+  const merchant = { name: state.merchantName, createdAt: state.merchantCreatedAt };
   const row = (label: string, value: React.ReactNode, testId?: string) => (
     <>
       <dt className="text-neutral-500">{label}</dt>
