@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { createOwoClient, type OwoClient } from "../client/owo-client";
 
 /** Unique per run: e2e databases are fresh, but a rerun against a kept one must not collide. */
@@ -88,4 +88,50 @@ export function demoCredentials(): { business: DemoAccount; personal: DemoAccoun
 export async function signInDemo(page: Page, who: "business" | "personal" | "admin") {
   const account = demoCredentials()[who];
   await signIn(page, account.email, account.password);
+}
+
+/**
+ * A business that signed up fills in "Activate your business" (supplement §13) and submits:
+ * business details, the owner's BVN (the sandbox registry matches any name), and a payout
+ * account found by name enquiry. Ends on the page showing the request in review.
+ */
+export async function submitActivation(page: Page, opts: { legalName: string; rcNumber?: string }) {
+  await page.goto("/dashboard/activate?step=business");
+  await page.getByTestId("activation-legal-name").fill(opts.legalName);
+  if (opts.rcNumber !== undefined) await page.getByTestId("activation-rc-number").fill(opts.rcNumber);
+  await page.getByTestId("activation-address").fill("12 Marina, Lagos Island, Lagos");
+  await page.getByTestId("activation-save-business").click();
+  await expect(page).toHaveURL(/step=identity/);
+  await page.getByTestId("activation-owner-name").fill("Ada Obi");
+  await page.getByTestId("activation-identity-number").fill("22212345678");
+  await page.getByTestId("activation-save-identity").click();
+  await expect(page).toHaveURL(/step=payout/);
+  await page.getByTestId("activation-bank").selectOption("058");
+  await page.getByTestId("activation-account-number").fill("0123456789");
+  await expect(page.getByTestId("activation-account-name")).toBeVisible();
+  await page.getByTestId("activation-save-payout").click();
+  await expect(page).toHaveURL(/step=review/);
+  await page.getByTestId("activation-submit").click();
+  await expect(page.getByTestId("activation-submitted")).toBeVisible();
+}
+
+/** The demo admin approves a business's waiting activation request, in a browser context of its own. */
+export async function approveActivation(browser: Browser, businessName: string) {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signInDemo(admin, "admin");
+  await expect(admin).toHaveURL(/\/admin/);
+  await admin.goto("/admin/activations");
+  await admin.getByTestId("activation-row").filter({ hasText: businessName }).getByTestId("activation-open").click();
+  await admin.getByTestId("approve-activation").click();
+  await admin.getByTestId("confirm-activation-decision").click();
+  await expect(admin.getByTestId("activation-request")).toHaveAttribute("data-status", "approved");
+  await context.close();
+}
+
+/** Signed up, activated by the demo admin: live mode open. */
+export async function activateSignedUp(page: Page, browser: Browser, businessName: string) {
+  await submitActivation(page, { legalName: `${businessName} Limited`, rcNumber: "RC1234567" });
+  await approveActivation(browser, businessName);
+  await page.reload();
 }

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { activateSignedUp, signUp, uniqueEmail } from "./helpers";
 
-test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, deactivated and reactivated; a dynamic PayID listed, filtered and deactivated", async ({ page }) => {
+test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, deactivated and reactivated; a dynamic PayID listed, filtered and deactivated", async ({ page, browser }) => {
   await signUp(page, { business: "Bola Bakery", email: uniqueEmail("payids"), password: "a-strong-password" });
   await page.getByRole("link", { name: "PayIDs" }).click();
   await expect(page).toHaveURL(/\/dashboard\/payids$/);
@@ -94,6 +94,9 @@ test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, d
   // Mode-scoped: live mode has none of the test PayIDs.
   await page.goto("/dashboard/payids?tab=static");
   await expect(page.getByTestId("static-payid-row")).toHaveCount(1);
+  // Live mode opens once the business is activated (supplement §13).
+  await activateSignedUp(page, browser, "Bola Bakery");
+  await page.goto("/dashboard/payids?tab=static");
   await page.getByTestId("mode-switch").click();
   await expect(page.getByTestId("dashboard-header")).toHaveAttribute("data-mode", "live");
   await expect(page.getByTestId("static-payids-empty")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { activateSignedUp, signUp, uniqueEmail } from "./helpers";
 
 test("fund the test wallet from the Balance page: the balance and the statement show it", async ({ page }) => {
   await signUp(page, { business: "Fund Me Ltd", email: uniqueEmail("fund"), password: "a-strong-password" });
@@ -20,8 +20,12 @@ test("fund the test wallet from the Balance page: the balance and the statement 
   await expect(newest).toContainText("₦13,500.50");
 });
 
-test("live mode has no fund control and its own (empty) balance", async ({ page }) => {
-  await signUp(page, { business: "Live Balance", email: uniqueEmail("livebal"), password: "a-strong-password" });
+test("live mode has no fund control and its own (empty) balance", async ({ page, browser }) => {
+  const business = `Live Balance ${Date.now()}`;
+  await signUp(page, { business, email: uniqueEmail("livebal"), password: "a-strong-password" });
+  // Live mode opens once the business is activated (supplement §13).
+  await activateSignedUp(page, browser, business);
+  await page.goto("/dashboard");
   await page.getByLabel("Amount in naira").fill("500");
   await page.getByTestId("fund-wallet").click();
   await expect(page.getByTestId("wallet-balance")).toHaveText("₦500.00");

@@ -1,5 +1,6 @@
 "use client";
 
+import { Lock } from "lucide-react";
 import Link from "next/link";
 import { useAction } from "next-safe-action/hooks";
 import { toast } from "sonner";
@@ -22,7 +23,7 @@ export function ModeSwitch({ mode, locked }: { mode: "test" | "live"; locked?: s
         </span>
         <span className="font-medium">Test mode</span>
         <span className="rounded bg-neutral-100 px-1.5 py-0.5 text-xs text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200" data-testid="live-locked">
-          <span aria-hidden>🔒 </span>Live: {locked}
+          <Lock className="mr-1 inline h-3 w-3 align-[-1px]" aria-hidden />Live: {locked}
         </span>
       </Link>
     );
