@@ -343,6 +343,8 @@ export type Transfer = {
   };
   merchant_reference: string | null;
   metadata: Record<string, unknown> | null;
+  /** `api`, `dashboard`, or `payout` (an automatic payout to the payout account) */
+  source: string;
   created_at: string;
   completed_at: string | null;
 };
@@ -809,6 +811,14 @@ export type ListTransfersQuery = {
   search?: string;
 };
 
+export type ListPayoutsQuery = {
+  /** Default 1. */
+  page?: number;
+  /** Default 20. */
+  page_size?: number;
+  status?: "pending" | "completed" | "failed" | "reversed";
+};
+
 export type ListWalletMembersQuery = {
   /** Default 1. */
   page?: number;
@@ -1128,6 +1138,12 @@ export function createOwoClient(options: OwoClientOptions) {
      * `GET /v1/checkout/transfer`
      */
     listTransfers: (query?: ListTransfersQuery): Promise<TransferPage> => request<TransferPage>("GET", `/v1/checkout/transfer`, undefined, query),
+
+    /**
+     * List automatic payouts
+     * `GET /v1/checkout/payouts`
+     */
+    listPayouts: (query?: ListPayoutsQuery): Promise<TransferPage> => request<TransferPage>("GET", `/v1/checkout/payouts`, undefined, query),
 
     /**
      * Get a transfer

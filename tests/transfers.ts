@@ -37,6 +37,8 @@ export const TRANSFER_FIELDS = [
   "public_id",
   "recipient",
   "reference",
+  // Supplement §13: `payout` for automatic payouts (else `api` or `dashboard`).
+  "source",
   "stamp_duty",
   "status",
   "type",

@@ -28,3 +28,4 @@ export * from "./notifications";
 export * from "./user-sessions";
 export * from "./rails";
 export * from "./activation";
+export * from "./payouts";

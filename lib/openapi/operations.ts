@@ -18,6 +18,7 @@ import { InitializeSessionBody, SelectPaymentMethodBody, SwitchBankBody } from "
 import { CreateStaticAccountBody, ListStaticAccountsQuery, PagingQuery } from "@/lib/static-accounts/static-account-input";
 import { ResolveAccountBody } from "@/lib/transfers/resolve-account";
 import { SandboxOutcomeBody } from "@/lib/transfers/set-sandbox-outcome";
+import { ListPayoutsQuery } from "@/lib/payouts/list-payouts";
 import { ChargesBody, InitiateTransferBody, ListTransfersQuery } from "@/lib/transfers/transfer-input";
 import { CreateVirtualAccountBody, ListVirtualAccountsQuery } from "@/lib/virtual-accounts/virtual-account-input";
 import { FundWalletBody } from "@/lib/wallets/fund-wallet";
@@ -515,6 +516,20 @@ export const OPERATIONS: readonly Operation[] = [
     permission: "transfers",
     wallet: true,
     query: ListTransfersQuery,
+    response: R.TransferPage,
+  },
+  {
+    method: "GET",
+    path: "/v1/checkout/payouts",
+    operationId: "listPayouts",
+    summary: "List automatic payouts",
+    description:
+      "The automatic payouts to the payout account set in the dashboard (Settings → Payouts), newest first, as transfer objects with `source: \"payout\"`. " +
+      "Each is a bank transfer with the same fees and events as any other (transfer.success, transfer.failed).",
+    tag: "Transfers",
+    keys: "secret",
+    permission: "transfers",
+    query: ListPayoutsQuery,
     response: R.TransferPage,
   },
   {

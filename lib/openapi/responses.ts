@@ -343,6 +343,7 @@ export const Transfer = named(
     recipient: z.object({ name: z.string(), bank: z.string().nullable(), account_number: z.string().nullable() }),
     merchant_reference: z.string().nullable(),
     metadata: metadata().nullable(),
+    source: z.string().meta({ description: "`api`, `dashboard`, or `payout` (an automatic payout to the payout account)" }),
     created_at: timestamp(),
     completed_at: nullableTimestamp(),
   }),

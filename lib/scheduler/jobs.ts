@@ -10,6 +10,7 @@ import { sendDueNotifications } from "@/lib/notifications/send-due-notifications
 import { applyDueInvoices } from "@/lib/invoices/apply-invoice-due";
 import { pruneRequestLogs } from "@/lib/observability/prune-request-logs";
 import { expireDueReceivables } from "@/lib/payments/expire-due-receivables";
+import { runDuePayouts } from "@/lib/payouts/run-payouts";
 import { processDueRefunds } from "@/lib/refunds/process-due-refunds";
 import { runSettlement } from "@/lib/settlement/run-settlement";
 import { processPendingTransfers } from "@/lib/transfers/process-pending-transfers";
@@ -67,6 +68,12 @@ export const JOBS: Job[] = [
       const r = await runSettlement(db);
       return r.batched + r.paid_out + r.wallet_credit + r.failed;
     },
+  },
+  {
+    // Automatic payouts (supplement §13): each merchant's wallet above its reserve to its payout
+    // account at the scheduled Lagos time, once per period (the transfer's reference), through the rails.
+    name: "automatic_payouts",
+    run: (db) => runDuePayouts(db),
   },
   {
     // Approved refunds the bank has not settled yet: asked again (idempotent on the refund id).

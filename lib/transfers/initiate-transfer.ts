@@ -41,6 +41,8 @@ export type InitiateInput = {
   | { source: "api" }
   /** A dashboard transfer is audited (`transfer.sent`) in its own statement, as the member who sent it. */
   | { source: "dashboard"; actor: Actor }
+  /** An automatic payout to the merchant's payout account (lib/payouts, supplement §13), made by the scheduler. */
+  | { source: "payout" }
 );
 
 /** Same body (whatever the key order), same fingerprint; the reference itself is left out. */

@@ -15,6 +15,8 @@ export type TransferView = {
   recipient: { name: string; bank: string | null; account_number: string | null };
   merchant_reference: string | null;
   metadata: Record<string, unknown> | null;
+  /** Who made it: `api`, `dashboard`, or `payout` (an automatic payout, supplement §13). */
+  source: string;
   created_at: string;
   completed_at: string | null;
 };
@@ -34,6 +36,7 @@ export function toTransferView(t: Transfer): TransferView {
     recipient: { name: t.recipientName, bank: t.recipientBankName, account_number: t.recipientAccountNumber },
     merchant_reference: t.merchantReference,
     metadata: t.metadata,
+    source: t.source,
     created_at: t.createdAt.toISOString(),
     completed_at: t.completedAt?.toISOString() ?? null,
   };
