@@ -1,6 +1,6 @@
 "use client";
 
-import { AppWindow, ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, Home, KeyRound, Landmark, Settings, Undo2, Vault, Webhook, ShoppingCart, ScrollText } from "lucide-react";
+import { AppWindow, CalendarClock, ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, Home, KeyRound, Landmark, Settings, Undo2, Vault, Webhook, ShoppingCart, ScrollText } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -28,7 +28,13 @@ const GROUPS = [
       { href: "/dashboard/settlements", label: "Settlements", icon: Banknote },
     ],
   },
-  { title: "Payouts", items: [{ href: "/dashboard/transfers", label: "Transfers", icon: ArrowUpRight }] },
+  {
+    title: "Payouts",
+    items: [
+      { href: "/dashboard/transfers", label: "Transfers", icon: ArrowUpRight },
+      { href: "/dashboard/payouts", label: "Automatic payouts", icon: CalendarClock },
+    ],
+  },
   {
     title: "Developers",
     items: [

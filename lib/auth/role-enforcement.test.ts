@@ -275,6 +275,7 @@ const MATRIX: Record<string, Entry> = {
 
   // Owner only
   "settings/settlement/actions.ts#setSettlementDestinationAction": { who: OWNER_ONLY, input: async () => ({ destination: "wallet" }) },
+  "payouts/actions.ts#savePayoutSettingsAction": { who: OWNER_ONLY, input: async () => ({ bankCode: "058", accountNumber: "0123456789", schedule: "manual", hour: 10, weekday: 1, reserve: "" }) },
   "settings/profile/actions.ts#saveBusinessProfileAction": { who: OWNER_ONLY, input: async () => ({ displayName: "Role Co", brandColour: "#123456", supportEmail: "", supportPhone: "" }) },
   // A 1×1 PNG.
   "settings/profile/actions.ts#uploadLogoAction": { who: OWNER_ONLY, input: async () => ({ base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" }) },

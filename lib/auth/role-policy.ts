@@ -33,6 +33,8 @@ export const rolePolicy = {
   createReceivables: (role: Role) => role === "owner" || role === "developer",
   /** Where static-account settlements are paid: owners only (it decides where money goes). */
   setSettlementDestination: (role: Role) => role === "owner",
+  /** The payout account and schedule (automatic payouts, supplement §13): owners only (it decides where money goes). */
+  setPayoutSettings: (role: Role) => role === "owner",
   /** The activation request (supplement §13): owners only (it opens live mode and names the payout account). */
   activateBusiness: (role: Role) => role === "owner",
   /** Settings → Business profile and Notifications (what customers see, what is emailed): owners only. */

@@ -31,6 +31,16 @@ export const PayoutSettingsInput = z.object({
   ]),
 });
 
+/** The form as sent (text); PayoutSettingsInput parses it, naira included, in savePayoutSettings. */
+export const PayoutSettingsForm = z.object({
+  bankCode: z.string().max(10),
+  accountNumber: z.string().max(20),
+  schedule: z.enum(PAYOUT_SCHEDULES, { error: "Choose daily, weekly or manual" }),
+  hour: z.coerce.number(),
+  weekday: z.coerce.number(),
+  reserve: z.string().max(40),
+});
+
 export async function getPayoutSettings(db: DbOrTx, scope: Scope): Promise<PayoutSettings | null> {
   const [row] = await db.select().from(payoutSettings).where(and(eq(payoutSettings.merchantId, scope.merchantId), eq(payoutSettings.mode, scope.mode)));
   return row ?? null;

@@ -193,3 +193,15 @@ export function nextPayoutAt(s: Pick<PayoutSettings, "schedule" | "hour" | "week
   }
   return null;
 }
+
+export type PayoutOutlook = { settings: PayoutSettings | null; nextAt: Date | null; quote: PayoutQuote | null };
+
+/** Settings, when the next payout is due and what it would send if it ran now (the Payouts page and the overview). */
+export async function payoutOutlook(db: DbOrTx, scope: { merchantId: string; mode: Mode }, now: Date = new Date()): Promise<PayoutOutlook> {
+  const [settings] = await db.select().from(payoutSettings).where(and(eq(payoutSettings.merchantId, scope.merchantId), eq(payoutSettings.mode, scope.mode)));
+  if (!settings) return { settings: null, nextAt: null, quote: null };
+  const nextAt = nextPayoutAt(settings, now);
+  const wallet = await getWalletPayId(db, scope);
+  const quote = nextAt && wallet ? await quotePayout(db, { walletPayIdId: wallet.id, reserve: settings.reserve, now: nextAt }) : null;
+  return { settings, nextAt, quote };
+}

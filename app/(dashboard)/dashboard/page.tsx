@@ -8,11 +8,13 @@ import { ConversionCard, InFlightCard, PendingSettlementCard } from "@/component
 import { RecentPayments } from "@/components/overview/recent-payments";
 import { Card, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { DateTime } from "@/components/ui/date-time";
 import { Money } from "@/components/ui/money";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { countActiveKeyPairs } from "@/lib/keys/get-key-pair";
 import { getOverview } from "@/lib/overview/get-overview";
+import { payoutOutlook } from "@/lib/payouts/run-payouts";
 
 export const metadata: Metadata = { title: "Home" };
 
@@ -21,7 +23,7 @@ export default async function OverviewPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
-  const [overview, activeKeys] = await Promise.all([getOverview(ctx.db, scope), countActiveKeyPairs(ctx.db, scope)]);
+  const [overview, activeKeys, payout] = await Promise.all([getOverview(ctx.db, scope), countActiveKeyPairs(ctx.db, scope), payoutOutlook(ctx.db, scope)]);
   const { balances } = overview;
   const canFund = rolePolicy.fundTestWallet(ctx.role, ctx.mode);
   return (
@@ -39,6 +41,14 @@ export default async function OverviewPage() {
             <Link href="/dashboard/balance" className="font-medium text-accent hover:underline">Statement</Link>
           </p>
           {canFund ? <FundWalletForm /> : ctx.mode === "test" && <p className="mt-2 text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "fund the test wallet")}</p>}
+          <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400" data-testid="overview-next-payout">
+            {payout.nextAt ? (
+              <>
+                Next payout <Money kobo={payout.quote?.amount ?? 0} /> on <DateTime at={payout.nextAt} /> ·{" "}
+              </>
+            ) : null}
+            <Link href="/dashboard/payouts" className="font-medium text-accent hover:underline">{payout.settings ? (payout.nextAt ? "Payouts" : "Automatic payouts are off") : "Set up automatic payouts"}</Link>
+          </p>
           <div className="mt-4 border-t border-neutral-100 pt-3 dark:border-neutral-800">
             <p className="text-xs text-neutral-500">Wallet PayID</p>
             <div className="flex min-w-0 items-center gap-1">
