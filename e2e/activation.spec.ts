@@ -52,6 +52,7 @@ for (const width of [1280, 375]) {
     // The owner reads the note, changes the address, submits again.
     await owner.goto("/dashboard/activate?step=business");
     await expect(owner.getByTestId("activation-changes")).toContainText("registered office address");
+    if (process.env.OWO_SCREENSHOTS) await owner.screenshot({ path: `docs/screenshots/activation-${width}.png`, fullPage: true });
     await owner.getByTestId("activation-address").fill("1 Registered Office Close, Ikeja, Lagos");
     await owner.getByTestId("activation-save-business").click();
     await expect(owner).toHaveURL(/step=identity/);
@@ -62,6 +63,7 @@ for (const width of [1280, 375]) {
     // Approved: live opens.
     await adminPage.goto("/admin/activations");
     await adminPage.getByTestId("activation-row").filter({ hasText: business }).getByTestId("activation-open").click();
+    if (process.env.OWO_SCREENSHOTS) await adminPage.screenshot({ path: `docs/screenshots/admin-activation-${width}.png`, fullPage: true });
     await adminPage.getByTestId("approve-activation").click();
     await adminPage.getByTestId("confirm-activation-decision").click();
     await expect(adminPage.getByTestId("activation-request")).toHaveAttribute("data-status", "approved");

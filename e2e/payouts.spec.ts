@@ -27,6 +27,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByTestId("payout-schedule-text")).toHaveText("Weekly on Friday at 09:00 (Lagos)");
     await expect(page.getByTestId("next-payout-amount")).toHaveText("₦0.00");
     await expect(page.getByTestId("next-payout")).toContainText("0123456789");
+    if (process.env.OWO_SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/payouts-${width}.png`, fullPage: true });
 
     // A bad reserve is refused with its reason, nothing saved.
     await page.getByTestId("payout-reserve").fill("12.345");
