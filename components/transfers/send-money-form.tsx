@@ -22,7 +22,8 @@ type Kind = "bank_transfer" | "payid";
 
 const newReference = () => `dash_${crypto.randomUUID()}`;
 
-export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[]; balance: number; members?: MemberView[] }) {
+/** `stepUp`: the member has two-factor on, so the confirmation asks for a current code (the server checks it). */
+export function SendMoneyForm({ banks, balance, members = [], stepUp = false }: { banks: Bank[]; balance: number; members?: MemberView[]; stepUp?: boolean }) {
   const router = useRouter();
   const [kind, setKind] = useState<Kind>("bank_transfer");
   const [accountNumber, setAccountNumber] = useState("");
@@ -32,6 +33,7 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
   const naira = useNairaField(TRANSFER_AMOUNT_FIELD);
   const [narration, setNarration] = useState("");
   const [confirming, setConfirming] = useState(false);
+  const [twoFactorCode, setTwoFactorCode] = useState("");
   // One idempotency reference per attempt: a double click or a retry cannot send twice.
   const [reference, setReference] = useState(newReference);
 
@@ -44,6 +46,7 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
     error: "The transfer could not be sent",
     onError: () => {
       setConfirming(false);
+      setTwoFactorCode("");
       setReference(newReference());
     },
   });
@@ -176,9 +179,14 @@ export function SendMoneyForm({ banks, balance, members = [] }: { banks: Bank[];
             <p className="text-neutral-600">
               {formatNaira(q.total)} will leave your wallet{q.total > q.amount ? ` (fee ${formatNaira(q.fee)}, VAT ${formatNaira(q.vat)}${q.stamp_duty ? `, stamp duty ${formatNaira(q.stamp_duty)}` : ""})` : ""}.
             </p>
+            {stepUp && (
+              <Field label="Code from your authenticator app" htmlFor="send-2fa" hint="Asked each time money leaves; a recovery code works too">
+                <Input id="send-2fa" inputMode="numeric" autoComplete="one-time-code" maxLength={64} value={twoFactorCode} onChange={(e) => setTwoFactorCode(e.target.value)} data-testid="send-2fa-code" />
+              </Field>
+            )}
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={() => setConfirming(false)} disabled={send.isPending}>Back</Button>
-              <Button onClick={() => body && send.execute(body)} disabled={send.isPending} data-testid="confirm-send">
+              <Button onClick={() => body && send.execute({ transfer: body, twoFactorCode: stepUp ? twoFactorCode : undefined })} disabled={send.isPending || (stepUp && twoFactorCode.trim().length < 6)} data-testid="confirm-send">
                 {send.isPending ? "Sending…" : `Send ${formatNaira(q.amount)}`}
               </Button>
             </div>

@@ -188,7 +188,7 @@ const staticPayIdBody = () => ({ pay_id: `rl${randomBase62(10).toLowerCase()}`, 
 const staticPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids/actions.ts#createStaticPayIdAction", staticPayIdBody())).id;
 const dynamicPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids/actions.ts#createDynamicPayIdAction", { amount: 50 })).id;
 const transferBody = () => ({ type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: "ADA OBI", amount: 20_000, reference: `role-${randomBase62(10)}` });
-const sentTransfer = async (mode: Mode) => (await asOwner<{ reference: string }>(mode, "transfers/actions.ts#sendMoneyAction", transferBody())).reference;
+const sentTransfer = async (mode: Mode) => (await asOwner<{ reference: string }>(mode, "transfers/actions.ts#sendMoneyAction", { transfer: transferBody() })).reference;
 
 // ---- The matrix: who may call each action, in which mode (written out, not read from rolePolicy)
 
@@ -263,7 +263,7 @@ const MATRIX: Record<string, Entry> = {
   "transfers/actions.ts#resolveAccountAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ accountNumber: "0123456789", bankCode: "058" }) },
   "transfers/actions.ts#lookupPayIdAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ payId: world.otherWalletPayId }) },
   "transfers/actions.ts#quoteAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ amount: 20_000, type: "bank_transfer" }) },
-  "transfers/actions.ts#sendMoneyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => transferBody() },
+  "transfers/actions.ts#sendMoneyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ transfer: transferBody() }) },
   "transfers/actions.ts#verifyTransferAction": { who: EVERYONE, input: async (mode) => ({ reference: await sentTransfer(mode) }) },
   // Wallet settings and saved recipients: money settings, as moving money.
   "transfers/wallet/actions.ts#updateWalletSettingsAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ membersOnly: false, dailyLimit: "" }) },

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { merchantAction, moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
+import { requireStepUp } from "@/lib/auth/two-factor/step-up";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { AppError } from "@/lib/errors";
 import { transferCharges } from "@/lib/fees/transfer-fees";
@@ -47,22 +48,26 @@ export const quoteAction = merchantAction
   });
 
 /** "Send money": the same command as POST /v1/checkout/transfer, validated by the same schema. */
-export const sendMoneyAction = moneyAction.inputSchema(InitiateTransferBody).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
-  const wallet = await walletOf(ctx);
-  const transfer = await initiateTransfer(ctx.db, {
-    merchantId: ctx.merchant.id,
-    merchantName: ctx.merchant.name,
-    mode: ctx.mode,
-    walletPayIdId: wallet.id,
-    keyPairId: null,
-    source: "dashboard",
-    actor: ctx.actor,
-    body: parsedInput,
+/** "Send money": the second factor asked again when the member has one (requireStepUp), then the transfer path. */
+export const sendMoneyAction = moneyAction
+  .inputSchema(z.object({ transfer: InitiateTransferBody, twoFactorCode: z.string().max(64).optional() }))
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
+    await requireStepUp(ctx.db, ctx.user.id, parsedInput.twoFactorCode);
+    const wallet = await walletOf(ctx);
+    const transfer = await initiateTransfer(ctx.db, {
+      merchantId: ctx.merchant.id,
+      merchantName: ctx.merchant.name,
+      mode: ctx.mode,
+      walletPayIdId: wallet.id,
+      keyPairId: null,
+      source: "dashboard",
+      actor: ctx.actor,
+      body: parsedInput.transfer,
+    });
+    revalidatePath("/dashboard", "layout");
+    return transfer;
   });
-  revalidatePath("/dashboard", "layout");
-  return transfer;
-});
 
 /** Asks the bank for a transfer's latest status: a read (any member), it changes nothing the member decides. */
 export const verifyTransferAction = merchantAction

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SendMoneyForm } from "@/components/transfers/send-money-form";
+import { needsStepUp } from "@/lib/auth/two-factor/step-up";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
@@ -24,7 +25,7 @@ export default async function SendMoneyPage() {
       <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">← Transfers</Link>
       <h1 className="text-xl font-semibold">Send money</h1>
       {allowed ? (
-        <SendMoneyForm banks={[...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName))} balance={wallet.balance} members={members} />
+        <SendMoneyForm banks={[...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName))} balance={wallet.balance} members={members} stepUp={await needsStepUp(ctx.db, ctx.user.id)} />
       ) : (
         <p className="text-sm text-neutral-600" data-testid="role-hint">{roleHint(ctx.role, "send money", ctx.mode)} Ask an owner.</p>
       )}
