@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { activateSignedUp, signUp, uniqueEmail } from "./helpers";
 
 test("create a key pair, see the secret once, call /v1 with it, revoke it and get 401", async ({ page, request }) => {
   await signUp(page, { business: "Keys Ltd", email: uniqueEmail("keys"), password: "a-strong-password" });
@@ -66,8 +66,10 @@ test("rolling a secret shows the new one once; the old one stops working", async
   expect((await request.get("/v1/checkout/transfer/banks", { headers: { "x-api-key": newSecret } })).status()).toBe(200);
 });
 
-test("a live webhook URL must be https: the form shows the server's validation error", async ({ page }) => {
-  await signUp(page, { business: "Live Hooks", email: uniqueEmail("live"), password: "a-strong-password" });
+test("a live webhook URL must be https: the form shows the server's validation error", async ({ page, browser }) => {
+  const business = `Live Hooks ${Date.now()}`;
+  await signUp(page, { business, email: uniqueEmail("live"), password: "a-strong-password" });
+  await activateSignedUp(page, browser, business);
   await page.goto("/dashboard/developers");
   await page.getByTestId("mode-switch").click();
   await expect(page.getByTestId("dashboard-header")).toHaveAttribute("data-mode", "live");
@@ -79,8 +81,10 @@ test("a live webhook URL must be https: the form shows the server's validation e
   await expect(page.getByTestId("create-key-error")).toContainText("webhook_url must use https in live mode");
 });
 
-test("the mode switch scopes keys: a test key is not listed in live mode", async ({ page }) => {
-  await signUp(page, { business: "Mode Scope", email: uniqueEmail("mode"), password: "a-strong-password" });
+test("the mode switch scopes keys: a test key is not listed in live mode", async ({ page, browser }) => {
+  const business = `Mode Scope ${Date.now()}`;
+  await signUp(page, { business, email: uniqueEmail("mode"), password: "a-strong-password" });
+  await activateSignedUp(page, browser, business);
   await page.goto("/dashboard/developers");
   await page.getByTestId("create-key").click();
   await page.getByTestId("create-key-submit").click();

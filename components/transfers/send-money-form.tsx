@@ -41,8 +41,9 @@ export function SendMoneyForm({ banks, balance, members = [], stepUp = false }: 
   const lookup = useAction(lookupPayIdAction);
   const quote = useAction(quoteAction);
   const send = useToastAction(sendMoneyAction, {
-    success: (data) => data && (data.status === "completed" ? "Transfer completed" : "Transfer sent: awaiting the bank"),
-    onSuccess: ({ data }) => data && router.push(`/dashboard/transfers/${data.reference}`),
+    success: (data) =>
+      data && (data.awaitingApproval ? "Above your approval limit: waiting for another member to approve" : data.status === "completed" ? "Transfer completed" : "Transfer sent: awaiting the bank"),
+    onSuccess: ({ data }) => data && router.push(data.reference ? `/dashboard/transfers/${data.reference}` : "/dashboard/transfers?approvals=1"),
     error: "The transfer could not be sent",
     onError: () => {
       setConfirming(false);

@@ -5,7 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { startUserSession } from "@/lib/users/user-sessions";
 import { getDb } from "@/db/client";
-import { activationRequests, invitations, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
+import { activationRequests, invitations, transferApprovals, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { FORBIDDEN_MESSAGE } from "@/lib/auth/role-policy";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
@@ -275,6 +275,8 @@ const MATRIX: Record<string, Entry> = {
 
   // Owner only
   "settings/settlement/actions.ts#setSettlementDestinationAction": { who: OWNER_ONLY, input: async () => ({ destination: "wallet" }) },
+  "transfers/actions.ts#setApprovalThresholdAction": { who: OWNER_ONLY, input: async () => ({ threshold: "" }) },
+  "transfers/actions.ts#decideTransferApprovalAction": { who: OWNER_ONLY, input: async (mode) => ({ id: await waitingApproval(mode), decision: "reject" }) },
   "payouts/actions.ts#savePayoutSettingsAction": { who: OWNER_ONLY, input: async () => ({ bankCode: "058", accountNumber: "0123456789", schedule: "manual", hour: 10, weekday: 1, reserve: "" }) },
   "settings/profile/actions.ts#saveBusinessProfileAction": { who: OWNER_ONLY, input: async () => ({ displayName: "Role Co", brandColour: "#123456", supportEmail: "", supportPhone: "" }) },
   // A 1×1 PNG.
@@ -310,6 +312,16 @@ const MATRIX: Record<string, Entry> = {
   "activate/actions.ts#savePayoutAccountAction": { who: OWNER_ONLY, input: async () => (await notActivated(), { bankCode: "058", accountNumber: "0123456789" }) },
   "activate/actions.ts#submitActivationAction": { who: OWNER_ONLY, input: async () => (await notActivated({ complete: true }), {}) },
 };
+
+/** A transfer another member (the developer) asked for, waiting for approval. */
+async function waitingApproval(mode: Mode): Promise<string> {
+  const body = transferBody();
+  const [row] = await (await getDb())
+    .insert(transferApprovals)
+    .values({ merchantId: world.merchantId, mode, body, amount: body.amount, recipientName: body.account_name, requestedBy: world.userIds.developer })
+    .returning();
+  return row!.id;
+}
 
 /** The business as a sign-up before activation, with a draft request (complete: every step done). */
 async function notActivated(opts: { complete?: boolean } = {}): Promise<void> {

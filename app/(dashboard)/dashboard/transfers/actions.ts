@@ -8,8 +8,9 @@ import { requireStepUp } from "@/lib/auth/two-factor/step-up";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { AppError } from "@/lib/errors";
 import { transferCharges } from "@/lib/fees/transfer-fees";
+import { optionalNairaTextSchema } from "@/lib/money";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
-import { initiateTransfer } from "@/lib/transfers/initiate-transfer";
+import { decideApproval, sendOrRequestApproval, setApprovalThreshold } from "@/lib/transfers/transfer-approvals";
 import { findTransferRecipient } from "@/lib/transfers/lookup-recipient";
 import { resolveAccount } from "@/lib/transfers/resolve-account";
 import { InitiateTransferBody } from "@/lib/transfers/transfer-input";
@@ -48,25 +49,58 @@ export const quoteAction = merchantAction
   });
 
 /** "Send money": the same command as POST /v1/checkout/transfer, validated by the same schema. */
-/** "Send money": the second factor asked again when the member has one (requireStepUp), then the transfer path. */
+/**
+ * "Send money": the second factor asked again when the member has one (requireStepUp); then
+ * sent, or, above the business's approval threshold, left waiting for another member.
+ */
 export const sendMoneyAction = moneyAction
   .inputSchema(z.object({ transfer: InitiateTransferBody, twoFactorCode: z.string().max(64).optional() }))
   .action(async ({ parsedInput, ctx }) => {
     requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
     await requireStepUp(ctx.db, ctx.user.id, parsedInput.twoFactorCode);
-    const wallet = await walletOf(ctx);
-    const transfer = await initiateTransfer(ctx.db, {
+    const outcome = await sendOrRequestApproval(ctx.db, {
       merchantId: ctx.merchant.id,
       merchantName: ctx.merchant.name,
       mode: ctx.mode,
-      walletPayIdId: wallet.id,
-      keyPairId: null,
-      source: "dashboard",
+      userId: ctx.user.id,
       actor: ctx.actor,
       body: parsedInput.transfer,
     });
     revalidatePath("/dashboard", "layout");
-    return transfer;
+    return outcome.kind === "sent" ? { ...outcome.transfer, awaitingApproval: false } : { reference: null, status: "awaiting_approval" as const, awaitingApproval: true };
+  });
+
+/** Another member (an owner) approves a waiting transfer (it is sent once) or rejects it; never the requester. */
+export const decideTransferApprovalAction = moneyAction
+  .inputSchema(z.object({ id: z.string().uuid("No such approval request."), decision: z.enum(["approve", "reject"]), twoFactorCode: z.string().max(64).optional() }))
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.approveTransfers(ctx.role));
+    if (parsedInput.decision === "approve") await requireStepUp(ctx.db, ctx.user.id, parsedInput.twoFactorCode);
+    const { approval, transfer } = await decideApproval(ctx.db, {
+      id: parsedInput.id,
+      decision: parsedInput.decision,
+      merchantId: ctx.merchant.id,
+      mode: ctx.mode,
+      userId: ctx.user.id,
+      merchantName: ctx.merchant.name,
+      actor: ctx.actor,
+    });
+    revalidatePath("/dashboard/transfers");
+    return { status: approval.status, reference: transfer?.reference ?? null };
+  });
+
+/** The amount (naira text) above which a dashboard transfer needs a second member; empty turns the rule off. Owners. */
+export const setApprovalThresholdAction = merchantAction
+  .inputSchema(
+    z.object({
+      threshold: optionalNairaTextSchema({ minKobo: 10_000, messages: { invalid: "Enter an amount in naira, like 500000", too_small: "The threshold must be at least ₦100", decimals: "Use at most two decimals (kobo)", negative: "The threshold must be at least ₦100" } }),
+    }),
+  )
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.approveTransfers(ctx.role));
+    const threshold = await setApprovalThreshold(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, threshold: parsedInput.threshold, actor: ctx.actor });
+    revalidatePath("/dashboard/transfers");
+    return { threshold };
   });
 
 /** Asks the bank for a transfer's latest status: a read (any member), it changes nothing the member decides. */

@@ -10,7 +10,10 @@ import { TransferStatus } from "@/components/transfers/transfer-status";
 import { TRANSFER_STATUSES } from "@/lib/transfers/list-transfers";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
-import { formatNaira } from "@/lib/money";
+import { formatNaira, koboToNaira } from "@/lib/money";
+import { needsStepUp } from "@/lib/auth/two-factor/step-up";
+import { approvalThreshold, listPendingApprovals } from "@/lib/transfers/transfer-approvals";
+import { Approvals } from "./approvals";
 import { listTransfers } from "@/lib/transfers/list-transfers";
 import { parseTransferSearch } from "@/lib/transfers/parse-filter";
 import { DateTime } from "@/components/ui/date-time";
@@ -29,6 +32,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
   const filters = { status: query.status, type: query.type, search: query.search };
   const filtered = Boolean(query.status || query.type || query.search);
   const canSend = rolePolicy.moveMoney(ctx.role, ctx.mode);
+  const [threshold, pending, stepUp] = await Promise.all([approvalThreshold(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }), listPendingApprovals(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }), needsStepUp(ctx.db, ctx.user.id)]);
   return (
     <div className="space-y-5">
       <AutoRefresh active={result.items.some((t) => t.status === "pending")} />
@@ -50,6 +54,14 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
           )}
         </div>
       </div>
+      {(threshold !== null || pending.length > 0 || rolePolicy.approveTransfers(ctx.role)) && (
+        <Approvals
+          threshold={threshold === null ? "" : koboToNaira(threshold)}
+          canDecide={rolePolicy.approveTransfers(ctx.role)}
+          stepUp={stepUp}
+          pending={pending.map((p) => ({ id: p.id, amount: p.amount, recipientName: p.recipientName, requestedByEmail: p.requestedByEmail, mine: p.requestedBy === ctx.user.id, createdAt: p.createdAt.toISOString() }))}
+        />
+      )}
       <FilterBar action="/dashboard/transfers" clearHref={filtered && "/dashboard/transfers"}>
         <FilterField label="Search">
           <ControlInput name="search" defaultValue={query.search ?? ""} placeholder="Reference, name or account" className="w-64 px-3" />
