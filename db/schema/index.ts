@@ -29,3 +29,4 @@ export * from "./user-sessions";
 export * from "./rails";
 export * from "./activation";
 export * from "./payouts";
+export * from "./customers";
