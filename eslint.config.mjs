@@ -60,7 +60,7 @@ const LIB_LAYERS = [
   ["invoices", "refunds"],
   ["payments"],
   ["transfers"],
-  ["admin", "hosted", "openapi", "overview", "payouts", "rail-inbound"],
+  ["admin", "customers", "hosted", "openapi", "overview", "payouts", "rail-inbound"],
   ["scheduler", "seed"],
   ["cli"],
 ];

@@ -1,6 +1,6 @@
 "use client";
 
-import { AppWindow, CalendarClock, ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, Home, KeyRound, Landmark, Settings, Undo2, Vault, Webhook, ShoppingCart, ScrollText } from "lucide-react";
+import { AppWindow, CalendarClock, ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, Home, KeyRound, Landmark, Settings, Undo2, Vault, Webhook, ShoppingCart, ScrollText, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -17,6 +17,7 @@ const GROUPS = [
       { href: "/dashboard/payids", label: "PayIDs", icon: AtSign },
       { href: "/dashboard/virtual-accounts", label: "Virtual accounts", icon: Landmark },
       { href: "/dashboard/invoices", label: "Invoices", icon: FileText },
+      { href: "/dashboard/customers", label: "Customers", icon: Users },
     ],
   },
   {

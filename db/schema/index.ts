@@ -30,3 +30,4 @@ export * from "./rails";
 export * from "./activation";
 export * from "./payouts";
 export * from "./transfer-approvals";
+export * from "./customers";

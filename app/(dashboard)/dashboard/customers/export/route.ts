@@ -1,0 +1,22 @@
+// GET /dashboard/customers/export – the searched customers list as CSV (signed-in members)
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { customersCsvStream, listCustomers, parseCustomerSearch } from "@/lib/customers/list-customers";
+import { walkList } from "@/lib/paging";
+
+export const dynamic = "force-dynamic";
+const MAX_ROWS = 10_000;
+
+export async function GET(req: Request) {
+  const ctx = await getDashboardContext();
+  if (!ctx) return new Response("Sign in first", { status: 401 });
+  const query = parseCustomerSearch(Object.fromEntries(new URL(req.url).searchParams));
+  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, ...query };
+  const csv = customersCsvStream(walkList((page) => listCustomers(ctx.db, { ...scope, ...page }), (c) => c.id, MAX_ROWS));
+  return new Response(csv, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="owo-customers-${ctx.mode}-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+}
