@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { PAYOUT_SCHEDULES, payoutSettings, type Mode, type PayoutSettings } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { findBank } from "@/lib/bank/nigerian-banks";
-import { nairaTextSchema } from "@/lib/money";
+import { optionalNairaTextSchema } from "@/lib/money";
 import { railFor } from "@/lib/rails/router";
 import { parseOrThrow } from "@/lib/validation";
 
@@ -21,14 +21,12 @@ export const PayoutSettingsInput = z.object({
   schedule: z.enum(PAYOUT_SCHEDULES, { error: "Choose daily, weekly or manual" }),
   hour: z.coerce.number({ error: "Choose an hour" }).int().min(0, "Choose an hour").max(23, "Choose an hour"),
   weekday: z.coerce.number({ error: "Choose a day" }).int().min(1, "Choose a day").max(7, "Choose a day"),
-  reserve: z.union([
-    z.literal("").transform(() => 0),
-    nairaTextSchema({
-      minKobo: 0,
-      maxKobo: 100_000_000_000,
-      messages: { invalid: "Enter an amount in naira, like 5000 or 5000.50", negative: "The reserve cannot be negative", decimals: "Use at most two decimals (kobo)", too_large: "The reserve can be at most ₦1,000,000,000" },
-    }),
-  ]),
+  // Empty: nothing kept. The naira text is parsed by lib/money (its own words per problem).
+  reserve: optionalNairaTextSchema({
+    minKobo: 0,
+    maxKobo: 100_000_000_000,
+    messages: { invalid: "Enter the reserve in naira, like 5000 or 5000.50", negative: "The reserve cannot be negative", decimals: "Use at most two decimals (kobo) for the reserve", too_large: "The reserve can be at most ₦1,000,000,000" },
+  }).transform((kobo) => kobo ?? 0),
 });
 
 /** The form as sent (text); PayoutSettingsInput parses it, naira included, in savePayoutSettings. */
