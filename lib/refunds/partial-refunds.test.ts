@@ -7,6 +7,8 @@ import { POST as sandboxReject } from "@/app/v1/sandbox/refunds/[id]/reject/rout
 import { getDb } from "@/db/client";
 import { events, journalEntries, payments, refunds } from "@/db/schema";
 import { createAdmin } from "@/lib/admin/create-admin";
+import { refundMoneySource } from "@/lib/admin/refund-money-source";
+import { getRefundReview, refundReviewTimeline } from "@/lib/admin/refund-reviews";
 import { CLI_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { prefixedId, randomBase62 } from "@/lib/ids";
 import { walletBalance } from "@/lib/ledger/accounts";
@@ -23,6 +25,7 @@ import { auditRows, entryPostings, pendingPayment, refundMerchant } from "@/test
 import { approveRefund } from "./approve-refund";
 import { decideTestRefund } from "./decide-test-refund";
 import { rejectRefund } from "./reject-refund";
+import { requestPaymentRefund } from "./request-payment-refund";
 
 /**
  * Supplement §10, partial refunds and test-mode refunds decided by the merchant. Each test
@@ -375,5 +378,28 @@ describe("test mode: the merchant decides its own refund (POST /v1/sandbox/refun
     const done = await decideTestRefund(await db(), { merchantId: k.merchantId, mode: "test", refundId: r.id, decision: "approve", actor: member });
     expect(done.status).toBe("completed");
     expect((await auditRows(r.id)).map((a) => [a.action, a.actorType])).toContainEqual(["refund.approved", "user"]);
+  });
+});
+
+describe("the admin's refund review page", () => {
+  it("its timeline shows the request once, whether a member asked from the dashboard (audited) or a key asked through the API (not audited)", async () => {
+    const k = await newKey();
+    const p = await payByTransfer(k, 400_000);
+    const member: Actor = { type: "user", userId: null };
+    const fromDashboard = await requestPaymentRefund(await db(), { merchantId: k.merchantId, mode: "test", reference: p.reference, amount: 100_000, actor: member });
+    await approveRefund(await db(), { refundId: fromDashboard.refund.id, actor: admin });
+    const fromApi = (await post(k, { reference: p.reference, amount: 200_000 })).body.data!;
+    for (const id of [fromDashboard.refund.id, fromApi.id]) {
+      const timeline = refundReviewTimeline((await getRefundReview(await db(), id))!);
+      expect(timeline.filter((e) => e.type === "refund.requested"), id).toHaveLength(1);
+    }
+    const approved = refundReviewTimeline((await getRefundReview(await db(), fromDashboard.refund.id))!);
+    expect(approved.map((e) => e.type)).toEqual(["refund.requested", "refund.approved", "refund.completed"]);
+  });
+
+  it("the approve confirmation is worded per channel: a static-account refund from pending settlement, any other already held from the wallet (with the fee only for a whole refund)", async () => {
+    expect(refundMoneySource({ amount: 700_000, staticAccountId: "sa_1" }, { amount: 700_000, fee: 7_000 })).toEqual({ kind: "settlement" });
+    expect(refundMoneySource({ amount: 700_000, staticAccountId: null }, { amount: 700_000, fee: 7_000 })).toEqual({ kind: "wallet", held: "₦6,930.00", fee: "₦70.00", paymentAmount: "₦7,000.00" });
+    expect(refundMoneySource({ amount: 250_000, staticAccountId: null }, { amount: 700_000, fee: 7_000 })).toEqual({ kind: "wallet", held: "₦2,500.00", fee: null, paymentAmount: "₦7,000.00" });
   });
 });

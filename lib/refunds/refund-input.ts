@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REFUND_STATUSES } from "@/db/schema";
 import { koboSchema } from "@/lib/money";
+import { MIN_REFUND_KOBO } from "./refund-field";
 import { PagingQuery } from "@/lib/static-accounts/static-account-input";
 
 /** POST …/payments/{payment_id}/refund: reason optional, at most 500 characters (api.md Limits). */
@@ -25,8 +26,7 @@ export const SandboxRejectRefundBody = z.object({
     .max(500, "rejection_reason must be at most 500 characters"),
 });
 
-/** The smallest refund, in kobo (supplement §10: `amount` at least 100). */
-export const MIN_REFUND_KOBO = 100;
+export { MIN_REFUND_KOBO } from "./refund-field";
 
 /**
  * POST /v1/checkout/refunds (supplement §10): the payment's transaction reference, an optional
