@@ -55,6 +55,8 @@ export function PaymentRefund({
       )}
       {canAsk && (
         <RefundPaymentButton
+          // A new amount left to refund (after a request) starts the form afresh at it.
+          key={left}
           reference={payment.reference}
           amount={payment.amount}
           fee={payment.fee}
