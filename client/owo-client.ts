@@ -10,7 +10,7 @@
 
 // ---- Schemas
 
-export type ErrorCode = "HTTP_ERROR" | "INTERNAL_ERROR" | "NOT_FOUND" | "PERMISSION_DENIED" | "SECRET_KEY_REQUIRED" | "BUSINESS_ACCOUNT_REQUIRED" | "WALLET_NOT_LINKED" | "PAY_ID_TAKEN" | "INSUFFICIENT_FUNDS" | "ACCOUNT_NOT_FOUND" | "TRANSFER_NOT_FOUND" | "REFERENCE_CONFLICT" | "AMOUNT_REJECTED" | "DESTINATION_NOT_FOUND" | "DESTINATION_CLOSED" | "SANDBOX_ONLY" | "INVALID_STATE" | "VALIDATION_ERROR" | "FORBIDDEN" | "UNAUTHENTICATED" | "CONFLICT" | "BANK_UNAVAILABLE" | "BANK_SWITCH_FAILED" | "STATIC_ACCOUNT_NOT_ENABLED" | "STATIC_ACCOUNT_SUSPENDED" | "IDENTITY_MISMATCH" | "IDENTITY_CHECK_UNAVAILABLE" | "STATIC_ACCOUNT_REJECTED" | "STATIC_ACCOUNT_UNAVAILABLE" | "REFERENCE_IN_USE" | "ACCOUNT_SUSPENDED" | "ACCOUNT_DELETED" | "STATIC_ACCOUNT_RATE_LIMITED" | "REFUND_NOT_ALLOWED" | "ALREADY_REFUNDED" | "PAY_ID_NOT_FOUND" | "RECIPIENT_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "MERCHANT_SUSPENDED" | "RAIL_UNAVAILABLE" | "ACCOUNT_NOT_ACTIVATED";
+export type ErrorCode = "HTTP_ERROR" | "INTERNAL_ERROR" | "NOT_FOUND" | "PERMISSION_DENIED" | "SECRET_KEY_REQUIRED" | "BUSINESS_ACCOUNT_REQUIRED" | "WALLET_NOT_LINKED" | "PAY_ID_TAKEN" | "INSUFFICIENT_FUNDS" | "ACCOUNT_NOT_FOUND" | "TRANSFER_NOT_FOUND" | "REFERENCE_CONFLICT" | "AMOUNT_REJECTED" | "DESTINATION_NOT_FOUND" | "DESTINATION_CLOSED" | "SANDBOX_ONLY" | "INVALID_STATE" | "VALIDATION_ERROR" | "FORBIDDEN" | "UNAUTHENTICATED" | "CONFLICT" | "BANK_UNAVAILABLE" | "BANK_SWITCH_FAILED" | "STATIC_ACCOUNT_NOT_ENABLED" | "STATIC_ACCOUNT_SUSPENDED" | "IDENTITY_MISMATCH" | "IDENTITY_CHECK_UNAVAILABLE" | "STATIC_ACCOUNT_REJECTED" | "STATIC_ACCOUNT_UNAVAILABLE" | "REFERENCE_IN_USE" | "ACCOUNT_SUSPENDED" | "ACCOUNT_DELETED" | "STATIC_ACCOUNT_RATE_LIMITED" | "REFUND_NOT_ALLOWED" | "ALREADY_REFUNDED" | "REFUND_EXCEEDS_PAYMENT" | "PAY_ID_NOT_FOUND" | "RECIPIENT_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "MERCHANT_SUSPENDED" | "RAIL_UNAVAILABLE" | "ACCOUNT_NOT_ACTIVATED";
 
 export type ErrorEnvelope = {
   success: false;
@@ -595,6 +595,7 @@ export type RequestRefundRequest = {
 
 export type RequestPaymentRefundRequest = {
   reference: string;
+  amount?: number;
   reason?: string | null;
 };
 
@@ -708,6 +709,10 @@ export type SetSandboxTransferOutcomeRequest = {
 
 export type FundSandboxWalletRequest = {
   amount: number;
+};
+
+export type RejectSandboxRefundRequest = {
+  rejection_reason: string;
 };
 
 // ---- Query parameters
@@ -1110,7 +1115,7 @@ export function createOwoClient(options: OwoClientOptions) {
     getRefund: (refundId: string): Promise<Refund> => request<Refund>("GET", `/v1/checkout/static-account/refunds/${seg(refundId)}`),
 
     /**
-     * Refund a completed payment to its payer
+     * Refund a completed payment to its payer, whole or in part
      * `POST /v1/checkout/refunds`
      */
     requestPaymentRefund: (body: RequestPaymentRefundRequest): Promise<Refund> => request<Refund>("POST", `/v1/checkout/refunds`, body),
@@ -1329,6 +1334,20 @@ export function createOwoClient(options: OwoClientOptions) {
      * Test keys only.
      */
     fundSandboxWallet: (body: FundSandboxWalletRequest): Promise<Balance> => request<Balance>("POST", `/v1/sandbox/wallet/fund`, body),
+
+    /**
+     * Approve your own test-mode refund
+     * `POST /v1/sandbox/refunds/{id}/approve`
+     * Test keys only.
+     */
+    approveSandboxRefund: (id: string): Promise<Refund> => request<Refund>("POST", `/v1/sandbox/refunds/${seg(id)}/approve`),
+
+    /**
+     * Reject your own test-mode refund
+     * `POST /v1/sandbox/refunds/{id}/reject`
+     * Test keys only.
+     */
+    rejectSandboxRefund: (id: string, body: RejectSandboxRefundRequest): Promise<Refund> => request<Refund>("POST", `/v1/sandbox/refunds/${seg(id)}/reject`, body),
 
   };
 }

@@ -76,7 +76,7 @@ test("the merchant asks for the refund on the payment's page; it is in the dashb
   await expect(dialog).toContainText("₦35,640.00 is held from your wallet");
   await dialog.getByLabel("Reason (optional)").fill("Order cancelled");
   await dialog.getByTestId("confirm-payment-refund").click();
-  await expect(page.getByText("Refund requested: Owo will review it")).toBeVisible();
+  await expect(page.getByText("Refund requested: approve or reject it on its page (test mode)")).toBeVisible();
   const link = page.getByTestId("payment-refund-link");
   await expect(link).toContainText(/requested/i);
   await expect(page.getByTestId("refund-payment")).toHaveCount(0);

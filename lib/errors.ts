@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   "STATIC_ACCOUNT_RATE_LIMITED",
   "REFUND_NOT_ALLOWED",
   "ALREADY_REFUNDED",
+  // Partial refunds: the refunds of a payment would sum past its amount (supplement §10).
+  "REFUND_EXCEEDS_PAYMENT",
   // Wallet settings and members (supplement §7).
   "PAY_ID_NOT_FOUND",
   "RECIPIENT_NOT_ALLOWED",

@@ -10,10 +10,13 @@ export const REFUND_STATUSES = ["requested", "processing", "completed", "failed"
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
- * A refund of a whole payment, reviewed by an admin. A static-account payment's refund names
- * its static_account_payments row and account (its money waits in pending settlement); any
- * other channel's (supplement §10) names only the payment's reference, and its money is held
- * from the wallet the payment credited.
+ * A refund of a payment, reviewed by an admin (a test-mode one may be decided by the merchant).
+ * A static-account payment's refund names its static_account_payments row and account (its
+ * money waits in pending settlement) and is always of the whole payment; any other channel's
+ * (supplement §10) names only the payment's reference, its money is held from the wallet the
+ * payment credited, and it may be partial: `amount` is what goes back to the payer, and the
+ * refunds of one payment not rejected or failed never sum past its amount (checked with the
+ * payment row locked, lib/refunds/request-payment-refund.ts).
  */
 export const refunds = pgTable(
   "refunds",
@@ -46,9 +49,13 @@ export const refunds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One open refund per payment: a repeated request returns it.
+    // A static-account payment is refunded whole: one open refund per payment (a repeated request returns it).
     uniqueIndex("refunds_open_idx").on(t.paymentId).where(sql`${t.status} in ('requested', 'processing')`),
-    uniqueIndex("refunds_open_reference_idx").on(t.paymentReference).where(sql`${t.status} in ('requested', 'processing')`),
+    // Any other payment may have several open (partial) refunds, but never two of one amount: a
+    // request repeating an open refund's amount returns it (supplement §10). The sum rule itself
+    // is kept under the payment's row lock; this index stands behind the repeat rule.
+    uniqueIndex("refunds_open_amount_idx").on(t.paymentReference, t.amount).where(sql`${t.status} in ('requested', 'processing')`),
+    check("refunds_amount_positive", sql`${t.amount} > 0`),
     index("refunds_payment_reference_index").on(t.paymentReference),
     check(
       "refunds_static_or_wallet",

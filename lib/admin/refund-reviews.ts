@@ -145,6 +145,26 @@ export async function getRefundReview(tx: DbOrTx, refundId: string): Promise<Ref
 }
 
 /**
+ * The review page's timeline, oldest first: the request once (its audit entry names the member
+ * who asked from the dashboard; an API key's request has none, so the refund's own time stands
+ * in), then each decision and failure from the audit trail, then the payback.
+ */
+export function refundReviewTimeline(review: Pick<RefundReview, "refund" | "trail">): { key: string; title: string; at: Date; type: string }[] {
+  const { refund, trail } = review;
+  const requestAudited = trail.some((t) => t.action === "refund.requested");
+  return [
+    ...(requestAudited ? [] : [{ key: "requested", title: "Requested by the merchant", at: refund.requestedAt, type: "refund.requested" }]),
+    ...trail.map((t, i) => ({
+      key: `audit-${i}`,
+      title: `${t.action.replace("refund.", "").replace(/^./, (c) => c.toUpperCase())} by ${t.actorEmail ?? (t.actorType === "user" ? "a member" : t.actorType)}`,
+      at: t.createdAt,
+      type: t.action,
+    })),
+    ...(refund.completedAt && refund.status === "completed" ? [{ key: "completed", title: "Money returned to the payer; charge.refunded sent", at: refund.completedAt, type: "refund.completed" }] : []),
+  ];
+}
+
+/**
  * Four eyes: the admin deciding must not belong to the business asking (its own request
  * would otherwise be approved by the same person). Then the guarded approve or reject.
  */

@@ -161,6 +161,8 @@ export const BODY_EXAMPLES: Record<string, unknown> = {
   updateWalletMember: { label: "Supplier", daily_limit: 5_000_000 },
   sandboxExpire: { resource: "session", id: "cs_01jd4k7m2x9p" },
   setSandboxTransferOutcome: { status: "failed", reason: "Beneficiary bank unavailable" },
+  requestPaymentRefund: { reference: "txn_01jd4k7m2x9p", amount: 500_000, reason: "One of two items was out of stock" },
+  rejectSandboxRefund: { rejection_reason: "The customer kept the order" },
   createSandboxPayment: { pay_id: "@mamaputkitchen", amount: 250_000, payer: { name: "Bola Adeyemi", bank: "Guaranty Trust Bank", account: "0123456789" } },
   initiateTransfer: { type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: "Chidinma Okafor", amount: 1_250_000, narration: "Supplier payment for March", reference: "payout_1042" },
   createStaticPayId: { pay_id: "mamaputkitchen", suffix: ".checkout", name: "Mama Put Kitchen", description: "Lunch orders for the Lekki branch" },

@@ -13,7 +13,7 @@ import { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody } from "@/lib/i
 import { SandboxPaymentBody } from "@/lib/payments/sandbox-payment";
 import { CreateDynamicPayIdBody, CreateStaticPayIdBody, ListDynamicPayIdsQuery, ListStaticPayIdsQuery, UpdateStaticPayIdBody } from "@/lib/payids/payid-input";
 import { SandboxExpireBody } from "@/lib/payments/sandbox-expire";
-import { ListRefundsQuery, RequestPaymentRefundBody, RequestRefundBody } from "@/lib/refunds/refund-input";
+import { ListRefundsQuery, RequestPaymentRefundBody, RequestRefundBody, SandboxRejectRefundBody } from "@/lib/refunds/refund-input";
 import { InitializeSessionBody, SelectPaymentMethodBody, SwitchBankBody } from "@/lib/sessions/session-input";
 import { CreateStaticAccountBody, ListStaticAccountsQuery, PagingQuery } from "@/lib/static-accounts/static-account-input";
 import { ResolveAccountBody } from "@/lib/transfers/resolve-account";
@@ -460,14 +460,14 @@ export const OPERATIONS: readonly Operation[] = [
     method: "POST",
     path: "/v1/checkout/refunds",
     operationId: "requestPaymentRefund",
-    summary: "Refund a completed payment to its payer",
+    summary: "Refund a completed payment to its payer, whole or in part",
     description:
-      "Refunds the whole payment named by its transaction `reference` (as in `charge.success`), on any channel. The payment's money is held in the wallet at once (a static-account payment's is held from settlement instead); Owo reviews the request, and on approval the payer is paid back and `charge.refunded` is sent with the payment's `channel`. A rejected request releases the hold and sends nothing. Asking again for a payment with an open refund answers that refund.",
+      "Refunds the payment named by its transaction `reference` (as in `charge.success`), on any channel: the whole payment, or `amount` kobo of it (at least 100). A payment may have several refunds while those not `rejected` or `failed` sum to at most its amount (more: `REFUND_EXCEEDS_PAYMENT`). The money is held in the wallet at once: a refund of the whole payment holds its net (amount less fees), and on approval the collection fee comes back out of Owo's fee revenue; a partial refund holds exactly its amount and returns no fee (a static-account payment is refunded whole, held from settlement). Owo reviews a live refund; a test-mode refund is decided by the merchant (`POST /v1/sandbox/refunds/{id}/approve` or `/reject`). On approval the payer is paid back and `charge.refunded` is sent with the payment's `channel`, `amount` (the payment's) and `refunded_amount` (this refund's); the payment becomes `refunded` once its refunds cover its whole amount. A rejected request releases the hold and sends nothing. Asking again without `amount`, or with an open refund's amount, answers that open refund.",
     tag: "Refunds",
     keys: "secret",
     body: RequestPaymentRefundBody,
     response: R.Refund,
-    errors: { 400: ["INSUFFICIENT_FUNDS", "ALREADY_REFUNDED", "REFUND_NOT_ALLOWED"], 404: ["NOT_FOUND"], 503: ["RAIL_UNAVAILABLE"] },
+    errors: { 400: ["INSUFFICIENT_FUNDS", "ALREADY_REFUNDED", "REFUND_EXCEEDS_PAYMENT", "REFUND_NOT_ALLOWED"], 404: ["NOT_FOUND"], 503: ["RAIL_UNAVAILABLE"] },
   },
   {
     method: "GET",
@@ -862,6 +862,32 @@ export const OPERATIONS: readonly Operation[] = [
     wallet: true,
     body: FundWalletBody,
     response: R.Balance,
+  },
+  {
+    method: "POST",
+    path: "/v1/sandbox/refunds/{id}/approve",
+    operationId: "approveSandboxRefund",
+    summary: "Approve your own test-mode refund",
+    description:
+      "A test-mode refund is decided by the merchant, so an integrator can finish a refund without an operator (live refunds are reviewed by Owo). The states and events are the live ones: the payer is paid back at the sandbox bank and `charge.refunded` is sent; the answer is the Refund as it stands (`completed`, or `failed` when the sandbox bank refuses the payer's account).",
+    tag: "Sandbox",
+    keys: "secret",
+    sandbox: true,
+    response: R.Refund,
+    errors: { 400: ["INVALID_STATE"], 404: ["NOT_FOUND"] },
+  },
+  {
+    method: "POST",
+    path: "/v1/sandbox/refunds/{id}/reject",
+    operationId: "rejectSandboxRefund",
+    summary: "Reject your own test-mode refund",
+    description: "Declines a requested test-mode refund with `rejection_reason`: the held money goes back to the wallet and no event is sent.",
+    tag: "Sandbox",
+    keys: "secret",
+    sandbox: true,
+    body: SandboxRejectRefundBody,
+    response: R.Refund,
+    errors: { 400: ["INVALID_STATE"], 404: ["NOT_FOUND"] },
   },
 ];
 

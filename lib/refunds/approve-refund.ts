@@ -11,22 +11,23 @@ import { emitEvents } from "@/lib/events/emit-event";
 import { postEntry, type Move } from "@/lib/ledger/post-entry";
 import { logError } from "@/lib/log";
 import { refundAccounts } from "./refund-accounts";
+import { sumCompletedRefunds } from "./refund-amounts";
 import { refundInvalidState, refundNotFound } from "./refund-errors";
 import { approveWalletRefund, isWalletRefund, lockRefundedPayment, paymentKeyPairIds, returnFailedRefund, walletChargeRefundedData } from "./wallet-refunds";
 
 /**
- * An admin approves a requested refund (requested → processing). In one transaction: the
+ * An admin (or, for a test-mode refund, the merchant: decide-test-refund.ts) approves a requested refund (requested → processing). In one transaction: the
  * guarded status change (a second approval, or an approval racing a rejection, finds the
  * refund no longer `requested` and is refused), the money from the merchant's pending
  * settlement (net) and fee revenue (fee) to refunds_in_flight (the gross going back), and the
  * audit entry. Then the bank pays the payer back (processRefund).
  */
-export async function approveRefund(db: Db, input: { refundId: string; actor: Actor }): Promise<Refund> {
+export async function approveRefund(db: Db, input: { refundId: string; actor: Actor | null }): Promise<Refund> {
   await db.transaction(async (tx) => {
     const now = new Date();
     const [refund] = await tx
       .update(refunds)
-      .set({ status: "processing", reviewedByUserId: input.actor.userId ?? null, reviewedAt: now, updatedAt: now })
+      .set({ status: "processing", reviewedByUserId: input.actor?.userId ?? null, reviewedAt: now, updatedAt: now })
       .where(and(eq(refunds.id, input.refundId), eq(refunds.status, "requested")))
       .returning();
     if (!refund) throw await notRequested(tx, input.refundId, "approved");
@@ -45,7 +46,8 @@ export async function approveRefund(db: Db, input: { refundId: string; actor: Ac
         moves: held,
       });
     }
-    await recordAudit(tx, {
+    // A sandbox API call (a test refund decided by the merchant's key) has no audit actor, as an API request has none.
+    if (input.actor) await recordAudit(tx, {
       merchantId: refund.merchantId,
       actor: input.actor,
       action: "refund.approved",
@@ -186,7 +188,12 @@ export async function failRefund(db: Db, input: { refundId: string; reason: stri
   });
 }
 
-/** A wallet payment's refund paid back: refunds_in_flight → bank clearing, the payment `refunded`, charge.refunded with its channel. */
+/**
+ * A wallet payment's refund paid back: refunds_in_flight → bank clearing, charge.refunded with
+ * its channel (`refunded_amount` this refund's, `amount` the payment's), and the payment
+ * `refunded` once its completed refunds add up to its whole amount (a partial refund leaves it
+ * completed, with the rest still refundable).
+ */
 async function completeWalletRefund(tx: DbOrTx, refund: Refund): Promise<string[]> {
   const payment = await lockRefundedPayment(tx, refund);
   const a = await refundAccounts(tx, refund);
@@ -199,7 +206,8 @@ async function completeWalletRefund(tx: DbOrTx, refund: Refund): Promise<string[
     metadata: { refund_id: refund.id, payment_reference: payment.reference, channel: payment.channel },
     moves: [{ from: a.inFlight.id, to: a.clearing.id, amount: refund.amount }],
   });
-  await tx.update(payments).set({ status: "refunded" }).where(eq(payments.reference, payment.reference));
+  const siblings = await tx.select({ amount: refunds.amount, status: refunds.status }).from(refunds).where(eq(refunds.paymentReference, payment.reference));
+  if (sumCompletedRefunds(siblings) >= payment.amount) await tx.update(payments).set({ status: "refunded" }).where(eq(payments.reference, payment.reference));
   const data = walletChargeRefundedData(refund, payment);
   const keyPairIds = await paymentKeyPairIds(tx, payment);
   return emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: refund.merchantId, mode: refund.mode, keyPairId, type: "charge.refunded", data })));

@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/db/client";
 import { payments, REFUND_STATUSES, refunds, staticAccountPayments, staticAccounts, type Mode, type Refund } from "@/db/schema";
 import { paged, pageOffset, type Paged } from "@/lib/paging";
 import { flattenSearch } from "@/lib/paging";
+import { sumActiveRefunds, sumCompletedRefunds } from "./refund-amounts";
 
 /** Read-only queries behind the dashboard's Refunds pages, scoped to one merchant and mode. */
 
@@ -41,8 +42,14 @@ export async function listDashboardRefunds(tx: DbOrTx, input: { merchantId: stri
 
 export type DashboardRefundDetail = {
   refund: Refund;
-  /** The payment refunded; `settlementStatus` only for a static-account payment. */
-  payment: { reference: string; payer: { name?: string | null; bank?: string | null; account?: string | null } | null; settlementStatus: string | null };
+  /** The payment refunded (amount and fee in kobo, null if its row is gone); `settlementStatus` only for a static-account payment. */
+  payment: {
+    reference: string;
+    amount: number | null;
+    fee: number | null;
+    payer: { name?: string | null; bank?: string | null; account?: string | null } | null;
+    settlementStatus: string | null;
+  };
   account: { id: string; accountNumber: string; accountName: string; bankName: string; customerName: string; reference: string } | null;
 };
 
@@ -51,7 +58,7 @@ export async function getDashboardRefund(tx: DbOrTx, input: { merchantId: string
     .select({
       refund: refunds,
       staticPayment: { payer: staticAccountPayments.payer, settlementStatus: staticAccountPayments.settlementStatus },
-      payment: { payer: payments.payer },
+      payment: { payer: payments.payer, amount: payments.amount, fee: payments.fee },
       account: {
         id: staticAccounts.id,
         accountNumber: staticAccounts.accountNumber,
@@ -72,6 +79,8 @@ export async function getDashboardRefund(tx: DbOrTx, input: { merchantId: string
     refund: row.refund,
     payment: {
       reference: row.refund.paymentReference,
+      amount: row.payment?.amount ?? null,
+      fee: row.payment?.fee ?? null,
       payer: (row.staticPayment?.payer ?? row.payment?.payer ?? null) as DashboardRefundDetail["payment"]["payer"],
       settlementStatus: row.staticPayment?.settlementStatus ?? null,
     },
@@ -79,13 +88,22 @@ export async function getDashboardRefund(tx: DbOrTx, input: { merchantId: string
   };
 }
 
-/** The newest refund of one payment (by its reference), for its page: null when none was asked for. */
-export async function latestPaymentRefund(tx: DbOrTx, input: { merchantId: string; mode: Mode; reference: string }): Promise<Refund | null> {
-  const [row] = await tx
+/** The refunds of one payment (by its reference), newest first, for its page: empty when none was asked for. */
+export async function paymentRefunds(tx: DbOrTx, input: { merchantId: string; mode: Mode; reference: string }): Promise<Refund[]> {
+  return tx
     .select()
     .from(refunds)
     .where(and(eq(refunds.paymentReference, input.reference), eq(refunds.merchantId, input.merchantId), eq(refunds.mode, input.mode)))
-    .orderBy(desc(refunds.createdAt), desc(refunds.id))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(refunds.createdAt), desc(refunds.id));
+}
+
+/**
+ * What a payment page says about refunding it (supplement §10): how much is refunded (completed),
+ * how much is asked for and not yet decided or paid, and what is left to refund (the amount less
+ * every refund not rejected or failed).
+ */
+export function refundSummary(payment: { amount: number }, rows: readonly Pick<Refund, "amount" | "status">[]) {
+  const active = sumActiveRefunds(rows);
+  const refunded = sumCompletedRefunds(rows);
+  return { refunded, pending: active - refunded, remaining: Math.max(0, payment.amount - active) };
 }

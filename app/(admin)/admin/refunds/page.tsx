@@ -12,6 +12,7 @@ import { getDb } from "@/db/client";
 import type { RefundStatus } from "@/db/schema";
 import { REFUND_STATUSES } from "@/lib/refunds/list-refunds";
 import { listRefundReviews, parseReviewStatus } from "@/lib/admin/refund-reviews";
+import { refundMoneySource } from "@/lib/admin/refund-money-source";
 import { requireAdmin } from "@/lib/admin/require-admin";
 import { formatNaira } from "@/lib/money";
 
@@ -77,7 +78,14 @@ export default async function RefundReviewsPage({ searchParams }: { searchParams
                   <div className="flex items-center justify-end gap-3">
                     <Link href={`/admin/refunds/${refund.id}`} className="text-accent hover:underline" data-testid="review-refund">{status === "requested" ? "Review" : "Open"}</Link>
                     {refund.status === "requested" && (
-                      <RefundDecision refundId={refund.id} amount={formatNaira(refund.amount)} payer={payment.payer?.name ?? "the payer"} merchant={merchantName} size="sm" />
+                      <RefundDecision
+                        refundId={refund.id}
+                        amount={formatNaira(refund.amount)}
+                        payer={payment.payer?.name ?? "the payer"}
+                        merchant={merchantName}
+                        source={refundMoneySource(refund, payment)}
+                        size="sm"
+                      />
                     )}
                   </div>
                 </td>

@@ -1,4 +1,4 @@
-// /v1/checkout/refunds – refund any completed payment by its reference; the refunds of every channel (supplement §10)
+// /v1/checkout/refunds – refund any completed payment by its reference, whole or in part; the refunds of every channel (supplement §10)
 import { methods, route } from "@/lib/http/route";
 import { listRefunds } from "@/lib/refunds/list-refunds";
 import { requestPaymentRefund } from "@/lib/refunds/request-payment-refund";
@@ -7,7 +7,7 @@ import { toPaymentRefundView } from "@/lib/refunds/refund-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route({ body: RequestPaymentRefundBody }, async ({ db, merchantId, mode, key, body }) => {
-    const { refund } = await requestPaymentRefund(db, { merchantId, mode, keyPairId: key.keyPair.id, reference: body.reference, reason: body.reason ?? null });
+    const { refund } = await requestPaymentRefund(db, { merchantId, mode, keyPairId: key.keyPair.id, reference: body.reference, amount: body.amount ?? null, reason: body.reason ?? null });
     return toPaymentRefundView(refund);
   }),
   GET: route({ query: ListRefundsQuery }, async ({ db, merchantId, mode, query }) => {

@@ -11,7 +11,8 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { formatDateTime } from "@/components/ui/format-time";
 import { getDb } from "@/db/client";
-import { getRefundReview } from "@/lib/admin/refund-reviews";
+import { getRefundReview, refundReviewTimeline } from "@/lib/admin/refund-reviews";
+import { refundMoneySource } from "@/lib/admin/refund-money-source";
 import { requireAdmin } from "@/lib/admin/require-admin";
 import { formatNaira } from "@/lib/money";
 import { TimelineCard } from "@/components/ui/timeline-card";
@@ -43,7 +44,13 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
           </div>
         </div>
         {refund.status === "requested" && (
-          <RefundDecision refundId={refund.id} amount={formatNaira(refund.amount)} payer={payer.name ?? "the payer"} merchant={merchant.name} />
+          <RefundDecision
+            refundId={refund.id}
+            amount={formatNaira(refund.amount)}
+            payer={payer.name ?? "the payer"}
+            merchant={merchant.name}
+            source={refundMoneySource(refund, payment ?? charge)}
+          />
         )}
         {refund.status === "processing" && <RetryRefundButton refundId={refund.id} />}
       </div>
@@ -52,6 +59,13 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
         <Card>
           <h2 className="mb-3 font-medium">Request</h2>
           <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">
+            {(payment ?? charge) &&
+              row(
+                "Refund of",
+                <span data-testid="refund-scope">
+                  {refund.amount === (payment ?? charge)!.amount ? "The whole payment" : `Part of a ${formatNaira((payment ?? charge)!.amount)} payment (no fee returned)`}
+                </span>,
+              )}
             {row("Reason", <span data-testid="refund-reason">{refund.reason ?? "No reason given"}</span>)}
             {row("Requested", when(refund.requestedAt))}
             {refund.reviewedAt && row("Decided", <>{when(refund.reviewedAt)} by {review.reviewedBy ?? "—"}</>)}
@@ -142,18 +156,7 @@ export default async function RefundReviewPage({ params }: { params: Promise<{ i
         )}
       </Card>
 
-      <TimelineCard
-        testId="refund-timeline"
-        entries={[
-          { key: "requested", title: "Requested by the merchant", at: refund.requestedAt },
-          ...review.trail.map((t, i) => ({
-            key: i,
-            title: `${t.action.replace("refund.", "").replace(/^./, (c) => c.toUpperCase())} by ${t.actorEmail ?? t.actorType}`,
-            at: t.createdAt,
-          })),
-          ...(refund.completedAt ? [{ key: "completed", title: "Money returned to the payer; charge.refunded sent", at: refund.completedAt }] : []),
-        ]}
-      />
+      <TimelineCard testId="refund-timeline" entryTestId="refund-timeline-entry" entries={refundReviewTimeline(review)} />
     </div>
   );
 }

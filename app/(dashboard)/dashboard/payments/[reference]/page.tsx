@@ -15,7 +15,7 @@ import { getRecordTrail } from "@/lib/ledger/record-trail";
 import { formatNaira } from "@/lib/money";
 import { findPayment, type PaymentDetail } from "@/lib/payments/get-payment";
 import { payerName } from "@/lib/payments/list-payments";
-import { latestPaymentRefund } from "@/lib/refunds/dashboard-refunds";
+import { paymentRefunds, refundSummary } from "@/lib/refunds/dashboard-refunds";
 import { findDashboardStaticPaymentByReference } from "@/lib/static-accounts/dashboard-queries";
 
 export const metadata: Metadata = { title: "Payment" };
@@ -26,10 +26,10 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
   const { reference } = await params;
   const payment = await findPayment(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: decodeURIComponent(reference) });
   if (!payment) notFound();
-  const [trail, sa, refund] = await Promise.all([
+  const [trail, sa, refunds] = await Promise.all([
     getRecordTrail(ctx.db, { merchantId: payment.merchantId, mode: payment.mode, reference: payment.reference }),
     payment.destinationKind === "static_account" ? findDashboardStaticPaymentByReference(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: payment.reference }) : null,
-    latestPaymentRefund(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: payment.reference }),
+    paymentRefunds(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: payment.reference }),
   ]);
   const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
   const payer = payerName(payment);
@@ -98,7 +98,17 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
                 )}
               </span>,
             )}
-          {row("Refund", <PaymentRefund payment={{ ...payment, payerName: payer }} refund={refund} role={ctx.role} mode={ctx.mode} refundable={sa ? sa.payment.refundable : true} />)}
+          {row(
+            "Refunds",
+            <PaymentRefund
+              payment={{ ...payment, payerName: payer }}
+              refunds={refunds}
+              summary={refundSummary(payment, refunds)}
+              role={ctx.role}
+              mode={ctx.mode}
+              refundable={sa ? sa.payment.refundable : true}
+            />,
+          )}
           {payment.narration && row("Narration", payment.narration)}
           {row("Paid", formatDateTime(payment.paidAt, { seconds: true }))}
         </dl>

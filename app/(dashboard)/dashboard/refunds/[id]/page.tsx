@@ -9,7 +9,10 @@ import { DateTime } from "@/components/ui/date-time";
 import { channelLabel } from "@/components/payments/payment-labels";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { formatNaira } from "@/lib/money";
+import { MerchantRefundDecision } from "@/components/refunds/merchant-refund-decision";
+import { rolePolicy } from "@/lib/auth/role-policy";
 import { getDashboardRefund } from "@/lib/refunds/dashboard-refunds";
+import { refundShares } from "@/lib/refunds/wallet-refunds";
 
 export const metadata: Metadata = { title: "Refund" };
 
@@ -18,8 +21,11 @@ const STATUS_TEXT = {
   processing: "Approved: the money is on its way back to the payer.",
   completed: "The money is back with the payer; charge.refunded was sent to your webhook.",
   failed: "The bank could not return the money.",
-  rejected: "Declined by Owo: the held money is yours again.",
+  rejected: "Declined: the held money is yours again.",
 } as const;
+
+/** Test mode (supplement §10): the merchant decides its own refunds. */
+const TEST_REQUESTED_TEXT = "Test mode: approve or reject it yourself. The money is held meanwhile.";
 
 export default async function RefundPage({ params }: { params: Promise<{ id: string }> }) {
   const ctx = await getDashboardContext();
@@ -28,6 +34,10 @@ export default async function RefundPage({ params }: { params: Promise<{ id: str
   const found = await getDashboardRefund(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id: decodeURIComponent(id) });
   if (!found) notFound();
   const { refund, payment, account } = found;
+  const whole = payment.amount === null || refund.amount === payment.amount;
+  // What the refund holds from the wallet (a static-account payment's is held from settlement instead).
+  const held = !account && payment.amount !== null && payment.fee !== null ? refundShares(refund, { amount: payment.amount, fee: payment.fee }).wallet : null;
+  const merchantDecides = refund.mode === "test" && refund.status === "requested" && rolePolicy.moveMoney(ctx.role, ctx.mode);
   const timeline = [
     { label: "Requested", at: refund.requestedAt, note: refund.reason },
     refund.reviewedAt ? { label: refund.status === "rejected" ? "Rejected" : "Approved", at: refund.reviewedAt, note: refund.rejectionReason } : null,
@@ -41,14 +51,30 @@ export default async function RefundPage({ params }: { params: Promise<{ id: str
       <Link href="/dashboard/refunds" className="text-sm text-accent hover:underline">← Refunds</Link>
       <div>
         <p className="text-2xl font-semibold tabular-nums" data-testid="refund-amount">{formatNaira(refund.amount)}</p>
-        <p className="mt-1 flex items-center gap-2">
+        <p className="mt-1 flex flex-wrap items-center gap-2">
           <span data-testid="refund-status"><StatusBadge status={refund.status} /></span>
-          <span className="text-sm text-neutral-600">{STATUS_TEXT[refund.status]}</span>
+          <span className="text-sm text-neutral-600">{refund.mode === "test" && refund.status === "requested" ? TEST_REQUESTED_TEXT : STATUS_TEXT[refund.status]}</span>
         </p>
+        {merchantDecides && (
+          <div className="mt-3">
+            <MerchantRefundDecision
+              refundId={refund.id}
+              amount={formatNaira(refund.amount)}
+              payer={payment.payer?.name ?? "the payer"}
+              held={held === null ? null : formatNaira(held)}
+            />
+          </div>
+        )}
       </div>
       <Card>
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
           {row("Refund id", <span className="flex items-center gap-1 font-mono text-xs" data-testid="refund-id">{refund.id}<CopyButton value={refund.id} label="Copy refund id" /></span>)}
+          {payment.amount !== null &&
+            row(
+              "Refund of",
+              <span data-testid="refund-scope">{whole ? `The whole payment, ${formatNaira(payment.amount)}` : `Part of a ${formatNaira(payment.amount)} payment`}</span>,
+            )}
+          {held !== null && row("From your wallet", <span data-testid="refund-held">{formatNaira(held)}{whole && payment.fee ? ` (the payment's net; its ${formatNaira(payment.fee)} fee is returned by Owo)` : ""}</span>)}
           {row("Reason", refund.reason ?? "—")}
           {refund.rejectionReason && row("Rejection reason", <span data-testid="refund-rejection-reason">{refund.rejectionReason}</span>)}
           {refund.failureReason && row("Failure reason", refund.failureReason)}
