@@ -254,6 +254,8 @@ const MATRIX: Record<string, Entry> = {
   "static-accounts/actions.ts#changeStaticAccountAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticAccount(mode), change: "disable" }) },
 
   // Money out
+  "refunds/actions.ts#approveTestRefundAction": { who: TEST_TOOL, input: async (mode) => ({ refundId: await openRefund(mode) }) },
+  "refunds/actions.ts#rejectTestRefundAction": { who: TEST_TOOL, input: async (mode) => ({ refundId: await openRefund(mode), reason: "Role test" }) },
   "payments/actions.ts#requestPaymentRefundAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ reference: await walletPayment(mode), reason: "Role test" }) },
   "sandbox/actions.ts#simulatePaymentAction": { who: TEST_TOOL, input: async (mode) => ({ target: "static_payid", id: await staticPayId(mode), amount: "1500", payerName: "Role Payer" }) },
   "static-accounts/actions.ts#requestRefundAction": {
@@ -312,6 +314,11 @@ const MATRIX: Record<string, Entry> = {
   "activate/actions.ts#savePayoutAccountAction": { who: OWNER_ONLY, input: async () => (await notActivated(), { bankCode: "058", accountNumber: "0123456789" }) },
   "activate/actions.ts#submitActivationAction": { who: OWNER_ONLY, input: async () => (await notActivated({ complete: true }), {}) },
 };
+
+/** A refund the owner asked for on a wallet payment, waiting for its decision. */
+async function openRefund(mode: Mode): Promise<string> {
+  return (await asOwner<{ id: string }>(mode, "payments/actions.ts#requestPaymentRefundAction", { reference: await walletPayment(mode), reason: "Role test" })).id;
+}
 
 /** A transfer another member (the developer) asked for, waiting for approval. */
 async function waitingApproval(mode: Mode): Promise<string> {

@@ -35,6 +35,8 @@ export const rolePolicy = {
   setSettlementDestination: (role: Role) => role === "owner",
   /** The payout account and schedule (automatic payouts, supplement §13): owners only (it decides where money goes). */
   setPayoutSettings: (role: Role) => role === "owner",
+  /** Deciding the business's own test-mode refunds (supplement §10): owners and developers, test mode only (live refunds are an admin's). */
+  decideTestRefunds: (role: Role, mode: Mode) => mode === "test" && (role === "owner" || role === "developer"),
   /** Approval rules for large dashboard transfers, and approving another member's (issue 25): owners only. */
   approveTransfers: (role: Role) => role === "owner",
   /** The activation request (supplement §13): owners only (it opens live mode and names the payout account). */

@@ -22,7 +22,7 @@ function refreshPages(refund: { id: string; paymentReference: string }) {
  * are refused (Owo reviews them).
  */
 export const approveTestRefundAction = moneyAction.inputSchema(z.object({ refundId: RefundId })).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
+  requireAllowed(rolePolicy.decideTestRefunds(ctx.role, ctx.mode));
   const refund = await decideTestRefund(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, refundId: parsedInput.refundId, decision: "approve", actor: ctx.actor });
   refreshPages(refund);
   const message =
@@ -38,7 +38,7 @@ export const approveTestRefundAction = moneyAction.inputSchema(z.object({ refund
 export const rejectTestRefundAction = moneyAction
   .inputSchema(z.object({ refundId: RefundId, reason: RejectionReason }))
   .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
+    requireAllowed(rolePolicy.decideTestRefunds(ctx.role, ctx.mode));
     const refund = await decideTestRefund(ctx.db, {
       merchantId: ctx.merchant.id,
       mode: ctx.mode,
