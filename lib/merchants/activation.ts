@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { ACTIVATION_STATUSES, activationRequests, apiKeyPairs, memberships, merchants, users, type ActivationRequest, type ActivationStatus, type IdentityOutcome } from "@/db/schema";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { findBank } from "@/lib/bank/nigerian-banks";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, notFound, validationError } from "@/lib/errors";
 import { forgetKeyPair } from "@/lib/keys/key-cache";
 import { sendMail } from "@/lib/mail/mailer";
 import { railFor, railsFor } from "@/lib/rails/router";
@@ -114,7 +114,7 @@ export async function saveBusinessDetails(db: Db, input: z.input<typeof Business
   return db.transaction(async (tx) => {
     const state = await lockForEdit(tx, input.merchantId);
     if (state.merchantType === "business" && !data.rcNumber) {
-      throw new AppError({ code: "HTTP_ERROR", status: 400, message: "Validation error", details: ["RC number is required for a registered business"] });
+      throw validationError(["RC number is required for a registered business"]);
     }
     await tx
       .update(activationRequests)
@@ -233,7 +233,7 @@ export async function submitActivation(db: Db, input: { merchantId: string; acto
     const state = await lockForEdit(tx, input.merchantId);
     const missing = ACTIVATION_STEPS.filter((s) => !state.done[s]);
     if (missing.length) {
-      throw new AppError({ code: "HTTP_ERROR", status: 400, message: "Validation error", details: missing.map((s) => `${STEP_LABELS[s]} is not complete`) });
+      throw validationError(missing.map((s) => `${STEP_LABELS[s]} is not complete`));
     }
     await tx
       .update(activationRequests)
@@ -274,9 +274,9 @@ export async function reviewActivation(
   if (!isUuid(input.merchantId)) throw notFound("No such activation request.");
   const note = input.note?.trim() || null;
   if (input.decision !== "approve" && (!note || note.length < 5)) {
-    throw new AppError({ code: "HTTP_ERROR", status: 400, message: "Validation error", details: [input.decision === "reject" ? "Give the reason for declining (at least 5 characters)" : "Say what to change (at least 5 characters)"] });
+    throw validationError([input.decision === "reject" ? "Give the reason for declining (at least 5 characters)" : "Say what to change (at least 5 characters)"]);
   }
-  if (note && note.length > 1000) throw new AppError({ code: "HTTP_ERROR", status: 400, message: "Validation error", details: ["The note must be at most 1000 characters"] });
+  if (note && note.length > 1000) throw validationError(["The note must be at most 1000 characters"]);
   const status = DECIDED[input.decision];
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(activationRequests).where(eq(activationRequests.merchantId, input.merchantId)).for("update");

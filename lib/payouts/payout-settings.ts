@@ -5,7 +5,7 @@ import { PAYOUT_SCHEDULES, payoutSettings, type Mode, type PayoutSettings } from
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { findBank } from "@/lib/bank/nigerian-banks";
 import { optionalNairaTextSchema } from "@/lib/money";
-import { railFor } from "@/lib/rails/router";
+import { resolveAccount } from "@/lib/transfers/resolve-account";
 import { parseOrThrow } from "@/lib/validation";
 
 export { PAYOUT_SCHEDULES };
@@ -55,7 +55,7 @@ export async function savePayoutSettings(db: Db, input: z.input<typeof PayoutSet
   const sameAccount = before && before.bankCode === data.bankCode && before.accountNumber === data.accountNumber;
   const account = sameAccount
     ? { accountName: before.accountName, verifiedAt: before.verifiedAt }
-    : { accountName: (await railFor(input.mode, "nameEnquiry").resolveAccount({ accountNumber: data.accountNumber, bankCode: data.bankCode })).account_name, verifiedAt: new Date() };
+    : { accountName: (await resolveAccount(input.mode, { account_number: data.accountNumber, bank_code: data.bankCode })).account_name, verifiedAt: new Date() };
   const values = {
     merchantId: input.merchantId,
     mode: input.mode,

@@ -29,12 +29,14 @@ import type { TransferView } from "@/lib/transfers/transfer-view";
 /** The Lagos period a payout for these settings is due in at `now`, or null when none is due. */
 export function duePeriod(s: Pick<PayoutSettings, "schedule" | "hour" | "weekday">, now: Date): string | null {
   if (s.schedule === "manual") return null;
-  const lagos = new Date(now.getTime() + 60 * 60 * 1000);
-  if (lagos.getUTCHours() < s.hour) return null;
-  const isoWeekday = ((lagos.getUTCDay() + 6) % 7) + 1;
-  if (s.schedule === "weekly" && isoWeekday !== s.weekday) return null;
-  return lagosDay(now);
+  const day = lagosDay(now);
+  if (now.getTime() < lagosDayStart(day).getTime() + s.hour * 3_600_000) return null;
+  if (s.schedule === "weekly" && isoWeekday(day) !== s.weekday) return null;
+  return day;
 }
+
+/** ISO weekday (1 Monday … 7 Sunday) of a Lagos date `YYYY-MM-DD`. */
+const isoWeekday = (day: string) => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 export const payoutReference = (period: string) => `payout-${period}`;
 
@@ -186,8 +188,7 @@ export function nextPayoutAt(s: Pick<PayoutSettings, "schedule" | "hour" | "week
   for (let d = 0; d <= 7; d++) {
     const day = lagosDay(new Date(now.getTime() + d * 86_400_000));
     const at = new Date(lagosDayStart(day).getTime() + s.hour * 3_600_000);
-    const isoWeekday = ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-    if (s.schedule === "weekly" && isoWeekday !== s.weekday) continue;
+    if (s.schedule === "weekly" && isoWeekday(day) !== s.weekday) continue;
     if (day === s.lastRunPeriod) continue;
     return at < now ? now : at;
   }

@@ -7,10 +7,10 @@ import { adminAction } from "@/lib/admin/admin-action";
 import { decideRefund } from "@/lib/admin/refund-reviews";
 import { setMerchantSuspended, SuspensionReason } from "@/lib/admin/suspend-merchant";
 import { setKeyLimits } from "@/lib/keys/set-key-limits";
-import { formatNaira } from "@/lib/money";
 import { setStaticAccounts } from "@/lib/merchants/set-static-accounts";
 import { processRefund } from "@/lib/refunds/approve-refund";
 import { RejectionReason } from "@/lib/refunds/refund-input";
+import { approvalOutcomeMessage } from "@/lib/refunds/refund-view";
 import { suspendStaticAccount } from "@/lib/static-accounts/change-static-account-status";
 
 /*
@@ -25,13 +25,7 @@ export const approveRefundAction = adminAction.inputSchema(z.object({ refundId: 
   const refund = await decideRefund(ctx.db, { refundId: parsedInput.refundId, decision: "approve", actor: ctx.actor });
   revalidatePath("/admin/refunds");
   revalidatePath(`/admin/refunds/${refund.id}`);
-  const message =
-    refund.status === "completed"
-      ? `${formatNaira(refund.amount)} returned to the payer`
-      : refund.status === "failed"
-        ? `The bank could not return the money: ${refund.failureReason ?? "failed"}`
-        : "Approved; the bank has not confirmed yet";
-  return { status: refund.status, message };
+  return { status: refund.status, message: approvalOutcomeMessage(refund) };
 });
 
 export const rejectRefundAction = adminAction

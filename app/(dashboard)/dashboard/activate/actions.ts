@@ -5,7 +5,7 @@ import { z } from "zod";
 import { merchantAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { BusinessDetailsInput, OwnerIdentityInput, PayoutAccountInput, saveBusinessDetails, saveOwnerIdentity, savePayoutAccount, submitActivation } from "@/lib/merchants/activation";
-import { railFor } from "@/lib/rails/router";
+import { resolveAccount } from "@/lib/transfers/resolve-account";
 
 /** What the flow needs back after a step: where the request stands. */
 const summary = (s: Awaited<ReturnType<typeof submitActivation>>) => ({ status: s.request?.status ?? "draft", done: s.done, activated: Boolean(s.activatedAt) });
@@ -31,7 +31,7 @@ export const saveOwnerIdentityAction = merchantAction.inputSchema(OwnerIdentityI
 /** Name enquiry for the payout account, in live mode whatever the dashboard's mode (the account receives live payouts). */
 export const resolvePayoutAccountAction = merchantAction.inputSchema(PayoutAccountInput).action(async ({ parsedInput, ctx }) => {
   requireAllowed(rolePolicy.activateBusiness(ctx.role));
-  return railFor("live", "nameEnquiry").resolveAccount({ accountNumber: parsedInput.accountNumber, bankCode: parsedInput.bankCode });
+  return resolveAccount("live", { account_number: parsedInput.accountNumber, bank_code: parsedInput.bankCode });
 });
 
 export const savePayoutAccountAction = merchantAction.inputSchema(PayoutAccountInput).action(async ({ parsedInput, ctx }) => {

@@ -4,9 +4,9 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
-import { formatNaira } from "@/lib/money";
 import { decideTestRefund } from "@/lib/refunds/decide-test-refund";
 import { RejectionReason } from "@/lib/refunds/refund-input";
+import { approvalOutcomeMessage } from "@/lib/refunds/refund-view";
 
 const RefundId = z.string().trim().min(1).max(64);
 
@@ -25,13 +25,7 @@ export const approveTestRefundAction = moneyAction.inputSchema(z.object({ refund
   requireAllowed(rolePolicy.decideTestRefunds(ctx.role, ctx.mode));
   const refund = await decideTestRefund(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, refundId: parsedInput.refundId, decision: "approve", actor: ctx.actor });
   refreshPages(refund);
-  const message =
-    refund.status === "completed"
-      ? `${formatNaira(refund.amount)} returned to the payer`
-      : refund.status === "failed"
-        ? `The bank could not return the money: ${refund.failureReason ?? "failed"}`
-        : "Approved; the bank has not confirmed yet";
-  return { status: refund.status, message };
+  return { status: refund.status, message: approvalOutcomeMessage(refund) };
 });
 
 /** Test mode: the merchant rejects its own refund with a reason; the held money is back in the wallet. */
