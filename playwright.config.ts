@@ -25,6 +25,9 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 60_000,
+  // One folder per server port: npm test runs shards side by side (scripts/test.ts), and each
+  // run empties its own output folder only.
+  outputDir: path.join("test-results", String(PORT)),
   expect: { timeout: 10_000 },
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [{ name: "chromium", use: chromium }],

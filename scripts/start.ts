@@ -1,20 +1,18 @@
 // npm start – one command from a fresh clone: check (or, on the embedded trial, generate) the
 // required secrets, build if needed, migrate, seed the demo merchants on the embedded trial
 // (or with OWO_SEED_DEMO=1), serve, and print where to go and how to sign in.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { closeDb, dataDir, getDb } from "@/db/client";
 import { migrateDb } from "@/db/migrate";
 import { RequiredEnvError, prepareRequiredEnv } from "@/lib/security/required-env";
 import { demoSeedAllowed, seedDemo } from "@/lib/seed/seed-demo";
 import { startBanner } from "@/lib/seed/start-banner";
+import { buildIfNeeded } from "./build-if-needed";
 
 const root = process.cwd();
-const require = createRequire(import.meta.url);
-const nextBin = require.resolve("next/dist/bin/next");
 
 /** A secret from the environment, else one generated once and kept in .data/. */
 function persistentSecret(envName: string, file: string): string {
@@ -25,32 +23,6 @@ function persistentSecret(envName: string, file: string): string {
     fs.writeFileSync(p, randomBytes(32).toString("base64url"), { mode: 0o600 });
   }
   return fs.readFileSync(p, "utf8").trim();
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfNeeded(): void {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  const sources = ["app", "components", "lib", "db", "proxy.ts", "next.config.ts", "instrumentation.ts", "package.json"]
-    .map((p) => path.join(root, p))
-    .filter((p) => fs.existsSync(p));
-  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  const stale = sources.some((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs) > built);
-  if (!stale) return;
-  console.log(built ? "Sources changed since the last build: rebuilding…" : "First start: building the app (about a minute)…");
-  const r = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: process.env });
-  if (r.status !== 0) {
-    console.error("The build failed; see the output above.");
-    process.exit(r.status ?? 1);
-  }
 }
 
 async function waitUntilUp(url: string, child: ReturnType<typeof spawn>): Promise<void> {

@@ -1,11 +1,14 @@
-import { createTestDatabase, postgresReachable, TEST_SERVER } from "./test-database";
+import { createTestDatabase, dropWorkerDatabases, postgresReachable, TEST_SERVER } from "./test-database";
 
 /**
- * A fresh PostgreSQL database per run, created from the committed migrations. The suite runs
+ * A fresh PostgreSQL database per run, created from the committed migrations: the template
+ * each vitest worker copies into a database of its own (tests/setup.ts, workerDatabase). The suite runs
  * on PostgreSQL only, as a deployment does: without a reachable server it stops here with what
  * to do, never quietly on another database.
  */
 export default async function setup() {
+  // Each vitest project (vitest.config.ts: shared, isolated) calls this; one database serves both.
+  if (process.env.OWO_TEST_DATABASE_READY === "1") return;
   if (!(await postgresReachable())) {
     throw new Error(
       `PostgreSQL is not reachable at ${TEST_SERVER.replace(/\/\/[^@/]*@/, "//")}: the tests need a real server. ` +
@@ -15,11 +18,14 @@ export default async function setup() {
   }
   const db = await createTestDatabase("owo_test");
   process.env.DATABASE_URL = db.url;
+  process.env.OWO_TEST_DATABASE_READY = "1";
   const { migrateDb } = await import("../db/migrate");
   const { closeDb } = await import("../db/client");
   await migrateDb();
   await closeDb();
   return async () => {
-    if (!process.env.KEEP_TEST_DB) await db.drop();
+    if (process.env.KEEP_TEST_DB) return;
+    await dropWorkerDatabases(db.url);
+    await db.drop();
   };
 }

@@ -23,6 +23,7 @@ describe("the tests never fall back to PGlite when PostgreSQL is missing (issue 
       (e) => { console.error(e.message); process.exit(3); })`;
     const env: NodeJS.ProcessEnv = { ...process.env, TEST_DATABASE_SERVER: NOWHERE };
     delete env.DATABASE_URL;
+    delete env.OWO_TEST_DATABASE_READY; // this run's own setup already made its database
     const r = await run(["--import", "tsx", "-e", script], env);
     expect(r.code).toBe(3);
     expect(r.output).toContain("PostgreSQL is not reachable at postgres://127.0.0.1:1/postgres: the tests need a real server.");

@@ -24,7 +24,7 @@ const STALE_AFTER_MS = 60 * 60 * 1000;
 export async function createTestDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${process.pid}`;
   const admin = postgres(TEST_SERVER, { max: 1, onnotice: () => {} });
-  const old = await admin<{ datname: string }[]>`select datname from pg_database where datname ~ '^owo_(test|e2e|scratch|bench)_[0-9]+_[0-9]+$'`;
+  const old = await admin<{ datname: string }[]>`select datname from pg_database where datname ~ '^owo_(test|e2e|scratch|bench)_[0-9]+_[0-9]+(_w[0-9]+)?$'`;
   for (const { datname } of old) {
     const created = Number(datname.split("_")[2]);
     if (Date.now() - created > STALE_AFTER_MS) await admin.unsafe(`drop database if exists "${datname}" with (force)`).catch(() => {});
@@ -41,4 +41,37 @@ export async function createTestDatabase(prefix: string): Promise<{ url: string;
       await a.end();
     },
   };
+}
+
+/**
+ * The database of one vitest worker (VITEST_POOL_ID): a copy of the run's migrated database
+ * (`template`), made on the worker's first file. Files in one worker run one after another, so
+ * a file never shares its database with a file running at the same time (a test that runs the
+ * scheduler, or counts rows, sees only its own worker's records).
+ */
+export async function workerDatabase(templateUrl: string, poolId: string): Promise<string> {
+  const template = new URL(templateUrl).pathname.slice(1);
+  const name = `${template}_w${poolId}`;
+  const admin = postgres(TEST_SERVER, { max: 1, onnotice: () => {} });
+  try {
+    const [exists] = await admin<{ one: number }[]>`select 1 as one from pg_database where datname = ${name}`;
+    if (!exists) await admin.unsafe(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(TEST_SERVER);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops the worker databases made from `templateUrl` (the run's end). */
+export async function dropWorkerDatabases(templateUrl: string): Promise<void> {
+  const template = new URL(templateUrl).pathname.slice(1);
+  const admin = postgres(TEST_SERVER, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`${template}_w%`}`;
+    for (const { datname } of rows) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await admin.end();
+  }
 }

@@ -8,7 +8,7 @@ export function Skeleton({ className }: { className?: string }) {
 /** A list page's shape: title, filter bar and table rows. */
 export function ListSkeleton({ title, rows = 8 }: { title: string; rows?: number }) {
   return (
-    <div className="space-y-5" aria-busy="true" aria-label={`Loading ${title}`}>
+    <div className="space-y-5" role="status" aria-busy="true" aria-label={`Loading ${title}`}>
       <h1 className="text-xl font-semibold">{title}</h1>
       <div className="flex gap-3">
         <Skeleton className="h-9 w-64" />
@@ -27,7 +27,7 @@ export function ListSkeleton({ title, rows = 8 }: { title: string; rows?: number
 /** A detail page's shape: amount and badge, a facts card, then two more cards. */
 export function DetailSkeleton({ label }: { label: string }) {
   return (
-    <div className="space-y-5" aria-busy="true" aria-label={`Loading ${label}`}>
+    <div className="space-y-5" role="status" aria-busy="true" aria-label={`Loading ${label}`}>
       <Skeleton className="h-4 w-24" />
       <Skeleton className="h-8 w-48" />
       {[8, 4, 3].map((n, i) => (

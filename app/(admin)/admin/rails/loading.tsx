@@ -3,7 +3,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 /** The Rails page's shape while the providers' balances are read: title, two rail cards, the suspense table. */
 export default function Loading() {
   return (
-    <div className="space-y-6" aria-busy="true" aria-label="Loading Rails">
+    <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading Rails">
       <div className="space-y-2">
         <h1 className="text-xl font-semibold">Rails</h1>
         <Skeleton className="h-4 w-full max-w-xl" />

@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/card";
 /** Skeleton while the list (or an account) loads. */
 export default function Loading() {
   return (
-    <div className="space-y-5" aria-busy="true" aria-label="Loading virtual accounts">
+    <div className="space-y-5" role="status" aria-busy="true" aria-label="Loading virtual accounts">
       <div className="h-7 w-48 animate-pulse rounded bg-neutral-200 dark:bg-neutral-800" />
       <div className="h-9 w-40 animate-pulse rounded bg-neutral-200 dark:bg-neutral-800" />
       <Card className="space-y-3">
