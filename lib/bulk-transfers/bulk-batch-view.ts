@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { bulkTransferBatches, bulkTransferRows, transfers, users, type BulkTransferBatch, type Mode } from "@/db/schema";
 import { isUuid } from "@/lib/text-patterns";
@@ -95,4 +95,13 @@ export async function listBulkBatches(db: DbOrTx, scope: Scope, limit = 50): Pro
     .orderBy(desc(bulkTransferBatches.createdAt))
     .limit(limit);
   return rows.map((r) => ({ ...r.batch, uploadedByEmail: r.email }));
+}
+
+/** How many of the merchant's batches in this mode wait for approval (the Transfers page says so). */
+export async function countBatchesAwaitingApproval(db: DbOrTx, scope: Scope): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bulkTransferBatches)
+    .where(and(eq(bulkTransferBatches.merchantId, scope.merchantId), eq(bulkTransferBatches.mode, scope.mode), eq(bulkTransferBatches.status, "awaiting_approval")));
+  return row?.n ?? 0;
 }
