@@ -1,18 +1,14 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { after } from "next/server";
 import { z } from "zod";
 import { merchantAction, moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { requireStepUp } from "@/lib/auth/two-factor/step-up";
-import type { Db } from "@/db/client";
 import { BULK_LIMITS } from "@/lib/bulk-transfers/bulk-limits";
 import { checkBulkFile, findRecentDuplicate, goodTotals } from "@/lib/bulk-transfers/check-bulk-file";
 import { decideBulkBatch } from "@/lib/bulk-transfers/decide-bulk-batch";
-import { processBulkBatch } from "@/lib/bulk-transfers/process-bulk-batches";
 import { submitBulkBatch } from "@/lib/bulk-transfers/submit-bulk-batch";
-import { logError } from "@/lib/log";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { getBalance } from "@/lib/wallets/wallet-balance";
 
@@ -21,11 +17,6 @@ const fileInput = {
   // Twice the byte cap in characters: a file over the cap reaches parseBulkFile, which says so in words.
   text: z.string().max(BULK_LIMITS.maxBytes * 2, `The file is larger than ${BULK_LIMITS.maxBytes / 1024} KB. Split it into smaller files.`),
 };
-
-/** After the answer: the batch's rows sent now rather than at the scheduler's next pass (which is the safety net). */
-function sendSoon(db: Db, batchId: string) {
-  after(() => processBulkBatch(db, batchId).catch((error: unknown) => logError("bulk batch run failed", { batch: batchId, error })));
-}
 
 /** Bulk transfers, step 1: the file checked row by row and each recipient found by name enquiry. Nothing is stored. */
 export const checkBulkFileAction = merchantAction.inputSchema(z.object(fileInput)).action(async ({ parsedInput, ctx }) => {
@@ -45,7 +36,8 @@ export const checkBulkFileAction = merchantAction.inputSchema(z.object(fileInput
 /**
  * Bulk transfers, step 2: the reviewed file submitted as one batch (checked again on the
  * server), the second factor asked when the member has one. Above the approval threshold it
- * waits for another member; otherwise its rows start going out at once.
+ * waits for another member; otherwise the scheduler's `bulk_transfers` job sends its rows
+ * on its next pass (every few seconds).
  */
 export const submitBulkBatchAction = moneyAction
   .inputSchema(z.object({ ...fileInput, removedRows: z.array(z.number().int().min(1)).max(BULK_LIMITS.maxRows), twoFactorCode: z.string().max(64).optional() }))
@@ -61,7 +53,6 @@ export const submitBulkBatchAction = moneyAction
       text: parsedInput.text,
       removedRows: parsedInput.removedRows,
     });
-    if (batch.status === "queued") sendSoon(ctx.db, batch.id);
     revalidatePath("/dashboard/transfers", "layout");
     return { id: batch.id, status: batch.status };
   });
@@ -73,7 +64,6 @@ export const decideBulkBatchAction = moneyAction
     requireAllowed(rolePolicy.approveTransfers(ctx.role));
     if (parsedInput.decision === "approve") await requireStepUp(ctx.db, ctx.user.id, parsedInput.twoFactorCode);
     const batch = await decideBulkBatch(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id: parsedInput.id, decision: parsedInput.decision, userId: ctx.user.id, actor: ctx.actor });
-    if (batch.status === "queued") sendSoon(ctx.db, batch.id);
     revalidatePath(`/dashboard/transfers/bulk/${batch.id}`);
     return { status: batch.status };
   });
