@@ -45,7 +45,7 @@ test("bulk transfers: a bad row is shown with its reason; the fixed file is revi
   for (const name of await page.getByTestId("bulk-row-name").allTextContents()) expect(name).not.toBe("—");
   await expect(page.getByTestId("bulk-good-count")).toHaveText("3");
   await expect(page.getByTestId("bulk-total")).toHaveText("₦16,500.50");
-  await expect(page.getByTestId("bulk-fees")).toHaveText("₦114.51"); // 76.88 (with stamp duty) + 26.88 + 10.75
+  await expect(page.getByTestId("bulk-fees")).toHaveText("₦98.38"); // 76.88 (₦25 + VAT + ₦50 stamp duty) + 10.75 + 10.75
   await page.setViewportSize({ width: 375, height: 800 });
   await noSidewaysScroll(page);
   await page.getByTestId("bulk-review").click();
