@@ -117,7 +117,7 @@ export async function submitBulkBatch(
         file: { to: fileName },
         rows: { to: rows.length },
         amount: { to: totals.amount },
-        fees: { to: totals.fees },
+        fee: { to: totals.fees },
         status: { to: batch!.status },
         ...(removed.size ? { removed_rows: { to: [...removed].sort((a, b) => a - b).join(", ") } } : {}),
       },
