@@ -36,3 +36,42 @@ export function csvStream<T>(header: string[], batches: AsyncIterable<T[]>, toRo
   });
 }
 
+
+/**
+ * RFC 4180 CSV text → rows of cells (quoted cells may hold commas, quotes doubled, line breaks;
+ * CRLF or LF; a leading BOM dropped). Lines with no cell text are left out.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cellText = "";
+  let quoted = false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const endRow = () => {
+    row.push(cellText);
+    if (row.some((c) => c.trim() !== "")) rows.push(row);
+    row = [];
+    cellText = "";
+  };
+  for (; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cellText += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cellText += ch;
+    } else if (ch === '"' && cellText.trim() === "") {
+      quoted = true;
+      cellText = "";
+    } else if (ch === ",") {
+      row.push(cellText);
+      cellText = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && text[i + 1] === "\n") i++;
+      endRow();
+    } else cellText += ch;
+  }
+  if (cellText !== "" || row.length) endRow();
+  return rows;
+}

@@ -31,3 +31,4 @@ export * from "./activation";
 export * from "./payouts";
 export * from "./transfer-approvals";
 export * from "./customers";
+export * from "./bulk-transfers";

@@ -28,6 +28,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "api_key.limits_changed": "API key rate limits changed",
   "settlement_settings.update": "Settlement destination changed",
   "transfer.sent": "Transfer sent",
+  "bulk_transfer.uploaded": "Bulk transfer uploaded",
+  "bulk_transfer.approved": "Bulk transfer approved",
+  "bulk_transfer.rejected": "Bulk transfer rejected",
+  "bulk_transfer.sent": "Bulk transfer sent",
   "refund.requested": "Refund requested",
   "refund.approved": "Refund approved",
   "refund.rejected": "Refund rejected",
@@ -56,7 +60,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 /** An action missing from the list still reads as words ("thing.changed" → "Thing changed"). */
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? statusLabel(action);
 
-const TARGET_LABELS: Record<string, string> = { api_key_pair: "API key", user: "Member", settlement_settings: "Settlement destination", wallet_member: "Saved recipient" };
+const TARGET_LABELS: Record<string, string> = { api_key_pair: "API key", user: "Member", settlement_settings: "Settlement destination", wallet_member: "Saved recipient", bulk_transfer_batch: "Bulk transfer" };
 
 /** What an entry changed, as a merchant reads it ("api_key_pair" → "API key"). */
 export const auditTargetLabel = (targetType: string): string => TARGET_LABELS[targetType] ?? statusLabel(targetType);

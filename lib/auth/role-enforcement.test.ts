@@ -5,7 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { startUserSession } from "@/lib/users/user-sessions";
 import { getDb } from "@/db/client";
-import { activationRequests, invitations, transferApprovals, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
+import { activationRequests, bulkTransferBatches, invitations, transferApprovals, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { FORBIDDEN_MESSAGE } from "@/lib/auth/role-policy";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
@@ -279,6 +279,10 @@ const MATRIX: Record<string, Entry> = {
   "settings/settlement/actions.ts#setSettlementDestinationAction": { who: OWNER_ONLY, input: async () => ({ destination: "wallet" }) },
   "transfers/actions.ts#setApprovalThresholdAction": { who: OWNER_ONLY, input: async () => ({ threshold: "" }) },
   "transfers/actions.ts#decideTransferApprovalAction": { who: OWNER_ONLY, input: async (mode) => ({ id: await waitingApproval(mode), decision: "reject" }) },
+  // Bulk transfers (issue 25): checking and submitting a file moves money; deciding a waiting batch is an owner's.
+  "transfers/bulk/actions.ts#checkBulkFileAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ fileName: "role.csv", text: bulkFile() }) },
+  "transfers/bulk/actions.ts#submitBulkBatchAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ fileName: "role.csv", text: bulkFile(), removedRows: [] }) },
+  "transfers/bulk/actions.ts#decideBulkBatchAction": { who: OWNER_ONLY, input: async (mode) => ({ id: await waitingBatch(mode), decision: "reject" }) },
   "payouts/actions.ts#savePayoutSettingsAction": { who: OWNER_ONLY, input: async () => ({ bankCode: "058", accountNumber: "0123456789", schedule: "manual", hour: 10, weekday: 1, reserve: "" }) },
   "settings/profile/actions.ts#saveBusinessProfileAction": { who: OWNER_ONLY, input: async () => ({ displayName: "Role Co", brandColour: "#123456", supportEmail: "", supportPhone: "" }) },
   // A 1×1 PNG.
@@ -326,6 +330,18 @@ async function waitingApproval(mode: Mode): Promise<string> {
   const [row] = await (await getDb())
     .insert(transferApprovals)
     .values({ merchantId: world.merchantId, mode, body, amount: body.amount, recipientName: body.account_name, requestedBy: world.userIds.developer })
+    .returning();
+  return row!.id;
+}
+
+/** A bulk file of one transfer, unique (its hash) per call. */
+const bulkFile = () => `account_number,bank_code,amount,narration\n0123456789,058,200,role ${randomBase62(10)}\n`;
+
+/** A bulk batch the developer uploaded, waiting for approval. */
+async function waitingBatch(mode: Mode): Promise<string> {
+  const [row] = await (await getDb())
+    .insert(bulkTransferBatches)
+    .values({ merchantId: world.merchantId, mode, fileName: "role.csv", fileHash: randomBase62(20), status: "awaiting_approval", rowCount: 1, totalAmount: 20_000, totalFees: 0, uploadedBy: world.userIds.developer })
     .returning();
   return row!.id;
 }

@@ -11,6 +11,7 @@ import { applyDueInvoices } from "@/lib/invoices/apply-invoice-due";
 import { pruneRequestLogs } from "@/lib/observability/prune-request-logs";
 import { expireDueReceivables } from "@/lib/payments/expire-due-receivables";
 import { runDuePayouts } from "@/lib/payouts/run-payouts";
+import { processBulkBatches } from "@/lib/bulk-transfers/process-bulk-batches";
 import { processDueRefunds } from "@/lib/refunds/process-due-refunds";
 import { runSettlement } from "@/lib/settlement/run-settlement";
 import { processPendingTransfers } from "@/lib/transfers/process-pending-transfers";
@@ -74,6 +75,12 @@ export const JOBS: Job[] = [
     // account at the scheduled Lagos time, once per period (the transfer's reference), through the rails.
     name: "automatic_payouts",
     run: (db) => runDuePayouts(db),
+  },
+  {
+    // Bulk transfers (issue 25): queued batches' rows sent as transfers under their derived
+    // references (paid once whatever is retried), a bounded number of rows per pass.
+    name: "bulk_transfers",
+    run: (db) => processBulkBatches(db),
   },
   {
     // Approved refunds the bank has not settled yet: asked again (idempotent on the refund id).

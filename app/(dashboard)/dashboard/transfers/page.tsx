@@ -14,6 +14,7 @@ import { formatNaira, koboToNaira } from "@/lib/money";
 import { needsStepUp } from "@/lib/auth/two-factor/step-up";
 import { approvalThreshold, listPendingApprovals } from "@/lib/transfers/transfer-approvals";
 import { Approvals } from "./approvals";
+import { countBatchesAwaitingApproval } from "@/lib/bulk-transfers/bulk-batch-view";
 import { listTransfers } from "@/lib/transfers/list-transfers";
 import { parseTransferSearch } from "@/lib/transfers/parse-filter";
 import { DateTime } from "@/components/ui/date-time";
@@ -32,7 +33,12 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
   const filters = { status: query.status, type: query.type, search: query.search };
   const filtered = Boolean(query.status || query.type || query.search);
   const canSend = rolePolicy.moveMoney(ctx.role, ctx.mode);
-  const [threshold, pending, stepUp] = await Promise.all([approvalThreshold(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }), listPendingApprovals(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }), needsStepUp(ctx.db, ctx.user.id)]);
+  const [threshold, pending, stepUp, waitingBatches] = await Promise.all([
+    approvalThreshold(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }),
+    listPendingApprovals(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }),
+    needsStepUp(ctx.db, ctx.user.id),
+    countBatchesAwaitingApproval(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }),
+  ]);
   return (
     <div className="space-y-5">
       <AutoRefresh active={result.items.some((t) => t.status === "pending")} />
@@ -45,6 +51,9 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
           <a href={listHref("/dashboard/transfers/export", filters)} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
             Export CSV
           </a>
+          <Link href="/dashboard/transfers/bulk" className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="bulk-transfers-link">
+            Bulk transfers
+          </Link>
           {canSend ? (
             <Link href="/dashboard/transfers/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="send-money">
               Send money
@@ -61,6 +70,11 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
           stepUp={stepUp}
           pending={pending.map((p) => ({ id: p.id, amount: p.amount, recipientName: p.recipientName, requestedByEmail: p.requestedByEmail, mine: p.requestedBy === ctx.user.id, createdAt: p.createdAt.toISOString() }))}
         />
+      )}
+      {waitingBatches > 0 && (
+        <p className="text-sm" data-testid="bulk-awaiting-approval">
+          <Link href="/dashboard/transfers/bulk" className="text-accent hover:underline">{waitingBatches === 1 ? "1 bulk transfer waits" : `${waitingBatches} bulk transfers wait`} for approval</Link>
+        </p>
       )}
       <FilterBar action="/dashboard/transfers" clearHref={filtered && "/dashboard/transfers"}>
         <FilterField label="Search">

@@ -1,0 +1,5 @@
+import { DetailSkeleton } from "@/components/ui/skeleton";
+
+export default function Loading() {
+  return <DetailSkeleton label="bulk transfer" />;
+}

@@ -1,0 +1,69 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { merchantAction, moneyAction } from "@/lib/actions/safe-action";
+import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
+import { requireStepUp } from "@/lib/auth/two-factor/step-up";
+import { BULK_LIMITS } from "@/lib/bulk-transfers/bulk-limits";
+import { checkBulkFile, findRecentDuplicate, goodTotals } from "@/lib/bulk-transfers/check-bulk-file";
+import { decideBulkBatch } from "@/lib/bulk-transfers/decide-bulk-batch";
+import { submitBulkBatch } from "@/lib/bulk-transfers/submit-bulk-batch";
+import { getWalletPayId } from "@/lib/payids/find-pay-id";
+import { getBalance } from "@/lib/wallets/wallet-balance";
+
+const fileInput = {
+  fileName: z.string().trim().max(200),
+  // Twice the byte cap in characters: a file over the cap reaches parseBulkFile, which says so in words.
+  text: z.string().max(BULK_LIMITS.maxBytes * 2, `The file is larger than ${BULK_LIMITS.maxBytes / 1024} KB. Split it into smaller files.`),
+};
+
+/** Bulk transfers, step 1: the file checked row by row and each recipient found by name enquiry. Nothing is stored. */
+export const checkBulkFileAction = merchantAction.inputSchema(z.object(fileInput)).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
+  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
+  const checked = await checkBulkFile(ctx.mode, parsedInput.text);
+  const [duplicate, wallet] = await Promise.all([findRecentDuplicate(ctx.db, { ...scope, fileHash: checked.fileHash }), getWalletPayId(ctx.db, scope)]);
+  const balance = wallet ? (await getBalance(ctx.db, { walletPayIdId: wallet.id })).available_balance : 0;
+  return {
+    rows: checked.rows,
+    totals: goodTotals(checked.rows),
+    balance,
+    duplicateOf: duplicate ? { id: duplicate.id, createdAt: duplicate.createdAt.toISOString(), fileName: duplicate.fileName } : null,
+  };
+});
+
+/**
+ * Bulk transfers, step 2: the reviewed file submitted as one batch (checked again on the
+ * server), the second factor asked when the member has one. Above the approval threshold it
+ * waits for another member; otherwise the scheduler's `bulk_transfers` job sends its rows
+ * on its next pass (every few seconds).
+ */
+export const submitBulkBatchAction = moneyAction
+  .inputSchema(z.object({ ...fileInput, removedRows: z.array(z.number().int().min(1)).max(BULK_LIMITS.maxRows), twoFactorCode: z.string().max(64).optional() }))
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
+    await requireStepUp(ctx.db, ctx.user.id, parsedInput.twoFactorCode);
+    const batch = await submitBulkBatch(ctx.db, {
+      merchantId: ctx.merchant.id,
+      mode: ctx.mode,
+      userId: ctx.user.id,
+      actor: ctx.actor,
+      fileName: parsedInput.fileName,
+      text: parsedInput.text,
+      removedRows: parsedInput.removedRows,
+    });
+    revalidatePath("/dashboard/transfers", "layout");
+    return { id: batch.id, status: batch.status };
+  });
+
+/** Another member allowed to approve transfers (owners) approves a waiting batch (it is sent) or rejects it; never the uploader. */
+export const decideBulkBatchAction = moneyAction
+  .inputSchema(z.object({ id: z.string().uuid("No such bulk transfer."), decision: z.enum(["approve", "reject"]), twoFactorCode: z.string().max(64).optional() }))
+  .action(async ({ parsedInput, ctx }) => {
+    requireAllowed(rolePolicy.approveTransfers(ctx.role));
+    if (parsedInput.decision === "approve") await requireStepUp(ctx.db, ctx.user.id, parsedInput.twoFactorCode);
+    const batch = await decideBulkBatch(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id: parsedInput.id, decision: parsedInput.decision, userId: ctx.user.id, actor: ctx.actor });
+    revalidatePath(`/dashboard/transfers/bulk/${batch.id}`);
+    return { status: batch.status };
+  });

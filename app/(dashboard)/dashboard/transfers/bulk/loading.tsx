@@ -1,0 +1,5 @@
+import { ListSkeleton } from "@/components/ui/skeleton";
+
+export default function Loading() {
+  return <ListSkeleton title="Bulk transfers" rows={5} />;
+}
