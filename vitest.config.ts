@@ -9,6 +9,7 @@ import { defineConfig } from "vitest/config";
  * (tests/vitest-isolation.test.ts checks the list is complete).
  */
 export const ISOLATED = [
+  "db/postgres-options.test.ts",
   "lib/admin/admin-session.test.ts",
   "lib/auth/origin-and-cookies.test.ts",
   "lib/auth/role-enforcement.test.ts",

