@@ -53,7 +53,9 @@ async function main() {
   process.env.APP_URL = appUrl;
   process.env.AUTH_URL ??= appUrl;
 
-  buildIfNeeded();
+  // npm test builds once before its e2e servers start (scripts/test.ts): they serve that build
+  // as it is, never rebuilding side by side.
+  if (process.env.OWO_SKIP_BUILD !== "1") buildIfNeeded();
 
   // Migrate and seed here, then let go of the database before the server opens it
   // (embedded PGlite serves one process at a time).

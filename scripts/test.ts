@@ -130,7 +130,7 @@ if (wanted("e2e") && !failedStages.includes("build")) {
     shards.map(async (files, i) => {
       const jsonFile = path.join(tmp, `playwright-${i + 1}.json`);
       const name = shards.length > 1 ? `e2e ${i + 1}/${shards.length}` : "e2e";
-      const outcome = await run({ name, cmd: ["npx", "playwright", "test", "--reporter=list,json", ...files], env: { E2E_PORT: String(FIRST_PORT + i), PLAYWRIGHT_JSON_OUTPUT_FILE: jsonFile } });
+      const outcome = await run({ name, cmd: ["npx", "playwright", "test", "--reporter=list,json", ...files], env: { E2E_PORT: String(FIRST_PORT + i), PLAYWRIGHT_JSON_OUTPUT_FILE: jsonFile, OWO_SKIP_BUILD: "1" } });
       record(outcome);
       countE2e(outcome, jsonFile);
     }),
