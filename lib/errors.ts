@@ -86,6 +86,9 @@ export const validationError = (details: string[]) => httpError(400, "Validation
 
 export const notFound = (message = "Not found") => new AppError({ code: "NOT_FOUND", status: 404, message });
 
+/** An action the record's state forbids, where api.md names no code: 400 (supplement, errors). */
+export const invalidState = (message: string) => new AppError({ code: "INVALID_STATE", status: 400, message });
+
 /** A merchant suspended by a platform admin (lib/admin/suspend-merchant.ts): its keys on /v1, its dashboard's money-moving actions. */
 export const merchantSuspended = () =>
   new AppError({ code: "MERCHANT_SUSPENDED", status: 403, message: "This account is suspended by the service. Contact support." });

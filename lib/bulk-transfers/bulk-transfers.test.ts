@@ -170,7 +170,7 @@ describe("rule: above the approval threshold a batch waits for another member; n
     expect(await refusal(decideBulkBatch(b.db, { ...b.scope, id: batch.id, decision: "approve", userId: b.uploader, actor }))).toBe("403 FORBIDDEN");
     const approved = await decideBulkBatch(b.db, { ...b.scope, id: batch.id, decision: "approve", userId: b.approver, actor });
     expect(approved).toMatchObject({ status: "queued", decidedBy: b.approver });
-    expect(await refusal(decideBulkBatch(b.db, { ...b.scope, id: batch.id, decision: "reject", userId: b.approver, actor }))).toBe("409 INVALID_STATE");
+    expect(await refusal(decideBulkBatch(b.db, { ...b.scope, id: batch.id, decision: "reject", userId: b.approver, actor }))).toBe("400 INVALID_STATE");
     await processBulkBatch(b.db, batch.id);
     expect(await batchTransfers(b.key.merchantId, batch.id)).toHaveLength(3);
   });

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import type { Mode } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { invalidState } from "@/lib/errors";
 import { deliverEvent, type DeliveryResult } from "./deliver-event";
 import { getMerchantEventOrThrow } from "./get-event";
 
@@ -13,7 +13,7 @@ export async function resendEvent(db: Db, input: { merchantId: string; mode: Mod
   const event = await getMerchantEventOrThrow(db, input);
   const result = await deliverEvent(db, { eventId: event.id, trigger: "manual" });
   if (result.outcome === "no_endpoint") {
-    throw new AppError({ code: "INVALID_STATE", status: 400, message: "This key has no webhook URL." });
+    throw invalidState("This key has no webhook URL.");
   }
   return result;
 }

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import type { Mode } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { invalidState } from "@/lib/errors";
 import { getKeyPairRowOrThrow } from "@/lib/keys/get-key-pair";
 import { deliverAfterCommit } from "./deliver-after-commit";
 import { emitEvent } from "./emit-event";
@@ -17,9 +17,9 @@ export async function sendTestEvent(
 ): Promise<{ eventId: string }> {
   const eventId = await db.transaction(async (tx) => {
     const keyPair = await getKeyPairRowOrThrow(tx, input);
-    if (keyPair.revokedAt) throw new AppError({ code: "INVALID_STATE", status: 400, message: "The key is revoked." });
+    if (keyPair.revokedAt) throw invalidState("The key is revoked.");
     if (!keyPair.webhookUrl) {
-      throw new AppError({ code: "INVALID_STATE", status: 400, message: "This key has no webhook URL." });
+      throw invalidState("This key has no webhook URL.");
     }
     return emitEvent(tx, {
       merchantId: input.merchantId,

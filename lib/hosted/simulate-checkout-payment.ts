@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { AppError } from "@/lib/errors";
+import { invalidState } from "@/lib/errors";
 import { makeSandboxPayment } from "@/lib/payments/sandbox-payment";
 import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
 import { findSession } from "@/lib/sessions/find-session";
@@ -11,7 +11,7 @@ export const SIMULATED_METHODS = ["bank_transfer", "payid", "card", "crypto"] as
 export type SimulatedMethod = (typeof SIMULATED_METHODS)[number];
 
 const nothingToPay = (what: string) =>
-  new AppError({ code: "INVALID_STATE", status: 400, message: `There is no ${what} to pay into yet. Choose the payment method again.` });
+  invalidState(`There is no ${what} to pay into yet. Choose the payment method again.`);
 
 /**
  * The hosted checkout's "Simulate payment" (test mode only): pays what the customer is looking

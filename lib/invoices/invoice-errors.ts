@@ -3,8 +3,6 @@ import { AppError, notFound } from "@/lib/errors";
 /** Another merchant's or mode's invoice, or none: 404 without saying whether it exists (supplement §2). */
 export const invoiceNotFound = () => notFound("Invoice not found.");
 
-/** An action the invoice's state forbids (supplement §2 INVALID_STATE). */
-export const invoiceInvalidState = (message: string) => new AppError({ code: "INVALID_STATE", status: 400, message });
 
 export const INVOICE_STATE_MESSAGES = {
   sendNotDraft: "Only a draft invoice can be sent.",

@@ -1,8 +1,9 @@
+import { invalidState } from "@/lib/errors";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { invoices, type Invoice } from "@/db/schema";
 import { changeInvoice, type InvoiceRef } from "./get-invoice";
-import { INVOICE_STATE_MESSAGES, invoiceInvalidState } from "./invoice-errors";
+import { INVOICE_STATE_MESSAGES } from "./invoice-errors";
 import { emitInvoiceEvents, recordInvoiceActivity, type InvoiceActor } from "./invoice-events";
 import { invoicePausedData } from "./invoice-view";
 
@@ -23,7 +24,7 @@ function pauseRefusal(i: Invoice): string | null {
 export function pauseInvoice(db: Db, input: InvoiceRef & { actor: InvoiceActor }): Promise<Invoice> {
   return changeInvoice(db, input, async (tx, invoice, now) => {
     const refusal = pauseRefusal(invoice);
-    if (refusal) return { refusal: invoiceInvalidState(refusal) };
+    if (refusal) return { refusal: invalidState(refusal) };
     const [paused] = await tx.update(invoices).set({ paused: true, pausedAt: now }).where(eq(invoices.id, invoice.id)).returning();
     await recordInvoiceActivity(tx, paused!, "paused", input.actor, { reason: "manual" });
     const eventIds = await emitInvoiceEvents(tx, paused!, [{ type: "invoice.paused", data: invoicePausedData(paused!) }]);

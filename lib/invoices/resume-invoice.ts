@@ -1,8 +1,9 @@
+import { invalidState } from "@/lib/errors";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { invoices, type Invoice } from "@/db/schema";
 import { changeInvoice, type InvoiceRef } from "./get-invoice";
-import { INVOICE_STATE_MESSAGES, invoiceInvalidState } from "./invoice-errors";
+import { INVOICE_STATE_MESSAGES } from "./invoice-errors";
 import { recordInvoiceActivity, type InvoiceActor } from "./invoice-events";
 
 /** Why an invoice cannot be resumed now, or null when it can. */
@@ -21,7 +22,7 @@ function resumeRefusal(i: Invoice): string | null {
 export function resumeInvoice(db: Db, input: InvoiceRef & { actor: InvoiceActor }): Promise<Invoice> {
   return changeInvoice(db, input, async (tx, invoice) => {
     const refusal = resumeRefusal(invoice);
-    if (refusal) return { refusal: invoiceInvalidState(refusal) };
+    if (refusal) return { refusal: invalidState(refusal) };
     const [resumed] = await tx.update(invoices).set({ paused: false }).where(eq(invoices.id, invoice.id)).returning();
     await recordInvoiceActivity(tx, resumed!, "resumed", input.actor);
     return { invoice: resumed! };

@@ -1,9 +1,10 @@
+import { invalidState } from "@/lib/errors";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { invoices, type Invoice } from "@/db/schema";
 import { applyInvoiceDue } from "./apply-invoice-due";
 import { changeInvoice, type InvoiceRef } from "./get-invoice";
-import { INVOICE_STATE_MESSAGES, invoiceInvalidState } from "./invoice-errors";
+import { INVOICE_STATE_MESSAGES } from "./invoice-errors";
 import { emitInvoiceEvents, recordInvoiceActivity, type InvoiceActor } from "./invoice-events";
 import { invoiceEventBase } from "./invoice-view";
 
@@ -14,7 +15,7 @@ import { invoiceEventBase } from "./invoice-view";
  */
 export function sendInvoice(db: Db, input: InvoiceRef & { actor: InvoiceActor }): Promise<Invoice> {
   return changeInvoice(db, input, async (tx, invoice, now) => {
-    if (invoice.status !== "draft") return { refusal: invoiceInvalidState(INVOICE_STATE_MESSAGES.sendNotDraft) };
+    if (invoice.status !== "draft") return { refusal: invalidState(INVOICE_STATE_MESSAGES.sendNotDraft) };
     const [sent] = await tx.update(invoices).set({ status: "sent", issuedAt: now }).where(eq(invoices.id, invoice.id)).returning();
     await recordInvoiceActivity(tx, sent!, "sent", input.actor);
     const eventIds = await emitInvoiceEvents(tx, sent!, [{ type: "invoice.sent", data: invoiceEventBase(sent!) }]);

@@ -1,9 +1,10 @@
+import { invalidState } from "@/lib/errors";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { invoices, type Invoice } from "@/db/schema";
 import { changeInvoice, type InvoiceRef } from "./get-invoice";
 import { dueAtFor } from "./invoice-dates";
-import { INVOICE_STATE_MESSAGES, invoiceInvalidState, invoiceReferenceConflict } from "./invoice-errors";
+import { INVOICE_STATE_MESSAGES, invoiceReferenceConflict } from "./invoice-errors";
 import { recordInvoiceActivity, type InvoiceActor } from "./invoice-events";
 import type { UpdateInvoiceBody } from "./invoice-input";
 import { bpToTaxRate, computeInvoiceTotals } from "./invoice-totals";
@@ -29,7 +30,7 @@ async function assertReferenceFree(tx: DbOrTx, invoice: Invoice, reference: stri
 export function updateInvoice(db: Db, input: InvoiceRef & { body: UpdateInvoiceBody; actor: InvoiceActor }): Promise<Invoice> {
   const { body } = input;
   return changeInvoice(db, input, async (tx, invoice) => {
-    if (invoice.status !== "draft") return { refusal: invoiceInvalidState(INVOICE_STATE_MESSAGES.updateNotDraft) };
+    if (invoice.status !== "draft") return { refusal: invalidState(INVOICE_STATE_MESSAGES.updateNotDraft) };
     const changed = (Object.keys(body) as (keyof UpdateInvoiceBody)[]).filter((k) => body[k] !== undefined);
     if (changed.length === 0) return { invoice };
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeyPairs, type Mode } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError } from "@/lib/errors";
+import { invalidState } from "@/lib/errors";
 import { getKeyPairRowOrThrow } from "./get-key-pair";
 import { forgetKeyPair } from "./key-cache";
 import { displayPrefix, hashSecretKey, newSecretKey } from "./key-format";
@@ -16,7 +16,7 @@ export async function rollSecretKey(
   const secretKey = newSecretKey(input.mode);
   const result = await db.transaction(async (tx) => {
     const current = await getKeyPairRowOrThrow(tx, input);
-    if (current.revokedAt) throw new AppError({ code: "INVALID_STATE", status: 400, message: "A revoked key cannot be rolled." });
+    if (current.revokedAt) throw invalidState("A revoked key cannot be rolled.");
     const [row] = await tx
       .update(apiKeyPairs)
       .set({ secretHash: hashSecretKey(secretKey), ...displayPrefix(secretKey), rolledAt: new Date() })

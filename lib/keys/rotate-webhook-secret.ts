@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeyPairs, type Mode } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError } from "@/lib/errors";
+import { invalidState } from "@/lib/errors";
 import { sealSecret } from "@/lib/security/secret-box";
 import { getKeyPairRowOrThrow } from "./get-key-pair";
 import { newWebhookSecret } from "./key-format";
@@ -20,7 +20,7 @@ export async function rotateWebhookSecret(
   const webhookSecret = newWebhookSecret();
   return db.transaction(async (tx) => {
     const current = await getKeyPairRowOrThrow(tx, input);
-    if (current.revokedAt) throw new AppError({ code: "INVALID_STATE", status: 400, message: "The key is revoked." });
+    if (current.revokedAt) throw invalidState("The key is revoked.");
     await tx
       .update(apiKeyPairs)
       .set({ webhookSecret: sealSecret(webhookSecret), previousWebhookSecret: current.webhookSecret, webhookSecretRotatedAt: new Date() })

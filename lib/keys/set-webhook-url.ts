@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeyPairs, type Mode } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError, validationError } from "@/lib/errors";
+import { invalidState, validationError } from "@/lib/errors";
 import { getKeyPairRowOrThrow } from "./get-key-pair";
 import { forgetKeyPair } from "./key-cache";
 import { KeyConfigInput } from "./key-config";
@@ -28,7 +28,7 @@ export async function setWebhookUrl(
   }
   const result = await db.transaction(async (tx) => {
     const current = await getKeyPairRowOrThrow(tx, input);
-    if (current.revokedAt) throw new AppError({ code: "INVALID_STATE", status: 400, message: "The key is revoked." });
+    if (current.revokedAt) throw invalidState("The key is revoked.");
     if (current.webhookUrl === webhookUrl) return toKeyPairView(current);
     const [row] = await tx.update(apiKeyPairs).set({ webhookUrl }).where(eq(apiKeyPairs.id, current.id)).returning();
     await recordAudit(tx, {

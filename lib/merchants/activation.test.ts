@@ -94,14 +94,14 @@ describe("the request, its review and the decision", () => {
 
     expect((await submitActivation(db, { merchantId: m.merchantId, actor: user })).request!.status).toBe("submitted");
     // While it waits the owner cannot change it, and live stays locked.
-    expect(await refusal(saveBusinessDetails(db, { merchantId: m.merchantId, actor: user, legalName: "Other Name Ltd", rcNumber: "RC7654321", address: "9 Other Street, Lagos" }))).toBe("409 INVALID_STATE");
+    expect(await refusal(saveBusinessDetails(db, { merchantId: m.merchantId, actor: user, legalName: "Other Name Ltd", rcNumber: "RC7654321", address: "9 Other Street, Lagos" }))).toBe("400 INVALID_STATE");
     expect((await banks(m.liveKey)).status).toBe(403);
 
     const approved = await reviewActivation(db, { merchantId: m.merchantId, decision: "approve", actor: admin });
     expect(approved.activatedAt).not.toBeNull();
     expect((await banks(m.liveKey)).status).toBe(200);
     // Decided once: a second decision (a second admin) is refused.
-    expect(await refusal(reviewActivation(db, { merchantId: m.merchantId, decision: "reject", note: "too late now", actor: admin }))).toBe("409 INVALID_STATE");
+    expect(await refusal(reviewActivation(db, { merchantId: m.merchantId, decision: "reject", note: "too late now", actor: admin }))).toBe("400 INVALID_STATE");
 
     const audited = await db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.merchantId, m.merchantId)));
     expect(audited.map((a) => a.action)).toEqual(expect.arrayContaining(["activation.submitted", "activation.approved"]));

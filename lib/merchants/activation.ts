@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { ACTIVATION_STATUSES, activationRequests, apiKeyPairs, memberships, merchants, users, type ActivationRequest, type ActivationStatus, type IdentityOutcome } from "@/db/schema";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { findBank } from "@/lib/bank/nigerian-banks";
-import { AppError, notFound, validationError } from "@/lib/errors";
+import { AppError, invalidState, notFound, validationError } from "@/lib/errors";
 import { forgetKeyPair } from "@/lib/keys/key-cache";
 import { sendMail } from "@/lib/mail/mailer";
 import { railFor, railsFor } from "@/lib/rails/router";
@@ -71,15 +71,11 @@ export async function activationState(db: DbOrTx, merchantId: string): Promise<A
 }
 
 const notEditable = (state: ActivationState) =>
-  new AppError({
-    code: "INVALID_STATE",
-    status: 409,
-    message: state.activatedAt
+  invalidState(state.activatedAt
       ? "Your business is already activated."
       : state.request?.status === "submitted"
         ? "Your activation request is under review; it cannot be changed now."
-        : "Your activation request was declined. Contact support.",
-  });
+        : "Your activation request was declined. Contact support.");
 
 /** Locks the merchant's request row (made as a draft when missing) for a change by its owner. */
 async function lockForEdit(tx: DbOrTx, merchantId: string): Promise<ActivationState> {
@@ -282,7 +278,7 @@ export async function reviewActivation(
     const [row] = await tx.select().from(activationRequests).where(eq(activationRequests.merchantId, input.merchantId)).for("update");
     if (!row) throw notFound("No such activation request.");
     if (row.status !== "submitted") {
-      throw new AppError({ code: "INVALID_STATE", status: 409, message: `This request is ${row.status.replace("_", " ")}, not waiting for a review.` });
+      throw invalidState(`This request is ${row.status.replace("_", " ")}, not waiting for a review.`);
     }
     await tx
       .update(activationRequests)

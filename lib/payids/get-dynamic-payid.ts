@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { dynamicPayIds, type DynamicPayId, type Mode } from "@/db/schema";
-import { AppError, notFound } from "@/lib/errors";
+import { invalidState, notFound } from "@/lib/errors";
 import { expireDynamicPayIdIfDue } from "@/lib/payids/expire-dynamic-payid";
 import { retireDynamicPayId } from "./dynamic-payids";
 import { isUuid } from "@/lib/text-patterns";
@@ -34,7 +34,7 @@ export async function deactivateDynamicPayId(db: Db, input: Scope & { id: string
   return db.transaction(async (tx) => {
     const row = await getDynamicPayIdOrThrow(tx, { ...input, forUpdate: true });
     if (row.status !== "active") {
-      throw new AppError({ code: "INVALID_STATE", status: 400, message: `Dynamic PayID is ${row.status}; only an active one can be deactivated.` });
+      throw invalidState(`Dynamic PayID is ${row.status}; only an active one can be deactivated.`);
     }
     await retireDynamicPayId(tx, row.id);
     return { success: true as const, message: "Dynamic PayID deactivated." };

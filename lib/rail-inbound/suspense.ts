@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { journalEntries, merchants, railSuspense, type RailSuspense } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { findBank } from "@/lib/bank/nigerian-banks";
-import { AppError, validationError } from "@/lib/errors";
+import { AppError, invalidState, validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { clearingAccount } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
@@ -16,7 +16,7 @@ import { railPaymentReference, suspenseAccount } from "./book-rail-inbound";
 
 const notFound = () => new AppError({ code: "NOT_FOUND", status: 404, message: "No such suspense item." });
 const notOpen = (row: RailSuspense) =>
-  new AppError({ code: "INVALID_STATE", status: 409, message: `This money was already ${row.status === "assigned" ? "assigned to a merchant" : "returned to the payer"}.` });
+  invalidState(`This money was already ${row.status === "assigned" ? "assigned to a merchant" : "returned to the payer"}.`);
 
 /** Suspense items, open first then newest (the admin Rails page). */
 export async function listSuspense(db: Db, opts: { limit?: number } = {}): Promise<(RailSuspense & { merchantName: string | null })[]> {

@@ -1,4 +1,4 @@
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, invalidState, notFound } from "@/lib/errors";
 import { formatNaira } from "@/lib/money";
 
 export const refundNotAllowed = (message: string) => new AppError({ code: "REFUND_NOT_ALLOWED", status: 400, message });
@@ -16,4 +16,4 @@ export const refundExceedsPayment = (remaining: number) =>
 export const refundNotFound = () => notFound("Refund not found.");
 export const paymentNotFound = () => notFound("Payment not found.");
 export const refundInvalidState = (status: string, action: string) =>
-  new AppError({ code: "INVALID_STATE", status: 400, message: `This refund is ${status} and can no longer be ${action}.` });
+  invalidState(`This refund is ${status} and can no longer be ${action}.`);

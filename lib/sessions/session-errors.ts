@@ -1,4 +1,4 @@
-import { AppError, httpError } from "@/lib/errors";
+import { AppError, httpError, invalidState } from "@/lib/errors";
 
 // api.md Errors > Sessions: code HTTP_ERROR, these exact messages (supplement §2).
 export const sessionNotFound = () => httpError(404, "Session not found.");
@@ -13,7 +13,7 @@ export const bankUnavailable = (provider: string) =>
 
 /** Switch-bank before a bank transfer was chosen: there is no bank to switch from. */
 export const noBankToSwitch = () =>
-  new AppError({ code: "INVALID_STATE", status: 400, message: "Select bank_transfer as the payment method before switching bank." });
+  invalidState("Select bank_transfer as the payment method before switching bank.");
 
 /** The partner bank could not issue an account (it came back cancelled). */
 export const accountNotIssued = () =>

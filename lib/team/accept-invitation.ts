@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { invitations, memberships, users } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, invalidState, notFound } from "@/lib/errors";
 import { findInvitationByToken, type InvitationLookup, type InvitationStatus } from "./find-invitation";
-import { conflict, invalidState } from "./team-errors";
+import { conflict } from "./team-errors";
 
 export const INVALID_LINK_MESSAGE = "This invitation link is not valid. Ask the business owner for a new one.";
 

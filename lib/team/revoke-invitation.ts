@@ -2,9 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { invitations } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { notFound } from "@/lib/errors";
+import { invalidState, notFound } from "@/lib/errors";
 import { requireOwner } from "./owners";
-import { invalidState } from "./team-errors";
 
 /** An owner revokes an open invitation: its link stops working. Revoking twice is harmless. */
 export async function revokeInvitation(db: Db, input: { merchantId: string; actor: Actor; invitationId: string; now?: Date }): Promise<{ id: string; revokedAt: Date }> {

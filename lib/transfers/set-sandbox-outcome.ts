@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import type { Mode } from "@/db/schema";
 import { decideSandboxTransfer } from "@/lib/rails/sandbox/sandbox-transfers";
-import { AppError } from "@/lib/errors";
+import { invalidState } from "@/lib/errors";
 import { getTransferOrThrow } from "./get-transfer";
 import { submitToBank } from "./submit-to-bank";
 import { toTransferView, type TransferView } from "./transfer-view";
@@ -22,7 +22,7 @@ export async function setSandboxOutcome(
 ): Promise<TransferView> {
   let transfer = await getTransferOrThrow(db, input);
   if (transfer.type !== "bank_transfer" || transfer.status !== "pending") {
-    throw new AppError({ code: "INVALID_STATE", status: 400, message: `Transfer is ${transfer.status}: only a pending bank transfer can be decided.` });
+    throw invalidState(`Transfer is ${transfer.status}: only a pending bank transfer can be decided.`);
   }
   if (!transfer.bankSubmittedAt) transfer = await submitToBank(db, transfer); // make sure the bank has it
   await decideSandboxTransfer({ reference: transfer.reference, status: input.body.status, reason: input.body.reason });

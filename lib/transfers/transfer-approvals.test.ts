@@ -63,7 +63,7 @@ describe("approval above the threshold", () => {
     const id = out.kind === "awaiting_approval" ? out.approval.id : "";
     const rejected = await decideApproval(b.db, { ...b.scope, id, decision: "reject", userId: b.approver, merchantName: "Approvals Co", actor });
     expect(rejected.transfer).toBeNull();
-    expect(await refusal(decideApproval(b.db, { ...b.scope, id, decision: "approve", userId: b.approver, merchantName: "Approvals Co", actor }))).toBe("409 INVALID_STATE");
+    expect(await refusal(decideApproval(b.db, { ...b.scope, id, decision: "approve", userId: b.approver, merchantName: "Approvals Co", actor }))).toBe("400 INVALID_STATE");
     expect(await b.db.select().from(transfers).where(and(eq(transfers.merchantId, b.key.merchantId), eq(transfers.amount, 3_000_000)))).toHaveLength(0);
   });
 

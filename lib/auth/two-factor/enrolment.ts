@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { memberships, recoveryCodes, users, type User } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { qrSvg } from "@/lib/qr-svg";
-import { AppError } from "@/lib/errors";
+import { AppError, invalidState } from "@/lib/errors";
 import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { verifyPassword } from "@/lib/users/password";
 import { withSignInLimits } from "@/lib/users/sign-in-limits";
@@ -52,7 +52,7 @@ export async function confirmTwoFactorEnrolment(
   const user = await loadUser(db, input.userId);
   if (hasTwoFactor(user)) throw alreadyOn();
   const pending = user.totpPendingSecret;
-  if (!pending) throw new AppError({ code: "INVALID_STATE", status: 409, message: "Start setting up two-factor authentication first." });
+  if (!pending) throw invalidState("Start setting up two-factor authentication first.");
   const matched: { step?: number } = {};
   await verifyUnderLimits(db, user, input, async () => {
     matched.step = matchTotpStep(openSecret(pending), input.code, now) ?? undefined;
@@ -65,7 +65,7 @@ export async function confirmTwoFactorEnrolment(
       .set({ totpSecret: pending, totpPendingSecret: null, totpEnabledAt: sql`now()`, totpLastStep: matched.step })
       .where(and(eq(users.id, user.id), eq(users.totpPendingSecret, pending), isNull(users.totpSecret)))
       .returning({ id: users.id });
-    if (enabled.length !== 1) throw new AppError({ code: "INVALID_STATE", status: 409, message: "Two-factor setup changed meanwhile: start again." });
+    if (enabled.length !== 1) throw invalidState("Two-factor setup changed meanwhile: start again.");
     const codes = await replaceRecoveryCodes(tx, user.id);
     await auditInEachBusiness(tx, user.id, input.actor, "user.two_factor_enabled");
     return { recoveryCodes: codes };
@@ -109,8 +109,8 @@ async function loadUser(db: DbOrTx, userId: string): Promise<User> {
   return user;
 }
 
-const alreadyOn = () => new AppError({ code: "INVALID_STATE", status: 409, message: "Two-factor authentication is already on." });
-const notOn = () => new AppError({ code: "INVALID_STATE", status: 409, message: "Two-factor authentication is not on." });
+const alreadyOn = () => invalidState("Two-factor authentication is already on.");
+const notOn = () => invalidState("Two-factor authentication is not on.");
 
 /**
  * The password, then the code, under the sign-in attempt limits (sign-in-limits.ts): a wrong

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { memberships, merchants, users } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError } from "@/lib/errors";
+import { AppError, invalidState } from "@/lib/errors";
 
 /**
  * An owner can require two-factor sign-in for the whole team (merchants.require_two_factor).
@@ -45,7 +45,7 @@ export async function setTwoFactorRequirement(
       .where(and(eq(memberships.merchantId, input.merchantId), eq(memberships.userId, input.userId)));
     if (me?.role !== "owner") throw new AppError({ code: "FORBIDDEN", status: 403, message: "Only an owner can change this." });
     if (input.required && !me.totpEnabledAt) {
-      throw new AppError({ code: "INVALID_STATE", status: 409, message: "Turn on two-factor authentication for yourself first." });
+      throw invalidState("Turn on two-factor authentication for yourself first.");
     }
     const [before] = await tx.select({ required: merchants.requireTwoFactor }).from(merchants).where(eq(merchants.id, input.merchantId)).for("update");
     if (!before) throw new AppError({ code: "NOT_FOUND", status: 404, message: "Business not found." });
