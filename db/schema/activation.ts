@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { updatedAt } from "./columns";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bytea, createdAt, id, updatedAt } from "./columns";
 import { merchants } from "./merchants";
+import { users } from "./users";
 
 /**
  * Where a merchant's activation request stands (supplement §13). `draft` while its owner
@@ -58,3 +59,39 @@ export const activationRequests = pgTable(
   (t) => [index("activation_requests_queue_idx").on(t.submittedAt).where(sql`${t.status} = 'submitted'`)],
 );
 export type ActivationRequest = typeof activationRequests.$inferSelect;
+
+/** What an activation document is (issue 25 item 1: documents, by operator setting). */
+export const ACTIVATION_DOCUMENT_KINDS = ["cac_certificate", "government_id", "other"] as const;
+export type ActivationDocumentKind = (typeof ACTIVATION_DOCUMENT_KINDS)[number];
+
+/**
+ * The files an owner attached to the activation request (`OWO_ACTIVATION_DOCUMENTS` optional or
+ * required): PDF, PNG or JPEG (told by their bytes), at most 5 MiB each. The bytes are sealed at
+ * rest (`sealBytes`, lib/security/secret-box.ts, bound to the row's id); the SHA-256 is of the
+ * plain file. Added and removed by the owner while the request is editable; an admin downloads
+ * them (audited).
+ */
+export const activationDocuments = pgTable(
+  "activation_documents",
+  {
+    id: id(),
+    merchantId: uuid()
+      .notNull()
+      .references(() => merchants.id),
+    kind: text({ enum: ACTIVATION_DOCUMENT_KINDS }).notNull(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    /** The plain file's size in bytes. */
+    size: integer().notNull(),
+    sha256: text().notNull(),
+    sealedBytes: bytea().notNull(),
+    uploadedBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activation_documents_merchant_idx").on(t.merchantId, t.createdAt),
+    check("activation_documents_kind_check", sql`${t.kind} IN ('cac_certificate', 'government_id', 'other')`),
+    check("activation_documents_size_check", sql`${t.size} > 0 AND ${t.size} <= 5242880`),
+  ],
+);
+export type ActivationDocument = typeof activationDocuments.$inferSelect;

@@ -1,4 +1,4 @@
-import { timestamp, uuid } from "drizzle-orm/pg-core";
+import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
 import { uuidv7 } from "uuidv7";
 
 /** Time-ordered UUID primary key (the spec says UUID for these records). */
@@ -21,3 +21,6 @@ export type AmountValidation = (typeof AMOUNT_VALIDATIONS)[number];
 /** Where a receiving record came from (`source` in api.md). */
 export const SOURCES = ["api", "dashboard", "checkout", "invoice"] as const;
 export type Source = (typeof SOURCES)[number];
+
+/** Raw bytes (a logo, a sealed document). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });

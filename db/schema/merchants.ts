@@ -1,5 +1,5 @@
-import { boolean, customType, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bytea, createdAt, id, updatedAt } from "./columns";
 
 export const MERCHANT_TYPES = ["business", "personal"] as const;
 export type MerchantType = (typeof MERCHANT_TYPES)[number];
@@ -40,8 +40,6 @@ export const merchants = pgTable("merchants", {
 });
 
 export type Merchant = typeof merchants.$inferSelect;
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /** A business's logo: PNG, JPEG or WebP (checked by its bytes), at most 256 KiB; served by app/brand/[merchantId]/[sha]/route.ts. */
 export const merchantLogos = pgTable("merchant_logos", {

@@ -55,12 +55,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "merchant.logo_changed": "Logo changed",
   "merchant.notifications_changed": "Email notifications changed",
   "user.session_signed_out": "Session signed out",
+  "activation.document_uploaded": "Activation document uploaded",
+  "activation.document_removed": "Activation document removed",
+  "activation.document_downloaded": "Activation document downloaded by Owo",
 };
 
 /** An action missing from the list still reads as words ("thing.changed" → "Thing changed"). */
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? statusLabel(action);
 
-const TARGET_LABELS: Record<string, string> = { api_key_pair: "API key", user: "Member", settlement_settings: "Settlement destination", wallet_member: "Saved recipient", bulk_transfer_batch: "Bulk transfer" };
+const TARGET_LABELS: Record<string, string> = { api_key_pair: "API key", user: "Member", settlement_settings: "Settlement destination", wallet_member: "Saved recipient", bulk_transfer_batch: "Bulk transfer", activation_document: "Activation document" };
 
 /** What an entry changed, as a merchant reads it ("api_key_pair" → "API key"). */
 export const auditTargetLabel = (targetType: string): string => TARGET_LABELS[targetType] ?? statusLabel(targetType);

@@ -5,11 +5,13 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { startUserSession } from "@/lib/users/user-sessions";
 import { getDb } from "@/db/client";
-import { activationRequests, bulkTransferBatches, invitations, transferApprovals, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
+import { activationDocuments, activationRequests, bulkTransferBatches, invitations, transferApprovals, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
+import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { FORBIDDEN_MESSAGE } from "@/lib/auth/role-policy";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
 import { randomBase62, randomDigits } from "@/lib/ids";
+import { uploadActivationDocument } from "@/lib/merchants/activation-documents";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { receivePayment } from "@/lib/payments/receive-payment";
 import { insertUser } from "@/lib/users/create-user";
@@ -317,7 +319,25 @@ const MATRIX: Record<string, Entry> = {
   "activate/actions.ts#resolvePayoutAccountAction": { who: OWNER_ONLY, input: async () => ({ bankCode: "058", accountNumber: "0123456789" }) },
   "activate/actions.ts#savePayoutAccountAction": { who: OWNER_ONLY, input: async () => (await notActivated(), { bankCode: "058", accountNumber: "0123456789" }) },
   "activate/actions.ts#submitActivationAction": { who: OWNER_ONLY, input: async () => (await notActivated({ complete: true }), {}) },
+  // Activation documents (OWO_ACTIVATION_DOCUMENTS optional here): a 1×1 PNG as the owner's ID; removing one the owner attached.
+  "activate/actions.ts#uploadActivationDocumentAction": {
+    who: OWNER_ONLY,
+    input: async () => (await documentsCollected(), { kind: "government_id", fileName: "id.png", contentType: "image/png", base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" }),
+  },
+  "activate/actions.ts#removeActivationDocumentAction": { who: OWNER_ONLY, input: async () => ({ id: await documentsCollected({ attached: true }) }) },
 };
+
+/** The business before activation with documents collected (optional) and none attached; attached: one document, its id. */
+async function documentsCollected(opts: { attached?: boolean } = {}): Promise<string> {
+  vi.stubEnv("OWO_ACTIVATION_DOCUMENTS", "optional");
+  await notActivated();
+  const db = await getDb();
+  await db.delete(activationDocuments).where(eq(activationDocuments.merchantId, world.merchantId));
+  if (!opts.attached) return "";
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+  const doc = await uploadActivationDocument(db, { merchantId: world.merchantId, kind: "other", bytes: png, contentType: "image/png", fileName: "other.png", actor: CLI_ACTOR, setting: "optional" });
+  return doc.id;
+}
 
 /** A refund the owner asked for on a wallet payment, waiting for its decision. */
 async function openRefund(mode: Mode): Promise<string> {

@@ -4,12 +4,13 @@ import type { Db, DbOrTx } from "@/db/client";
 import { ACTIVATION_STATUSES, activationRequests, apiKeyPairs, memberships, merchants, users, type ActivationRequest, type ActivationStatus, type IdentityOutcome } from "@/db/schema";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { findBank } from "@/lib/bank/nigerian-banks";
-import { AppError, invalidState, notFound, validationError } from "@/lib/errors";
+import { AppError, httpError, invalidState, notFound, validationError } from "@/lib/errors";
 import { forgetKeyPair } from "@/lib/keys/key-cache";
 import { sendMail } from "@/lib/mail/mailer";
 import { railFor, railsFor } from "@/lib/rails/router";
 import { isUuid } from "@/lib/text-patterns";
 import { parseOrThrow } from "@/lib/validation";
+import { activationDocumentsSetting, DOCUMENT_KIND_LABELS, missingDocumentKinds, type ActivationDocumentsSetting } from "./activation-document-rules";
 
 /**
  * Activation (supplement §13): a merchant who signed up works in test mode at once; live mode
@@ -78,7 +79,7 @@ const notEditable = (state: ActivationState) =>
         : "Your activation request was declined. Contact support.");
 
 /** Locks the merchant's request row (made as a draft when missing) for a change by its owner. */
-async function lockForEdit(tx: DbOrTx, merchantId: string): Promise<ActivationState> {
+export async function lockForEdit(tx: DbOrTx, merchantId: string): Promise<ActivationState> {
   await tx.insert(activationRequests).values({ merchantId }).onConflictDoNothing();
   await tx.select({ id: activationRequests.merchantId }).from(activationRequests).where(eq(activationRequests.merchantId, merchantId)).for("update");
   const state = await activationState(tx, merchantId);
@@ -221,15 +222,23 @@ export async function savePayoutAccount(db: Db, input: z.input<typeof PayoutAcco
 
 /**
  * The owner submits the request once every step is done. With OWO_ACTIVATION=auto it is
- * approved at once (by the system); otherwise it waits in the admin review queue.
+ * approved at once (by the system); otherwise it waits in the admin review queue. With
+ * `OWO_ACTIVATION_DOCUMENTS=required` (`documents`, read from the environment unless given) it
+ * is refused until the required documents are attached (checked under the request's lock, which
+ * uploads and removals take too).
  */
-export async function submitActivation(db: Db, input: { merchantId: string; actor: Actor }): Promise<ActivationState> {
+export async function submitActivation(db: Db, input: { merchantId: string; actor: Actor; documents?: ActivationDocumentsSetting }): Promise<ActivationState> {
   const mode = activationMode();
+  const documents = input.documents ?? activationDocumentsSetting();
   await db.transaction(async (tx) => {
     const state = await lockForEdit(tx, input.merchantId);
     const missing = ACTIVATION_STEPS.filter((s) => !state.done[s]);
     if (missing.length) {
       throw validationError(missing.map((s) => `${STEP_LABELS[s]} is not complete`));
+    }
+    const missingDocuments = await missingDocumentKinds(tx, { merchantId: input.merchantId, merchantType: state.merchantType, setting: documents });
+    if (missingDocuments.length) {
+      throw httpError(400, "Upload the required documents before you submit", missingDocuments.map((k) => `${DOCUMENT_KIND_LABELS[k]} is missing`));
     }
     await tx
       .update(activationRequests)

@@ -188,7 +188,10 @@ async function buildSnapshotSql(): Promise<string> {
   for (const [name, from] of Object.entries(CHILD_TABLES)) parts.push(digest(name, from));
   parts.push(digest("merchants", "select * from merchants where id = any($1::uuid[])"));
   parts.push(digest("api_key_pairs_config", "select * from api_key_pairs where merchant_id = any($1::uuid[])"));
-  return `select json_build_object(${parts.join(", ")}) as s`;
+  // A function takes at most 100 arguments (50 tables): the objects of 40 tables at a time, merged.
+  const chunks: string[] = [];
+  for (let i = 0; i < parts.length; i += 40) chunks.push(`jsonb_build_object(${parts.slice(i, i + 40).join(", ")})`);
+  return `select ${chunks.join(" || ")} as s`;
 }
 
 export type Snapshot = Record<string, [number, string]>;

@@ -1,10 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { returnValidationErrors } from "next-safe-action";
 import { z } from "zod";
 import { merchantAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { BusinessDetailsInput, OwnerIdentityInput, PayoutAccountInput, saveBusinessDetails, saveOwnerIdentity, savePayoutAccount, submitActivation } from "@/lib/merchants/activation";
+import { checkDocument, MAX_DOCUMENT_BYTES } from "@/lib/merchants/activation-document-rules";
+import { removeActivationDocument, UploadDocumentInput, uploadActivationDocument } from "@/lib/merchants/activation-documents";
 import { resolveAccount } from "@/lib/transfers/resolve-account";
 
 /** What the flow needs back after a step: where the request stands. */
@@ -46,4 +49,31 @@ export const submitActivationAction = merchantAction.inputSchema(z.object({})).a
   const state = await submitActivation(ctx.db, { merchantId: ctx.merchant.id, actor: ctx.actor });
   done();
   return summary(state);
+});
+
+/**
+ * A document for the request (OWO_ACTIVATION_DOCUMENTS optional or required): the file's bytes
+ * as base64, its name and the type the browser declared (checked against the bytes, never
+ * trusted). The reason a file is refused shows beside its field.
+ */
+const UploadDocumentActionInput = UploadDocumentInput.extend({
+  base64: z.string().max(Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 8, "A document must be 5 MB or smaller."),
+});
+
+export const uploadActivationDocumentAction = merchantAction.inputSchema(UploadDocumentActionInput).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.activateBusiness(ctx.role));
+  const { base64, ...rest } = parsedInput;
+  const bytes = Buffer.from(base64, "base64");
+  const check = checkDocument(bytes, rest.contentType);
+  if (!check.ok) returnValidationErrors(UploadDocumentActionInput, { base64: { _errors: [check.message] } });
+  const doc = await uploadActivationDocument(ctx.db, { ...rest, bytes, merchantId: ctx.merchant.id, actor: ctx.actor });
+  done();
+  return { id: doc.id, fileName: doc.fileName };
+});
+
+export const removeActivationDocumentAction = merchantAction.inputSchema(z.object({ id: z.string().trim().min(1) })).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.activateBusiness(ctx.role));
+  await removeActivationDocument(ctx.db, { merchantId: ctx.merchant.id, documentId: parsedInput.id, actor: ctx.actor });
+  done();
+  return { removed: true };
 });

@@ -9,8 +9,9 @@ import { Field, Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { resolvePayoutAccountAction, saveBusinessDetailsAction, saveOwnerIdentityAction, savePayoutAccountAction, submitActivationAction } from "./actions";
+import { DocumentsStep, type DocumentsProps } from "./documents-step";
 
-type Step = "business" | "identity" | "payout" | "review";
+type Step = "business" | "identity" | "payout" | "documents" | "review";
 type Saved = {
   legalName: string;
   rcNumber: string;
@@ -26,13 +27,24 @@ type Saved = {
   payoutBankName: string | null;
 };
 
-const NEXT: Record<Exclude<Step, "review">, Step> = { business: "identity", identity: "payout", payout: "review" };
-
-/** The activation request's steps: each saves on its own (leave and resume), then the review submits. */
-export function ActivationFlow(props: { step: Step; canEdit: boolean; merchantType: "business" | "personal"; banks: { bankCode: string; bankName: string }[]; done: Record<"business" | "identity" | "payout", boolean>; saved: Saved }) {
+/**
+ * The activation request's steps: each saves on its own (leave and resume), then the review
+ * submits. The Documents step is there only when the operator collects documents
+ * (`documents`, from OWO_ACTIVATION_DOCUMENTS optional or required).
+ */
+export function ActivationFlow(props: {
+  step: Step;
+  canEdit: boolean;
+  merchantType: "business" | "personal";
+  banks: { bankCode: string; bankName: string }[];
+  done: Record<"business" | "identity" | "payout", boolean>;
+  saved: Saved;
+  documents?: DocumentsProps | null;
+}) {
   const router = useRouter();
+  const next: Record<Exclude<Step, "review">, Step> = { business: "identity", identity: "payout", payout: props.documents ? "documents" : "review", documents: "review" };
   const goNext = (from: Exclude<Step, "review">) => {
-    router.push(`/dashboard/activate?step=${NEXT[from]}`);
+    router.push(`/dashboard/activate?step=${next[from]}`);
     router.refresh();
   };
   switch (props.step) {
@@ -42,6 +54,8 @@ export function ActivationFlow(props: { step: Step; canEdit: boolean; merchantTy
       return <IdentityStep {...props} onDone={() => goNext("identity")} />;
     case "payout":
       return <PayoutStep {...props} onDone={() => goNext("payout")} />;
+    case "documents":
+      return props.documents ? <DocumentsStep {...props.documents} canEdit={props.canEdit} onDone={() => goNext("documents")} /> : <ReviewStep {...props} />;
     default:
       return <ReviewStep {...props} />;
   }
@@ -180,13 +194,14 @@ function PayoutStep({ saved, banks, canEdit, onDone }: StepProps) {
   );
 }
 
-function ReviewStep({ saved, done, merchantType, canEdit }: Parameters<typeof ActivationFlow>[0]) {
+function ReviewStep({ saved, done, merchantType, canEdit, documents }: Parameters<typeof ActivationFlow>[0]) {
   const router = useRouter();
   const submit = useToastAction(submitActivationAction, {
     success: (d) => (d?.activated ? "Your business is activated" : "Submitted for review"),
     onSuccess: () => router.refresh(),
   });
-  const ready = done.business && done.identity && done.payout;
+  const documentsMissing = documents?.setting === "required" ? documents.kinds.filter((k) => k.required && !documents.files.some((f) => f.kind === k.kind)) : [];
+  const ready = done.business && done.identity && done.payout && documentsMissing.length === 0;
   const row = (label: string, value: string | null, ok: boolean, step: string) => (
     <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-neutral-100 py-2 last:border-0 dark:border-neutral-800">
       <dt className="text-sm text-neutral-500">{label}</dt>
@@ -203,7 +218,19 @@ function ReviewStep({ saved, done, merchantType, canEdit }: Parameters<typeof Ac
         {row("Address", saved.address, done.business, "business")}
         {row("Owner", `${saved.ownerName} · ${saved.identityType.toUpperCase()} …${saved.identityLast4 ?? ""}`, done.identity, "identity")}
         {row("Payout account", `${saved.payoutAccountName ?? ""} · ${saved.payoutBankName ?? ""} ${saved.payoutAccountNumber}`, done.payout, "payout")}
+        {documents &&
+          row(
+            "Documents",
+            documents.files.length ? documents.files.map((f) => f.fileName).join(", ") : "None (optional)",
+            documentsMissing.length === 0,
+            "documents",
+          )}
       </dl>
+      {documentsMissing.length > 0 && (
+        <p className="text-sm text-amber-800 dark:text-amber-200" data-testid="activation-documents-missing">
+          Upload {documentsMissing.map((k) => k.phrase).join(" and ")} before you submit.
+        </p>
+      )}
       {canEdit && (
         <Button disabled={!ready || submit.isPending} onClick={() => submit.execute({})} data-testid="activation-submit">
           {submit.isPending ? "Submitting…" : "Submit for review"}

@@ -8,13 +8,23 @@ import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { rolePolicy } from "@/lib/auth/role-policy";
 import { findBank, NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
 import { ACTIVATION_STEPS, activationMode, activationState, STEP_LABELS, type ActivationStep } from "@/lib/merchants/activation";
+import { activationDocumentsSetting, DOCUMENT_ACCEPT, DOCUMENT_KIND_LABELS, documentKindsFor, documentSizeText, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_KIND, requiredDocumentKinds } from "@/lib/merchants/activation-document-rules";
+import { listActivationDocuments } from "@/lib/merchants/activation-documents";
 import { ActivationFlow } from "./activation-flow";
+import type { DocumentsProps } from "./documents-step";
+
+const DOCUMENT_WORDS = {
+  cac_certificate: { phrase: "your CAC certificate", hint: "The certificate of incorporation or business name registration." },
+  government_id: { phrase: "a government-issued ID", hint: "The owner's international passport, driver's licence, NIN slip or voter's card." },
+  other: { phrase: "other documents", hint: "Anything else that helps: a utility bill, a shop photo, a status report." },
+} as const;
 
 export const metadata: Metadata = { title: "Activate your business" };
 
 /**
  * Activate your business (supplement §13): three steps an owner can leave and resume (business
- * details, identity, payout account), then submit for review. Once submitted it shows where
+ * details, identity, payout account), a fourth (documents) when the operator collects them
+ * (OWO_ACTIVATION_DOCUMENTS), then submit for review. Once submitted it shows where
  * the request stands; approved, live mode is open.
  */
 export default async function ActivatePage({ searchParams }: { searchParams: Promise<{ step?: string }> }) {
@@ -23,8 +33,25 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
   const state = await activationState(ctx.db, ctx.merchant.id);
   const r = state.request;
   const asked = (await searchParams).step;
-  const firstOpen = ACTIVATION_STEPS.find((s) => !state.done[s]) ?? "review";
-  const step: ActivationStep | "review" = asked && (ACTIVATION_STEPS as readonly string[]).includes(asked) ? (asked as ActivationStep) : asked === "review" ? "review" : firstOpen;
+  // Documents (OWO_ACTIVATION_DOCUMENTS): a step of its own unless the operator does not collect them.
+  const documentsSetting = activationDocumentsSetting();
+  const files = await listActivationDocuments(ctx.db, ctx.merchant.id);
+  const required = documentsSetting === "required" ? requiredDocumentKinds(state.merchantType) : [];
+  const documents: DocumentsProps | null =
+    documentsSetting === "off"
+      ? null
+      : {
+          setting: documentsSetting,
+          kinds: documentKindsFor(state.merchantType).map((kind) => ({ kind, label: DOCUMENT_KIND_LABELS[kind], ...DOCUMENT_WORDS[kind], required: required.includes(kind) })),
+          files: files.map((f) => ({ id: f.id, kind: f.kind, fileName: f.fileName, size: f.size, sizeText: documentSizeText(f.size), uploadedAt: f.createdAt.toISOString() })),
+          maxBytes: MAX_DOCUMENT_BYTES,
+          maxPerKind: MAX_DOCUMENTS_PER_KIND,
+          accept: DOCUMENT_ACCEPT,
+        };
+  const documentsDone = documents ? (required.length ? required.every((k) => files.some((f) => f.kind === k)) : files.length > 0) : true;
+  const steps: (ActivationStep | "documents" | "review")[] = [...ACTIVATION_STEPS, ...(documents ? (["documents"] as const) : []), "review"];
+  const firstOpen = ACTIVATION_STEPS.find((s) => !state.done[s]) ?? (required.length && !documentsDone ? "documents" : "review");
+  const step: ActivationStep | "documents" | "review" = asked && (steps as string[]).includes(asked) ? (asked as ActivationStep | "documents" | "review") : firstOpen;
   const canEdit = rolePolicy.activateBusiness(ctx.role);
   const banks = [...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName));
   const status = state.activatedAt ? "approved" : (r?.status ?? "draft");
@@ -66,9 +93,9 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
       {state.editable && (
         <>
           <nav aria-label="Activation steps">
-            <ol className="grid grid-cols-4 gap-1 text-xs sm:text-sm">
-              {[...ACTIVATION_STEPS, "review" as const].map((s, i) => {
-                const done = s !== "review" && state.done[s];
+            <ol className={`grid ${steps.length === 5 ? "grid-cols-5" : "grid-cols-4"} gap-1 text-xs sm:text-sm`}>
+              {steps.map((s, i) => {
+                const done = s === "documents" ? documentsDone : s !== "review" && state.done[s];
                 const current = s === step;
                 return (
                   <li key={s}>
@@ -80,7 +107,7 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
                       className={`block rounded-md border px-2 py-2 text-center ${current ? "border-accent bg-accent-soft/40 font-medium" : "border-neutral-200 dark:border-neutral-800"}`}
                     >
                       <span className="block text-neutral-500">{done ? "✓" : i + 1}</span>
-                      {s === "review" ? "Submit" : STEP_LABELS[s]}
+                      {s === "review" ? "Submit" : s === "documents" ? "Documents" : STEP_LABELS[s]}
                     </Link>
                   </li>
                 );
@@ -94,6 +121,7 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
               merchantType={state.merchantType}
               banks={banks}
               done={state.done}
+              documents={documents}
               saved={{
                 legalName: r?.legalName ?? "",
                 rcNumber: r?.rcNumber ?? "",
@@ -123,6 +151,7 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
             <dt className="text-neutral-500">Address</dt><dd>{r.address}</dd>
             <dt className="text-neutral-500">Owner</dt><dd>{r.ownerName} ({r.identityType?.toUpperCase()} …{r.identityLast4})</dd>
             <dt className="text-neutral-500">Payout account</dt><dd>{r.payoutAccountName} · {r.payoutAccountNumber}</dd>
+            {files.length > 0 && (<><dt className="text-neutral-500">Documents</dt><dd className="min-w-0 break-words" data-testid="activation-summary-documents">{files.map((f) => `${f.fileName} (${DOCUMENT_KIND_LABELS[f.kind]})`).join(", ")}</dd></>)}
           </dl>
         </Card>
       )}

@@ -8,6 +8,8 @@ import { getDb } from "@/db/client";
 import { requireAdmin } from "@/lib/admin/require-admin";
 import { findBank } from "@/lib/bank/nigerian-banks";
 import { activationState, IDENTITY_OUTCOME_LABELS } from "@/lib/merchants/activation";
+import { activationDocumentsSetting, DOCUMENT_KIND_LABELS, documentSizeText } from "@/lib/merchants/activation-document-rules";
+import { listActivationDocuments } from "@/lib/merchants/activation-documents";
 import { isUuid } from "@/lib/text-patterns";
 import { ActivationDecision } from "./activation-decision";
 
@@ -23,6 +25,8 @@ export default async function ActivationRequestPage({ params }: { params: Promis
   const r = state?.request;
   if (!state || !r) notFound();
   const merchant = { name: state.merchantName, createdAt: state.merchantCreatedAt };
+  const documents = await listActivationDocuments(db, merchantId);
+  const collecting = activationDocumentsSetting();
   const row = (label: string, value: React.ReactNode, testId?: string) => (
     <>
       <dt className="text-neutral-500">{label}</dt>
@@ -72,6 +76,32 @@ export default async function ActivationRequestPage({ params }: { params: Promis
             {row("Verified", r.payoutVerifiedAt ? <DateTime at={r.payoutVerifiedAt} /> : null)}
           </dl>
         </Card>
+        {(documents.length > 0 || collecting !== "off") && (
+          <Card className="space-y-2 text-sm" data-testid="review-documents">
+            <CardTitle>Documents</CardTitle>
+            {documents.length === 0 ? (
+              <p className="text-neutral-600 dark:text-neutral-400">None uploaded{collecting === "optional" ? " (documents are optional on this server)" : ""}.</p>
+            ) : (
+              <ul className="divide-y divide-neutral-100 dark:divide-neutral-800">
+                {documents.map((d) => (
+                  <li key={d.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2" data-testid="review-document">
+                    <span className="min-w-0">
+                      <span className="block text-neutral-500">{DOCUMENT_KIND_LABELS[d.kind]}</span>
+                      <span className="block break-all">{d.fileName}</span>
+                      <span className="block text-xs text-neutral-500">
+                        {d.contentType === "application/pdf" ? "PDF" : d.contentType === "image/png" ? "PNG" : "JPEG"} · {documentSizeText(d.size)} · <DateTime at={d.createdAt} />
+                      </span>
+                    </span>
+                    {/* A route handler answering a file, not a page: a plain link (the download is audited). */}
+                    <a href={`/admin/activations/${merchantId}/documents/${d.id}`} className="text-accent hover:underline" data-testid="review-document-download" download>
+                      Download
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        )}
         <Card className="space-y-3 text-sm">
           <CardTitle>Decision</CardTitle>
           {r.status === "submitted" ? (
