@@ -86,6 +86,9 @@ export const validationError = (details: string[]) => httpError(400, "Validation
 
 export const notFound = (message = "Not found") => new AppError({ code: "NOT_FOUND", status: 404, message });
 
+/** The business has no wallet PayID in this mode: nothing can be paid from it. */
+export const walletNotLinked = () => new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "This business has no wallet in this mode." });
+
 /** An action the record's state forbids, where api.md names no code: 400 (supplement, errors). */
 export const invalidState = (message: string) => new AppError({ code: "INVALID_STATE", status: 400, message });
 

@@ -3,7 +3,7 @@ import { uuidv7 } from "uuidv7";
 import { queryRows, type Db } from "@/db/client";
 import { bulkTransferBatches, bulkTransferRows, type BulkTransferBatch, type Mode } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError } from "@/lib/errors";
+import { AppError, walletNotLinked } from "@/lib/errors";
 import { formatNaira } from "@/lib/money";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { approvalThreshold } from "@/lib/transfers/transfer-approvals";
@@ -13,12 +13,16 @@ import { checkBulkFile, findRecentDuplicate, goodTotals } from "./check-bulk-fil
 
 type Scope = { merchantId: string; mode: Mode };
 
-export const noWallet = () => new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "This business has no wallet in this mode." });
+/** The wallet's available balance in this mode (0 without a wallet: nothing can be paid from it). */
+export async function availableBalance(db: Db, scope: Scope): Promise<number> {
+  const wallet = await getWalletPayId(db, scope);
+  return wallet ? (await getBalance(db, { walletPayIdId: wallet.id })).available_balance : 0;
+}
 
 /** Refuses a batch the wallet cannot pay whole (amounts and fees), in naira the merchant reads. */
 export async function requireBalanceFor(db: Db, scope: Scope, total: number): Promise<void> {
   const wallet = await getWalletPayId(db, scope);
-  if (!wallet) throw noWallet();
+  if (!wallet) throw walletNotLinked();
   const { available_balance } = await getBalance(db, { walletPayIdId: wallet.id });
   if (available_balance < total) {
     throw new AppError({

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { approvalRules, transferApprovals, users, type Mode, type TransferApproval } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError, invalidState, notFound } from "@/lib/errors";
+import { AppError, invalidState, notFound, walletNotLinked } from "@/lib/errors";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { isUuid } from "@/lib/text-patterns";
 import { initiateTransfer } from "./initiate-transfer";
@@ -61,7 +61,7 @@ export async function sendOrRequestApproval(
     return { kind: "awaiting_approval", approval };
   }
   const wallet = await getWalletPayId(db, input);
-  if (!wallet) throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "This business has no wallet in this mode." });
+  if (!wallet) throw walletNotLinked();
   const transfer = await initiateTransfer(db, { merchantId: input.merchantId, merchantName: input.merchantName, mode: input.mode, walletPayIdId: wallet.id, keyPairId: null, source: "dashboard", actor: input.actor, body: input.body });
   return { kind: "sent", transfer };
 }
@@ -111,7 +111,7 @@ export async function decideApproval(
   // Sent after the decision commits, under the body's own reference: a crash here leaves an
   // approved request the approver can send again (same reference, so never twice).
   const wallet = await getWalletPayId(db, input);
-  if (!wallet) throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "This business has no wallet in this mode." });
+  if (!wallet) throw walletNotLinked();
   const body = InitiateTransferBody.parse(decided.body);
   const transfer = await initiateTransfer(db, { merchantId: input.merchantId, merchantName: input.merchantName, mode: input.mode, walletPayIdId: wallet.id, keyPairId: null, source: "dashboard", actor: input.actor, body });
   const [withRef] = await db.update(transferApprovals).set({ transferReference: transfer.reference }).where(eq(transferApprovals.id, decided.id)).returning();

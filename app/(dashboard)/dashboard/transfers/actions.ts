@@ -6,7 +6,7 @@ import { merchantAction, moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { requireStepUp } from "@/lib/auth/two-factor/step-up";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
-import { AppError } from "@/lib/errors";
+import { walletNotLinked } from "@/lib/errors";
 import { transferCharges } from "@/lib/fees/transfer-fees";
 import { optionalNairaTextSchema } from "@/lib/money";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -19,7 +19,7 @@ import { getBalance } from "@/lib/wallets/wallet-balance";
 
 async function walletOf(ctx: DashboardContext) {
   const wallet = await getWalletPayId(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode });
-  if (!wallet) throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "This business has no wallet in this mode." });
+  if (!wallet) throw walletNotLinked();
   return wallet;
 }
 

@@ -6,11 +6,9 @@ import { merchantAction, moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { requireStepUp } from "@/lib/auth/two-factor/step-up";
 import { BULK_LIMITS } from "@/lib/bulk-transfers/bulk-limits";
-import { checkBulkFile, findRecentDuplicate, goodTotals } from "@/lib/bulk-transfers/check-bulk-file";
 import { decideBulkBatch } from "@/lib/bulk-transfers/decide-bulk-batch";
+import { reviewBulkFile } from "@/lib/bulk-transfers/review-bulk-file";
 import { submitBulkBatch } from "@/lib/bulk-transfers/submit-bulk-batch";
-import { getWalletPayId } from "@/lib/payids/find-pay-id";
-import { getBalance } from "@/lib/wallets/wallet-balance";
 
 const fileInput = {
   fileName: z.string().trim().max(200),
@@ -21,16 +19,7 @@ const fileInput = {
 /** Bulk transfers, step 1: the file checked row by row and each recipient found by name enquiry. Nothing is stored. */
 export const checkBulkFileAction = merchantAction.inputSchema(z.object(fileInput)).action(async ({ parsedInput, ctx }) => {
   requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
-  const checked = await checkBulkFile(ctx.mode, parsedInput.text);
-  const [duplicate, wallet] = await Promise.all([findRecentDuplicate(ctx.db, { ...scope, fileHash: checked.fileHash }), getWalletPayId(ctx.db, scope)]);
-  const balance = wallet ? (await getBalance(ctx.db, { walletPayIdId: wallet.id })).available_balance : 0;
-  return {
-    rows: checked.rows,
-    totals: goodTotals(checked.rows),
-    balance,
-    duplicateOf: duplicate ? { id: duplicate.id, createdAt: duplicate.createdAt.toISOString(), fileName: duplicate.fileName } : null,
-  };
+  return reviewBulkFile(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }, parsedInput.text);
 });
 
 /**

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { merchantAction } from "@/lib/actions/safe-action";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
-import { AppError } from "@/lib/errors";
+import { walletNotLinked } from "@/lib/errors";
 import { nairaFieldMessages, optionalNairaTextSchema } from "@/lib/money";
 import { DAILY_LIMIT_FIELD } from "@/lib/wallets/daily-limit-field";
 import { parseOrThrow } from "@/lib/validation";
@@ -16,7 +16,7 @@ import { updateWallet, type WalletScope } from "@/lib/wallets/wallet-settings";
 
 async function scopeOf(ctx: DashboardContext): Promise<WalletScope> {
   const scope = await dashboardWalletScope(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode });
-  if (!scope) throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "This business has no wallet in this mode." });
+  if (!scope) throw walletNotLinked();
   return scope;
 }
 
