@@ -8,7 +8,15 @@ export type Db = PostgresJsDatabase<typeof schema>;
 /** A database handle or an open transaction: every step function takes one first. */
 export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-type Handle = { db: Db; kind: "postgres" | "pglite"; close: () => Promise<void> };
+/** Stops a LISTEN. */
+export type Unlisten = () => Promise<void>;
+type Handle = {
+  db: Db;
+  kind: "postgres" | "pglite";
+  close: () => Promise<void>;
+  /** LISTEN on a channel: `onPayload` gets each NOTIFY's payload once its transaction commits. */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
+};
 
 // One handle per process on globalThis: instrumentation and each route bundle get their own
 // copy of this module, and a second PGlite on the same folder would corrupt it.
@@ -114,7 +122,27 @@ export function postgresOptions(url: string): PgOptions {
 async function openPostgres(url: string): Promise<Handle> {
   const sql = postgres(postgresOptions(url));
   const db = drizzlePg(sql, { schema, casing: "snake_case" });
-  return { db, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
+  // LISTEN holds one connection of its own (postgres.js opens it beside the pool and listens
+  // again after a reconnect). Behind PgBouncer in transaction mode LISTEN cannot work, so
+  // DATABASE_LISTEN_URL may name a direct connection for it.
+  let listener: postgres.Sql | null = null;
+  const listenerSql = () => {
+    const direct = process.env.DATABASE_LISTEN_URL?.trim();
+    listener ??= direct ? postgres({ ...postgresOptions(direct), max: 1 }) : sql;
+    return listener;
+  };
+  return {
+    db,
+    kind: "postgres",
+    close: async () => {
+      if (listener && listener !== sql) await listener.end({ timeout: 5 });
+      await sql.end({ timeout: 5 });
+    },
+    listen: async (channel, onPayload) => {
+      const meta = await listenerSql().listen(channel, onPayload);
+      return () => meta.unlisten();
+    },
+  };
 }
 
 /**
@@ -182,6 +210,7 @@ async function openPglite(): Promise<Handle> {
       await client.close();
       release();
     },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
   };
 }
 

@@ -156,6 +156,23 @@ for (const { width, api } of [1280, 375].flatMap((width) => ["owo", "zevpay"].ma
       await shopper.context.close();
     });
 
+    test("paid from a bank app while the overlay shows the account: onSuccess fires once with no click in the frame (issue 26)", async ({ browser, request }) => {
+      const shopper = await shopAt(browser, width, { key: publicKey, ref: `inline-outside-${api}-${Date.now()}`, api });
+      await shopper.page.getByRole("button", { name: "Pay now" }).click();
+      const checkout = frame(shopper.page);
+      await checkout.getByTestId("method-bank_transfer").click();
+      const account = (await checkout.getByTestId("account-number").textContent())!.trim();
+      expect(account).toMatch(/^\d{10}$/);
+      // The customer's bank, not the page: nothing in the overlay is pressed.
+      const paid = await request.post("/v1/sandbox/payments", { headers: { "x-api-key": secretKey }, data: { account_number: account, amount: 750000 } });
+      expect(paid.status()).toBe(200);
+      await expect.poll(shopper.events, { timeout: 5_000 }).toHaveLength(1);
+      expect((await shopper.events())[0]).toMatchObject({ type: "success", r: { status: "completed", amount: 750000 } });
+      await expect(overlay(shopper.page)).toHaveCount(0, { timeout: 15_000 });
+      expect(await shopper.events()).toHaveLength(1);
+      await shopper.context.close();
+    });
+
     test("a key whose allowed domains exclude the shop's origin: onError with the API's refusal, no overlay", async ({ browser, request }) => {
       const shopper = await shopAt(browser, width, { key: fencedPublicKey, ref: `inline-fenced-${Date.now()}`, api });
       await shopper.page.getByRole("button", { name: "Pay now" }).click();

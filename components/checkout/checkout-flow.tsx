@@ -1,7 +1,7 @@
 "use client";
 
 import { AtSign, Bitcoin, ChevronRight, CreditCard, Landmark, LoaderCircle } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
 import { selectMethodAction, simulateCheckoutPaymentAction, switchBankAction, verifyCheckoutAction } from "@/app/pay/[sessionId]/actions";
 import { CheckingPayment } from "@/components/hosted/checking-payment";
@@ -9,6 +9,9 @@ import { Countdown } from "@/components/hosted/countdown";
 import { PayIdPanel } from "@/components/hosted/payid-panel";
 import { Button } from "@/components/ui/button";
 import { usePolling } from "@/components/ui/use-polling";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { useLiveStatus } from "@/components/hosted/use-live-status";
+import { livePath } from "@/lib/hosted/live-keys";
 import type { CryptoAsset } from "@/lib/crypto/catalogue";
 import type { PaymentDetails } from "@/lib/sessions/session-views";
 import { actionErrorMessage } from "@/components/hosted/action-error";
@@ -26,8 +29,10 @@ const POLL_MS = 2_000;
 const ICONS: Record<CheckoutMethod, typeof Landmark> = { bank_transfer: Landmark, payid: AtSign, card: CreditCard, crypto: Bitcoin };
 
 /**
- * The hosted checkout, one step at a time: choose a method → see where to pay → "I've sent
- * the money" (polls verify every 2 s) → paid (back to callback_url) / expired / replaced.
+ * The hosted checkout, one step at a time: choose a method → see where to pay → paid (back to
+ * callback_url) / expired / replaced. From the moment it is shown the page follows the
+ * session's status (useLiveStatus), so money sent from a bank app or another phone moves it to
+ * paid with no click; "I've sent the money" is reassurance (it also polls verify every 2 s).
  * Embedded by the inline checkout (view.embeddedIn): the same steps; the shop page is told of
  * the payment and of Esc / "Done" instead of any redirect (EmbedBridge).
  */
@@ -42,17 +47,27 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
   const [checking, setChecking] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(view.initialError);
+  const hydrated = useHydrated();
+  // The outcome is taken once, whichever road reports it first (the live status, the poll,
+  // a failed action): the embedding shop's onSuccess must fire once.
+  const settled = useRef(view.status !== "active");
 
   /** Reads the session's status; anything but active ends the flow. */
   const sync = useCallback(async () => {
     const r = await verifyCheckoutAction({ sessionId });
     const status = r?.data?.status;
-    if (status && status !== "active") {
+    if (status && status !== "active" && !settled.current) {
+      settled.current = true;
       setOutcome({ status, justNow: true, payment: r?.data?.payment ?? null });
       setChecking(false);
     }
     return status;
   }, [sessionId]);
+
+  // Money sent from anywhere: the server announces the session's new status.
+  useLiveStatus(outcome ? null : livePath("session", sessionId), (status) => {
+    if (status !== "active") void sync().catch(() => undefined);
+  });
 
   // "I've sent the money": ask every 2 s until the payment lands or the session ends.
   const poll = useCallback(async () => {
@@ -164,7 +179,7 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
       <HostedCard>
         {errorBox}
         {!method ? (
-          <MethodChooser methods={view.methods} busy={busy} onChoose={choose} />
+          <MethodChooser methods={view.methods} busy={busy} ready={hydrated} onChoose={choose} />
         ) : (
           <div className="space-y-4">
             <div className="flex items-center justify-between gap-2">
@@ -208,7 +223,7 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
                 </Button>
                 {view.testMode && (
                   <SimulateBox hint={`Pays ${activeDetails.payment_method === "bank_transfer" ? "this account" : "this PayID"} from the sandbox bank; no real money moves.`}>
-                    <Button variant="secondary" className="w-full" onClick={() => void simulate()} disabled={busy !== null} data-testid="simulate-payment">
+                    <Button variant="secondary" className="w-full" onClick={() => void simulate()} disabled={!hydrated || busy !== null} data-testid="simulate-payment">
                       {busy === "simulate" ? "Paying…" : "Simulate payment"}
                     </Button>
                   </SimulateBox>
@@ -227,7 +242,7 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
   );
 }
 
-function MethodChooser({ methods, busy, onChoose }: { methods: CheckoutMethod[]; busy: string | null; onChoose: (m: CheckoutMethod) => void }) {
+function MethodChooser({ methods, busy, ready, onChoose }: { methods: CheckoutMethod[]; busy: string | null; ready: boolean; onChoose: (m: CheckoutMethod) => void }) {
   return (
     <div>
       <h2 className="mb-3 text-base font-semibold">How would you like to pay?</h2>
@@ -240,7 +255,7 @@ function MethodChooser({ methods, busy, onChoose }: { methods: CheckoutMethod[];
               <button
                 type="button"
                 onClick={() => onChoose(m)}
-                disabled={busy !== null}
+                disabled={!ready || busy !== null}
                 className="flex w-full items-center gap-3 rounded-lg border border-neutral-200 bg-white px-3 py-3 text-left hover:border-accent focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-60 dark:border-neutral-700 dark:bg-neutral-900"
                 data-testid={`method-${m}`}
               >

@@ -10,6 +10,8 @@ import { AmountInput } from "@/components/hosted/amount-input";
 import { CheckingPayment } from "@/components/hosted/checking-payment";
 import { Button } from "@/components/ui/button";
 import { usePolling } from "@/components/ui/use-polling";
+import { useLiveStatus } from "@/components/hosted/use-live-status";
+import { invoiceLiveStatus, livePath } from "@/lib/hosted/live-keys";
 import type { InvoicePageView } from "@/lib/hosted/invoice-page";
 import type { InvoicePayDetails } from "@/lib/hosted/invoice-page-pay";
 import { formatNaira, koboToNaira, parseNaira } from "@/lib/money";
@@ -29,7 +31,9 @@ const METHODS: { channel: Channel; title: string; hint: string; Icon: typeof Lan
  * The hosted invoice page (app/i/[publicId]): the invoice, then, while it takes payment, the
  * amount (when partial payments are allowed), the method, where to send the money, "I've sent
  * the money" (polls every 2 s until the amount paid changes) and, in test mode, a simulated
- * payment. Every change of the invoice comes back as a fresh view: no reload needed.
+ * payment. Every change of the invoice comes back as a fresh view: no reload needed, and the
+ * page follows the invoice from the moment it is shown (useLiveStatus), so a payment made
+ * anywhere shows up with no click.
  */
 export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
   const [view, setView] = useState(initial);
@@ -69,6 +73,11 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
     return true;
   }, [refresh]);
   usePolling(checking, poll, { everyMs: POLL_MS });
+
+  // Money sent from anywhere (a bank app, another phone): the server announces the change.
+  useLiveStatus(livePath("invoice", view.publicId), (status) => {
+    if (status !== invoiceLiveStatus(view.status, view.amountPaid)) void refresh();
+  });
 
   const partial = view.allowPartialPayments;
   const parsed = parseNaira(amountText, { minKobo: 0, maxKobo: 999_999_999_999 });

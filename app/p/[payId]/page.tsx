@@ -11,6 +11,8 @@ import { PaySummary } from "@/components/hosted/pay-summary";
 import { PayIdSimulate } from "@/components/checkout/payid-simulate";
 import { PayIdHandle } from "@/components/hosted/payid-panel";
 import { QrCode } from "@/components/hosted/qr-code";
+import { LiveRefresh } from "@/components/hosted/live-refresh";
+import { livePath, payIdLiveId } from "@/lib/hosted/live-keys";
 import { StatusBadge } from "@/components/ui/badge";
 import { payPageAmount, type PayPageAmount } from "@/lib/hosted/pay-page-amount";
 import { getPayPagePayId, type PayPagePayId } from "@/lib/hosted/pay-page-payid";
@@ -73,6 +75,8 @@ export default async function PayIdPage(props: Props) {
         </div>
 
         {found.open ? <OpenInstructions found={found} amount={amount} qr={qr} display={display} serverNow={serverNow} /> : <ClosedNotice found={found} />}
+        {/* A one-off PayID completes on its payment: the page follows it and moves to paid by itself. */}
+        {found.kind === "dynamic" && found.open && <LiveRefresh path={livePath("payid", payIdLiveId(found.mode, found.payId))} status={found.status} />}
 
         {found.session && (
           <p className="text-sm">
@@ -109,6 +113,13 @@ function OpenInstructions({ found, amount, qr, display, serverNow }: { found: Pa
 }
 
 function ClosedNotice({ found }: { found: PayPagePayId }) {
+  if (found.status === "completed") {
+    return (
+      <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200 dark:bg-green-950/40 dark:text-green-200 dark:ring-green-900" data-testid="payid-closed">
+        <span className="font-semibold" data-testid="payid-paid-notice">Paid.</span> {found.session ? "This checkout has already been paid." : "This PayID has already been paid."} No need to send anything more.
+      </p>
+    );
+  }
   const text =
     found.session && found.session.status !== "active"
       ? found.session.status === "completed"
