@@ -110,6 +110,13 @@ export const GOALS: Goal[] = [
     // a smaller run (`--payments`, `--quick`) is not this goal.
     judge: (row) => (row.ours.total < 100_000 ? null : (row.goal?.met ?? null)),
   },
+  {
+    id: "live-status",
+    scenario: "hosted pages notice a payment (issue 26): 1,000 open pages",
+    goal: "the last page hears it within 2 s (p99), no database connection per page",
+    matches: byIdOr("live-status", (row) => row.scenario === "live-status"),
+    judge: (row) => row.goal?.met ?? null,
+  },
 ];
 
 export type GoalResult = { goal: Goal; status: GoalStatus; rows: Row[] };
