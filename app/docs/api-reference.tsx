@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Markdown, MarkdownInline } from "./markdown";
 
@@ -306,8 +306,7 @@ function OperationCard({ entry, doc, apiKey }: { entry: Entry; doc: Doc; apiKey:
   );
 }
 
-/** `guides`: server-rendered sections shown under the header (the inline checkout). */
-export function ApiReference({ guides }: { guides?: ReactNode }) {
+export function ApiReference() {
   const [doc, setDoc] = useState<Doc | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [apiKey, setApiKey] = useState("");
@@ -385,7 +384,6 @@ export function ApiReference({ guides }: { guides?: ReactNode }) {
           </div>
           <p className="text-xs text-neutral-600 dark:text-neutral-400">The key stays in this browser tab; only test keys are sent, so trying an operation never touches live money.</p>
         </header>
-        {guides}
         {byTag.map(({ tag, entries }) => (
           <div key={tag.name} className="space-y-3">
             <div>

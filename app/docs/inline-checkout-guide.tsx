@@ -2,12 +2,11 @@ import { inlineSnippet, zevpaySwap } from "@/components/developers/inline-snippe
 
 const pre = "overflow-x-auto rounded-md bg-neutral-50 p-3 font-mono text-xs leading-relaxed ring-1 ring-neutral-200 dark:bg-neutral-950 dark:ring-neutral-800";
 
-/** /docs "Inline checkout": the snippet for Owo and the one-line change for a page written for ZevPay. */
+/** /docs/inline-checkout: the snippet for Owo and the one-line change for a page written for ZevPay. */
 export function InlineCheckoutGuide({ baseUrl }: { baseUrl: string }) {
   const swap = zevpaySwap(baseUrl);
   return (
-    <section id="inline-checkout" className="space-y-3 rounded-lg border border-neutral-200 p-5 dark:border-neutral-800" data-testid="docs-inline-checkout">
-      <h2 className="text-lg font-semibold">Inline checkout</h2>
+    <section id="inline-checkout" className="space-y-3" data-testid="docs-inline-checkout">
       <p className="text-sm text-neutral-700 dark:text-neutral-300">
         Take a payment in a window over your own page. Load <code className="font-mono text-xs">/v1/inline.js</code> and call{" "}
         <code className="font-mono text-xs">Owo.checkout(options)</code> with a <strong>public</strong> key. Options: <code>apiKey</code>, <code>email</code>,{" "}

@@ -4,8 +4,10 @@ import { staticAccounts, virtualAccounts, type Mode, type StaticAccount } from "
 import { findPartnerBank } from "@/lib/bank/partner-banks";
 import type { Rail, RailBank } from "@/lib/rails/rail";
 import { railFor, railsFor } from "@/lib/rails/router";
+import { identityNumberHint } from "@/lib/rails/sandbox/sandbox-test-values";
 import type { IdentityCheckResult, StaticAccountIssue } from "@/lib/bank/provider";
 import { prefixedId } from "@/lib/ids";
+import type { ErrorCode } from "@/lib/errors";
 import { logError } from "@/lib/log";
 import { claimCreateAttempt, recordMismatch } from "./creation-limits";
 import { hashIdentityNumber, identityLast4 } from "./identity-number";
@@ -94,11 +96,13 @@ export async function createStaticAccount(db: Db, input: CreateStaticAccountInpu
     logError("identity check failed at the bank", { error });
     check = { outcome: "unavailable", reason: "The identity registry did not answer" };
   }
+  // An answer the sandbox gave for a test value says so (in `details`: code and message unchanged).
+  const hint = (rail: Rail | null, code: ErrorCode) => (rail?.name === "sandbox" ? identityNumberHint(body.identity_number, code) : undefined);
   if (check.outcome === "mismatch") {
     await recordMismatch(db, scope);
-    throw staticAccountErrors.identityMismatch();
+    throw staticAccountErrors.identityMismatch(hint(checker, "IDENTITY_MISMATCH"));
   }
-  if (check.outcome === "unavailable") throw staticAccountErrors.identityUnavailable();
+  if (check.outcome === "unavailable") throw staticAccountErrors.identityUnavailable(hint(checker, "IDENTITY_CHECK_UNAVAILABLE"));
 
   const partner = issuer.bank;
   const id = prefixedId("staticAccount");
@@ -121,7 +125,7 @@ export async function createStaticAccount(db: Db, input: CreateStaticAccountInpu
       logError("static account issue failed at the bank", { provider: partner.provider, error });
       answer = { issued: false, outcome: "unavailable", reason: "The bank did not answer" };
     }
-    if (!answer.issued) throw answer.outcome === "rejected" ? staticAccountErrors.rejected() : staticAccountErrors.unavailable();
+    if (!answer.issued) throw answer.outcome === "rejected" ? staticAccountErrors.rejected(hint(bank, "STATIC_ACCOUNT_REJECTED")) : staticAccountErrors.unavailable(hint(bank, "STATIC_ACCOUNT_UNAVAILABLE"));
 
     // A payment to a number finds a virtual account first: never issue one a virtual account holds.
     const [taken] = await db

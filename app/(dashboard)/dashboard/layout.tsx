@@ -56,6 +56,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
           </div>
           <div className="ml-auto flex items-center gap-3 md:gap-4">
             <ModeSwitch mode={ctx.mode} locked={locked ? ACTIVATION_LOCK_TEXT[activation ?? "none"].short : undefined} />
+            <Link href="/docs/quickstart" className="text-sm text-neutral-600 hover:underline dark:text-neutral-300" data-testid="header-docs-link">Docs</Link>
             {ctx.user.isAdmin && <Link href="/admin" className="text-sm text-neutral-600 hover:underline dark:text-neutral-300">Admin</Link>}
             <span className="hidden text-sm text-neutral-600 lg:inline dark:text-neutral-400" data-testid="user-email">{ctx.user.email}</span>
             <form action={signOutAction}>

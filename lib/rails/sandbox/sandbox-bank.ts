@@ -8,11 +8,15 @@ import { applySandboxDecision, sandboxSendTransfer, sandboxTransferStatus } from
 import { sandboxAccountName } from "./account-names";
 import { sandboxIssueVirtualAccount } from "./sandbox-virtual-accounts";
 
+/** The account number name enquiry never finds (supplement §5). */
+export const SANDBOX_UNKNOWN_ACCOUNT = "0000000000";
+
 /** Supplement §5: the sandbox bank behaves like a real partner, deterministically. */
 export class SandboxBank implements BankProvider {
   async resolveAccount({ accountNumber, bankCode }: { accountNumber: string; bankCode: string }) {
     if (!findBank(bankCode)) throw validationError([`bank_code ${bankCode} is not a known bank code`]);
-    if (accountNumber === "0000000000") {
+    if (accountNumber === SANDBOX_UNKNOWN_ACCOUNT) {
+      // No hint in `details` here: name enquiry's callers (bulk rows, the dashboard's forms) show details in place of the message.
       throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "Account not found." });
     }
     return { account_name: sandboxAccountName(bankCode, accountNumber), account_number: accountNumber, bank_code: bankCode };

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { CreateKeyButton } from "@/components/developers/create-key-button";
 import { KeyPairList } from "@/components/developers/key-pair-list";
@@ -23,6 +24,13 @@ export default async function DevelopersPage() {
           <h1 className="text-xl font-semibold">API keys</h1>
           <p className="text-sm text-neutral-500">
             {ctx.mode === "test" ? "Test keys move no real money." : "Live keys move real money: keep secret keys on your server."}
+          </p>
+          <p className="mt-1 text-sm" data-testid="developers-docs-links">
+            <Link href="/docs/quickstart" className="text-accent hover:underline">Quickstart</Link>
+            {" · "}
+            <Link href="/docs/webhooks" className="text-accent hover:underline">Verifying webhooks</Link>
+            {" · "}
+            <Link href="/docs" className="text-accent hover:underline">API reference</Link>
           </p>
         </div>
         {canManage ? (
