@@ -117,16 +117,16 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
           <tbody>
             {result.items.map((p) => (
               <Row key={p.id} data-testid="static-payid-row">
-                <td className={td}>
+                <td data-phone="primary" className={td}>
                   <span className="flex items-center gap-1">
                     <Link href={`/dashboard/payids/static/${p.id}`} className="font-mono font-medium text-accent hover:underline">{p.payId}</Link>
                     <CopyButton value={p.payId} label="Copy PayID" />
                   </span>
                 </td>
-                <td className={td}>{p.name}</td>
-                <td className={td}><StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} /></td>
-                <td className={td}>{sourceLabel(p.source)}</td>
-                <td className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
+                <td data-label="Name" className={td}>{p.name}</td>
+                <td data-phone="status" className={td}><StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} /></td>
+                <td data-label="Source" className={td}>{sourceLabel(p.source)}</td>
+                <td data-phone="date" className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
               </Row>
             ))}
           </tbody>
@@ -170,19 +170,19 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
               const full = fullDynamicPayId(p);
               return (
                 <Row key={p.id} data-testid="dynamic-payid-row">
-                  <td className={td}>
+                  <td data-phone="primary" className={td}>
                     <span className="flex items-center gap-1">
                       <Link href={`/dashboard/payids/dynamic/${p.id}`} className="font-mono font-medium text-accent hover:underline">{full}</Link>
                       <CopyButton value={full} label="Copy PayID" />
                     </span>
                   </td>
-                  <td className={td}>{p.name}</td>
-                  <td className={cn(td, "text-right tabular-nums")}>{p.amount === null ? "Any amount" : formatNaira(p.amount)}</td>
-                  <td className={td}><StatusBadge status={p.status} /></td>
-                  <td className={cn(td, "whitespace-nowrap")}>
+                  <td data-label="Name" className={td}>{p.name}</td>
+                  <td data-phone="amount" className={cn(td, "text-right tabular-nums")}>{p.amount === null ? "Any amount" : formatNaira(p.amount)}</td>
+                  <td data-phone="status" className={td}><StatusBadge status={p.status} /></td>
+                  <td data-label="Expires" className={cn(td, "whitespace-nowrap")}>
                     <DateTime at={p.expiresAt} title={formatDateTime(p.expiresAt)}>{p.status === "active" ? relativeTime(p.expiresAt, now) : formatDateTime(p.expiresAt)}</DateTime>
                   </td>
-                  <td className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
+                  <td data-phone="date" className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
                 </Row>
               );
             })}

@@ -83,21 +83,21 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
           <tbody>
             {result.items.map((sa) => (
               <Row key={sa.id} data-testid="static-account-row">
-                <td className="px-4 py-2">
+                <td data-phone="primary" className="px-4 py-2">
                   <Link href={`/dashboard/static-accounts/${sa.id}`} className="font-mono font-medium text-accent hover:underline">{sa.accountNumber}</Link>
                   <p className="text-xs text-neutral-500">{sa.bankName}</p>
                 </td>
-                <td className="px-4 py-2">
+                <td data-label="Customer" className="px-4 py-2">
                   <p>{sa.customerName}</p>
                   {sa.customerEmail && <p className="text-xs text-neutral-500">{sa.customerEmail}</p>}
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums">
+                <td data-phone="amount" className="px-4 py-2 text-right tabular-nums">
                   {formatNaira(sa.totalReceived)}
                   <p className="text-xs text-neutral-500">{sa.inflowCount} payment{sa.inflowCount === 1 ? "" : "s"}</p>
                 </td>
-                <td className="px-4 py-2"><StatusBadge status={sa.status} /></td>
-                <td className="max-w-48 truncate px-4 py-2 font-mono text-xs" title={sa.reference}>{sa.reference}</td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={sa.createdAt} /></td>
+                <td data-phone="status" className="px-4 py-2"><StatusBadge status={sa.status} /></td>
+                <td data-label="Reference" className="max-w-48 truncate px-4 py-2 font-mono text-xs" title={sa.reference}>{sa.reference}</td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={sa.createdAt} /></td>
               </Row>
             ))}
           </tbody>
