@@ -11,7 +11,7 @@ test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, d
   const handle = `bola_${Date.now().toString(36)}`.slice(0, 20);
   await page.getByTestId("new-static-payid").click();
   await page.getByLabel("PayID", { exact: true }).fill(handle);
-  await page.getByLabel("Suffix").selectOption(".checkout");
+  await page.getByLabel("Ending").selectOption(".checkout");
   await expect(page.getByRole("dialog")).toContainText(`Customers will pay ${handle}.checkout`);
   await page.getByLabel("Name", { exact: true }).fill("Bakery till");
   await page.getByTestId("create-static-payid").click();
@@ -26,7 +26,7 @@ test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, d
   await page.goto("/dashboard/payids");
   await page.getByTestId("new-static-payid").click();
   await page.getByLabel("PayID", { exact: true }).fill(handle);
-  await page.getByLabel("Suffix").selectOption(".checkout");
+  await page.getByLabel("Ending").selectOption(".checkout");
   await page.getByLabel("Name", { exact: true }).fill("Again");
   await page.getByTestId("create-static-payid").click();
   await expect(page.getByTestId("static-payid-error")).toContainText("already taken");

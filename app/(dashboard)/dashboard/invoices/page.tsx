@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { InvoiceStatusBadge } from "@/components/invoices/invoice-status";
 import { DateTime } from "@/components/ui/date-time";
+import { FromYourServer } from "@/components/ui/api-hint";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-bar";
 import { listHref } from "@/components/ui/list-href";
@@ -65,7 +66,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
           {!filtered && (
             <EmptyHint>
               {canCreate ? <><Link href="/dashboard/invoices/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
-              or with POST /v1/checkout/invoice.
+              <FromYourServer />.
             </EmptyHint>
           )}
         </EmptyState>

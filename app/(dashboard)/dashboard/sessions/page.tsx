@@ -46,8 +46,10 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
         <EmptyState testId="sessions-empty" title={filtered ? "No sessions match these filters" : "No checkout sessions yet"}>
           {!filtered && (
             <EmptyHint>
-              Start one with <code className="font-mono text-xs">POST /v1/checkout/session/initialize</code> using a key from{" "}
-              <Link href="/dashboard/developers" className="text-accent underline">API keys</Link>.
+              Your website starts one when a customer checks out, through the{" "}
+              <Link href="/docs" className="text-accent hover:underline">Owo API</Link> with a key from{" "}
+              <Link href="/dashboard/developers" className="text-accent hover:underline">API keys</Link>, or through the{" "}
+              <Link href="/dashboard/developers/inline" className="text-accent hover:underline">inline checkout</Link>.
             </EmptyHint>
           )}
         </EmptyState>

@@ -8,6 +8,7 @@ import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-ba
 import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
+import { FromYourServer } from "@/components/ui/api-hint";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { STATIC_ACCOUNT_STATUSES } from "@/lib/static-accounts/list-static-accounts";
@@ -66,7 +67,7 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
           {!filtered && (
             <EmptyHint>
               {canCreate ? <><Link href="/dashboard/static-accounts/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
-              or with POST /v1/checkout/static-account.
+              <FromYourServer />.
             </EmptyHint>
           )}
         </EmptyState>

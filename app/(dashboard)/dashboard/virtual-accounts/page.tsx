@@ -7,6 +7,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { StatusBadge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
+import { FromYourServer } from "@/components/ui/api-hint";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
@@ -57,7 +58,7 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
           {!query.status && (
             <EmptyHint>
               {canCreate ? <><Link href="/dashboard/virtual-accounts/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
-              or with POST /v1/checkout/virtual-account.
+              <FromYourServer />.
             </EmptyHint>
           )}
         </EmptyState>

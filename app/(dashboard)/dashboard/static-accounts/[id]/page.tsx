@@ -83,7 +83,7 @@ export default async function StaticAccountPage({ params, searchParams }: { para
         <h2 className="text-base font-semibold">Payments</h2>
         {payments.items.length === 0 ? (
           <Card className="py-10 text-center text-sm text-neutral-500" data-testid="sa-payments-empty">
-            No payments yet. Transfers to {sa.accountNumber} at {sa.bankName} appear here{ctx.mode === "test" ? " (in test mode: POST /v1/sandbox/payments with account_number)" : ""}.
+            No payments yet. Transfers to {sa.accountNumber} at {sa.bankName} appear here{ctx.mode === "test" ? " (in test mode, try one with Simulate a payment)" : ""}.
           </Card>
         ) : (
           <ListTable testId="sa-payments-table" footer={<Paging total={payments.total} page={payments.page} totalPages={payments.total_pages} noun="payment" link={(n) => `/dashboard/static-accounts/${sa.id}?page=${n}`} />}>
