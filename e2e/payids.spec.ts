@@ -104,8 +104,11 @@ test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, d
   await expect(page.getByTestId("dynamic-payids-empty")).toBeVisible();
 });
 
-test("a personal account gets dynamic PayIDs only", async ({ page }) => {
+test("a personal account gets dynamic PayIDs only, and a menu fitted to a person", async ({ page }) => {
   await signUp(page, { business: "Tunde Adeyemi", email: uniqueEmail("payids-personal"), password: "a-strong-password", type: "personal" });
+  // DESIGN.md: a personal account's menu holds what a person uses, none of the business-only areas.
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(nav.getByRole("link")).toHaveText(["Home", "Balance", "Payments", "PayIDs", "Transfers", "Refunds", "Settings"]);
   await page.goto("/dashboard/payids");
   await expect(page.getByTestId("new-static-payid")).toHaveCount(0);
   await expect(page.getByTestId("dynamic-payids-empty")).toBeVisible();

@@ -55,6 +55,8 @@ test("a new business has static accounts off until an admin enables them in /adm
   // Off: the menu leaves the static-account pages out (refunds stay: they work on every channel).
   const nav = page.getByRole("navigation", { name: "Dashboard" });
   await expect(nav.getByRole("link", { name: "Refunds" })).toBeVisible();
+  // Grouped by what a merchant does.
+  await expect(nav.locator("p")).toHaveText(["Receive", "Pay out", "Developers"]);
   await expect(nav.getByRole("link", { name: "Static accounts" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Settlements" })).toHaveCount(0);
   await page.goto("/dashboard/static-accounts");
