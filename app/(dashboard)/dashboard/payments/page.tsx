@@ -93,7 +93,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                 <td data-label="Channel" className="px-4 py-2">{channelLabel(p.channel)}</td>
                 <td data-label="Paid to" className="px-4 py-2">
                   {destinationLabel(p.destinationKind)}
-                  {destinationDetail(p) && <p className="font-mono text-xs text-neutral-500">{destinationDetail(p)}</p>}
+                  {destinationDetail(p) && <p className="font-mono text-xs text-neutral-500">{p.destinationKind === "wallet" ? "@" : ""}{destinationDetail(p)}</p>}
                 </td>
                 <td data-label="Reference" className="px-4 py-2 font-mono text-xs">{p.reference}</td>
                 <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={p.paidAt} /></td>
