@@ -203,6 +203,9 @@ for (const width of [1280, 375]) {
     // The fenced key (newest) cannot open checkouts here; the one allowing this host can.
     await expect(page.getByTestId("inline-snippet")).toContainText(`apiKey: "${publicKey}"`);
     await expect(page.getByTestId("inline-snippet")).toContainText(`${new URL(baseURL!).origin}/v1/inline.js`);
+    // The ZevPay note is folded away until a shop moving over opens it.
+    await expect(page.getByTestId("zevpay-swap")).toBeHidden();
+    await page.getByTestId("zevpay-card").getByText("Moving a page over from ZevPay?").click();
     await expect(page.getByTestId("zevpay-swap")).toContainText(`+ <script src="${new URL(baseURL!).origin}/v1/inline.js"></script>`);
     await expect(page.getByTestId("inline-key-domains")).toContainText("shop.example.com");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

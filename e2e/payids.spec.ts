@@ -11,7 +11,7 @@ test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, d
   const handle = `bola_${Date.now().toString(36)}`.slice(0, 20);
   await page.getByTestId("new-static-payid").click();
   await page.getByLabel("PayID", { exact: true }).fill(handle);
-  await page.getByLabel("Suffix").selectOption(".checkout");
+  await page.getByLabel("Ending").selectOption(".checkout");
   await expect(page.getByRole("dialog")).toContainText(`Customers will pay ${handle}.checkout`);
   await page.getByLabel("Name", { exact: true }).fill("Bakery till");
   await page.getByTestId("create-static-payid").click();
@@ -26,7 +26,7 @@ test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, d
   await page.goto("/dashboard/payids");
   await page.getByTestId("new-static-payid").click();
   await page.getByLabel("PayID", { exact: true }).fill(handle);
-  await page.getByLabel("Suffix").selectOption(".checkout");
+  await page.getByLabel("Ending").selectOption(".checkout");
   await page.getByLabel("Name", { exact: true }).fill("Again");
   await page.getByTestId("create-static-payid").click();
   await expect(page.getByTestId("static-payid-error")).toContainText("already taken");
@@ -104,8 +104,11 @@ test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, d
   await expect(page.getByTestId("dynamic-payids-empty")).toBeVisible();
 });
 
-test("a personal account gets dynamic PayIDs only", async ({ page }) => {
+test("a personal account gets dynamic PayIDs only, and a menu fitted to a person", async ({ page }) => {
   await signUp(page, { business: "Tunde Adeyemi", email: uniqueEmail("payids-personal"), password: "a-strong-password", type: "personal" });
+  // DESIGN.md: a personal account's menu holds what a person uses, none of the business-only areas.
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(nav.getByRole("link")).toHaveText(["Home", "Balance", "Payments", "PayIDs", "Transfers", "Refunds", "Settings"]);
   await page.goto("/dashboard/payids");
   await expect(page.getByTestId("new-static-payid")).toHaveCount(0);
   await expect(page.getByTestId("dynamic-payids-empty")).toBeVisible();

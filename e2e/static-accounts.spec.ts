@@ -52,7 +52,13 @@ async function asMerchant(page: Page) {
 
 test("a new business has static accounts off until an admin enables them in /admin", async ({ page, browser }) => {
   await signUp(page, MERCHANT);
-  await expect(page.getByTestId("static-accounts-nav-note")).toHaveText("Not enabled");
+  // Off: the menu leaves the static-account pages out (refunds stay: they work on every channel).
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(nav.getByRole("link", { name: "Refunds" })).toBeVisible();
+  // Grouped by what a merchant does.
+  await expect(nav.locator("p")).toHaveText(["Receive", "Pay out", "Developers"]);
+  await expect(nav.getByRole("link", { name: "Static accounts" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Settlements" })).toHaveCount(0);
   await page.goto("/dashboard/static-accounts");
   await expect(page.getByTestId("static-accounts-product")).toHaveAttribute("data-state", "disabled");
   await expect(page.getByTestId("new-static-account")).toHaveCount(0);
@@ -70,7 +76,8 @@ test("a new business has static accounts off until an admin enables them in /adm
 
   await page.goto("/dashboard/static-accounts");
   await expect(page.getByTestId("static-accounts-product")).toHaveAttribute("data-state", "enabled");
-  await expect(page.getByTestId("static-accounts-nav-note")).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Static accounts" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Settlements" })).toBeVisible();
   await expect(page.getByTestId("new-static-account")).toBeVisible();
 });
 

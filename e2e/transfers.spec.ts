@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import type { OwoError } from "../client/owo-client";
+import { createSecretKey, owoClient, signUp, uniqueEmail } from "./helpers";
 
 test("send a bank transfer and a PayID transfer from the dashboard, see both complete, export the CSV", async ({ page, browser }) => {
   // A second business to receive the PayID transfer.
@@ -72,4 +73,35 @@ test("a transfer larger than the balance cannot be reviewed", async ({ page }) =
   await page.getByLabel("Amount (₦)").fill("500");
   await expect(page.getByTestId("insufficient")).toBeVisible();
   await expect(page.getByTestId("review-transfer")).toBeDisabled();
+});
+
+test("a failed transfer's page says the money came back to the wallet, fees included", async ({ page }) => {
+  await signUp(page, { business: "Returned Goods Ltd", email: uniqueEmail("failed-transfer"), password: "a-strong-password" });
+  await page.getByLabel("Amount in naira").fill("100000");
+  await page.getByTestId("fund-wallet").click();
+  await expect(page.getByTestId("wallet-balance")).toHaveText("₦100,000.00");
+  const secret = await createSecretKey(page);
+  const owo = owoClient(page.request, secret);
+  const resolved = await owo.resolveBankAccount({ account_number: "0123456789", bank_code: "058" });
+  // The sandbox bank fails it when told before it settles; the scheduler may settle an undecided one first: then a new one.
+  let reference: string | null = null;
+  for (let attempt = 0; attempt < 5 && !reference; attempt++) {
+    const t = await owo.initiateTransfer({ type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: resolved.account_name, amount: 1_250_000 });
+    const decided = await owo.setSandboxTransferOutcome(t.reference, { status: "failed", reason: "Beneficiary account closed" }).then(() => true, (e: OwoError) => e.code === "INVALID_STATE" ? false : Promise.reject(e));
+    if (decided) reference = t.reference;
+  }
+  expect(reference, "a pending transfer decided as failed").not.toBeNull();
+  await expect.poll(async () => (await owo.verifyTransfer(reference!)).status, { timeout: 20_000 }).toBe("failed");
+
+  await page.goto(`/dashboard/transfers/${reference}`);
+  await expect(page.getByTestId("transfer-status")).toHaveText(/failed/i);
+  // ₦12,500 + ₦25 fee + ₦1.88 VAT + ₦50 stamp duty, all returned.
+  await expect(page.getByTestId("transfer-returned")).toContainText("The money came back: ₦12,576.88 was returned to your wallet");
+  await expect(page.getByTestId("transfer-returned")).toContainText("fees included");
+  const breakdown = page.getByTestId("transfer-breakdown");
+  await expect(breakdown).toContainText("Total debited₦12,576.88");
+  await expect(breakdown).toContainText("Returned to your wallet−₦12,576.88");
+  await expect(breakdown).toContainText("Net from your wallet₦0.00");
+  await page.goto("/dashboard/balance");
+  await expect(page.getByTestId("wallet-balance")).toHaveText("₦100,000.00");
 });

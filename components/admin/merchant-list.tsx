@@ -53,16 +53,16 @@ export function MerchantList({ result, q }: { result: Paged<AdminMerchantRow>; q
           <tbody>
             {result.items.map((m) => (
               <Row key={m.id} data-testid={`merchant-row-${m.id}`}>
-                <td className="px-4 py-2 font-medium">
+                <td data-phone="primary" className="px-4 py-2 font-medium">
                   <Link href={`/admin/merchants/${m.id}`} className="text-accent hover:underline">{m.name}</Link>
                 </td>
-                <td className="whitespace-nowrap px-4 py-2">{m.ownerEmail ?? "—"}</td>
-                <td className="px-4 py-2">{TYPE_LABEL[m.type] ?? m.type}</td>
-                <td className="px-4 py-2" data-testid={`merchant-status-${m.id}`}>
+                <td data-label="Owner" className="whitespace-nowrap px-4 py-2">{m.ownerEmail ?? "—"}</td>
+                <td data-label="Type" className="px-4 py-2">{TYPE_LABEL[m.type] ?? m.type}</td>
+                <td data-phone="status" className="px-4 py-2" data-testid={`merchant-status-${m.id}`}>
                   <StatusBadge status={m.suspendedAt ? "suspended" : "active"} />
                 </td>
-                <td className="px-4 py-2" data-testid={`product-state-${m.id}`}><StatusBadge status={m.staticAccounts} /></td>
-                <td className="whitespace-nowrap px-4 py-2"><DateTime at={m.createdAt} /></td>
+                <td data-label="Static accounts" className="px-4 py-2" data-testid={`product-state-${m.id}`}><StatusBadge status={m.staticAccounts} /></td>
+                <td data-phone="date" className="whitespace-nowrap px-4 py-2"><DateTime at={m.createdAt} /></td>
                 <td className="px-4 py-2 text-right"><ProductStateControl merchantId={m.id} merchantName={m.name} state={m.staticAccounts} /></td>
               </Row>
             ))}

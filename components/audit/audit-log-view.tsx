@@ -77,14 +77,15 @@ export function AuditLogView({
           testId="audit-table"
           footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="record" testId="audit-total" link={(p) => listHref(base, { ...filters, page: p })} />}
         >
-          {/* Six columns that fit 1280 px: the target under its action, the IP over the whole user agent. */}
+          {/* Six columns that fit 1280 px: the target under its action, the IP over the whole user agent. The actor's
+              column never narrows below a word ("System" stays whole); on a phone each entry is a card. */}
           <ListHead><Th>Time</Th><Th>Actor</Th><Th>Action</Th><Th>Changes</Th><Th>From</Th></ListHead>
           <tbody>
             {result.items.map((e) => (
               <Row key={e.id} data-testid="audit-row" data-action={e.action}>
-                <td className="px-4 py-2 align-top text-xs"><DateTime at={e.createdAt} seconds /></td>
-                <td className="max-w-[11rem] px-4 py-2 align-top text-xs [overflow-wrap:anywhere]" data-testid="audit-actor">{auditActorLabel(e, { adminEmails })}</td>
-                <td className="max-w-[12rem] px-4 py-2 align-top">
+                <td data-phone="date" className="px-4 py-2 align-top text-xs"><DateTime at={e.createdAt} seconds /></td>
+                <td data-phone="primary" className="min-w-[7rem] max-w-[11rem] px-4 py-2 align-top text-xs [overflow-wrap:anywhere]" data-testid="audit-actor">{auditActorLabel(e, { adminEmails })}</td>
+                <td data-phone="status" className="max-w-[12rem] px-4 py-2 align-top">
                   <p data-testid="audit-action" title={e.action}>{auditActionLabel(e.action)}</p>
                   <div className="text-xs" data-testid="audit-target">
                     {e.targetType && <span className="text-neutral-500">{auditTargetLabel(e.targetType)}</span>}
@@ -100,10 +101,10 @@ export function AuditLogView({
                     </p>
                   ))}
                 </td>
-                <td className="px-4 py-2 align-top text-xs">
+                <td data-label="From" className="px-4 py-2 align-top text-xs">
                   <p className="font-mono" data-testid="audit-ip">{e.ip ?? "—"}</p>
                   {/* Wrapped, never cut: the whole user agent is what tells one device from another. */}
-                  <p className="mt-1 w-[12rem] text-neutral-500 [overflow-wrap:anywhere]" data-testid="audit-user-agent">{e.userAgent ?? "—"}</p>
+                  <p className="mt-1 w-[12rem] max-w-full text-neutral-500 [overflow-wrap:anywhere]" data-testid="audit-user-agent">{e.userAgent ?? "—"}</p>
                 </td>
               </Row>
             ))}

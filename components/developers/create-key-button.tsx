@@ -8,20 +8,9 @@ import { createKeyAction } from "@/app/(dashboard)/dashboard/developers/actions"
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
+import { PAYMENT_METHODS as METHODS, PERMISSIONS } from "./key-labels";
 import { SecretValue } from "./secret-reveal";
 
-const PERMISSIONS = [
-  { value: "checkout", label: "Checkout sessions" },
-  { value: "virtual_payid", label: "PayIDs" },
-  { value: "virtual_account", label: "Virtual accounts" },
-  { value: "invoices", label: "Invoices" },
-  { value: "transfers", label: "Transfers" },
-];
-const METHODS = [
-  { value: "bank_transfer", label: "Bank transfer" },
-  { value: "payid", label: "PayID" },
-  { value: "card", label: "Card" },
-];
 
 function Checks({ name, options, defaults }: { name: string; options: { value: string; label: string }[]; defaults: string[] }) {
   return (
@@ -98,7 +87,7 @@ export function CreateKeyButton({ mode, walletPayId, cryptoAssets }: { mode: "te
             <Input id="key-domains" name="allowedDomains" placeholder="shop.example.com" />
           </Field>
           <Field label="Settlement PayID" htmlFor="key-settlement" hint="Where payments to this key settle. Default: your wallet.">
-            <Input id="key-settlement" name="settlementPayId" defaultValue={walletPayId ?? ""} />
+            <Input id="key-settlement" name="settlementPayId" defaultValue={walletPayId ? `@${walletPayId}` : ""} />
           </Field>
           <div className="flex justify-end gap-2 pt-2">
             <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>

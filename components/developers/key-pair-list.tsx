@@ -2,6 +2,7 @@ import { StatusBadge, Tag } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { KeyActions } from "./key-actions";
+import { paymentMethodLabel, permissionLabel } from "./key-labels";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 
@@ -49,9 +50,9 @@ export function KeyPairList({ keys, canManage, walletPayId }: { keys: KeyRow[]; 
                     <CopyButton value={k.publicKey} label="Copy public key" />
                   </dd>
                   <dt className="text-neutral-500">Permissions</dt>
-                  <dd className="flex flex-wrap gap-1">{k.permissions.map((p) => <Tag key={p}>{p}</Tag>)}</dd>
+                  <dd className="flex flex-wrap gap-1">{k.permissions.map((p) => <Tag key={p}>{permissionLabel(p)}</Tag>)}</dd>
                   <dt className="text-neutral-500">Payment methods</dt>
-                  <dd className="flex flex-wrap gap-1">{[...k.paymentMethods, ...(k.cryptoAssets.length ? [`crypto (${k.cryptoAssets.join(", ")})`] : [])].map((p) => <Tag key={p}>{p}</Tag>)}</dd>
+                  <dd className="flex flex-wrap gap-1">{[...k.paymentMethods.map(paymentMethodLabel), ...(k.cryptoAssets.length ? [`Crypto (${k.cryptoAssets.join(", ")})`] : [])].map((p) => <Tag key={p}>{p}</Tag>)}</dd>
                   <dt className="text-neutral-500">Webhook URL</dt>
                   <dd className="break-all">{k.webhookUrl ?? <span className="text-neutral-500 dark:text-neutral-400">Not set</span>}</dd>
                   <dt className="text-neutral-500">Allowed domains</dt>

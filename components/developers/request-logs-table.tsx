@@ -26,22 +26,22 @@ export function RequestLogsTable({ rows, keyLabels, footer }: { rows: RequestLog
       <tbody>
         {rows.map((r) => (
           <Row key={r.id} data-testid="request-log-row">
-            <td className="max-w-md px-4 py-2">
+            <td data-phone="primary" className="max-w-md px-4 py-2">
               <span className="mr-2 font-mono text-xs font-semibold">{r.method}</span>
               <span className="break-all font-mono text-xs" title={r.path}>{r.path}</span>
               {(r.ip || r.userAgent) && <p className="truncate text-xs text-neutral-500" title={r.userAgent ?? undefined}>{[r.ip, r.userAgent].filter(Boolean).join(" · ")}</p>}
             </td>
-            <td className="px-4 py-2"><HttpStatusBadge status={r.status} /></td>
-            <td className="px-4 py-2 whitespace-nowrap">
+            <td data-phone="status" className="px-4 py-2"><HttpStatusBadge status={r.status} /></td>
+            <td data-label="Correlation id" className="px-4 py-2 whitespace-nowrap">
               <span className="font-mono text-xs" data-testid="request-correlation-id">{r.correlationId}</span>
               <CopyButton value={r.correlationId} label="Copy correlation id" className="ml-1 align-middle" />
             </td>
-            <td className="px-4 py-2 whitespace-nowrap font-mono text-xs text-neutral-600 dark:text-neutral-400">
+            <td data-label="Key" className="px-4 py-2 whitespace-nowrap font-mono text-xs text-neutral-600 dark:text-neutral-400">
               {keyLabels[r.keyPairId] ?? "—"}
               {r.keyType === "public" && <span className="ml-1 text-neutral-500 dark:text-neutral-400">(public)</span>}
             </td>
-            <td className="px-4 py-2 text-right tabular-nums whitespace-nowrap">{r.durationMs} ms</td>
-            <td className="px-4 py-2 whitespace-nowrap"><DateTime at={r.createdAt} seconds /></td>
+            <td data-label="Duration" className="px-4 py-2 text-right tabular-nums whitespace-nowrap">{r.durationMs} ms</td>
+            <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={r.createdAt} seconds /></td>
           </Row>
         ))}
       </tbody>

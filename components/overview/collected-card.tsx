@@ -9,11 +9,12 @@ const PERIODS = [
   { key: "last30", label: "Last 30 days" },
 ] as const;
 
-/** Money collected (every inbound payment, any channel) today, over 7 and 30 days, and per day. */
+/** Money collected (every inbound payment, any channel, less what was refunded) today, over 7 and 30 days, and per day. */
 export function CollectedCard({ collections }: { collections: Collections }) {
   return (
     <Card>
       <CardTitle>Collected</CardTitle>
+      <p className="text-xs text-neutral-500">Payments received, less refunds</p>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {PERIODS.map((p) => (
           <div key={p.key} className={p.key === "today" ? "col-span-2 min-w-0 sm:col-span-1" : "min-w-0"} data-testid={`collected-${p.key}`}>

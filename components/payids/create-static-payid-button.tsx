@@ -12,6 +12,8 @@ import { Select } from "@/components/ui/select";
 import { firstError } from "@/components/ui/field-errors";
 
 const SUFFIXES = [".spid", ".checkout"] as const;
+/** What each ending says to a customer; both take money the same way. */
+const SUFFIX_WORDS: Record<(typeof SUFFIXES)[number], string> = { ".spid": "to share or print", ".checkout": "for an online checkout" };
 
 /** "New static PayID": a permanent PayID for a business (handle + `.spid` or `.checkout`). */
 export function CreateStaticPayIdButton() {
@@ -51,10 +53,14 @@ export function CreateStaticPayIdButton() {
           <Field label="PayID" htmlFor="spid-handle" error={handleProblem ?? firstError(errors, "pay_id") ?? firstError(errors, "suffix")} hint="Permanent and reusable: customers pay it any number of times.">
             <div className="flex gap-2">
               <Input id="spid-handle" value={handle} onChange={(e) => setHandle(e.target.value.trim())} placeholder="acme_lekki" maxLength={20} required autoComplete="off" data-testid="static-payid-handle" />
-              <Select aria-label="Suffix" value={suffix} onChange={(e) => setSuffix(e.target.value as (typeof SUFFIXES)[number])} data-testid="static-payid-suffix">
-                {SUFFIXES.map((s) => <option key={s} value={s}>{s}</option>)}
+              <Select aria-label="Ending" aria-describedby="spid-suffix-hint" value={suffix} onChange={(e) => setSuffix(e.target.value as (typeof SUFFIXES)[number])} data-testid="static-payid-suffix">
+                {SUFFIXES.map((s) => <option key={s} value={s}>{s} ({SUFFIX_WORDS[s]})</option>)}
               </Select>
             </div>
+            <p id="spid-suffix-hint" className="mt-1 text-xs text-neutral-500" data-testid="static-payid-suffix-hint">
+              The ending customers see: <span className="font-mono">.spid</span> for a PayID you share or print (a shop counter, a social page),{" "}
+              <span className="font-mono">.checkout</span> for one your website shows at checkout. Both take payments the same way.
+            </p>
           </Field>
           {handle && !handleProblem && <p className="text-sm text-neutral-600">Customers will pay <span className="font-mono font-medium">{handle.toLowerCase()}{suffix}</span></p>}
           <Field label="Name" htmlFor="spid-name" error={firstError(errors, "name")} hint="Shown to customers when they pay.">

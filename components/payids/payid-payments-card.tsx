@@ -4,6 +4,7 @@ import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { formatNaira } from "@/lib/money";
 import { payerName } from "@/lib/payments/list-payments";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /** The payments a PayID took: the newest few, with the totals. */
 export function PayIdPaymentsCard({ recent, count, total, empty }: { recent: Payment[]; count: number; total: number; empty: string }) {
@@ -16,18 +17,20 @@ export function PayIdPaymentsCard({ recent, count, total, empty }: { recent: Pay
       {recent.length === 0 ? (
         <p className="px-5 py-4 text-sm text-neutral-500" data-testid="payid-no-payments">{empty}</p>
       ) : (
-        <table className="w-full text-left text-sm" data-testid="payid-payments">
-          <tbody>
-            {recent.map((p) => (
-              <tr key={p.id} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
-                <td className="px-5 py-2 font-mono text-xs"><Link href={`/dashboard/payments/${p.reference}`} className="text-accent hover:underline">{p.reference}</Link></td>
-                <td className="px-5 py-2">{payerName(p) ?? "—"}</td>
-                <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
-                <td className="px-5 py-2 text-right text-neutral-500"><DateTime at={p.paidAt} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll>
+          <table className="w-full text-left text-sm" data-testid="payid-payments">
+            <tbody>
+              {recent.map((p) => (
+                <tr key={p.id} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
+                  <td className="px-5 py-2 font-mono text-xs"><Link href={`/dashboard/payments/${p.reference}`} className="text-accent hover:underline">{p.reference}</Link></td>
+                  <td className="px-5 py-2">{payerName(p) ?? "—"}</td>
+                  <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
+                  <td className="px-5 py-2 text-right text-neutral-500"><DateTime at={p.paidAt} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </Card>
   );

@@ -2,17 +2,17 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { Role } from "@/db/schema";
+import type { Role, StaticAccountState } from "@/db/schema";
 import { cn } from "@/components/ui/cn";
 import { sectionsFor } from "./settings-sections";
 
 /** The one Settings navigation: every section, wrapping onto a second line on a phone (never scrolling the page sideways). */
-export function SettingsNav({ role }: { role: Role }) {
+export function SettingsNav({ role, staticAccounts }: { role: Role; staticAccounts: StaticAccountState }) {
   const path = usePathname();
   return (
     <nav aria-label="Settings" className="border-b border-neutral-200 pb-3 dark:border-neutral-800" data-testid="settings-nav">
       <ul className="flex flex-wrap gap-1.5">
-        {sectionsFor(role).map((s) => {
+        {sectionsFor(role, staticAccounts).map((s) => {
           const active = path === s.href || path.startsWith(`${s.href}/`);
           return (
             <li key={s.href}>

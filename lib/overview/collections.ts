@@ -1,7 +1,7 @@
-import { and, eq, gte, sum } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { and, eq, gte, sql, sum } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "@/db/client";
 import { dailySessions, dailyVolume, type Mode } from "@/db/schema";
-import { lastLagosDays } from "@/lib/lagos-day";
+import { lagosDayStart, lastLagosDays } from "@/lib/lagos-day";
 
 type Scope = { merchantId: string; mode: Mode };
 
@@ -14,16 +14,46 @@ const total = (days: DayVolume[]): Totals => days.reduce((t, d) => ({ amount: t.
 /**
  * Collected volume for the last 30 Lagos days (today included), one entry a day, zero-filled:
  * at most 30 rows of the daily_volume rollup, read by its primary key, whatever the merchant's size.
+ * Money refunded is not collected: each day less what its payments were refunded (completed
+ * refunds), and a payment refunded whole no longer counts.
  */
 export async function getCollections(tx: DbOrTx, scope: Scope & { now?: Date }): Promise<Collections> {
   const days = lastLagosDays(scope.now ?? new Date(), 30);
-  const rows = await tx
-    .select({ day: dailyVolume.day, amount: dailyVolume.amountKobo, count: dailyVolume.count })
-    .from(dailyVolume)
-    .where(and(eq(dailyVolume.merchantId, scope.merchantId), eq(dailyVolume.mode, scope.mode), gte(dailyVolume.day, days[0]!)));
+  const [rows, refunded] = await Promise.all([
+    tx
+      .select({ day: dailyVolume.day, amount: dailyVolume.amountKobo, count: dailyVolume.count })
+      .from(dailyVolume)
+      .where(and(eq(dailyVolume.merchantId, scope.merchantId), eq(dailyVolume.mode, scope.mode), gte(dailyVolume.day, days[0]!))),
+    refundedByDay(tx, scope, lagosDayStart(days[0]!)),
+  ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
-  const series = days.map((day) => ({ day, amount: Number(byDay.get(day)?.amount ?? 0), count: byDay.get(day)?.count ?? 0 }));
+  const series = days.map((day) => {
+    const back = refunded.get(day);
+    return { day, amount: Number(byDay.get(day)?.amount ?? 0) - (back?.amount ?? 0), count: (byDay.get(day)?.count ?? 0) - (back?.whole ?? 0) };
+  });
   return { days: series, today: total(series.slice(-1)), last7: total(series.slice(-7)), last30: total(series) };
+}
+
+/**
+ * What the completed refunds of payments made since `since` gave back, by the Lagos day of the
+ * payment: the amount and how many payments were refunded whole. A refund comes after its
+ * payment, so only refunds created since then are read (the refunds' merchant, mode and
+ * creation index), joined to their payments by reference.
+ */
+async function refundedByDay(tx: DbOrTx, scope: Scope, since: Date): Promise<Map<string, { amount: number; whole: number }>> {
+  const rows = await queryRows<{ day: string | Date; amount: number | string; whole: number | string }>(
+    tx,
+    sql`select owo_lagos_day(p.paid_at)::text as day, sum(r.refunded) as amount, count(*) filter (where r.refunded >= p.amount) as whole
+        from (
+          select payment_reference, sum(amount) as refunded from refunds
+          where merchant_id = ${scope.merchantId}::uuid and mode = ${scope.mode} and status = 'completed' and created_at >= ${since.toISOString()}::timestamptz
+          group by payment_reference
+        ) r
+        join payments p on p.reference = r.payment_reference and p.merchant_id = ${scope.merchantId}::uuid and p.mode = ${scope.mode}
+        where p.paid_at >= ${since.toISOString()}::timestamptz
+        group by 1`,
+  );
+  return new Map(rows.map((r) => [String(r.day).slice(0, 10), { amount: Number(r.amount), whole: Number(r.whole) }]));
 }
 
 export type Conversion = { started: number; completed: number; rate: number | null };

@@ -1,5 +1,7 @@
-/** The command an operator runs to reset someone's password (lib/cli: owo user reset-password). */
-export const OPERATOR_RESET_COMMAND = "npx owo user reset-password --email you@example.com";
-
-/** What forgot-password says when it cannot email a link (no SMTP_URL, or no APP_URL to link to). */
-export const NO_MAIL_MESSAGE = `This Owo server cannot send email, so passwords are reset by its operator: ask them to run ${OPERATOR_RESET_COMMAND}.`;
+/**
+ * What forgot-password says when it cannot email a link (no SMTP_URL, or no APP_URL to link to):
+ * the real road, in words for the person locked out: whoever runs the server resets it
+ * (`npx owo user reset-password`, README), never the command itself.
+ */
+export const NO_MAIL_MESSAGE =
+  "This Owo server cannot send email, so it cannot send you a reset link. Ask the person who runs it (your Owo administrator) to reset your password: they will give you a new one to sign in with, which you can then change in Settings → Security.";

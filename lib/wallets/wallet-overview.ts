@@ -15,6 +15,6 @@ export async function getWalletOverview(tx: DbOrTx, input: { merchantId: string;
   return {
     payId: wallet.payId,
     balance: account.balance,
-    statement: await accountStatement(tx, { accountId: account.id, limit: input.lines ?? 20 }),
+    statement: input.lines === 0 ? [] : await accountStatement(tx, { accountId: account.id, limit: input.lines ?? 20 }),
   };
 }

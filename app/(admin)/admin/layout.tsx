@@ -8,6 +8,7 @@ import { countPendingRefundReviews } from "@/lib/admin/refund-reviews";
 import { requireAdmin } from "@/lib/admin/require-admin";
 import { countPendingActivations } from "@/lib/merchants/activation";
 import { countRailAlerts } from "@/lib/rail-inbound/rails-overview";
+import { SkipLink } from "@/components/shell/skip-link";
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const admin = await requireAdmin();
@@ -21,6 +22,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   );
   return (
     <div className="flex min-h-screen">
+      <SkipLink />
       {/* As the dashboard: a sidebar from 768 px, a drawer behind the menu button below. */}
       <aside className="hidden w-52 shrink-0 border-r border-neutral-200 bg-white p-4 md:block dark:border-neutral-800 dark:bg-neutral-950">{nav}</aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -37,7 +39,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
           </div>
         </header>
         {/* On a phone a long id or reference (a detail's value, a mono table cell) wraps instead of widening the page. */}
-        <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 p-4 md:p-6 [&_dd]:wrap-anywhere [&_td.font-mono]:wrap-anywhere">{children}</main>
+        <main id="main" tabIndex={-1} className="mx-auto w-full focus:outline-none min-w-0 max-w-6xl flex-1 p-4 md:p-6 [&_dd]:wrap-anywhere [&_td.font-mono]:wrap-anywhere">{children}</main>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { BusinessSwitch } from "@/components/shell/business-switch";
 import { LiveMoneyBar } from "@/components/shell/live-money";
 import { ModeSwitch } from "@/components/shell/mode-switch";
 import { NavDrawer } from "@/components/shell/nav-drawer";
+import { SkipLink } from "@/components/shell/skip-link";
 import { Sidebar } from "@/components/shell/sidebar";
 import { SuspendedNotice } from "@/components/shell/suspended-notice";
 import { Button } from "@/components/ui/button";
@@ -31,11 +32,12 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const nav = (
     <>
       <Link href="/dashboard" className="mb-6 block px-3 text-xl font-semibold tracking-tight text-accent">owo</Link>
-      <Sidebar staticAccounts={ctx.merchant.staticAccounts} role={ctx.role} />
+      <Sidebar staticAccounts={ctx.merchant.staticAccounts} type={ctx.merchant.type} />
     </>
   );
   return (
     <div className="flex min-h-screen">
+      <SkipLink />
       {/* DESIGN.md: a left sidebar from 768 px; below it the same navigation opens as a drawer. */}
       <aside className="hidden w-56 shrink-0 border-r border-neutral-200 bg-white p-4 md:block dark:border-neutral-800 dark:bg-neutral-950">{nav}</aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -69,7 +71,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         {ctx.merchant.suspendedAt && <SuspendedNotice />}
         {locked && <ActivationNotice status={activation} />}
         {/* On a phone a long id or reference (a detail's value, a mono table cell) wraps instead of widening the page. */}
-        <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 p-4 md:p-6 [&_dd]:wrap-anywhere [&_td.font-mono]:wrap-anywhere">{children}</main>
+        <main id="main" tabIndex={-1} className="mx-auto w-full focus:outline-none min-w-0 max-w-6xl flex-1 p-4 md:p-6 [&_dd]:wrap-anywhere [&_td.font-mono]:wrap-anywhere">{children}</main>
       </div>
     </div>
   );

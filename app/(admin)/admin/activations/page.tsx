@@ -62,13 +62,13 @@ export default async function ActivationReviewsPage({ searchParams }: { searchPa
           <tbody>
             {items.map((i) => (
               <Row key={i.merchantId} data-testid="activation-row" data-merchant-id={i.merchantId}>
-                <td className="px-4 py-2 whitespace-nowrap">{i.submittedAt ? <DateTime at={i.submittedAt} /> : "—"}</td>
-                <td className="px-4 py-2">
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">{i.submittedAt ? <DateTime at={i.submittedAt} /> : "—"}</td>
+                <td data-phone="primary" className="px-4 py-2">
                   <Link href={`/admin/activations/${i.merchantId}`} className="font-medium text-accent hover:underline" data-testid="activation-open">{i.merchantName}</Link>
                   <span className="ml-1 text-xs capitalize text-neutral-500">{i.type}</span>
                 </td>
-                <td className="px-4 py-2">{i.identityOutcome ? <StatusBadge status={i.identityOutcome === "match" ? "completed" : i.identityOutcome === "mismatch" ? "failed" : "pending"} label={IDENTITY_OUTCOME_LABELS[i.identityOutcome as IdentityOutcome]} /> : "—"}</td>
-                <td className="px-4 py-2"><StatusBadge status={i.status} /></td>
+                <td data-label="Identity" className="px-4 py-2">{i.identityOutcome ? <StatusBadge status={i.identityOutcome === "match" ? "completed" : i.identityOutcome === "mismatch" ? "failed" : "pending"} label={IDENTITY_OUTCOME_LABELS[i.identityOutcome as IdentityOutcome]} /> : "—"}</td>
+                <td data-phone="status" className="px-4 py-2"><StatusBadge status={i.status} /></td>
               </Row>
             ))}
           </tbody>

@@ -63,17 +63,17 @@ export default async function RefundReviewsPage({ searchParams }: { searchParams
           <tbody>
             {queue.items.map(({ refund, merchantName, account, payment }) => (
               <Row key={refund.id} data-testid="admin-refund-row" data-refund-id={refund.id}>
-                <td className="px-4 py-2 whitespace-nowrap">
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
                   <DateTime at={refund.requestedAt} />
                   {refund.mode === "test" && <span className="ml-1 rounded bg-amber-200 px-1 text-xs text-amber-900">test</span>}
                 </td>
-                <td className="px-4 py-2">{merchantName}</td>
-                <td className="px-4 py-2" data-testid="admin-refund-channel">
+                <td data-label="Merchant" className="px-4 py-2">{merchantName}</td>
+                <td data-label="Paid by" className="px-4 py-2" data-testid="admin-refund-channel">
                   {account ? <><span className="font-mono">{account.accountNumber}</span><div className="text-xs text-neutral-500">{account.customerName}</div></> : channelLabel(refund.channel)}
                 </td>
-                <td className="px-4 py-2">{payment.payer?.name ?? "—"}<div className="text-xs text-neutral-500">{[payment.payer?.bank, payment.payer?.account].filter(Boolean).join(" · ")}</div></td>
-                <td className="px-4 py-2 text-right font-medium tabular-nums">{formatNaira(refund.amount)}</td>
-                <td className="px-4 py-2"><StatusBadge status={refund.status} /></td>
+                <td data-phone="primary" className="px-4 py-2">{payment.payer?.name ?? "—"}<div className="text-xs text-neutral-500">{[payment.payer?.bank, payment.payer?.account].filter(Boolean).join(" · ")}</div></td>
+                <td data-phone="amount" className="px-4 py-2 text-right font-medium tabular-nums">{formatNaira(refund.amount)}</td>
+                <td data-phone="status" className="px-4 py-2"><StatusBadge status={refund.status} /></td>
                 <td className="px-4 py-2">
                   <div className="flex items-center justify-end gap-3">
                     <Link href={`/admin/refunds/${refund.id}`} className="text-accent hover:underline" data-testid="review-refund">{status === "requested" ? "Review" : "Open"}</Link>

@@ -59,16 +59,16 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
           <tbody>
             {result.items.map((c) => (
               <Row key={c.id} data-testid="customer-row">
-                <td className="px-4 py-2">
+                <td data-phone="primary" className="px-4 py-2">
                   <Link href={`/dashboard/customers/${c.id}`} className="font-medium text-accent hover:underline">{customerLabel(c)}</Link>
                   {c.email && c.name && <p className="text-xs text-neutral-500">{c.email}</p>}
                   {!c.email && c.payerAccount && c.name && <p className="font-mono text-xs text-neutral-500">{c.payerAccount}{c.payerBank ? ` · ${c.payerBank}` : ""}</p>}
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums" data-testid="customer-count">{c.paymentsCount}</td>
-                <td className="px-4 py-2 text-right tabular-nums" data-testid="customer-total">{formatNaira(c.totalAmount)}</td>
-                <td className="px-4 py-2">{channelLabel(c.lastChannel)}</td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={c.firstPaidAt} /></td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={c.lastPaidAt} /></td>
+                <td data-label="Payments" className="px-4 py-2 text-right tabular-nums" data-testid="customer-count">{c.paymentsCount}</td>
+                <td data-phone="amount" className="px-4 py-2 text-right tabular-nums" data-testid="customer-total">{formatNaira(c.totalAmount)}</td>
+                <td data-label="Last channel" className="px-4 py-2">{channelLabel(c.lastChannel)}</td>
+                <td data-label="First payment" className="px-4 py-2 whitespace-nowrap"><DateTime at={c.firstPaidAt} /></td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={c.lastPaidAt} /></td>
               </Row>
             ))}
           </tbody>

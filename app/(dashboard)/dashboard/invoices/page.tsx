@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { InvoiceStatusBadge } from "@/components/invoices/invoice-status";
 import { DateTime } from "@/components/ui/date-time";
+import { FromYourServer } from "@/components/ui/api-hint";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-bar";
 import { listHref } from "@/components/ui/list-href";
@@ -65,7 +66,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
           {!filtered && (
             <EmptyHint>
               {canCreate ? <><Link href="/dashboard/invoices/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
-              or with POST /v1/checkout/invoice.
+              <FromYourServer />.
             </EmptyHint>
           )}
         </EmptyState>
@@ -86,19 +87,19 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
           <tbody>
             {result.items.map((i) => (
               <Row key={i.id} data-testid="invoice-row" data-public-id={i.publicId}>
-                <td className="px-4 py-2">
+                <td data-phone="primary" className="px-4 py-2">
                   <Link href={`/dashboard/invoices/${i.publicId}`} className="font-mono font-medium text-accent hover:underline">{i.invoiceNumber}</Link>
                   {i.merchantReference && <p className="max-w-40 truncate font-mono text-xs text-neutral-500" title={i.merchantReference}>{i.merchantReference}</p>}
                 </td>
-                <td className="px-4 py-2">
+                <td data-label="Customer" className="px-4 py-2">
                   <p>{i.customerName}</p>
                   <p className="text-xs text-neutral-500">{i.customerEmail}</p>
                 </td>
-                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(i.total)}</td>
-                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(i.amountPaid)}</td>
-                <td className="px-4 py-2"><InvoiceStatusBadge status={i.status} paused={i.paused} /></td>
-                <td className="px-4 py-2 whitespace-nowrap">{formatDay(i.dueDate)}</td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={i.createdAt} /></td>
+                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(i.total)}</td>
+                <td data-label="Paid" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(i.amountPaid)}</td>
+                <td data-phone="status" className="px-4 py-2"><InvoiceStatusBadge status={i.status} paused={i.paused} /></td>
+                <td data-label="Due" className="px-4 py-2 whitespace-nowrap">{formatDay(i.dueDate)}</td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={i.createdAt} /></td>
               </Row>
             ))}
           </tbody>

@@ -12,6 +12,7 @@ import { cn } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { formatDateTime } from "@/components/ui/format-time";
+import { FromYourServer } from "@/components/ui/api-hint";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
@@ -52,7 +53,7 @@ export default async function PayIdsPage({ searchParams }: { searchParams: Promi
         <div>
           <h1 className="text-xl font-semibold">PayIDs</h1>
           <p className="mt-1 text-sm text-neutral-500">
-            Handles customers pay by name.{wallet && <> Your wallet PayID is <span className="font-mono">{wallet.payId}</span>.</>}
+            Handles customers pay by name.{wallet && <> Your wallet PayID is <span className="font-mono" data-testid="payids-wallet-payid">@{wallet.payId}</span>.</>}
           </p>
         </div>
         {canCreate ? (
@@ -107,7 +108,7 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
           {!query.search && (
             <EmptyHint>
               A static PayID is permanent and reusable: print its QR code at a till or share its link.{" "}
-              {canCreate ? "Create one above" : "Create one"} or with POST /v1/checkout/static-payid.
+              {canCreate ? "Create one above" : "Create one"} <FromYourServer />.
             </EmptyHint>
           )}
         </EmptyState>
@@ -117,16 +118,16 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
           <tbody>
             {result.items.map((p) => (
               <Row key={p.id} data-testid="static-payid-row">
-                <td className={td}>
+                <td data-phone="primary" className={td}>
                   <span className="flex items-center gap-1">
                     <Link href={`/dashboard/payids/static/${p.id}`} className="font-mono font-medium text-accent hover:underline">{p.payId}</Link>
                     <CopyButton value={p.payId} label="Copy PayID" />
                   </span>
                 </td>
-                <td className={td}>{p.name}</td>
-                <td className={td}><StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} /></td>
-                <td className={td}>{sourceLabel(p.source)}</td>
-                <td className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
+                <td data-label="Name" className={td}>{p.name}</td>
+                <td data-phone="status" className={td}><StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} /></td>
+                <td data-label="Source" className={td}>{sourceLabel(p.source)}</td>
+                <td data-phone="date" className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
               </Row>
             ))}
           </tbody>
@@ -158,7 +159,7 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
         <EmptyState testId="dynamic-payids-empty" title={filtered ? "No dynamic PayIDs match these filters" : "No dynamic PayIDs yet"}>
           {!filtered && (
             <EmptyHint>
-              A dynamic PayID takes one payment (or several) and expires on its own. {canCreate ? "Create one above" : "Create one"} or with POST /v1/checkout/dynamic-payid.
+              A dynamic PayID takes one payment (or several) and expires on its own. {canCreate ? "Create one above" : "Create one"} <FromYourServer />.
             </EmptyHint>
           )}
         </EmptyState>
@@ -170,19 +171,19 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
               const full = fullDynamicPayId(p);
               return (
                 <Row key={p.id} data-testid="dynamic-payid-row">
-                  <td className={td}>
+                  <td data-phone="primary" className={td}>
                     <span className="flex items-center gap-1">
                       <Link href={`/dashboard/payids/dynamic/${p.id}`} className="font-mono font-medium text-accent hover:underline">{full}</Link>
                       <CopyButton value={full} label="Copy PayID" />
                     </span>
                   </td>
-                  <td className={td}>{p.name}</td>
-                  <td className={cn(td, "text-right tabular-nums")}>{p.amount === null ? "Any amount" : formatNaira(p.amount)}</td>
-                  <td className={td}><StatusBadge status={p.status} /></td>
-                  <td className={cn(td, "whitespace-nowrap")}>
+                  <td data-label="Name" className={td}>{p.name}</td>
+                  <td data-phone="amount" className={cn(td, "text-right tabular-nums")}>{p.amount === null ? "Any amount" : formatNaira(p.amount)}</td>
+                  <td data-phone="status" className={td}><StatusBadge status={p.status} /></td>
+                  <td data-label="Expires" className={cn(td, "whitespace-nowrap")}>
                     <DateTime at={p.expiresAt} title={formatDateTime(p.expiresAt)}>{p.status === "active" ? relativeTime(p.expiresAt, now) : formatDateTime(p.expiresAt)}</DateTime>
                   </td>
-                  <td className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
+                  <td data-phone="date" className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
                 </Row>
               );
             })}

@@ -81,22 +81,22 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           <tbody>
             {result.items.map((p) => (
               <Row key={p.id} data-testid="payment-row">
-                <td className="px-4 py-2">
+                <td data-phone="primary" className="px-4 py-2">
                   <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="font-medium text-accent hover:underline">{payerName(p) ?? "Unknown payer"}</Link>
                   {p.customerEmail && <p className="text-xs text-neutral-500">{p.customerEmail}</p>}
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums">
+                <td data-phone="amount" className="px-4 py-2 text-right tabular-nums">
                   {formatNaira(p.amount)}
                   {p.fee > 0 && <p className="text-xs text-neutral-500">net {formatNaira(p.amount - p.fee)}</p>}
                 </td>
-                <td className="px-4 py-2"><StatusBadge status={p.status} /></td>
-                <td className="px-4 py-2">{channelLabel(p.channel)}</td>
-                <td className="px-4 py-2">
+                <td data-phone="status" className="px-4 py-2"><StatusBadge status={p.status} /></td>
+                <td data-label="Channel" className="px-4 py-2">{channelLabel(p.channel)}</td>
+                <td data-label="Paid to" className="px-4 py-2">
                   {destinationLabel(p.destinationKind)}
-                  {destinationDetail(p) && <p className="font-mono text-xs text-neutral-500">{destinationDetail(p)}</p>}
+                  {destinationDetail(p) && <p className="font-mono text-xs text-neutral-500">{p.destinationKind === "wallet" ? "@" : ""}{destinationDetail(p)}</p>}
                 </td>
-                <td className="px-4 py-2 font-mono text-xs">{p.reference}</td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.paidAt} /></td>
+                <td data-label="Reference" className="px-4 py-2 font-mono text-xs">{p.reference}</td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={p.paidAt} /></td>
               </Row>
             ))}
           </tbody>

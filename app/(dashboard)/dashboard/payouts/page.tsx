@@ -83,10 +83,10 @@ export default async function PayoutsPage() {
             <tbody>
               {payouts.items.map((t) => (
                 <Row key={t.id} data-testid="payout-row">
-                  <td className="px-4 py-2 whitespace-nowrap"><Link href={`/dashboard/transfers/${t.reference}`} className="text-accent hover:underline"><DateTime at={t.createdAt} /></Link></td>
-                  <td className="px-4 py-2">{t.recipientName}<span className="block text-xs text-neutral-500">{t.recipientBankName} {t.recipientAccountNumber}</span></td>
-                  <td className="px-4 py-2 text-right"><Money kobo={t.amount} /></td>
-                  <td className="px-4 py-2"><StatusBadge status={t.status} /></td>
+                  <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><Link href={`/dashboard/transfers/${t.reference}`} className="text-accent hover:underline"><DateTime at={t.createdAt} /></Link></td>
+                  <td data-phone="primary" className="px-4 py-2">{t.recipientName}<span className="block text-xs text-neutral-500">{t.recipientBankName} {t.recipientAccountNumber}</span></td>
+                  <td data-phone="amount" className="px-4 py-2 text-right"><Money kobo={t.amount} /></td>
+                  <td data-phone="status" className="px-4 py-2"><StatusBadge status={t.status} /></td>
                 </Row>
               ))}
             </tbody>

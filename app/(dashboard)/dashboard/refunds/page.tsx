@@ -62,12 +62,12 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
           <tbody>
             {result.items.map((r) => (
               <Row key={r.id} data-testid="refund-row" data-refund-id={r.id}>
-                <td className="px-4 py-2">
+                <td data-phone="primary" className="px-4 py-2">
                   <Link href={`/dashboard/refunds/${r.id}`} className="font-mono text-xs font-medium text-accent hover:underline">{r.id}</Link>
                   {r.reason && <p className="max-w-56 truncate text-xs text-neutral-500" title={r.reason}>{r.reason}</p>}
                 </td>
-                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(r.amount)}</td>
-                <td className="px-4 py-2" data-testid="refund-channel">
+                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(r.amount)}</td>
+                <td data-label="Paid by" className="px-4 py-2" data-testid="refund-channel">
                   {r.staticAccountId ? (
                     <>
                       <Link href={`/dashboard/static-accounts/${r.staticAccountId}`} className="font-mono hover:underline">{r.accountNumber}</Link>
@@ -82,9 +82,9 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
                     </>
                   )}
                 </td>
-                <td className="px-4 py-2" data-testid="refund-status"><StatusBadge status={r.status} /></td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={r.requestedAt} /></td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={r.completedAt} /></td>
+                <td data-phone="status" className="px-4 py-2" data-testid="refund-status"><StatusBadge status={r.status} /></td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={r.requestedAt} /></td>
+                <td data-label="Completed" className="px-4 py-2 whitespace-nowrap"><DateTime at={r.completedAt} /></td>
               </Row>
             ))}
           </tbody>

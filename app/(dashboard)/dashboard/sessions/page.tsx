@@ -46,8 +46,10 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
         <EmptyState testId="sessions-empty" title={filtered ? "No sessions match these filters" : "No checkout sessions yet"}>
           {!filtered && (
             <EmptyHint>
-              Start one with <code className="font-mono text-xs">POST /v1/checkout/session/initialize</code> using a key from{" "}
-              <Link href="/dashboard/developers" className="text-accent underline">API keys</Link>.
+              Your website starts one when a customer checks out, through the{" "}
+              <Link href="/docs" className="text-accent hover:underline">Owo API</Link> with a key from{" "}
+              <Link href="/dashboard/developers" className="text-accent hover:underline">API keys</Link>, or through the{" "}
+              <Link href="/dashboard/developers/inline" className="text-accent hover:underline">inline checkout</Link>.
             </EmptyHint>
           )}
         </EmptyState>
@@ -64,21 +66,21 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           <tbody>
             {result.items.map((s) => (
               <Row key={s.id} data-testid="session-row">
-                <td className="px-4 py-2">
+                <td data-phone="primary" className="px-4 py-2">
                   <Link href={`/dashboard/sessions/${s.id}`} className="font-medium text-accent hover:underline">{s.customerEmail}</Link>
                   {s.customerName && <p className="text-xs text-neutral-500">{s.customerName}</p>}
                 </td>
-                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(s.amount)}</td>
-                <td className="px-4 py-2"><span data-testid="session-status"><StatusBadge status={s.displayStatus} /></span></td>
-                <td className="px-4 py-2">
+                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(s.amount)}</td>
+                <td data-phone="status" className="px-4 py-2"><span data-testid="session-status"><StatusBadge status={s.displayStatus} /></span></td>
+                <td data-label="Method" className="px-4 py-2">
                   {s.paymentMethod ? channelLabel(s.paymentMethod) : <span className="text-neutral-500 dark:text-neutral-400">Not chosen</span>}
                   {s.attempts > 1 && <p className="text-xs text-neutral-500">{s.attempts} attempts</p>}
                 </td>
-                <td className="px-4 py-2">
+                <td data-label="Reference" className="px-4 py-2">
                   <span className="font-mono text-xs">{s.reference}</span>
                   {s.merchantReference && <p className="font-mono text-xs text-neutral-500">{s.merchantReference}</p>}
                 </td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={s.createdAt} /></td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={s.createdAt} /></td>
               </Row>
             ))}
           </tbody>

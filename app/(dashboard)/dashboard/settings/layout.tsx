@@ -10,7 +10,7 @@ export default async function SettingsLayout({ children }: { children: React.Rea
     <div className="space-y-6">
       <div className="space-y-3">
         <p className="text-sm font-semibold uppercase tracking-wide text-neutral-600 dark:text-neutral-400">Settings</p>
-        <SettingsNav role={ctx.role} />
+        <SettingsNav role={ctx.role} staticAccounts={ctx.merchant.staticAccounts} />
       </div>
       {children}
     </div>

@@ -14,7 +14,7 @@ export default async function SettingsPage() {
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Settings for {ctx.merchant.name}</h1>
       <ul className="grid gap-3 sm:grid-cols-2">
-        {sectionsFor(ctx.role).map((s) => (
+        {sectionsFor(ctx.role, ctx.merchant.staticAccounts).map((s) => (
           <li key={s.href}>
             <Link href={s.href} className="block h-full rounded-lg border border-neutral-200 bg-white p-4 hover:border-accent dark:border-neutral-800 dark:bg-neutral-900">
               <span className="font-medium">{s.label}</span>

@@ -59,12 +59,12 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
             <tbody>
               {batches.items.map((b) => (
                 <tr key={b.id} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="batch-row">
-                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={b.cutoffAt} /></td>
-                  <td className="px-4 py-2 text-right tabular-nums">{b.paymentCount}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(b.gross)}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(b.fees)}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right font-medium tabular-nums" data-testid="batch-net">{formatNaira(b.net)}</td>
-                  <td className="px-4 py-2"><StatusBadge status={b.status} /></td>
+                  <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={b.cutoffAt} /></td>
+                  <td data-label="Payments" className="px-4 py-2 text-right tabular-nums">{b.paymentCount}</td>
+                  <td data-label="Gross" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(b.gross)}</td>
+                  <td data-label="Fees" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(b.fees)}</td>
+                  <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right font-medium tabular-nums" data-testid="batch-net">{formatNaira(b.net)}</td>
+                  <td data-phone="status" className="px-4 py-2"><StatusBadge status={b.status} /></td>
                 </tr>
               ))}
             </tbody>
@@ -89,18 +89,18 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
             <tbody>
               {payouts.items.map((p) => (
                 <tr key={p.id} className="border-t border-neutral-100 align-top dark:border-neutral-800" data-testid="payout-row">
-                  <td className="px-4 py-2 font-mono text-xs">
+                  <td data-phone="primary" className="px-4 py-2 font-mono text-xs">
                     {p.reference}
                     {p.attempt > 1 && <p className="text-neutral-500">attempt {p.attempt}</p>}
                   </td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
-                  <td className="px-4 py-2">{p.destination === "wallet" ? "Wallet" : "Bank account"}</td>
-                  <td className="px-4 py-2">
+                  <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
+                  <td data-label="Destination" className="px-4 py-2">{p.destination === "wallet" ? "Wallet" : "Bank account"}</td>
+                  <td data-phone="status" className="px-4 py-2">
                     <StatusBadge status={p.status} />
                     {p.failureReason && <p className="text-xs text-red-700">{p.failureReason}</p>}
                   </td>
-                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.cutoffAt} /></td>
-                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.completedAt} /></td>
+                  <td data-label="Batch cutoff" className="px-4 py-2 whitespace-nowrap"><DateTime at={p.cutoffAt} /></td>
+                  <td data-label="Completed" data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={p.completedAt} /></td>
                 </tr>
               ))}
             </tbody>

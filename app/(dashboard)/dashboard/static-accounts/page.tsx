@@ -8,6 +8,7 @@ import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-ba
 import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
+import { FromYourServer } from "@/components/ui/api-hint";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { STATIC_ACCOUNT_STATUSES } from "@/lib/static-accounts/list-static-accounts";
@@ -66,7 +67,7 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
           {!filtered && (
             <EmptyHint>
               {canCreate ? <><Link href="/dashboard/static-accounts/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
-              or with POST /v1/checkout/static-account.
+              <FromYourServer />.
             </EmptyHint>
           )}
         </EmptyState>
@@ -83,21 +84,21 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
           <tbody>
             {result.items.map((sa) => (
               <Row key={sa.id} data-testid="static-account-row">
-                <td className="px-4 py-2">
+                <td data-phone="primary" className="px-4 py-2">
                   <Link href={`/dashboard/static-accounts/${sa.id}`} className="font-mono font-medium text-accent hover:underline">{sa.accountNumber}</Link>
                   <p className="text-xs text-neutral-500">{sa.bankName}</p>
                 </td>
-                <td className="px-4 py-2">
+                <td data-label="Customer" className="px-4 py-2">
                   <p>{sa.customerName}</p>
                   {sa.customerEmail && <p className="text-xs text-neutral-500">{sa.customerEmail}</p>}
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums">
+                <td data-phone="amount" className="px-4 py-2 text-right tabular-nums">
                   {formatNaira(sa.totalReceived)}
                   <p className="text-xs text-neutral-500">{sa.inflowCount} payment{sa.inflowCount === 1 ? "" : "s"}</p>
                 </td>
-                <td className="px-4 py-2"><StatusBadge status={sa.status} /></td>
-                <td className="max-w-48 truncate px-4 py-2 font-mono text-xs" title={sa.reference}>{sa.reference}</td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={sa.createdAt} /></td>
+                <td data-phone="status" className="px-4 py-2"><StatusBadge status={sa.status} /></td>
+                <td data-label="Reference" className="max-w-48 truncate px-4 py-2 font-mono text-xs" title={sa.reference}>{sa.reference}</td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={sa.createdAt} /></td>
               </Row>
             ))}
           </tbody>

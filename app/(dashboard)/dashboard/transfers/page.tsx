@@ -101,14 +101,14 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
           <tbody>
             {result.items.map((t) => (
               <Row key={t.id} data-testid="transfer-row">
-                <td className="px-4 py-2">
+                <td data-phone="primary" className="px-4 py-2">
                   <Link href={`/dashboard/transfers/${t.reference}`} className="font-medium text-accent hover:underline">{t.recipientName}</Link>
                   <p className="text-xs text-neutral-500">{t.type === "payid" ? "PayID" : `${t.recipientBankName} · ${t.recipientAccountNumber}`}</p>
                 </td>
-                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(t.amount)}</td>
-                <td className="px-4 py-2"><TransferStatus status={t.status} /></td>
-                <td className="px-4 py-2 font-mono text-xs">{t.reference}</td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={t.createdAt} /></td>
+                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(t.amount)}</td>
+                <td data-phone="status" className="px-4 py-2"><TransferStatus status={t.status} /></td>
+                <td data-label="Reference" className="px-4 py-2 font-mono text-xs">{t.reference}</td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={t.createdAt} /></td>
               </Row>
             ))}
           </tbody>

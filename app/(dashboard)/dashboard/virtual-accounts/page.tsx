@@ -7,6 +7,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { StatusBadge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
+import { FromYourServer } from "@/components/ui/api-hint";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
@@ -57,7 +58,7 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
           {!query.status && (
             <EmptyHint>
               {canCreate ? <><Link href="/dashboard/virtual-accounts/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
-              or with POST /v1/checkout/virtual-account.
+              <FromYourServer />.
             </EmptyHint>
           )}
         </EmptyState>
@@ -74,19 +75,19 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
           <tbody>
             {result.items.map((va) => (
               <Row key={va.id} data-testid="virtual-account-row">
-                <td className="px-4 py-2">
+                <td data-phone="primary" className="px-4 py-2">
                   <Link href={`/dashboard/virtual-accounts/${va.publicId}`} className="font-mono font-medium text-accent hover:underline">
                     {va.accountNumber ?? "No number"}
                   </Link>
                   <p className="text-xs text-neutral-500">{va.bankName}</p>
                 </td>
-                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{va.amount === null ? "Any" : formatNaira(va.amount)}</td>
-                <td className="px-4 py-2"><StatusBadge status={va.status} /></td>
-                <td className="px-4 py-2 whitespace-nowrap">
+                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{va.amount === null ? "Any" : formatNaira(va.amount)}</td>
+                <td data-phone="status" className="px-4 py-2"><StatusBadge status={va.status} /></td>
+                <td data-label="Expires" className="px-4 py-2 whitespace-nowrap">
                   <DateTime at={va.expiresAt}>{va.expiresAt && va.status === "pending" ? relativeTime(va.expiresAt, now) : undefined}</DateTime>
                 </td>
-                <td className="px-4 py-2">{sourceLabel(va.source)}</td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={va.createdAt} /></td>
+                <td data-label="Source" className="px-4 py-2">{sourceLabel(va.source)}</td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={va.createdAt} /></td>
               </Row>
             ))}
           </tbody>

@@ -62,14 +62,14 @@ export default async function CustomerPage({ params, searchParams }: { params: P
         <tbody>
           {result.items.map((p) => (
             <Row key={p.id} data-testid="customer-payment-row">
-              <td className="px-4 py-2">
+              <td data-phone="primary" className="px-4 py-2">
                 <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="font-mono text-xs text-accent hover:underline">{p.reference}</Link>
               </td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
-              <td className="px-4 py-2"><StatusBadge status={p.status} /></td>
-              <td className="px-4 py-2">{channelLabel(p.channel)}</td>
-              <td className="px-4 py-2">{destinationLabel(p.destinationKind)}</td>
-              <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.paidAt} /></td>
+              <td data-phone="amount" className="px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
+              <td data-phone="status" className="px-4 py-2"><StatusBadge status={p.status} /></td>
+              <td data-label="Channel" className="px-4 py-2">{channelLabel(p.channel)}</td>
+              <td data-label="Paid to" className="px-4 py-2">{destinationLabel(p.destinationKind)}</td>
+              <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={p.paidAt} /></td>
             </Row>
           ))}
         </tbody>

@@ -60,13 +60,20 @@ export default async function InlineCheckoutPage() {
         )}
       </Card>
 
-      <Card className="space-y-3">
-        <CardTitle>Coming from ZevPay</CardTitle>
-        <p className="text-sm">
-          A page written for ZevPay&apos;s inline script (<code className="font-mono text-xs">new ZevPay.ZevPayCheckout().checkout({"{…}"})</code>) works unchanged
-          with an Owo public key: change only where the script comes from.
-        </p>
-        <pre tabIndex={0} className={pre} data-testid="zevpay-swap">{`- ${swap.before}\n+ ${swap.after}`}</pre>
+      {/* Only for a shop moving its page over from ZevPay: folded away until asked for. */}
+      <Card className="p-0">
+        <details data-testid="zevpay-card">
+          <summary className="cursor-pointer px-5 py-4 text-sm font-medium text-neutral-600 hover:text-neutral-900 dark:text-neutral-300 dark:hover:text-white">
+            Moving a page over from ZevPay?
+          </summary>
+          <div className="space-y-3 px-5 pb-5">
+            <p className="text-sm">
+              A page written for ZevPay&apos;s inline script (<code className="font-mono text-xs">new ZevPay.ZevPayCheckout().checkout({"{…}"})</code>) works unchanged
+              with an Owo public key: change only where the script comes from.
+            </p>
+            <pre tabIndex={0} className={pre} data-testid="zevpay-swap">{`- ${swap.before}\n+ ${swap.after}`}</pre>
+          </div>
+        </details>
       </Card>
 
       <Card className="space-y-3">

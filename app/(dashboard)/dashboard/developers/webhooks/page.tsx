@@ -57,14 +57,14 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           <tbody>
             {result.items.map((e) => (
               <Row key={e.id} data-testid="event-row">
-                <td className="px-4 py-2">
+                <td data-phone="primary" className="px-4 py-2">
                   <Link href={`/dashboard/developers/webhooks/${e.id}`} className="font-medium text-accent hover:underline">{e.type}</Link>
                   <p className="font-mono text-xs text-neutral-500">{e.id}</p>
                 </td>
-                <td className="px-4 py-2"><DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} /></td>
-                <td className="px-4 py-2 tabular-nums">{e.attempts}</td>
-                <td className="px-4 py-2 tabular-nums">{e.lastStatusCode ?? "—"}</td>
-                <td className="px-4 py-2 whitespace-nowrap"><DateTime at={e.createdAt} seconds /></td>
+                <td data-phone="status" className="px-4 py-2"><DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} /></td>
+                <td data-label="Attempts" className="px-4 py-2 tabular-nums">{e.attempts}</td>
+                <td data-label="Last response" className="px-4 py-2 tabular-nums">{e.lastStatusCode ?? "—"}</td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={e.createdAt} seconds /></td>
               </Row>
             ))}
           </tbody>

@@ -133,10 +133,10 @@ export default async function InvoicePage({ params }: { params: Promise<{ public
         <tbody>
           {invoice.lineItems.map((item, i) => (
             <tr key={i} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="inv-line-item">
-              <td className="px-4 py-2">{item.description}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{item.quantity}</td>
-              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(item.unit_price)}</td>
-              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(item.amount)}</td>
+              <td data-phone="primary" className="px-4 py-2">{item.description}</td>
+              <td data-label="Quantity" className="px-4 py-2 text-right tabular-nums">{item.quantity}</td>
+              <td data-label="Unit price" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(item.unit_price)}</td>
+              <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(item.amount)}</td>
             </tr>
           ))}
         </tbody>
@@ -175,17 +175,17 @@ export default async function InvoicePage({ params }: { params: Promise<{ public
             <tbody>
               {payments.map((p) => (
                 <tr key={p.id} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="inv-payment-row" data-reference={p.reference}>
-                  <td className="px-4 py-2 font-mono text-xs">
+                  <td data-phone="primary" className="px-4 py-2 font-mono text-xs">
                     <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">{p.reference}</Link>
                   </td>
-                  <td className="px-4 py-2 text-right tabular-nums">
+                  <td data-phone="amount" className="px-4 py-2 text-right tabular-nums">
                     {formatNaira(p.amount)}
                     {p.fee > 0 && <p className="text-xs text-neutral-500">net {formatNaira(p.amount - p.fee)}</p>}
                   </td>
-                  <td className="px-4 py-2"><StatusBadge status={p.status} /></td>
-                  <td className="px-4 py-2">{channelLabel(p.channel)}</td>
-                  <td className="px-4 py-2">{payerName(p) ?? "—"}</td>
-                  <td className="px-4 py-2 whitespace-nowrap"><DateTime at={p.paidAt} /></td>
+                  <td data-phone="status" className="px-4 py-2"><StatusBadge status={p.status} /></td>
+                  <td data-label="Channel" className="px-4 py-2">{channelLabel(p.channel)}</td>
+                  <td data-label="Payer" className="px-4 py-2">{payerName(p) ?? "—"}</td>
+                  <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={p.paidAt} /></td>
                 </tr>
               ))}
             </tbody>

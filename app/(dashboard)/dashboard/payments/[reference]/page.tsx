@@ -132,5 +132,6 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
 function PayIdLink({ payment: p }: { payment: PaymentDetail }) {
   const text = `${p.payIdText}${p.staticPayIdName || p.dynamicPayIdName ? ` (${p.staticPayIdName ?? p.dynamicPayIdName})` : ""}`;
   const href = p.staticPayIdId ? `/dashboard/payids/static/${p.staticPayIdId}` : p.dynamicPayIdId ? `/dashboard/payids/dynamic/${p.dynamicPayIdId}` : null;
-  return href ? <Link href={href} className="font-mono text-xs text-accent hover:underline">{text}</Link> : <span className="font-mono text-xs">{text}</span>;
+  // A wallet PayID is written @handle, as everywhere else.
+  return href ? <Link href={href} className="font-mono text-xs text-accent hover:underline">{text}</Link> : <span className="font-mono text-xs">@{text}</span>;
 }

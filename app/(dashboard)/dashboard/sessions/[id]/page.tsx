@@ -15,6 +15,7 @@ import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { formatNaira } from "@/lib/money";
 import { getSessionDetail } from "@/lib/sessions/session-detail";
 import { TimelineCard } from "@/components/ui/timeline-card";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export const metadata: Metadata = { title: "Checkout session" };
 
@@ -76,20 +77,22 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
       {s.lineItems && s.lineItems.length > 0 && (
         <Card className="p-0">
           <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Line items</h2>
-          <table className="w-full text-left text-sm" data-testid="session-line-items">
-            <tbody>
-              {s.lineItems.map((li, i) => (
-                <tr key={i} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
-                  <td className="px-5 py-2">
-                    {li.name}
-                    {li.description && <p className="text-xs text-neutral-500">{li.description}</p>}
-                  </td>
-                  <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums text-neutral-500">{li.quantity} × {formatNaira(li.amount)}</td>
-                  <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums">{formatNaira(li.quantity * li.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableScroll>
+            <table className="w-full text-left text-sm" data-testid="session-line-items">
+              <tbody>
+                {s.lineItems.map((li, i) => (
+                  <tr key={i} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
+                    <td className="px-5 py-2">
+                      {li.name}
+                      {li.description && <p className="text-xs text-neutral-500">{li.description}</p>}
+                    </td>
+                    <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums text-neutral-500">{li.quantity} × {formatNaira(li.amount)}</td>
+                    <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums">{formatNaira(li.quantity * li.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </Card>
       )}
       <Card className="p-0">
@@ -116,27 +119,29 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
       {issued.length > 0 && (
         <Card className="p-0">
           <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Accounts and PayIDs issued</h2>
-          <table className="w-full text-left text-sm" data-testid="session-issued">
-            <tbody>
-              {issued.map((i) => (
-                <tr key={i.id} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
-                  <td className="px-5 py-2">{i.kind === "virtual_account" ? "Virtual account" : "Dynamic PayID"}</td>
-                  <td className="px-5 py-2 font-mono text-xs">
-                    {i.kind === "virtual_account" ? (
-                      <Link href={`/dashboard/virtual-accounts/${i.publicId}`} className="text-accent hover:underline">{i.accountNumber ?? "not issued"} · {i.bankName}</Link>
-                    ) : (
-                      <Link href={`/dashboard/payids/dynamic/${i.id}`} className="text-accent hover:underline">{i.payId}</Link>
-                    )}
-                  </td>
-                  <td className="px-5 py-2"><StatusBadge status={i.status} /></td>
-                  <td className="px-5 py-2 text-right text-xs text-neutral-500">
-                    {formatDateTime(i.createdAt)}
-                    {i.retiredAt && <> → retired {formatDateTime(i.retiredAt)}</>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableScroll>
+            <table className="w-full text-left text-sm" data-testid="session-issued">
+              <tbody>
+                {issued.map((i) => (
+                  <tr key={i.id} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
+                    <td className="px-5 py-2">{i.kind === "virtual_account" ? "Virtual account" : "Dynamic PayID"}</td>
+                    <td className="px-5 py-2 font-mono text-xs">
+                      {i.kind === "virtual_account" ? (
+                        <Link href={`/dashboard/virtual-accounts/${i.publicId}`} className="text-accent hover:underline">{i.accountNumber ?? "not issued"} · {i.bankName}</Link>
+                      ) : (
+                        <Link href={`/dashboard/payids/dynamic/${i.id}`} className="text-accent hover:underline">{i.payId}</Link>
+                      )}
+                    </td>
+                    <td className="px-5 py-2"><StatusBadge status={i.status} /></td>
+                    <td className="px-5 py-2 text-right text-xs text-neutral-500">
+                      {formatDateTime(i.createdAt)}
+                      {i.retiredAt && <> → retired {formatDateTime(i.retiredAt)}</>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </Card>
       )}
     </div>

@@ -23,7 +23,7 @@ export default async function NotificationsPage() {
         <p className="text-sm text-neutral-600 dark:text-neutral-400">Emails go to the owners of {ctx.merchant.name}, in test and live mode alike (test ones are marked). Each is sent once.</p>
         {!mail && (
           <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200" data-testid="smtp-off">
-            This Owo server has no mail server set up (SMTP_URL), so no email is sent. Your choices are kept for when it is.
+            This Owo server cannot send email yet, so none is sent. Your choices are kept, and emails start once the person who runs this server (your Owo administrator) sets up email.
           </p>
         )}
         {!canEdit && <p className="mt-2 rounded-md bg-neutral-100 p-3 text-sm text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">Only owners can change notifications.</p>}

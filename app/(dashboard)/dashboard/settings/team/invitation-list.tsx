@@ -9,6 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { revokeInvitationAction } from "./actions";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export type InvitationRow = { id: string; email: string; role: Role; invitedBy: string | null; status: string; expiresAt: string };
 
@@ -23,35 +24,37 @@ export function InvitationList({ invitations }: { invitations: InvitationRow[] }
     );
   }
   return (
-    <div role="region" aria-label="Pending invitations" tabIndex={0} className="max-w-full overflow-x-auto rounded-lg border border-neutral-200 bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent dark:border-neutral-800 dark:bg-neutral-900">
-      <table className="w-full text-sm" data-testid="team-invitations">
-        <thead className="border-b border-neutral-200 text-left text-xs uppercase tracking-wide text-neutral-500 dark:border-neutral-800">
-          <tr>
-            <th className="px-4 py-2 font-medium">Email</th>
-            <th className="px-4 py-2 font-medium">Role</th>
-            <th className="px-4 py-2 font-medium">Invited by</th>
-            <th className="px-4 py-2 font-medium">Expires</th>
-            <th className="px-4 py-2" />
-          </tr>
-        </thead>
-        <tbody>
-          {invitations.map((i) => (
-            <tr key={i.id} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800" data-testid="team-invitation-row" data-email={i.email} data-status={i.status}>
-              <td className="px-4 py-2 font-medium">{i.email}</td>
-              <td className="px-4 py-2 capitalize">{i.role}</td>
-              <td className="px-4 py-2 text-neutral-500">{i.invitedBy ?? "—"}</td>
-              <td className="px-4 py-2">
-                {i.status === "expired" ? <StatusBadge status="expired" /> : <DateTime at={i.expiresAt} />}
-              </td>
-              <td className="px-4 py-2 text-right">
-                <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setRevoking(i)} data-testid="team-invitation-revoke">
-                  {i.status === "expired" ? "Remove" : "Revoke"}
-                </Button>
-              </td>
+    <>
+      <TableScroll label="Pending invitations" className="overflow-hidden rounded-lg border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+        <table className="w-full text-sm" data-testid="team-invitations">
+          <thead className="border-b border-neutral-200 text-left text-xs uppercase tracking-wide text-neutral-500 dark:border-neutral-800">
+            <tr>
+              <th className="px-4 py-2 font-medium">Email</th>
+              <th className="px-4 py-2 font-medium">Role</th>
+              <th className="px-4 py-2 font-medium">Invited by</th>
+              <th className="px-4 py-2 font-medium">Expires</th>
+              <th className="px-4 py-2" />
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {invitations.map((i) => (
+              <tr key={i.id} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800" data-testid="team-invitation-row" data-email={i.email} data-status={i.status}>
+                <td className="px-4 py-2 font-medium">{i.email}</td>
+                <td className="px-4 py-2 capitalize">{i.role}</td>
+                <td className="px-4 py-2 text-neutral-500">{i.invitedBy ?? "—"}</td>
+                <td className="px-4 py-2">
+                  {i.status === "expired" ? <StatusBadge status="expired" /> : <DateTime at={i.expiresAt} />}
+                </td>
+                <td className="px-4 py-2 text-right">
+                  <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setRevoking(i)} data-testid="team-invitation-revoke">
+                    {i.status === "expired" ? "Remove" : "Revoke"}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <Dialog open={revoking !== null} onClose={() => setRevoking(null)} title="Revoke this invitation?">
         {revoking && (
           <>
@@ -65,6 +68,6 @@ export function InvitationList({ invitations }: { invitations: InvitationRow[] }
           </>
         )}
       </Dialog>
-    </div>
+    </>
   );
 }

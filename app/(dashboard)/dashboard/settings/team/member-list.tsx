@@ -10,6 +10,7 @@ import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { changeMemberRoleAction, removeMemberAction } from "./actions";
 import { ROLE_OPTIONS } from "./roles";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export type MemberRow = { userId: string; email: string; name: string | null; role: Role; onlyOwner: boolean; joinedAt: string };
 
@@ -23,54 +24,56 @@ export function MemberList({ members, canManage, currentUserId }: { members: Mem
   });
   const remove = useToastAction(removeMemberAction, { success: "Member removed", refresh: true, onSuccess: () => setRemoving(null) });
   return (
-    <div role="region" aria-label="Team members" tabIndex={0} className="max-w-full overflow-x-auto rounded-lg border border-neutral-200 bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent dark:border-neutral-800 dark:bg-neutral-900">
-      <table className="w-full text-sm" data-testid="team-members">
-        <thead className="border-b border-neutral-200 text-left text-xs uppercase tracking-wide text-neutral-500 dark:border-neutral-800">
-          <tr>
-            <th className="px-4 py-2 font-medium">Member</th>
-            <th className="px-4 py-2 font-medium">Role</th>
-            <th className="px-4 py-2 font-medium">Joined</th>
-            <th className="px-4 py-2" />
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => {
-            const self = m.userId === currentUserId;
-            return (
-              <tr key={m.userId} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800" data-testid="team-member-row" data-email={m.email} data-role={m.role}>
-                <td className="px-4 py-2">
-                  <p className="font-medium">{m.name ?? m.email}{self && <span className="ml-1 text-xs font-normal text-neutral-500">(you)</span>}</p>
-                  {m.name && <p className="text-xs text-neutral-500">{m.email}</p>}
-                </td>
-                <td className="px-4 py-2">
-                  {canManage ? (
-                    <Select
-                      aria-label={`Role of ${m.email}`}
-                      data-testid="team-role-select"
-                      value={m.role}
-                      disabled={change.isPending || m.onlyOwner}
-                      title={m.onlyOwner ? "A business needs at least one owner." : undefined}
-                      onChange={(e) => change.execute({ userId: m.userId, role: e.target.value })}
-                    >
-                      {ROLE_OPTIONS.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
-                    </Select>
-                  ) : (
-                    <span className="capitalize" data-testid="team-member-role">{m.role}</span>
-                  )}
-                </td>
-                <td className="px-4 py-2 text-neutral-500"><DateTime at={m.joinedAt} /></td>
-                <td className="px-4 py-2 text-right">
-                  {canManage && !self && (
-                    <Button size="sm" variant="ghost" className="text-red-600" disabled={m.onlyOwner} onClick={() => setRemoving(m)} data-testid="team-remove">
-                      Remove
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+    <>
+      <TableScroll label="Team members" className="overflow-hidden rounded-lg border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+        <table className="w-full text-sm" data-testid="team-members">
+          <thead className="border-b border-neutral-200 text-left text-xs uppercase tracking-wide text-neutral-500 dark:border-neutral-800">
+            <tr>
+              <th className="px-4 py-2 font-medium">Member</th>
+              <th className="px-4 py-2 font-medium">Role</th>
+              <th className="px-4 py-2 font-medium">Joined</th>
+              <th className="px-4 py-2" />
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => {
+              const self = m.userId === currentUserId;
+              return (
+                <tr key={m.userId} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800" data-testid="team-member-row" data-email={m.email} data-role={m.role}>
+                  <td className="px-4 py-2">
+                    <p className="font-medium">{m.name ?? m.email}{self && <span className="ml-1 text-xs font-normal text-neutral-500">(you)</span>}</p>
+                    {m.name && <p className="text-xs text-neutral-500">{m.email}</p>}
+                  </td>
+                  <td className="px-4 py-2">
+                    {canManage ? (
+                      <Select
+                        aria-label={`Role of ${m.email}`}
+                        data-testid="team-role-select"
+                        value={m.role}
+                        disabled={change.isPending || m.onlyOwner}
+                        title={m.onlyOwner ? "A business needs at least one owner." : undefined}
+                        onChange={(e) => change.execute({ userId: m.userId, role: e.target.value })}
+                      >
+                        {ROLE_OPTIONS.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
+                      </Select>
+                    ) : (
+                      <span className="capitalize" data-testid="team-member-role">{m.role}</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-2 text-neutral-500"><DateTime at={m.joinedAt} /></td>
+                  <td className="px-4 py-2 text-right">
+                    {canManage && !self && (
+                      <Button size="sm" variant="ghost" className="text-red-600" disabled={m.onlyOwner} onClick={() => setRemoving(m)} data-testid="team-remove">
+                        Remove
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
       <Dialog open={removing !== null} onClose={() => setRemoving(null)} title="Remove this member?">
         {removing && (
           <>
@@ -84,6 +87,6 @@ export function MemberList({ members, canManage, currentUserId }: { members: Mem
           </>
         )}
       </Dialog>
-    </div>
+    </>
   );
 }

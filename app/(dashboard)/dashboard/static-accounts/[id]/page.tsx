@@ -83,7 +83,7 @@ export default async function StaticAccountPage({ params, searchParams }: { para
         <h2 className="text-base font-semibold">Payments</h2>
         {payments.items.length === 0 ? (
           <Card className="py-10 text-center text-sm text-neutral-500" data-testid="sa-payments-empty">
-            No payments yet. Transfers to {sa.accountNumber} at {sa.bankName} appear here{ctx.mode === "test" ? " (in test mode: POST /v1/sandbox/payments with account_number)" : ""}.
+            No payments yet. Transfers to {sa.accountNumber} at {sa.bankName} appear here{ctx.mode === "test" ? " (in test mode, try one with Simulate a payment)" : ""}.
           </Card>
         ) : (
           <ListTable testId="sa-payments-table" footer={<Paging total={payments.total} page={payments.page} totalPages={payments.total_pages} noun="payment" link={(n) => `/dashboard/static-accounts/${sa.id}?page=${n}`} />}>
@@ -98,29 +98,29 @@ export default async function StaticAccountPage({ params, searchParams }: { para
             <tbody>
               {payments.items.map((p) => (
                 <tr key={p.id} className="border-t border-neutral-100 align-top dark:border-neutral-800" data-testid="sa-payment-row" data-reference={p.reference}>
-                  <td className="px-4 py-2 whitespace-nowrap">
+                  <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
                     <DateTime at={p.receivedAt} />
                     <p className="font-mono text-xs">
                       <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">{p.reference}</Link>
                     </p>
                   </td>
-                  <td className="px-4 py-2 text-right tabular-nums">
+                  <td data-phone="amount" className="px-4 py-2 text-right tabular-nums">
                     {formatNaira(p.amount)}
                     <p className="text-xs text-neutral-500">fee {formatNaira(p.fee)}</p>
                   </td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(p.amount - p.fee)}</td>
-                  <td className="px-4 py-2">
+                  <td data-label="Net" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(p.amount - p.fee)}</td>
+                  <td data-phone="primary" className="px-4 py-2">
                     {p.payer?.name ?? "—"}
                     {(p.payer?.bank || p.payer?.account) && <p className="text-xs text-neutral-500">{[p.payer?.bank, p.payer?.account].filter(Boolean).join(" · ")}</p>}
                     {p.narration && <p className="text-xs text-neutral-500">“{p.narration}”</p>}
                   </td>
-                  <td className="px-4 py-2">
+                  <td data-label="Settlement" className="px-4 py-2">
                     <span data-testid="sa-payment-settlement"><StatusBadge status={p.settlementStatus} /></span>
                     <p className="text-xs text-neutral-500">
                       {p.settledAt ? <>settled <DateTime at={p.settledAt} /></> : p.settlementStatus === "pending_settlement" || p.settlementStatus === "batched" ? <>payout expected <DateTime at={p.expectedPayoutAt} /></> : null}
                     </p>
                   </td>
-                  <td className="px-4 py-2">
+                  <td data-label="Refund" className="px-4 py-2">
                     {p.refund && (
                       <Link href={`/dashboard/refunds/${p.refund.id}`} className="inline-flex items-center gap-1" data-testid="sa-payment-refund">
                         <StatusBadge status={p.refund.status} />

@@ -13,6 +13,7 @@ import { isAppError } from "@/lib/errors";
 import { formatNaira } from "@/lib/money";
 import { getTransferOrThrow } from "@/lib/transfers/get-transfer";
 import { getTransferTrail } from "@/lib/transfers/transfer-trail";
+import { transferWalletMoves } from "@/lib/transfers/transfer-wallet-moves";
 import { formatDateTime } from "@/components/ui/format-time";
 
 export const metadata: Metadata = { title: "Transfer" };
@@ -28,6 +29,9 @@ export default async function TransferPage({ params }: { params: Promise<{ refer
   if (!transfer) notFound();
   const trail = await getTransferTrail(ctx.db, transfer);
   const total = transfer.amount + transfer.fee + transfer.vat + transfer.stampDuty;
+  // A failed or reversed transfer's debit came back to the wallet: said from the ledger, not assumed.
+  const moves = transferWalletMoves(transfer, trail.ledger);
+  const returned = moves.returned > 0;
   const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
   return (
     <div className="space-y-5">
@@ -43,6 +47,12 @@ export default async function TransferPage({ params }: { params: Promise<{ refer
         </div>
         {transfer.type === "bank_transfer" && transfer.status === "pending" && <VerifyButton reference={transfer.reference} />}
       </div>
+      {returned && (
+        <p className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950/40 dark:text-green-200" data-testid="transfer-returned">
+          The money came back: {formatNaira(moves.returned)} was returned to your wallet{moves.returnedAt ? ` on ${formatDateTime(moves.returnedAt)}` : ""}
+          {moves.returned === moves.debited ? ", everything this transfer took, fees included." : "."}
+        </p>
+      )}
       <Card>
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
           {row("Reference", <span className="flex items-center gap-1 font-mono text-xs" data-testid="transfer-reference">{transfer.reference}<CopyButton value={transfer.reference} label="Copy reference" /></span>)}
@@ -63,7 +73,13 @@ export default async function TransferPage({ params }: { params: Promise<{ refer
           { label: "Fee", kobo: transfer.fee },
           { label: "VAT", kobo: transfer.vat },
           { label: "Stamp duty", kobo: transfer.stampDuty },
-          { label: "Total debited", kobo: total, total: true },
+          ...(returned
+            ? [
+                { label: "Total debited", kobo: total },
+                { label: "Returned to your wallet", kobo: -moves.returned },
+                { label: "Net from your wallet", kobo: total - moves.returned, total: true },
+              ]
+            : [{ label: "Total debited", kobo: total, total: true }]),
         ]}
       />
       <TrailEventsCard

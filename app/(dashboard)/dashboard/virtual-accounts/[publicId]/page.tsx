@@ -18,6 +18,7 @@ import { listVirtualAccountPayments } from "@/lib/virtual-accounts/virtual-accou
 import { SimulatePayment } from "@/components/sandbox/simulate-payment";
 import { sourceLabel } from "@/lib/status-label";
 import { TimelineCard } from "@/components/ui/timeline-card";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export const metadata: Metadata = { title: "Virtual account" };
 
@@ -100,20 +101,22 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
             {va.status === "pending" ? "No payment yet. The account completes when a matching transfer arrives." : "No payment was received."}
           </p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="va-payments">
-            <tbody>
-              {received.map((p) => (
-                <tr key={p.id} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
-                  <td className="px-5 py-2 font-mono text-xs">
-                    <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">{p.reference}</Link>
-                  </td>
-                  <td className="px-5 py-2">{payerName(p) ?? "—"}</td>
-                  <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
-                  <td className="px-5 py-2 text-right text-neutral-500">{formatDateTime(p.paidAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableScroll>
+            <table className="w-full text-left text-sm" data-testid="va-payments">
+              <tbody>
+                {received.map((p) => (
+                  <tr key={p.id} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
+                    <td className="px-5 py-2 font-mono text-xs">
+                      <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">{p.reference}</Link>
+                    </td>
+                    <td className="px-5 py-2">{payerName(p) ?? "—"}</td>
+                    <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
+                    <td className="px-5 py-2 text-right text-neutral-500">{formatDateTime(p.paidAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </Card>
     </div>

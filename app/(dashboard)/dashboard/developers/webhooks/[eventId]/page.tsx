@@ -10,6 +10,7 @@ import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { isAppError } from "@/lib/errors";
 import { getEventWithAttemptsOrThrow } from "@/lib/events/get-event";
 import { formatDateTime } from "@/components/ui/format-time";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export const metadata: Metadata = { title: "Event" };
 
@@ -48,7 +49,7 @@ export default async function EventPage({ params }: { params: Promise<{ eventId:
         {attempts.length === 0 ? (
           <p className="px-5 py-6 text-sm text-neutral-500" data-testid="attempts-empty">No attempts yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label="Delivery attempts">
             <table className="w-full text-left text-sm" data-testid="attempts-table">
               <thead className="text-xs uppercase text-neutral-500">
                 <tr><th className="px-5 py-2 font-medium">#</th><th className="px-5 py-2 font-medium">When</th><th className="px-5 py-2 font-medium">Trigger</th><th className="px-5 py-2 font-medium">Result</th><th className="px-5 py-2 font-medium">Duration</th><th className="px-5 py-2 font-medium">Response</th></tr>
@@ -72,7 +73,7 @@ export default async function EventPage({ params }: { params: Promise<{ eventId:
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </Card>
       <Card className="p-0">
