@@ -81,6 +81,9 @@ export async function startLinkPayment(db: Db, input: PayLinkInput & { baseUrl: 
       email: input.email,
       customer_name: input.customer_name,
       currency: "NGN",
+      reference: undefined,
+      payment_methods: undefined,
+      crypto_assets: undefined,
       callback_url: link.redirectUrl ?? undefined,
       metadata: {
         ...link.metadata,
