@@ -1,6 +1,7 @@
 "use client";
 
 import { AppWindow, CalendarClock, ArrowDownLeft, ArrowUpRight, AtSign, Banknote, FileText, Home, KeyRound, Landmark, Settings, Undo2, Vault, Webhook, ShoppingCart, ScrollText, Users } from "lucide-react";
+import { Link2 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -13,6 +14,7 @@ const GROUPS = [
     title: "Receiving",
     items: [
       { href: "/dashboard/payments", label: "Payments", icon: ArrowDownLeft },
+      { href: "/dashboard/payment-links", label: "Payment links", icon: Link2 },
       { href: "/dashboard/sessions", label: "Checkout sessions", icon: ShoppingCart },
       { href: "/dashboard/payids", label: "PayIDs", icon: AtSign },
       { href: "/dashboard/virtual-accounts", label: "Virtual accounts", icon: Landmark },

@@ -2,13 +2,9 @@ import { z } from "zod";
 import { LINK_COLLECT_FIELDS } from "@/db/schema";
 import { pagingQueryFields } from "@/lib/paging";
 import { koboSchema } from "@/lib/money";
+import { LINK_MAX_KOBO, LINK_MIN_KOBO } from "./link-limits";
 
-/** The smallest amount a link may ask for: a checkout session's minimum (api.md: 100 kobo). */
-export const LINK_MIN_KOBO = 100;
-/** The largest amount of one payment through a link (₦10,000,000,000.00): far above any real order, well inside a safe integer. */
-export const LINK_MAX_KOBO = 1_000_000_000_000;
-/** The most units a customer may pay for at once when the link allows a quantity. */
-export const LINK_MAX_QUANTITY = 100;
+export { LINK_MAX_KOBO, LINK_MAX_QUANTITY, LINK_MIN_KOBO } from "./link-limits";
 
 const httpUrl = (v: string) => {
   try {

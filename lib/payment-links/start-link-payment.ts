@@ -5,8 +5,9 @@ import { apiKeyPairs, type PaymentLink } from "@/db/schema";
 import { httpError, invalidState, notFound } from "@/lib/errors";
 import { checkNairaField, formatNaira } from "@/lib/money";
 import { initializeSession } from "@/lib/sessions/initialize-session";
+import { countAttempt, type AttemptKind } from "@/lib/users/attempt-limits";
 import { getLinkPage } from "./link-page";
-import { LINK_MAX_KOBO, LINK_MAX_QUANTITY } from "./payment-link-input";
+import { LINK_MAX_KOBO, LINK_MAX_QUANTITY, linkAmountRules } from "./link-limits";
 
 /** What the customer sends from `/l/<slug>`: the amount is naira text (only read when the link lets them choose). */
 export const PayLinkInput = z.object({
@@ -20,14 +21,6 @@ export const PayLinkInput = z.object({
 });
 export type PayLinkInput = z.output<typeof PayLinkInput>;
 
-/** The rules of the amount a customer types on a link that lets them choose. */
-export const linkAmountRules = (link: Pick<PaymentLink, "minAmount" | "maxAmount">) => ({
-  minKobo: link.minAmount ?? 100,
-  maxKobo: link.maxAmount ?? LINK_MAX_KOBO,
-  minLabel: "the smallest amount you can pay here",
-  maxLabel: "the largest amount you can pay here",
-});
-
 /** The unit amount the customer pays, in kobo: the link's own, or what they chose within its range (lib/money.ts). */
 export function chosenUnitAmount(link: PaymentLink, text: string | undefined): number {
   if (link.amount !== null) return link.amount;
@@ -36,6 +29,17 @@ export function chosenUnitAmount(link: PaymentLink, text: string | undefined): n
   if (check.kobo === null) throw httpError(400, "Enter the amount you want to pay");
   return check.kobo;
 }
+
+/**
+ * The public page starts sessions with no API key to meter it: an hourly count per customer
+ * email and per client address (rate_limit_counters, as sign-up's), generous for a real buyer.
+ */
+export const LINK_PAYMENT_LIMITS: AttemptKind = {
+  name: "linkpay",
+  perEmail: 30,
+  perIp: 120,
+  message: (m) => `Too many payments started from here. Try again in ${m} ${m === 1 ? "minute" : "minutes"}.`,
+};
 
 const PHONE = /^\+?[\d\s()-]{7,32}$/;
 
@@ -47,7 +51,8 @@ const PHONE = /^\+?[\d\s()-]{7,32}$/;
  * session names the link (`payment_link_id`), and its metadata, which `charge.success`
  * carries, holds the link's id, the quantity and what the customer was asked for.
  */
-export async function startLinkPayment(db: Db, input: PayLinkInput & { baseUrl: string }): Promise<{ sessionId: string; checkoutUrl: string }> {
+export async function startLinkPayment(db: Db, input: PayLinkInput & { baseUrl: string; clientIp?: string }): Promise<{ sessionId: string; checkoutUrl: string }> {
+  if (input.clientIp) await countAttempt(db, LINK_PAYMENT_LIMITS, { email: input.email, ip: input.clientIp });
   const page = await getLinkPage(db, input.slug);
   if (!page) throw notFound("Payment link not found.");
   const { link } = page;
