@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as oneGet, PATCH as onePatch, PUT as onePut } from "@/app/v1/checkout/payment-links/[id]/route";
 import { GET as listGet, POST as createPost } from "@/app/v1/checkout/payment-links/route";
+import { GET as verifyGet } from "@/app/v1/checkout/session/[sessionId]/verify/route";
 import { getDb } from "@/db/client";
 import { checkoutSessions, events, payments } from "@/db/schema";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
@@ -234,6 +235,12 @@ describe("paying through a link: one checkout session, amount rules, charge.succ
     const [payment] = await db.select().from(payments).where(eq(payments.reference, paid.reference));
     expect(payment).toMatchObject({ amount: 50_000, sessionId: paid.sessionId, keyPairId: null, metadata: expect.objectContaining({ payment_link_id: link.id }) });
     expect(await chargeSuccess(k.keyPair.id, paid.reference)).toMatchObject({ metadata: expect.objectContaining({ payment_link_id: link.id }) });
+    // The key that heard it can verify the session (no key pair owns it); another merchant's key cannot see it.
+    const verify = (who: TestKey) => call<{ status: string }>(verifyGet, { path: `/v1/checkout/session/${paid.sessionId}/verify`, key: who.secretKey, params: { sessionId: paid.sessionId } });
+    const verified = await verify(k);
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.body.data!.status).toBe("completed");
+    expect((await verify(await key())).status).toBe(404);
   });
 
   it("a payment is counted on its own link only: another link of the same merchant shows none", async () => {
