@@ -57,7 +57,7 @@ const LIB_LAYERS = [
   // The money domains: each owns a destination of the receive step or uses payments (the core).
   ["notifications", "settlement", "virtual-accounts", "wallets"],
   ["sessions", "static-accounts"],
-  ["invoices", "refunds"],
+  ["invoices", "payment-links", "refunds"],
   ["payments"],
   ["transfers"],
   ["admin", "bulk-transfers", "customers", "hosted", "openapi", "overview", "payouts", "rail-inbound"],

@@ -502,6 +502,43 @@ export type InvoicePage = {
   has_more?: boolean;
 };
 
+export type PaymentLink = {
+  id: string;
+  slug: string;
+  /** The page customers open: {base}/l/<slug> */
+  url: string;
+  title: string;
+  description: string | null;
+  amount_type: "fixed" | "customer_choice";
+  /** The fixed amount per unit in kobo; null when the customer chooses */
+  amount: number | null;
+  /** The least a customer may choose (kobo); null for a fixed amount */
+  min_amount: number | null;
+  /** The most a customer may choose (kobo); null: no maximum, or a fixed amount */
+  max_amount: number | null;
+  collect_fields: Array<"phone" | "address">;
+  allow_quantity: boolean;
+  redirect_url: string | null;
+  is_active: boolean;
+  metadata: Record<string, unknown> | null;
+  source: "api" | "dashboard";
+  api_key_id: string | null;
+  settlement_pay_id_id: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type PaymentLinkPage = {
+  items: PaymentLink[];
+  total: number;
+  /** The page number; 0 on a page asked for by starting_after / ending_before */
+  page: number;
+  page_size: number;
+  total_pages: number;
+  /** On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before) */
+  has_more?: boolean;
+};
+
 export type SandboxExpireResult = {
   resource: "session" | "dynamic_payid" | "virtual_account" | "invoice";
   id: string;
@@ -680,6 +717,32 @@ export type UpdateInvoiceRequest = {
   send?: unknown;
 };
 
+export type CreatePaymentLinkRequest = {
+  title: string;
+  description?: string | null;
+  amount?: number | null;
+  min_amount?: number | null;
+  max_amount?: number | null;
+  collect_fields?: Array<"phone" | "address">;
+  allow_quantity?: boolean;
+  redirect_url?: string | null;
+  is_active?: boolean;
+  metadata?: Record<string, unknown> | null;
+};
+
+export type UpdatePaymentLinkRequest = {
+  title?: string;
+  description?: string | null;
+  amount?: number | null;
+  min_amount?: number | null;
+  max_amount?: number | null;
+  collect_fields?: Array<"phone" | "address">;
+  allow_quantity?: boolean;
+  redirect_url?: string | null;
+  is_active?: boolean;
+  metadata?: Record<string, unknown> | null;
+};
+
 export type CreateSandboxPaymentRequest = {
   account_number?: string;
   pay_id?: string;
@@ -846,6 +909,19 @@ export type ListInvoicesQuery = {
   ending_before?: string;
   status?: "draft" | "sent" | "partial" | "paid" | "overdue" | "cancelled" | "paused";
   search?: string;
+};
+
+export type ListPaymentLinksQuery = {
+  /** Default 1. */
+  page?: number;
+  /** Default 20. */
+  page_size?: number;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items after it (older), with has_more. Walks any depth at constant cost, unaffected by rows added meanwhile. page is then ignored and answered as 0. */
+  starting_after?: string;
+  /** Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. Not together with starting_after. */
+  ending_before?: string;
+  search?: string;
+  is_active?: "true" | "false";
 };
 
 export type ListEventsQuery = {
@@ -1287,6 +1363,36 @@ export function createOwoClient(options: OwoClientOptions) {
      * `POST /v1/checkout/invoice/{publicId}/cancel`
      */
     cancelInvoice: (publicId: string): Promise<Invoice> => request<Invoice>("POST", `/v1/checkout/invoice/${seg(publicId)}/cancel`),
+
+    /**
+     * Create a payment link
+     * `POST /v1/checkout/payment-links`
+     */
+    createPaymentLink: (body: CreatePaymentLinkRequest): Promise<PaymentLink> => request<PaymentLink>("POST", `/v1/checkout/payment-links`, body),
+
+    /**
+     * List payment links
+     * `GET /v1/checkout/payment-links`
+     */
+    listPaymentLinks: (query?: ListPaymentLinksQuery): Promise<PaymentLinkPage> => request<PaymentLinkPage>("GET", `/v1/checkout/payment-links`, undefined, query),
+
+    /**
+     * Get a payment link
+     * `GET /v1/checkout/payment-links/{id}`
+     */
+    getPaymentLink: (id: string): Promise<PaymentLink> => request<PaymentLink>("GET", `/v1/checkout/payment-links/${seg(id)}`),
+
+    /**
+     * Update a payment link
+     * `PUT /v1/checkout/payment-links/{id}`
+     */
+    updatePaymentLink: (id: string, body: UpdatePaymentLinkRequest): Promise<PaymentLink> => request<PaymentLink>("PUT", `/v1/checkout/payment-links/${seg(id)}`, body),
+
+    /**
+     * Update a payment link (alias of PUT)
+     * `PATCH /v1/checkout/payment-links/{id}`
+     */
+    patchPaymentLink: (id: string, body: UpdatePaymentLinkRequest): Promise<PaymentLink> => request<PaymentLink>("PATCH", `/v1/checkout/payment-links/${seg(id)}`, body),
 
     /**
      * List the key's events, newest first

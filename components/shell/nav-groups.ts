@@ -1,4 +1,4 @@
-import { AppWindow, ArrowDownLeft, ArrowUpRight, AtSign, Banknote, CalendarClock, FileText, Home, KeyRound, Landmark, ScrollText, Settings, ShoppingCart, Undo2, Users, Vault, Webhook, type LucideIcon } from "lucide-react";
+import { AppWindow, ArrowDownLeft, Link2, ArrowUpRight, AtSign, Banknote, CalendarClock, FileText, Home, KeyRound, Landmark, ScrollText, Settings, ShoppingCart, Undo2, Users, Vault, Webhook, type LucideIcon } from "lucide-react";
 import type { MerchantType, StaticAccountState } from "@/db/schema";
 
 export type NavItem = {
@@ -28,6 +28,7 @@ export const NAV_GROUPS: NavGroup[] = [
     title: "Receive",
     items: [
       { href: "/dashboard/payments", label: "Payments", icon: ArrowDownLeft },
+      { href: "/dashboard/payment-links", label: "Payment links", icon: Link2 },
       { href: "/dashboard/sessions", label: "Checkout sessions", icon: ShoppingCart, business: true },
       { href: "/dashboard/payids", label: "PayIDs", icon: AtSign },
       { href: "/dashboard/virtual-accounts", label: "Virtual accounts", icon: Landmark, business: true },

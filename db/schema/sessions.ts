@@ -4,6 +4,7 @@ import { apiKeyPairs } from "./api-keys";
 import { createdAt, id, MODES, updatedAt } from "./columns";
 import { merchants } from "./merchants";
 import { payIds } from "./pay-ids";
+import { paymentLinks } from "./payment-links";
 
 export const SESSION_STATUSES = ["active", "completed", "expired", "failed"] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -22,9 +23,8 @@ export const checkoutSessions = pgTable(
       .notNull()
       .references(() => merchants.id),
     mode: text({ enum: MODES }).notNull(),
-    keyPairId: uuid()
-      .notNull()
-      .references(() => apiKeyPairs.id),
+    /** The key pair that created it; null for a payment link made in the dashboard (its payments are heard by the wallet's keys). */
+    keyPairId: uuid().references(() => apiKeyPairs.id),
     settlementPayIdId: uuid()
       .notNull()
       .references(() => payIds.id),
@@ -48,6 +48,8 @@ export const checkoutSessions = pgTable(
     /** The payment that completed the session. */
     paymentReference: text(),
     paidAt: timestamp({ withTimezone: true }),
+    /** The payment link the customer started from (/l/<slug>), set by Owo, never by the caller. */
+    paymentLinkId: uuid().references(() => paymentLinks.id),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -58,6 +60,7 @@ export const checkoutSessions = pgTable(
       .on(t.merchantId, t.mode, t.merchantReference)
       .where(sql`${t.merchantReference} is not null and ${t.status} = 'active'`),
     index().on(t.merchantId, t.mode, t.createdAt, t.id),
+    index("checkout_sessions_payment_link_idx").on(t.paymentLinkId, t.createdAt).where(sql`${t.paymentLinkId} is not null`),
     index("checkout_sessions_due_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
   ],
 );

@@ -39,6 +39,7 @@ import type { getWallet } from "@/lib/wallets/wallet-settings";
 import type { addMember, removeMember } from "@/lib/wallets/wallet-members";
 import type { MemberView } from "@/lib/wallets/wallet-view";
 import type { Paged } from "@/lib/paging";
+import type { PaymentLinkView } from "@/lib/payment-links/payment-link-view";
 import type * as R from "./responses";
 
 /** Mutually assignable: the same values, whatever way the type is spelled. */
@@ -97,6 +98,9 @@ export type DriftChecks = [
   // Invoices: the view is lib/invoices' own; its schema lives here
   Check<Same<Out<typeof R.Invoice>, ReturnType<typeof toInvoiceView>>>,
   Check<Same<Out<typeof R.InvoicePage>, Paged<ReturnType<typeof toInvoiceView>>>>,
+  // Payment links
+  Check<Same<Out<typeof R.PaymentLink>, PaymentLinkView>>,
+  Check<Same<Out<typeof R.PaymentLinkPage>, Paged<PaymentLinkView>>>,
   // Sandbox
   Check<Same<Out<typeof R.SandboxExpireResult>, Answer<typeof sandboxExpire>>>,
   Check<Same<Out<typeof R.SandboxPaymentResult>, Answer<typeof makeSandboxPayment>>>,

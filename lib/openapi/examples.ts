@@ -168,6 +168,17 @@ export const BODY_EXAMPLES: Record<string, unknown> = {
   createStaticPayId: { pay_id: "mamaputkitchen", suffix: ".checkout", name: "Mama Put Kitchen", description: "Lunch orders for the Lekki branch" },
   createVirtualAccount: { amount: 1_500_000, validity_minutes: 60, amount_validation: "A0" },
   createDynamicPayId: { amount: 500_000, name: "Order 1042", expires_in_minutes: 60 },
+  // A fixed price and a range cannot both be given: the example is the customer's choice.
+  createPaymentLink: {
+    title: "Donate to the Yaba reading club",
+    description: "Books for the children's shelf",
+    min_amount: 100_000,
+    max_amount: 5_000_000,
+    collect_fields: ["phone"],
+    redirect_url: "https://readingclub.example.com/thanks",
+  },
+  updatePaymentLink: { title: "Ankara tote bag", amount: 1_250_000, allow_quantity: true },
+  patchPaymentLink: { is_active: false },
 };
 
 /** Example values for path and query parameters (shown as placeholders, not sent unless typed). */

@@ -10,6 +10,7 @@ import type { Permission } from "@/db/schema";
 import type { ErrorCode } from "@/lib/errors";
 import { EventsQuery } from "@/lib/events/list-events";
 import { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody } from "@/lib/invoices/invoice-input";
+import { CreatePaymentLinkBody, ListPaymentLinksQuery, UpdatePaymentLinkBody } from "@/lib/payment-links/payment-link-input";
 import { SandboxPaymentBody } from "@/lib/payments/sandbox-payment";
 import { CreateDynamicPayIdBody, CreateStaticPayIdBody, ListDynamicPayIdsQuery, ListStaticPayIdsQuery, UpdateStaticPayIdBody } from "@/lib/payids/payid-input";
 import { SandboxExpireBody } from "@/lib/payments/sandbox-expire";
@@ -70,6 +71,7 @@ export const TAGS = {
   Transfers: "Send money from the key's linked wallet.",
   Wallet: "The key's linked wallet: its name, members (saved recipients), members-only and daily limits.",
   Invoices: "Invoices with a hosted payment page.",
+  "Payment links": "Shareable pages (/l/<slug>) that take payments through checkout sessions.",
   Events: "The key's webhook events and their delivery.",
   Sandbox: "Test-mode helpers (test keys only).",
 } as const;
@@ -780,6 +782,69 @@ export const OPERATIONS: readonly Operation[] = [
       errors: { 400: ["INVALID_STATE"], 404: ["NOT_FOUND"] },
     }),
   ),
+
+  // ---- Payment links (issue 26 item 2)
+  {
+    method: "POST",
+    path: "/v1/checkout/payment-links",
+    operationId: "createPaymentLink",
+    summary: "Create a payment link",
+    description:
+      "A page at `/l/<slug>` for a fixed `amount`, or (no `amount`) the customer's choice from `min_amount` (default 100) to `max_amount`. Amounts in kobo. Its payments are checkout sessions owned by this key; `charge.success` carries `metadata.payment_link_id`.",
+    tag: "Payment links",
+    keys: "secret",
+    permission: "checkout",
+    body: CreatePaymentLinkBody,
+    response: R.PaymentLink,
+  },
+  {
+    method: "GET",
+    path: "/v1/checkout/payment-links",
+    operationId: "listPaymentLinks",
+    summary: "List payment links",
+    tag: "Payment links",
+    keys: "secret",
+    permission: "checkout",
+    query: ListPaymentLinksQuery,
+    response: R.PaymentLinkPage,
+  },
+  {
+    method: "GET",
+    path: "/v1/checkout/payment-links/{id}",
+    operationId: "getPaymentLink",
+    summary: "Get a payment link",
+    tag: "Payment links",
+    keys: "secret",
+    permission: "checkout",
+    response: R.PaymentLink,
+    errors: { 404: ["NOT_FOUND"] },
+  },
+  {
+    method: "PUT",
+    path: "/v1/checkout/payment-links/{id}",
+    operationId: "updatePaymentLink",
+    summary: "Update a payment link",
+    description: "Only the fields given change. `amount: null` lets the customer choose; an `amount` fixes the price; `is_active: false` stops it taking payments.",
+    tag: "Payment links",
+    keys: "secret",
+    permission: "checkout",
+    body: UpdatePaymentLinkBody,
+    response: R.PaymentLink,
+    errors: { 404: ["NOT_FOUND"] },
+  },
+  {
+    method: "PATCH",
+    path: "/v1/checkout/payment-links/{id}",
+    operationId: "patchPaymentLink",
+    summary: "Update a payment link (alias of PUT)",
+    description: "The same as PUT; only the fields given change.",
+    tag: "Payment links",
+    keys: "secret",
+    permission: "checkout",
+    body: UpdatePaymentLinkBody,
+    response: R.PaymentLink,
+    errors: { 404: ["NOT_FOUND"] },
+  },
 
   // ---- Events
   {

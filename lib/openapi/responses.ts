@@ -12,6 +12,7 @@ import {
   DYNAMIC_PAY_ID_STATUSES,
   IDENTITY_TYPES,
   INVOICE_STATUSES,
+  LINK_COLLECT_FIELDS,
   REFUND_STATUSES,
   SESSION_STATUSES,
   SETTLEMENT_STATUSES,
@@ -437,6 +438,35 @@ export const Invoice = named(
   }),
 );
 export const InvoicePage = named("InvoicePage", page(Invoice));
+
+// ---- Payment links (issue 26 item 2) ---------------------------------------------------------
+
+export const PaymentLink = named(
+  "PaymentLink",
+  z.object({
+    id: z.string(),
+    slug: z.string(),
+    url: z.string().meta({ description: "The page customers open: {base}/l/<slug>" }),
+    title: z.string(),
+    description: z.string().nullable(),
+    amount_type: z.enum(["fixed", "customer_choice"]),
+    amount: kobo().nullable().meta({ description: "The fixed amount per unit in kobo; null when the customer chooses" }),
+    min_amount: kobo().nullable().meta({ description: "The least a customer may choose (kobo); null for a fixed amount" }),
+    max_amount: kobo().nullable().meta({ description: "The most a customer may choose (kobo); null: no maximum, or a fixed amount" }),
+    collect_fields: z.array(z.enum(LINK_COLLECT_FIELDS)),
+    allow_quantity: z.boolean(),
+    redirect_url: z.string().nullable(),
+    is_active: z.boolean(),
+    metadata: metadata().nullable(),
+    source: z.enum(["api", "dashboard"]),
+    api_key_id: z.string().nullable(),
+    settlement_pay_id_id: z.string(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  }),
+  "A shareable page for a fixed amount or one the customer chooses. Each payment is a checkout session; its charge.success carries metadata.payment_link_id.",
+);
+export const PaymentLinkPage = named("PaymentLinkPage", page(PaymentLink));
 
 // ---- Sandbox (supplement §5) --------------------------------------------------------------------
 

@@ -18,13 +18,15 @@ type Owned = Pick<CheckoutSession, "merchantId" | "mode" | "keyPairId">;
 
 /**
  * Supplement §1: another merchant's or mode's session (or none, or a malformed id) is 404 so
- * the caller cannot learn it exists; another key pair of the same merchant and mode is 400.
+ * the caller cannot learn it exists; another key pair of the same merchant and mode is 400
+ * (a session no key pair owns, a dashboard payment link's, is every key's of its merchant and mode).
  */
 export function assertOwner<S extends Owned>(session: S | undefined, owner: SessionOwner | null): asserts session is S {
   if (!session) throw sessionNotFound();
   if (!owner) return;
   if (session.merchantId !== owner.merchantId || session.mode !== owner.mode) throw sessionNotFound();
-  if (session.keyPairId !== owner.keyPairId) throw sessionNotYours();
+  // A session with no key pair (a dashboard payment link's) is the merchant's: any of its keys of the mode may read it.
+  if (session.keyPairId !== null && session.keyPairId !== owner.keyPairId) throw sessionNotYours();
 }
 
 /**

@@ -21,7 +21,8 @@ export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 export const newSessionReference = () => `CHK_${Date.now().toString(36).toUpperCase()}${randomBase62(12)}`;
 
 export type InitializeSessionInput = {
-  owner: SessionOwner;
+  /** Whose session: a key pair's, or none for a payment link made in the dashboard (lib/payment-links). */
+  owner: Omit<SessionOwner, "keyPairId"> & { keyPairId: string | null };
   /** The merchant's business name (merchant_name). */
   merchantName: string;
   /** The key pair's configuration: what it offers and where its payments settle. */
@@ -31,6 +32,8 @@ export type InitializeSessionInput = {
   body: InitializeSessionBody;
   /** The API request's rate-limit count, sent with the first insert (route option `countInHandler`). */
   rateLimit?: PendingRateLimit | null;
+  /** The payment link the customer started from: set by Owo (lib/payment-links), never from a request body. */
+  paymentLinkId?: string | null;
 };
 
 /** A text[] parameter: the array literal, every element quoted. */
@@ -44,24 +47,26 @@ const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.rep
  */
 const INSERT_SESSION = (() => {
   const p = new Params();
+  // 27 session columns, then the `created` entry's id, data and time: the nonce comes last.
+  const NONCE = "$31";
   const v = () => p.add(null);
   const text = `with s as (
       insert into checkout_sessions (id, reference, merchant_reference, merchant_id, mode, key_pair_id, settlement_pay_id_id, amount, currency,
                                      customer_email, customer_name, callback_url, metadata, line_items, enabled_payment_methods, crypto_assets,
                                      status, payment_method, attempts, virtual_account_id, dynamic_pay_id_id, payment_reference, paid_at,
-                                     expires_at, created_at, updated_at)
+                                     payment_link_id, expires_at, created_at, updated_at)
       select ${v()}::uuid, ${v()}::text, ${v()}::text, ${v()}::uuid, ${v()}::text, ${v()}::uuid, ${v()}::uuid, ${v()}::bigint, ${v()}::text,
               ${v()}::text, ${v()}::text, ${v()}::text, ${v()}::text::jsonb, ${v()}::text::jsonb, ${v()}::text[], ${v()}::text[],
               ${v()}::text, ${v()}::text, ${v()}::int, ${v()}::uuid, ${v()}::uuid, ${v()}::text, ${v()}::text::timestamptz,
-              ${v()}::text::timestamptz, ${v()}::text::timestamptz, ${v()}::text::timestamptz
-      where ${rateLimitPassed("$30")}
+              ${v()}::uuid, ${v()}::text::timestamptz, ${v()}::text::timestamptz, ${v()}::text::timestamptz
+      where ${rateLimitPassed(NONCE)}
       on conflict do nothing
       returning id),
     e as (insert into session_events (id, session_id, type, data, created_at)
           select ${v()}::uuid, s.id, 'created', ${v()}::text::jsonb, ${v()}::text::timestamptz from s
           returning session_id)
-    select (select session_id from e)::text as session_id, ${rateLimitPassed("$30")} as rate_limit_passed`;
-  v(); // $30: the nonce
+    select (select session_id from e)::text as session_id, ${rateLimitPassed(NONCE)} as rate_limit_passed`;
+  if (v() !== NONCE) throw new Error("INSERT_SESSION: the nonce is not its last parameter"); // the nonce
   return { text, count: p.values.length };
 })();
 
@@ -82,7 +87,7 @@ async function insertSession(tx: DbOrTx, s: CheckoutSession, limit?: PendingRate
     s.id, s.reference, s.merchantReference, s.merchantId, s.mode, s.keyPairId, s.settlementPayIdId, String(s.amount), s.currency,
     s.customerEmail, s.customerName, s.callbackUrl, json(s.metadata), json(s.lineItems), textArray(s.enabledPaymentMethods), textArray(s.cryptoAssets),
     s.status, s.paymentMethod, String(s.attempts), s.virtualAccountId, s.dynamicPayIdId, s.paymentReference, iso(s.paidAt),
-    iso(s.expiresAt), iso(s.createdAt), iso(s.updatedAt),
+    s.paymentLinkId, iso(s.expiresAt), iso(s.createdAt), iso(s.updatedAt),
     eventId, JSON.stringify(created), iso(s.createdAt), nonce,
   ];
   if (values(null).length !== INSERT_SESSION.count) throw new Error("insertSession: parameters and statement disagree");
@@ -181,6 +186,7 @@ export async function initializeSession(db: Db, input: InitializeSessionInput): 
       dynamicPayIdId: null,
       paymentReference: null,
       paidAt: null,
+      paymentLinkId: input.paymentLinkId ?? null,
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
       createdAt: now,
       updatedAt: now,
