@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { workerData } from "node:worker_threads";
 import { sql } from "drizzle-orm";
-import type postgres from "postgres";
 import { getHandle } from "@/db/client";
 import { logError } from "@/lib/log";
 import { deliveryEngine } from "./delivery-engine";
@@ -74,8 +73,8 @@ export async function startDeliveryListener(): Promise<void> {
   try {
     const handle = await getHandle();
     if (handle.kind !== "postgres") return;
-    const client = (handle.db as unknown as { $client: postgres.Sql }).$client;
-    await client.listen(
+    // On the direct connection (DATABASE_DIRECT_URL behind a pooler, where this fails without one).
+    await handle.listen(
       CHANNEL,
       (payload) => {
         if (payload !== INSTANCE) deliveryEngine().wake();
