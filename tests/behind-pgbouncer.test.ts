@@ -1,7 +1,8 @@
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { behindPooler, closeDb } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { behindPooler, closeDb, getHandle } from "@/db/client";
 import { migrateDb, migrationsFolder } from "@/db/migrate";
 import { RATE_LIMIT_PASS_SETTING } from "@/db/statements/rate-limit";
 import { makeKey } from "@/tests/factories";
@@ -95,6 +96,26 @@ describe("through PgBouncer in transaction mode (DATABASE_URL ?pgbouncer=true)",
     await freshRateLimitWindow();
     const results = await Promise.all(Array.from({ length: 60 }, () => initialize(key.secretKey, { amount: 50_000, email: "ada@example.com", reference: uniqueRef() })));
     expect(results.filter((r) => r.status !== 200).map((r) => r.text)).toEqual([]);
+  });
+
+  it("LISTEN goes to DATABASE_DIRECT_URL and hears a NOTIFY sent through the bouncer; without it, listening is refused with the reason", async () => {
+    await closeDb();
+    process.env.DATABASE_DIRECT_URL = directWorkerUrl;
+    try {
+      const handle = await getHandle();
+      let heard!: (payload: string) => void;
+      const payload = new Promise<string>((r) => (heard = r));
+      const listening = new Promise<void>((r) => void handle.listen("owo_pooler_test", heard, r));
+      await listening;
+      await handle.db.execute(sql`select pg_notify('owo_pooler_test', 'paid')`);
+      expect(await payload).toBe("paid");
+    } finally {
+      await closeDb();
+      delete process.env.DATABASE_DIRECT_URL;
+    }
+    await expect((await getHandle()).listen("owo_pooler_test", () => {})).rejects.toThrow(
+      "LISTEN cannot work through a transaction-mode pooler (DATABASE_URL has pgbouncer=true): set DATABASE_DIRECT_URL",
+    );
   });
 
   it("two instances migrating a fresh database at once through the bouncer apply each migration once (a transaction-scoped lock)", async () => {
