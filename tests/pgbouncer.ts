@@ -8,24 +8,28 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import postgres from "postgres";
 import { TEST_SERVER } from "./test-database";
 
-export const PGBOUNCER_INSTALL = "PgBouncer is not installed: `apt-get install pgbouncer` (Debian), or set PGBOUNCER_PATH to its binary";
+export const PGBOUNCER_INSTALL = "PgBouncer is not installed: `apt-get install pgbouncer` (Debian; npm test installs it when run as root), or set PGBOUNCER_PATH to its binary";
 
 export type Bouncer = {
   port: number;
   /** The URL of `databaseUrl`'s database through this bouncer, with `?pgbouncer=true`. */
   urlFor: (databaseUrl: string) => string;
+  /** Rows of the admin console's SHOW <what> (CLIENTS, SERVERS, POOLS…). */
+  show: <T = Record<string, unknown>>(what: string) => Promise<T[]>;
   stop: () => Promise<void>;
   logTail: (lines?: number) => string;
 };
 
-/** The pgbouncer binary: PGBOUNCER_PATH, else Debian's (/usr/sbin is not on every PATH), else PATH's; null when none. */
+/** The pgbouncer binary: PGBOUNCER_PATH when set (null if it is not there), else Debian's (/usr/sbin is not on every PATH), else PATH's; null when none. */
 export function pgbouncerBinary(): string | null {
-  const candidates = [process.env.PGBOUNCER_PATH, "/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].filter((c): c is string => !!c);
-  for (const c of candidates) if (fs.existsSync(c)) return c;
+  const given = process.env.PGBOUNCER_PATH;
+  if (given) return fs.existsSync(given) ? given : null;
+  for (const c of ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"]) if (fs.existsSync(c)) return c;
   const found = spawnSync("sh", ["-c", "command -v pgbouncer"], { encoding: "utf8" });
-  return found.status === 0 ? found.stdout.trim() : null;
+  return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
 }
 
 /** A free loopback port (tests/instances.ts has the same; importing it would set its secrets in this process). */
@@ -81,6 +85,7 @@ export async function startBouncer(opts: { poolSize?: number } = {}): Promise<Bo
       "max_client_conn = 400",
       // The app sends no other start-up parameter through a pooler (db/client.ts postgresOptions).
       "ignore_startup_parameters = extra_float_digits",
+      `admin_users = ${user}`,
       "log_connections = 0",
       "log_disconnections = 0",
       "",
@@ -113,6 +118,15 @@ export async function startBouncer(opts: { poolSize?: number } = {}): Promise<Bo
       u.port = String(port);
       u.searchParams.set("pgbouncer", "true");
       return u.toString();
+    },
+    async show<T>(what: string) {
+      // The admin console speaks the simple protocol only and has no pg_type to fetch.
+      const admin = postgres({ host: "127.0.0.1", port, database: "pgbouncer", username: user, max: 1, prepare: false, fetch_types: false, onnotice: () => {} });
+      try {
+        return (await admin.unsafe(`SHOW ${what}`).simple()) as unknown as T[];
+      } finally {
+        await admin.end({ timeout: 2 });
+      }
     },
     async stop() {
       process.off("exit", onExit);
