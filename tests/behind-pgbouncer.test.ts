@@ -131,8 +131,8 @@ describe("through PgBouncer in transaction mode (DATABASE_URL ?pgbouncer=true)",
         const expected = readMigrationFiles({ migrationsFolder: migrationsFolder() }).length;
         expect(applied).toHaveLength(expected);
         expect(applied.every((m) => m.n === 1)).toBe(true);
-        const [{ locks }] = await direct<{ locks: number }[]>`select count(*)::int as locks from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`;
-        expect(locks).toBe(0);
+        const [held] = await direct<{ locks: number }[]>`select count(*)::int as locks from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`;
+        expect(held!.locks).toBe(0);
       } finally {
         await direct.end({ timeout: 2 });
       }
