@@ -33,6 +33,7 @@ export const ISOLATED = [
   "lib/settlement/cutoff-schedule.test.ts",
   "lib/static-accounts/identity-number.test.ts",
   "lib/users/password-reset.test.ts",
+  "tests/behind-pgbouncer.test.ts",
   "tests/secrets-at-rest.test.ts",
 ];
 

@@ -14,8 +14,11 @@ type Handle = {
   db: Db;
   kind: "postgres" | "pglite";
   close: () => Promise<void>;
-  /** LISTEN on a channel: `onPayload` gets each NOTIFY's payload once its transaction commits. */
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
+  /**
+   * LISTEN on a channel: `onPayload` gets each NOTIFY's payload once its transaction commits;
+   * `onListen` runs each time listening starts (again after a lost connection, on PostgreSQL).
+   */
+  listen: (channel: string, onPayload: (payload: string) => void, onListen?: () => void) => Promise<Unlisten>;
 };
 
 // One handle per process on globalThis: instrumentation and each route bundle get their own
@@ -96,10 +99,64 @@ export function connectionSettings(): Record<string, number> {
   };
 }
 
-/** postgres.js ignores `?host=/socket/dir` on a localhost URL, so the URL is parsed here. */
+/**
+ * Whether a database URL leads through a transaction-mode connection pooler (PgBouncer): its
+ * `pgbouncer` query parameter, `true` or `1` (`false`, `0` or absent: a direct connection). The
+ * operator says so, since nothing on the wire tells a pooler from PostgreSQL. Through one, a
+ * statement may run on another server connection than the one before it, so the app keeps no
+ * state between statements there: no named prepared statements, no session settings, no LISTEN
+ * and no session advisory lock (DATABASE_DIRECT_URL serves the last two).
+ */
+export function isPoolerUrl(url: string): boolean {
+  const given = new URL(url).searchParams.get("pgbouncer");
+  if (given === null || given === "false" || given === "0") return false;
+  if (given === "true" || given === "1") return true;
+  throw new Error(`DATABASE_URL has pgbouncer=${given}: use pgbouncer=true (through PgBouncer in transaction mode) or leave it out`);
+}
+
+const poolerCache = { url: undefined as string | undefined, pooled: false };
+
+/**
+ * Whether this process's DATABASE_URL goes through a transaction-mode pooler (isPoolerUrl):
+ * then a statement must not count on state left by the one before it (the rate limit's
+ * one-round-trip count, lib/http/rate-limit.ts, takes its two-statement road instead).
+ */
+export function behindPooler(): boolean {
+  const url = process.env.DATABASE_URL;
+  if (url !== poolerCache.url) {
+    poolerCache.pooled = url ? isPoolerUrl(url) : false;
+    poolerCache.url = url;
+  }
+  return poolerCache.pooled;
+}
+
+/**
+ * A direct connection to PostgreSQL for what needs a session of its own (migrations at boot
+ * under an advisory lock, LISTEN for the hosted pages' live status and webhook wake-ups):
+ * DATABASE_DIRECT_URL, else DATABASE_URL when that is direct; null when DATABASE_URL goes
+ * through a pooler and no direct URL is given.
+ */
+export function directUrl(): string | null {
+  const direct = process.env.DATABASE_DIRECT_URL?.trim();
+  if (direct) {
+    if (isPoolerUrl(direct)) throw new Error("DATABASE_DIRECT_URL has pgbouncer=true: it must lead to PostgreSQL itself, not through the pooler");
+    return direct;
+  }
+  const url = process.env.DATABASE_URL;
+  return url && !isPoolerUrl(url) ? url : null;
+}
+
+/**
+ * postgres.js ignores `?host=/socket/dir` on a localhost URL, so the URL is parsed here. Through
+ * a pooler (`?pgbouncer=true`) statements are never prepared by name (PgBouncer 1.18 in
+ * transaction mode cannot follow them from one server connection to another) and the timeouts
+ * are not sent at connection start (PgBouncer refuses unknown start-up parameters, and one it
+ * ignores never reaches PostgreSQL): set them on the database role (README, Scaling).
+ */
 export function postgresOptions(url: string): PgOptions {
   const u = new URL(url);
   const socketHost = u.searchParams.get("host");
+  const pooled = isPoolerUrl(url);
   const options: PgOptions = {
     host: socketHost || u.hostname || "localhost",
     port: u.port ? Number(u.port) : 5432,
@@ -114,7 +171,9 @@ export function postgresOptions(url: string): PgOptions {
     connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT ?? 10),
     onnotice: () => {},
     ssl: sslOptions(u.searchParams),
-    connection: connectionSettings(),
+    connection: pooled ? {} : connectionSettings(),
+    // Off, it overrides every query's own `prepare: true` (preparedRows): all unnamed.
+    ...(pooled ? { prepare: false } : {}),
   };
   return options;
 }
@@ -123,12 +182,15 @@ async function openPostgres(url: string): Promise<Handle> {
   const sql = postgres(postgresOptions(url));
   const db = drizzlePg(sql, { schema, casing: "snake_case" });
   // LISTEN holds one connection of its own (postgres.js opens it beside the pool and listens
-  // again after a reconnect). Behind PgBouncer in transaction mode LISTEN cannot work, so
-  // DATABASE_LISTEN_URL may name a direct connection for it.
+  // again after a reconnect), shared by every channel. It needs a session, which a
+  // transaction-mode pooler does not give: there it goes to DATABASE_DIRECT_URL, and without
+  // one listen() fails (the live status polls, webhooks wait for the scheduler's pass).
   let listener: postgres.Sql | null = null;
   const listenerSql = () => {
-    const direct = process.env.DATABASE_LISTEN_URL?.trim();
-    listener ??= direct ? postgres({ ...postgresOptions(direct), max: 1 }) : sql;
+    if (listener) return listener;
+    const direct = directUrl();
+    if (!direct) throw new Error("LISTEN cannot work through a transaction-mode pooler (DATABASE_URL has pgbouncer=true): set DATABASE_DIRECT_URL");
+    listener = direct === url ? sql : postgres({ ...postgresOptions(direct), max: 1 });
     return listener;
   };
   return {
@@ -138,8 +200,8 @@ async function openPostgres(url: string): Promise<Handle> {
       if (listener && listener !== sql) await listener.end({ timeout: 5 });
       await sql.end({ timeout: 5 });
     },
-    listen: async (channel, onPayload) => {
-      const meta = await listenerSql().listen(channel, onPayload);
+    listen: async (channel, onPayload, onListen) => {
+      const meta = await listenerSql().listen(channel, onPayload, onListen);
       return () => meta.unlisten();
     },
   };
@@ -210,7 +272,11 @@ async function openPglite(): Promise<Handle> {
       await client.close();
       release();
     },
-    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    listen: async (channel, onPayload, onListen) => {
+      const unlisten = await client.listen(channel, onPayload);
+      onListen?.();
+      return unlisten;
+    },
   };
 }
 
@@ -249,7 +315,7 @@ type RawClient = { unsafe?: (text: string, params: unknown[], opts: { prepare: b
  * Rows of a hand-written statement with `$n` parameters, on the connection (or transaction)
  * given, as a server-side prepared statement on postgres.js: the text is parsed and planned
  * once per connection, not per request (Drizzle sends its queries unprepared). For the hot
- * paths only. Pass parameters as strings or null and cast them in the text (`$1::text::bigint`):
+ * paths only. Through a pooler (`?pgbouncer=true`) the pool's `prepare: false` wins: unnamed. Pass parameters as strings or null and cast them in the text (`$1::text::bigint`):
  * both drivers then send them verbatim.
  */
 export async function preparedRows<T>(tx: DbOrTx, text: string, params: (string | null)[]): Promise<T[]> {

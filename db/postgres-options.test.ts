@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ConnectionOptions } from "node:tls";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresOptions } from "./client";
+import { behindPooler, directUrl, isPoolerUrl, postgresOptions } from "./client";
 
 const BASE = "postgres://owo@db.example.com:5432/owo";
 const tlsOf = (query: string) => postgresOptions(`${BASE}?${query}`).ssl;
@@ -131,5 +131,57 @@ describe.skipIf(!process.env.DATABASE_URL)("every connection carries statement a
     await withEnv({ DATABASE_STATEMENT_TIMEOUT_MS: "30s" }, async () => {
       expect(() => postgresOptions(BASE)).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds/);
     });
+  });
+});
+
+describe("DATABASE_URL ?pgbouncer=true: through a transaction-mode pooler (issue 28 item 7)", () => {
+  const withEnv = <T>(env: Record<string, string | undefined>, fn: () => T): T => {
+    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+    for (const [k, v] of Object.entries(env)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    try {
+      return fn();
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  };
+
+  it("pgbouncer=true or 1: no named prepared statements and no start-up timeouts; absent, false or 0: as a direct connection", () => {
+    for (const on of ["pgbouncer=true", "pgbouncer=1"]) {
+      expect(isPoolerUrl(`${BASE}?${on}`)).toBe(true);
+      const options = postgresOptions(`${BASE}?${on}&sslmode=require`);
+      expect(options.prepare).toBe(false);
+      expect(options.connection).toEqual({});
+      expect(options.ssl).toBe("require"); // the other parameters still apply
+    }
+    for (const off of ["", "?pgbouncer=false", "?pgbouncer=0"]) {
+      expect(isPoolerUrl(`${BASE}${off}`)).toBe(false);
+      const options = postgresOptions(`${BASE}${off}`);
+      expect(options.prepare).toBeUndefined(); // postgres.js's default: prepared
+      expect(Object.keys(options.connection ?? {}).sort()).toEqual(["idle_in_transaction_session_timeout", "statement_timeout"]);
+    }
+  });
+
+  it("any other value is refused by name, never guessed", () => {
+    expect(() => isPoolerUrl(`${BASE}?pgbouncer=yes`)).toThrow("DATABASE_URL has pgbouncer=yes: use pgbouncer=true (through PgBouncer in transaction mode) or leave it out");
+  });
+
+  it("behindPooler follows DATABASE_URL as it changes", () => {
+    withEnv({ DATABASE_URL: `${BASE}?pgbouncer=true` }, () => expect(behindPooler()).toBe(true));
+    withEnv({ DATABASE_URL: BASE }, () => expect(behindPooler()).toBe(false));
+    withEnv({ DATABASE_URL: undefined }, () => expect(behindPooler()).toBe(false));
+  });
+
+  it("the direct connection (migrations, LISTEN): DATABASE_DIRECT_URL, else a direct DATABASE_URL, else none", () => {
+    const direct = "postgres://owo@db-primary.example.com:5432/owo";
+    withEnv({ DATABASE_URL: `${BASE}?pgbouncer=true`, DATABASE_DIRECT_URL: direct }, () => expect(directUrl()).toBe(direct));
+    withEnv({ DATABASE_URL: `${BASE}?pgbouncer=true`, DATABASE_DIRECT_URL: undefined }, () => expect(directUrl()).toBeNull());
+    withEnv({ DATABASE_URL: BASE, DATABASE_DIRECT_URL: undefined }, () => expect(directUrl()).toBe(BASE));
+    withEnv({ DATABASE_URL: BASE, DATABASE_DIRECT_URL: `${BASE}?pgbouncer=true` }, () => expect(() => directUrl()).toThrow(/DATABASE_DIRECT_URL has pgbouncer=true/));
   });
 });

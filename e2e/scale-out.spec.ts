@@ -3,29 +3,49 @@
 // limits are one counter, every scheduler job does each piece of work once when both run it
 // concurrently (via /api/cron, SCHEDULER=off), and one wallet paid out from both never goes
 // below zero. Instances and database are the spec's own (tests/instances.ts).
+//
+// Both instances reach the database through PgBouncer in transaction mode (issue 28 item 7;
+// tests/pgbouncer.ts, a bouncer of six server connections), so every test also proves the app
+// keeps no session state and no named prepared statement from one transaction to the next: a
+// has DATABASE_DIRECT_URL (its LISTENs), b has only the bouncer (no LISTEN: it polls).
 import { expect, test } from "@playwright/test";
+import { startBouncer, type Bouncer } from "../tests/pgbouncer";
 import { startWebhookReceiver, type WebhookReceiver } from "../tests/webhook-receiver";
 import { api, ledgerAudit, makeMerchantKey, openAppDatabase, startInstance, type AppDatabase, type AppInstance } from "../tests/instances";
 
 test.describe.configure({ mode: "serial" });
 
 let db: AppDatabase;
+let bouncer: Bouncer;
 let a: AppInstance;
 let b: AppInstance;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  // No pgbouncer on the machine fails here, saying how to install it (never a quiet skip).
+  bouncer = await startBouncer();
   db = await openAppDatabase();
+  const throughBouncer = bouncer.urlFor(db.url);
   // b delivers webhooks on its request thread (OWO_DELIVERY_THREAD=off), a on its delivery thread: both paths run every test.
   [a, b] = await Promise.all([
-    startInstance({ name: "scale-a", databaseUrl: db.url }),
-    startInstance({ name: "scale-b", databaseUrl: db.url, env: { OWO_DELIVERY_THREAD: "off" } }),
+    startInstance({ name: "scale-a", databaseUrl: throughBouncer, env: { DATABASE_DIRECT_URL: db.url } }),
+    startInstance({ name: "scale-b", databaseUrl: throughBouncer, env: { DATABASE_DIRECT_URL: "", OWO_DELIVERY_THREAD: "off" } }),
   ]);
 });
 
 test.afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await db?.close();
+  await bouncer?.stop();
+});
+
+test("both instances' database traffic goes through the bouncer, in transaction mode", async () => {
+  for (const inst of [a, b]) expect((await fetch(`${inst.url}/api/health`)).status).toBe(200);
+  const clients = await bouncer.show<{ database: string }>("CLIENTS");
+  // The spec's own connections are direct: every client of the bouncer on this database is an instance's.
+  expect(clients.filter((c) => c.database === db.name).length).toBeGreaterThanOrEqual(2);
+  const pools = await bouncer.show<{ database: string; pool_mode: string }>("POOLS");
+  expect(pools.find((p) => p.database === db.name)?.pool_mode).toBe("transaction");
 });
 
 const bankBody = (amount: number, reference?: string) => ({
@@ -77,6 +97,27 @@ test("rate limits are shared: a key limited to N per minute gets exactly N accep
   // Every request is counted in its window's row (summed: a burst may straddle a minute boundary).
   const [counter] = await db.sql<{ count: number }[]>`select sum(count)::int as count from rate_limit_counters where bucket = ${`key:${key.keyPairId}`}`;
   expect(counter!.count).toBeGreaterThanOrEqual(4 * LIMIT - LIMIT);
+});
+
+test("initialize's rate limit (counted before the insert behind a pooler) is exact across both instances through the bouncer", async () => {
+  const LIMIT = 6;
+  const key = await makeMerchantKey({ initializeLimit: LIMIT, rateLimit: 1_000 });
+  const answers = await Promise.all(
+    Array.from({ length: 3 * LIMIT }, (_, i) => api((i % 2 ? b : a).url, key.secretKey, "POST", "/v1/checkout/session/initialize", { amount: 5_000, email: `buyer${i}@example.com` })),
+  );
+  const windows = new Map<string, { ok: number; limited: number }>();
+  for (const r of answers) {
+    expect([200, 429], r.text).toContain(r.status);
+    const w = windows.get(r.headers.get("x-ratelimit-reset")!) ?? { ok: 0, limited: 0 };
+    if (r.status === 200) w.ok++;
+    else w.limited++;
+    windows.set(r.headers.get("x-ratelimit-reset")!, w);
+  }
+  // Per minute window (a burst may straddle a boundary): exactly LIMIT made, the rest refused.
+  for (const w of windows.values()) expect(w.ok).toBe(Math.min(LIMIT, w.ok + w.limited));
+  // Exactly one session per accepted answer, none for a refused one.
+  const [made] = await db.sql<{ n: number }[]>`select count(*)::int as n from checkout_sessions where key_pair_id = ${key.keyPairId}`;
+  expect(made!.n).toBe(answers.filter((r) => r.status === 200).length);
 });
 
 test("webhooks go out right after commit, from the delivery thread (a) or the request thread (b), with no scheduler pass", async () => {

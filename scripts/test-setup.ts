@@ -1,9 +1,10 @@
 // What `npm test` needs on the machine, set up when it can be: the local PostgreSQL started
-// when it is down (pg_ctlcluster, Debian/Ubuntu), Debian's chromium installed when it is
-// missing and we may (root + apt-get). Where it cannot, one line says what to install; the
+// when it is down (pg_ctlcluster, Debian/Ubuntu), Debian's chromium and pgbouncer installed
+// when they are missing and we may (root + apt-get). Where it cannot, one line says what to install; the
 // tests then stop with their own clear message (never a fallback to another database).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { pgbouncerBinary } from "../tests/pgbouncer";
 import { postgresReachable, TEST_SERVER } from "../tests/test-database";
 
 const log = (line: string) => console.log(`[setup] ${line}`);
@@ -40,8 +41,24 @@ function installChromium(): void {
   log(`Chromium is missing at ${browser}: install Debian's chromium (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary`);
 }
 
+/** Debian's pgbouncer, for the scale-out spec and tests/behind-pgbouncer.test.ts (tests/pgbouncer.ts starts it). */
+function installPgbouncer(): void {
+  const given = process.env.PGBOUNCER_PATH;
+  if (pgbouncerBinary()) return;
+  if (!given && process.getuid?.() === 0 && has("apt-get")) {
+    log("Installing Debian's pgbouncer for the scale-out tests");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    const ok =
+      spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env }).status === 0 &&
+      spawnSync("apt-get", ["install", "-y", "-qq", "pgbouncer"], { stdio: "inherit", env }).status === 0;
+    if (ok && pgbouncerBinary()) return;
+  }
+  log(`PgBouncer is missing${given ? ` at ${given}` : ""}: install Debian's pgbouncer (sudo apt-get install pgbouncer) or set PGBOUNCER_PATH to its binary`);
+}
+
 /** Prepares what the given stages need (all of them when `only` is unset). */
 export async function prepareTestMachine(only?: string): Promise<void> {
   if (!only || only === "unit" || only === "e2e") await startLocalPostgres();
   if (!only || only === "e2e") installChromium();
+  if (!only || only === "unit" || only === "e2e") installPgbouncer();
 }

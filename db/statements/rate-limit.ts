@@ -41,7 +41,9 @@ const MARKED_TEXT: string[] = [];
  * when every bucket is within its limit, else ''. A statement pipelined right behind it on the
  * same connection (lib/http/rate-limit.ts `countAlongside`) gates its writes on
  * `rateLimitPassed(nonce parameter)`: it sees this request's own count, exactly, with no lock
- * held between the two (each is its own transaction).
+ * held between the two (each is its own transaction). Direct connections only: behind a
+ * transaction-mode pooler the two may land on different server connections, and the app counts
+ * first instead (db/client.ts behindPooler).
  */
 export function rateLimitMarkedHitText(n: number): string {
   const limits = Array.from({ length: n }, (_, i) => `($${i + 1}::text, $${n + i + 1}::int)`).join(", ");

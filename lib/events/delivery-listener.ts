@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { workerData } from "node:worker_threads";
 import { sql } from "drizzle-orm";
-import type postgres from "postgres";
-import { getHandle } from "@/db/client";
-import { logError } from "@/lib/log";
+import { directUrl, getHandle } from "@/db/client";
+import { logError, logWarn } from "@/lib/log";
 import { deliveryEngine } from "./delivery-engine";
 
 /** The channel on which an instance that committed events tells the others (LISTEN/NOTIFY). */
@@ -74,8 +73,13 @@ export async function startDeliveryListener(): Promise<void> {
   try {
     const handle = await getHandle();
     if (handle.kind !== "postgres") return;
-    const client = (handle.db as unknown as { $client: postgres.Sql }).$client;
-    await client.listen(
+    if (!directUrl()) {
+      // Behind a transaction-mode pooler with no direct connection: nothing to listen on.
+      logWarn("webhook LISTEN needs DATABASE_DIRECT_URL behind a pooler; other instances' events are delivered by the scheduler's pass");
+      return;
+    }
+    // On the direct connection (DATABASE_DIRECT_URL behind a pooler, where this fails without one).
+    await handle.listen(
       CHANNEL,
       (payload) => {
         if (payload !== INSTANCE) deliveryEngine().wake();

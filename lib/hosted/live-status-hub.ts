@@ -9,7 +9,7 @@ type Entry = { watchers: Set<Watcher>; last: string | null };
 const CHANNEL = "owo_hosted";
 /** With LISTEN up, a slow sweep only catches what a dropped connection missed. */
 const SWEEP_LISTENING_MS = 15_000;
-/** Without LISTEN (e.g. PgBouncer with no DATABASE_LISTEN_URL), the sweep is how pages learn. */
+/** Without LISTEN (e.g. PgBouncer with no DATABASE_DIRECT_URL), the sweep is how pages learn. */
 const SWEEP_POLLING_MS = 1_000;
 const RETRY_LISTEN_MS = 30_000;
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, preparedRows, queryRows, type DbOrTx } from "@/db/client";
+import { behindPooler, getDb, preparedRows, queryRows, type DbOrTx } from "@/db/client";
 import { rateLimitHitText, rateLimitHitWithReadText, rateLimitMarkedHitText } from "@/db/statements/rate-limit";
 import { AppError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
@@ -114,7 +114,8 @@ export class PendingRateLimit {
    * Counts this request and runs `build(nonce)` right behind the count on the same connection.
    * The statement must gate its writes on `rateLimitPassed(<the nonce's parameter>)` and answer
    * that gate as the boolean column `rate_limit_passed` of its first row. Over the limit it
-   * throws 429 (the statement wrote nothing); counted already, the statement runs ungated.
+   * throws 429 (the statement wrote nothing); counted already, the statement runs ungated, as it
+   * does after its own count behind a pooler (DATABASE_URL `?pgbouncer=true`).
    */
   async alongside<T>(db: DbOrTx, build: (nonce: string | null) => { text: string; params: (string | null)[] }): Promise<T[]> {
     const ungated = () => {
@@ -122,6 +123,14 @@ export class PendingRateLimit {
       return preparedRows<T>(db, s.text, s.params);
     };
     if (this.state) return ungated();
+    // Through a transaction-mode pooler the statement behind the count may run on another
+    // server connection and never see its mark: count first, then write ungated (two round
+    // trips, each its own transaction as on the one-round-trip road, so the same exact count).
+    if (behindPooler()) {
+      const state = await this.count();
+      if (state.exceeded) throw tooManyRequests(state);
+      return ungated();
+    }
     const nonce = randomBase62(20);
     const n = this.buckets.length;
     const hit = { text: rateLimitMarkedHitText(n), params: [...this.buckets.map((b) => b.name), ...this.buckets.map((b) => String(b.limit)), nonce] };
