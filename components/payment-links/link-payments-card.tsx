@@ -7,8 +7,9 @@ import { formatNaira } from "@/lib/money";
 import { payerName } from "@/lib/payments/list-payments";
 
 /**
- * The payments made through a link: totals on top, then each as a stacked row (customer and
- * amount, then status, date and reference), so nothing is cut off at 320 px.
+ * The payments made through a link: totals on top, then each as a stacked row (the customer
+ * who filled in the link's form, and the bank account holder when another; the amount; then
+ * status, date and reference), so nothing is cut off at 320 px.
  */
 export function LinkPaymentsCard({ recent, count, total, empty }: { recent: Payment[]; count: number; total: number; empty: string }) {
   return (
@@ -27,8 +28,9 @@ export function LinkPaymentsCard({ recent, count, total, empty }: { recent: Paym
             <li key={p.id} className="space-y-1 px-4 py-3 text-sm sm:px-5" data-testid="link-payment-row">
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <p className="font-medium break-words">{payerName(p) ?? p.customerEmail ?? "—"}</p>
+                  <p className="font-medium break-words">{p.customerName ?? payerName(p) ?? p.customerEmail ?? "—"}</p>
                   {p.customerEmail && <p className="text-xs break-all text-neutral-500">{p.customerEmail}</p>}
+                  {p.customerName && payerName(p) && payerName(p) !== p.customerName && <p className="text-xs break-words text-neutral-500">Paid from {payerName(p)}&apos;s account</p>}
                 </div>
                 <span className="shrink-0 font-medium tabular-nums" data-testid="link-payment-amount">{formatNaira(p.amount)}</span>
               </div>

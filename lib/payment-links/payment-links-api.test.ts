@@ -13,7 +13,7 @@ import { call } from "@/tests/http";
 import { linkPayments } from "./link-payments";
 import type { PaymentLinkView } from "./payment-link-view";
 import { createPaymentLink } from "./payment-links";
-import { startLinkPayment } from "./start-link-payment";
+import { LINK_PAYMENT_LIMITS, startLinkPayment } from "./start-link-payment";
 
 afterAll(() => afterCommitDeliveriesSettled());
 
@@ -241,6 +241,19 @@ describe("paying through a link: one checkout session, amount rules, charge.succ
     expect(verified.status, verified.text).toBe(200);
     expect(verified.body.data!.status).toBe("completed");
     expect((await verify(await key())).status).toBe(404);
+  });
+
+  it("the public page is metered: past the hourly count for one customer email, 429 and no session", async () => {
+    const k = await key();
+    const link = await createOk(k, { title: "Zobo drink", amount: 50_000 });
+    const db = await getDb();
+    const email = `buyer-${link.slug}@example.com`;
+    const clientIp = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const start = () => startLinkPayment(db, { slug: link.slug, quantity: 1, customer_name: "Bola", email, baseUrl: BASE, clientIp });
+    for (let i = 0; i < LINK_PAYMENT_LIMITS.perEmail; i++) await start();
+    await expect(start()).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/^Too many payments started from here\. Try again in \d+ minutes?\.$/) });
+    const sessions = await db.select().from(checkoutSessions).where(eq(checkoutSessions.paymentLinkId, link.id));
+    expect(sessions).toHaveLength(LINK_PAYMENT_LIMITS.perEmail);
   });
 
   it("a payment is counted on its own link only: another link of the same merchant shows none", async () => {
