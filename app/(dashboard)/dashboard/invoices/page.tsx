@@ -65,7 +65,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
         <EmptyState testId="invoices-empty" title={filtered ? "No invoices match these filters" : "No invoices yet"}>
           {!filtered && (
             <EmptyHint>
-              {canCreate ? <><Link href="/dashboard/invoices/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
+              {canCreate ? <><Link href="/dashboard/invoices/new" className="text-accent underline">Create one</Link> here, </> : "Create one "}
               <FromYourServer />.
             </EmptyHint>
           )}

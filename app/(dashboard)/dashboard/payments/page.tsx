@@ -61,9 +61,9 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         <EmptyState testId="payments-empty" title={isReversedRange(query) ? "The date range runs backwards" : filtered ? "No payments match these filters" : "No payments yet"}>
           {!filtered && (
             <EmptyHint>
-              Payments appear here when customers pay a <Link href="/dashboard/sessions" className="text-accent hover:underline">checkout session</Link>, a{" "}
-              <Link href="/dashboard/payids" className="text-accent hover:underline">PayID</Link> or a{" "}
-              <Link href="/dashboard/virtual-accounts" className="text-accent hover:underline">virtual account</Link>.
+              Payments appear here when customers pay a <Link href="/dashboard/sessions" className="text-accent underline">checkout session</Link>, a{" "}
+              <Link href="/dashboard/payids" className="text-accent underline">PayID</Link> or a{" "}
+              <Link href="/dashboard/virtual-accounts" className="text-accent underline">virtual account</Link>.
             </EmptyHint>
           )}
         </EmptyState>

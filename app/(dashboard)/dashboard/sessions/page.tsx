@@ -47,9 +47,9 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           {!filtered && (
             <EmptyHint>
               Your website starts one when a customer checks out, through the{" "}
-              <Link href="/docs" className="text-accent hover:underline">Owo API</Link> with a key from{" "}
-              <Link href="/dashboard/developers" className="text-accent hover:underline">API keys</Link>, or through the{" "}
-              <Link href="/dashboard/developers/inline" className="text-accent hover:underline">inline checkout</Link>.
+              <Link href="/docs" className="text-accent underline">Owo API</Link> with a key from{" "}
+              <Link href="/dashboard/developers" className="text-accent underline">API keys</Link>, or through the{" "}
+              <Link href="/dashboard/developers/inline" className="text-accent underline">inline checkout</Link>.
             </EmptyHint>
           )}
         </EmptyState>

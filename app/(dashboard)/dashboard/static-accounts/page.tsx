@@ -66,7 +66,7 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
         <EmptyState testId="static-accounts-empty" title={filtered ? "No static accounts match these filters" : "No static accounts yet"}>
           {!filtered && (
             <EmptyHint>
-              {canCreate ? <><Link href="/dashboard/static-accounts/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
+              {canCreate ? <><Link href="/dashboard/static-accounts/new" className="text-accent underline">Create one</Link> here, </> : "Create one "}
               <FromYourServer />.
             </EmptyHint>
           )}

@@ -57,7 +57,7 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
         <EmptyState testId="virtual-accounts-empty" title={<>{query.status ? `No ${query.status} virtual accounts` : "No virtual accounts yet"}</>}>
           {!query.status && (
             <EmptyHint>
-              {canCreate ? <><Link href="/dashboard/virtual-accounts/new" className="text-accent hover:underline">Create one</Link> here, </> : "Create one "}
+              {canCreate ? <><Link href="/dashboard/virtual-accounts/new" className="text-accent underline">Create one</Link> here, </> : "Create one "}
               <FromYourServer />.
             </EmptyHint>
           )}
