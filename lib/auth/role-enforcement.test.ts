@@ -190,6 +190,7 @@ const staticPayIdBody = () => ({ pay_id: `rl${randomBase62(10).toLowerCase()}`, 
 const staticPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids/actions.ts#createStaticPayIdAction", staticPayIdBody())).id;
 const dynamicPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids/actions.ts#createDynamicPayIdAction", { amount: 50 })).id;
 const transferBody = () => ({ type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: "ADA OBI", amount: 20_000, reference: `role-${randomBase62(10)}` });
+const paymentLink = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payment-links/actions.ts#createPaymentLinkAction", { title: "Role link", amount: 250_000 })).id;
 const sentTransfer = async (mode: Mode) => (await asOwner<{ reference: string }>(mode, "transfers/actions.ts#sendMoneyAction", { transfer: transferBody() })).reference;
 
 // ---- The matrix: who may call each action, in which mode (written out, not read from rolePolicy)
@@ -248,6 +249,8 @@ const MATRIX: Record<string, Entry> = {
   "payids/actions.ts#setStaticPayIdActiveAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticPayId(mode), active: false }) },
   "payids/actions.ts#createDynamicPayIdAction": { who: RECEIVABLES, input: async () => ({ amount: 75 }) },
   "payids/actions.ts#deactivateDynamicPayIdAction": { who: RECEIVABLES, input: async (mode) => ({ id: await dynamicPayId(mode) }) },
+  "payment-links/actions.ts#createPaymentLinkAction": { who: RECEIVABLES, input: async () => ({ title: "Role link", amount: 250_000 }) },
+  "payment-links/actions.ts#updatePaymentLinkAction": { who: RECEIVABLES, input: async (mode) => ({ id: await paymentLink(mode), body: { title: "Renamed" } }) },
   "virtual-accounts/actions.ts#createVirtualAccountAction": { who: RECEIVABLES, input: async () => ({ amount: 5000 }) },
   "static-accounts/actions.ts#createStaticAccountAction": {
     who: RECEIVABLES,
