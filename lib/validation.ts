@@ -123,3 +123,13 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   if (unstorableInput.length > 0) throw validationError(unstorableInput);
   return result.data;
 }
+
+/** An absolute http or https URL (a callback or redirect a browser is sent to). */
+export const httpUrl = (v: string): boolean => {
+  try {
+    const u = new URL(v);
+    return u.protocol === "https:" || u.protocol === "http:";
+  } catch {
+    return false;
+  }
+};

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { createTestDatabase, TEST_SERVER } from "./test-database";
+import { freePort } from "./free-port";
 
 const root = path.resolve(import.meta.dirname, "..");
 const LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1"];
@@ -30,17 +31,7 @@ const INSTANCE_SECRETS = {
 for (const [name, value] of Object.entries(INSTANCE_SECRETS)) process.env[name] ??= value;
 const sharedSecrets = () => Object.fromEntries(Object.keys(INSTANCE_SECRETS).map((name) => [name, process.env[name]!]));
 
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "./free-port";
 
 export type AppDatabase = {
   url: string;

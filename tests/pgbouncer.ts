@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { TEST_SERVER } from "./test-database";
+import { freePort } from "./free-port";
 
 export const PGBOUNCER_INSTALL = "PgBouncer is not installed: `apt-get install pgbouncer` (Debian; npm test installs it when run as root), or set PGBOUNCER_PATH to its binary";
 
@@ -32,17 +33,6 @@ export function pgbouncerBinary(): string | null {
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
 }
 
-/** A free loopback port (tests/instances.ts has the same; importing it would set its secrets in this process). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {

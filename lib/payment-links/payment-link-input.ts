@@ -3,17 +3,10 @@ import { LINK_COLLECT_FIELDS } from "@/db/schema";
 import { pagingQueryFields } from "@/lib/paging";
 import { koboSchema } from "@/lib/money";
 import { LINK_MAX_KOBO, LINK_MIN_KOBO } from "./link-limits";
+import { httpUrl } from "@/lib/validation";
 
 export { LINK_MAX_KOBO, LINK_MAX_QUANTITY, LINK_MIN_KOBO } from "./link-limits";
 
-const httpUrl = (v: string) => {
-  try {
-    const u = new URL(v);
-    return u.protocol === "https:" || u.protocol === "http:";
-  } catch {
-    return false;
-  }
-};
 
 const kobo = (field: string) =>
   koboSchema(field, {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "@/db/schema";
 import { koboSchema } from "@/lib/money";
+import { httpUrl } from "@/lib/validation";
 
 const required = (field: string, what: string) => ({
   error: (i: { input: unknown }) => (i.input === undefined ? `${field} is required` : `${field} must be ${what}`),
@@ -12,14 +13,6 @@ const optional = <T extends z.ZodType>(schema: T) =>
     .nullish()
     .transform((v) => v ?? undefined);
 
-const httpUrl = (v: string) => {
-  try {
-    const u = new URL(v);
-    return u.protocol === "https:" || u.protocol === "http:";
-  } catch {
-    return false;
-  }
-};
 
 /** Supplement §3: `{name, description?, quantity, amount}`, amount in kobo per unit. */
 export const LineItemInput = z.object({
