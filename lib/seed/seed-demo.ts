@@ -122,9 +122,9 @@ async function ensureMerchant(db: Db, account: "business" | "personal") {
  * `npm run seed`: a demo business with test keys and 30 days of test-mode history
  * (seed-history.ts), a demo personal account and an admin. Safe to run twice: existing accounts
  * are left exactly as they are (never re-promoted, never given a new password), and the history
- * is made once. Refused on PostgreSQL unless OWO_SEED_DEMO=1.
+ * is made once (`history: false` leaves it out). Refused on PostgreSQL unless OWO_SEED_DEMO=1.
  */
-export async function seedDemo(db: Db) {
+export async function seedDemo(db: Db, opts: { history?: boolean } = {}) {
   if (!demoSeedAllowed()) {
     throw new AppError({
       code: "FORBIDDEN",
@@ -158,7 +158,7 @@ export async function seedDemo(db: Db) {
     keys = { secret_key: created.secretKey, public_key: created.keyPair.publicKey };
     writeKeys(keys);
   }
-  const history = await seedDemoHistory(db, { merchantId: businessId, merchantName: DEMO.business.name, personalMerchantId: personalId, baseUrl: configuredBaseUrl() ?? "http://localhost:3000" });
+  const history = opts.history === false ? null : await seedDemoHistory(db, { merchantId: businessId, merchantName: DEMO.business.name, personalMerchantId: personalId, baseUrl: configuredBaseUrl() ?? "http://localhost:3000" });
   return {
     history,
     business: { id: businessId, email: DEMO.business.email, password: storedDemoPassword("business") },

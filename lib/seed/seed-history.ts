@@ -139,52 +139,64 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
   let received = 0;
   let refundable: string | null = null;
   for (let daysAgo = HISTORY_DAYS - 1; daysAgo >= 0; daysAgo--) {
+    // The day's steps, run in the order of their hours (so rows and ledger lines keep time order).
+    const day: { hour: number; run: () => Promise<unknown> }[] = [];
     const count = 1 + Math.floor(random() * 3);
     for (let i = 0; i < count; i++) {
       const channel = channels[(daysAgo * 3 + i) % channels.length]!;
-      const reference = await step(daysAgo, 9 + i * 3, () => receive(channel));
-      received++;
-      if (daysAgo === 9 && channel === "card") refundable = reference;
-      if (!refundable && daysAgo <= 9 && channel === "card") refundable = reference;
+      day.push({
+        hour: 9 + i * 3,
+        run: async () => {
+          const reference = await receive(channel);
+          received++;
+          if (!refundable && daysAgo <= 12 && channel === "card") refundable = reference;
+        },
+      });
     }
     // Some checkouts are started and never paid (the overview's conversion).
-    if (daysAgo % 4 === 1) await step(daysAgo, 20, () => session(naira(5_000, 40_000), payer()));
-
-    if (daysAgo === 24 || daysAgo === 16 || daysAgo === 6) {
-      await step(daysAgo, 17, () => bankTransfer(naira(20_000, 60_000), "completed", daysAgo));
-    }
-    if (daysAgo === 11) await step(daysAgo, 15, () => bankTransfer(naira(15_000, 30_000), "failed", daysAgo));
+    if (daysAgo % 4 === 1) day.push({ hour: 20, run: () => session(naira(5_000, 40_000), payer()) });
+    if (daysAgo === 24 || daysAgo === 16 || daysAgo === 6) day.push({ hour: 17, run: () => bankTransfer(naira(20_000, 60_000), "completed", daysAgo) });
+    if (daysAgo === 11) day.push({ hour: 16, run: () => bankTransfer(naira(15_000, 30_000), "failed", daysAgo) });
     if (daysAgo === 13 && personalWallet) {
-      await step(daysAgo, 12, () =>
-        initiateTransfer(db, {
-          ...owner,
-          merchantName: scope.merchantName,
-          walletPayIdId: wallet.id,
-          keyPairId: website.id,
-          source: "api",
-          body: parseOrThrow(InitiateTransferBody, { type: "payid", pay_id: `@${personalWallet.payId}`, amount: 1_500_000, narration: "Stock from Ada", reference: "demo-payid-transfer" }),
-        }),
-      );
+      day.push({
+        hour: 18,
+        run: () =>
+          initiateTransfer(db, {
+            ...owner,
+            merchantName: scope.merchantName,
+            walletPayIdId: wallet.id,
+            keyPairId: website.id,
+            source: "api",
+            body: parseOrThrow(InitiateTransferBody, { type: "payid", pay_id: `@${personalWallet.payId}`, amount: 1_500_000, narration: "Stock from Ada", reference: "demo-payid-transfer" }),
+          }),
+      });
     }
-    if (daysAgo === 20) await step(daysAgo, 10, () => invoice("Lagos Events Ltd", "paid"));
-    if (daysAgo === 3) await step(daysAgo, 11, () => invoice("Adebayo Catering", "open"));
+    if (daysAgo === 20) day.push({ hour: 18, run: () => invoice("Lagos Events Ltd", "paid") });
+    if (daysAgo === 3) day.push({ hour: 18, run: () => invoice("Adebayo Catering", "open") });
+    if (daysAgo === 7) {
+      day.push({
+        hour: 19,
+        run: async () => {
+          if (!refundable) return;
+          const { refund } = await requestPaymentRefund(db, { ...owner, keyPairId: website.id, reference: refundable, reason: "Customer returned the order" });
+          await decideTestRefund(db, { ...owner, refundId: refund.id, decision: "approve" });
+          await processDueRefunds(db);
+        },
+      });
+    }
+    // The website's webhook endpoint is down: a test event to it fails (Developers → Webhooks).
+    if (daysAgo === 1) {
+      day.push({
+        hour: 21,
+        run: async () => {
+          await db.execute(sql`update api_key_pairs set webhook_url = ${DEMO_FAILING_WEBHOOK} where id = ${website.id}`);
+          await sendTestEvent(db, { ...owner, keyPairId: website.id });
+          await afterCommitDeliveriesSettled();
+        },
+      });
+    }
+    for (const { hour, run } of day.sort((a, b) => a.hour - b.hour)) await step(daysAgo, hour, run);
   }
-
-  if (refundable) {
-    const reference = refundable;
-    await step(7, 14, async () => {
-      const { refund } = await requestPaymentRefund(db, { ...owner, keyPairId: website.id, reference, reason: "Customer returned the order" });
-      await decideTestRefund(db, { ...owner, refundId: refund.id, decision: "approve" });
-      await processDueRefunds(db);
-    });
-  }
-
-  // The website's webhook endpoint is down: a test event to it fails (Developers → Webhooks).
-  await step(1, 16, async () => {
-    await db.execute(sql`update api_key_pairs set webhook_url = ${DEMO_FAILING_WEBHOOK} where id = ${website.id}`);
-    await sendTestEvent(db, { ...owner, keyPairId: website.id });
-    await afterCommitDeliveriesSettled();
-  });
 
   await backdate(db, { merchantId: scope.merchantId, since, until: new Date(), marks });
   // The demo is a business already set up: Home shows its figures, not the checklist.
@@ -230,6 +242,7 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
         ],
         due_date: due,
         merchant_reference: `demo-invoice-${state}`,
+        send: true,
       }),
     });
     if (state === "paid") await pay({ invoice_id: created.publicId, channel: "bank_transfer", amount: created.total, payer: { name: customer } });
