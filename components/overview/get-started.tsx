@@ -6,12 +6,12 @@ import { cn } from "@/components/ui/cn";
 import { MarkGetStartedButton, TestPaymentButton } from "./get-started-buttons";
 
 const STEPS: Record<GetStartedStep, { title: string; hint: string; href?: string; link?: string }> = {
-  test_keys: { title: "Create your test API keys", hint: "Keys let your site or app create payments. Test keys move no real money.", href: "/dashboard/developers", link: "API keys" },
+  test_keys: { title: "Create your test API keys", hint: "Keys let your site or app create payments. Test keys move no real money.", href: "/dashboard/developers", link: "Create test keys" },
   test_payment: { title: "Make a test payment", hint: "Pay ₦5,000.00 through a real hosted checkout with the sandbox's “Simulate payment”." },
-  webhook: { title: "Set a webhook URL and send a test event", hint: "Owo tells your server when money moves. Set where, then send a test event.", href: "/dashboard/developers/webhooks", link: "Webhooks" },
-  payout_account: { title: "Add a payout account", hint: "The bank account your wallet is paid out to.", href: "/dashboard/payouts", link: "Payouts" },
-  team: { title: "Invite your team", hint: "Give a developer or an accountant their own sign-in.", href: "/dashboard/settings/team", link: "Team" },
-  activation: { title: "Activate your business", hint: "Tell us about your business to open live mode and take real money.", href: "/dashboard/activate", link: "Activation" },
+  webhook: { title: "Set a webhook URL and send a test event", hint: "Owo tells your server when money moves. Set where, then send a test event.", href: "/dashboard/developers/webhooks", link: "Set up webhooks" },
+  payout_account: { title: "Add a payout account", hint: "The bank account your wallet is paid out to.", href: "/dashboard/payouts", link: "Add a payout account" },
+  team: { title: "Invite your team", hint: "Give a developer or an accountant their own sign-in.", href: "/dashboard/settings/team", link: "Invite a teammate" },
+  activation: { title: "Activate your business", hint: "Tell us about your business to open live mode and take real money.", href: "/dashboard/activate", link: "Start activation" },
 };
 
 /**
