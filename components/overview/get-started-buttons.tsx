@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { markGetStartedAction, startTestPaymentAction } from "@/app/(dashboard)/dashboard/home-actions";
 import { Button } from "@/components/ui/button";
@@ -7,13 +8,14 @@ import { useToastAction } from "@/components/ui/use-toast-action";
 
 /** Creates a test checkout session (server) and opens its hosted page, where "Simulate payment" pays it. */
 export function TestPaymentButton({ disabled }: { disabled: boolean }) {
+  const router = useRouter();
   const [opening, setOpening] = useState(false);
   const start = useToastAction(startTestPaymentAction, {
     error: "Could not start a test payment",
     onSuccess: ({ data }) => {
       if (!data) return;
       setOpening(true);
-      window.location.assign(`/pay/${data.sessionId}`);
+      router.push(`/pay/${data.sessionId}`);
     },
   });
   const busy = start.isPending || opening;
