@@ -198,6 +198,9 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
     for (const { hour, run } of day.sort((a, b) => a.hour - b.hour)) await step(daysAgo, hour, run);
   }
 
+  // Nothing of the history's own may still be running when the caller lets the database go
+  // (npm start closes the embedded one before the server opens it).
+  await afterCommitDeliveriesSettled();
   await backdate(db, { merchantId: scope.merchantId, since, until: new Date(), marks });
   // The demo is a business already set up: Home shows its figures, not the checklist.
   await markGetStarted(db, scope.merchantId, "dismissed");
