@@ -1,6 +1,7 @@
 import NextAuth from "next-auth";
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { authConfig } from "@/lib/auth/auth.config";
+import { ownPath } from "@/lib/auth/own-path";
 import { hostedFramingTarget } from "@/lib/hosted/hosted-framing";
 import { framingSources, hostedPagePath, hstsHeader, newNonce, pageCsp } from "@/lib/http/security-headers";
 
@@ -75,10 +76,13 @@ async function pagePolicy(req: NextRequest): Promise<string> {
   return pageCsp(nonce);
 }
 
-/** A copy of `res` (whose headers may be immutable) with the security headers and without Set-Cookie. */
+/** A copy of `res` (whose headers may be immutable) with the security headers, without Set-Cookie, a redirect to our own address as a path. */
 function withHeaders(res: Response, csp: string): Response {
   const headers = new Headers(res.headers);
   headers.delete("set-cookie");
+  // Auth.js's redirects (sign in first, admins only) name AUTH_URL's origin: sent as a path (lib/auth/own-path.ts).
+  const location = headers.get("location");
+  if (location) headers.set("location", ownPath(location));
   headers.set("content-security-policy", csp);
   const hsts = hstsHeader();
   if (hsts) headers.set("strict-transport-security", hsts);

@@ -29,6 +29,7 @@ export const ISOLATED = [
   "lib/scheduler/scheduler.test.ts",
   "lib/security/required-env.test.ts",
   "lib/seed/seed-demo.test.ts",
+  "lib/seed/seed-history.test.ts",
   "lib/sessions/initialize.test.ts",
   "lib/settlement/cutoff-schedule.test.ts",
   "lib/static-accounts/identity-number.test.ts",

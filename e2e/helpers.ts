@@ -16,10 +16,24 @@ export async function signUp(page: Page, opts: { business: string; email: string
   await page.getByLabel("Email").fill(opts.email);
   await page.getByLabel("Password").fill(opts.password);
   await page.getByRole("button", { name: "Create account" }).click();
-  // Sign-up never signs in by itself (it answers the same for an email that already has an account): sign in next.
-  await expect(page.getByTestId("sign-up-done")).toBeVisible();
-  await signIn(page, opts.email, opts.password);
+  // A new account is signed in at once and lands on its Home (issue 26).
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * Resolves once React has hydrated the page (Next hydrates into `document`: its root is no
+ * longer dehydrated). Before that, a click on a button is lost or is the browser's own submit.
+ */
+export async function hydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const key = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
+        const hostRoot = key ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
+        return hostRoot?.stateNode?.current?.memoizedState?.isDehydrated === false;
+      }),
+    )
+    .toBe(true);
 }
 
 export async function signIn(page: Page, email: string, password: string) {

@@ -17,7 +17,7 @@ test("a personal account can sign up too", async ({ page }) => {
   await expect(page.getByText("personal", { exact: true })).toBeVisible();
 });
 
-test("signing up twice with one email answers the same and creates nothing the second time", async ({ page }) => {
+test("signing up again with a used email creates nothing and goes on to 'sign in'", async ({ page }) => {
   const email = uniqueEmail("dup");
   await signUp(page, { business: "First Co", email, password: "a-strong-password" });
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -28,7 +28,7 @@ test("signing up twice with one email answers the same and creates nothing the s
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("another-password");
   await page.getByRole("button", { name: "Create account" }).click();
-  // Nothing tells that the address already has an account (e2e/accounts.spec.ts compares both answers).
+  // Nothing is created: on to "sign in" (e2e/accounts.spec.ts: the owner is told by mail).
   await expect(page.getByTestId("sign-up-done")).toContainText("Your account is ready — sign in");
   await signIn(page, email, "a-strong-password");
   await expect(page.getByTestId("business-name")).toHaveText("First Co");

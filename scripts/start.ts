@@ -50,8 +50,13 @@ async function main() {
   const hostname = process.env.HOSTNAME ?? (process.env.DATABASE_URL ? "0.0.0.0" : "127.0.0.1");
   const localUrl = `http://${["0.0.0.0", "::", "127.0.0.1"].includes(hostname) ? "127.0.0.1" : hostname}:${port}`;
   const appUrl = process.env.APP_URL ?? localUrl.replace("//127.0.0.1:", "//localhost:");
-  process.env.APP_URL = appUrl;
-  process.env.AUTH_URL ??= appUrl;
+  // The embedded trial listens on this machine only and is reached at 127.0.0.1 or localhost:
+  // unless the operator named an address, links and sign-in follow the one the browser used
+  // (Auth.js's trustHost). A deployment (DATABASE_URL) keeps one configured address.
+  if (process.env.DATABASE_URL || process.env.APP_URL) {
+    process.env.APP_URL = appUrl;
+    process.env.AUTH_URL ??= appUrl;
+  }
 
   // npm test builds once before its e2e servers start (scripts/test.ts): they serve that build
   // as it is, never rebuilding side by side.

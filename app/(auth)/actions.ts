@@ -36,12 +36,23 @@ function safeReturnPath(raw: string): string {
 /** `code` is the failure's code: the form's second step (two-factor) reads it (lib/auth/two-factor/sign-in-steps.ts). */
 export type SignInState = { error?: string; code?: string } | undefined;
 
+/**
+ * Signs in and answers where to go: a path only (never Auth.js's absolute URL, which is built on
+ * AUTH_URL's origin), so the browser stays on the address it signed in at, where its session
+ * cookie was just set: http://127.0.0.1:3000 and http://localhost:3000 both work in the trial.
+ */
+async function signInTo(email: string, password: string, redirectTo: string, secondStep: { code?: string; recoveryCode?: string } = {}): Promise<string> {
+  const to = await signIn("credentials", { email, password, ...secondStep, redirectTo, redirect: false });
+  return safeReturnPath(typeof to === "string" ? to : redirectTo);
+}
+
 export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
+  let to: string;
   try {
     const redirectTo = safeReturnPath(field(form, "callbackUrl"));
     // With two-factor on, the second step sends email and password again with `code` or `recoveryCode`.
     const secondStep = { code: field(form, "code"), recoveryCode: field(form, "recoveryCode") };
-    await signIn("credentials", { email: field(form, "email"), password: field(form, "password"), ...secondStep, redirectTo });
+    to = await signInTo(field(form, "email"), field(form, "password"), redirectTo, secondStep);
   } catch (err) {
     // signIn redirects by throwing; only an AuthError is a failed sign-in: a wrong password, too
     // many attempts (sign-in-limits.ts: "Too many sign-in attempts. …"), or the two-factor step.
@@ -51,14 +62,18 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
     }
     throw err;
   }
+  redirect(to);
 }
 
 /**
- * Sign-up answers the same whether or not the email already has an account: on to /sign-up/done
- * ("Your account is ready — sign in"); the notice to an existing account's owner is mailed
- * after the response. Refused by the server when OWO_SIGNUP is not open.
+ * Sign-up (issue 26): a new account is signed in at once and lands on its dashboard, where the
+ * "Get started" checklist waits. An email that already has an account creates nothing; its owner
+ * is mailed after the response and the form goes on to /sign-up/done ("sign in"), unless the
+ * password typed is that account's own, which simply signs its owner in. Refused by the server
+ * when OWO_SIGNUP is not open.
  */
 export async function signUpAction(_prev: FormState, form: FormData): Promise<FormState> {
+  let created = false;
   try {
     const res = await signUp(await getDb(), {
       type: field(form, "type") as "business",
@@ -71,9 +86,20 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
       baseUrl: await mailLinkBaseUrl(),
     });
     after(() => res.deliver().then(() => undefined));
+    created = res.created;
   } catch (err) {
     if (isAppError(err)) return { error: err.message, details: err.details };
     throw err;
+  }
+  if (created) {
+    let to: string | null = null;
+    try {
+      to = await signInTo(field(form, "email"), field(form, "password"), "/dashboard");
+    } catch (err) {
+      // Signing in can still be refused (the sign-in limits): the account exists, so on to "sign in".
+      if (!(err instanceof AuthError)) throw err;
+    }
+    if (to) redirect(to);
   }
   redirect("/sign-up/done");
 }

@@ -33,3 +33,4 @@ export * from "./transfer-approvals";
 export * from "./customers";
 export * from "./bulk-transfers";
 export * from "./payment-links";
+export * from "./get-started";

@@ -226,6 +226,8 @@ const MATRIX: Record<string, Entry> = {
   "actions.ts#switchMerchantAction": { who: EVERYONE, input: async () => ({ merchantId: world.merchantId }) },
   "actions.ts#signOutAction": { who: EVERYONE, input: async () => undefined, plain: true },
   "home-actions.ts#fundWalletAction": { who: TEST_TOOL, input: async () => ({ naira: "1000" }) },
+  "home-actions.ts#startTestPaymentAction": { who: TEST_TOOL, input: async (mode) => (await keyPair(mode), undefined) },
+  "home-actions.ts#markGetStartedAction": { who: OWNER_ONLY, input: async () => ({ mark: "team" }) },
 
   // API keys and webhooks
   "developers/actions.ts#createKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ name: "Role key" }) },

@@ -15,6 +15,9 @@ import { startBanner } from "./start-banner";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const OLD_FIXED = ["owo-demo-password", "owo-admin-password"];
+// The demo history is checked in seed-history.test.ts, on the worker's own database: the ledger's
+// account ids are remembered per process, for one database, not for these scratch ones.
+const NO_HISTORY = { history: false } as const;
 
 let dir: string;
 const saved = { OWO_DATA_DIR: process.env.OWO_DATA_DIR, OWO_SEED_DEMO: process.env.OWO_SEED_DEMO };
@@ -44,7 +47,7 @@ describe("demo data: nothing known, nothing by accident (issue 14)", () => {
   it("with DATABASE_URL and without OWO_SEED_DEMO the seed is refused and creates nothing", async () => {
     delete process.env.OWO_SEED_DEMO;
     await withScratchDatabase(async (db) => {
-      await expect(seedDemo(db)).rejects.toThrow(/OWO_SEED_DEMO=1/);
+      await expect(seedDemo(db, NO_HISTORY)).rejects.toThrow(/OWO_SEED_DEMO=1/);
       expect(await db.select().from(users)).toEqual([]);
     });
     expect(fs.readdirSync(dir)).toEqual([]);
@@ -52,7 +55,7 @@ describe("demo data: nothing known, nothing by accident (issue 14)", () => {
 
   it("demo passwords are random, work, are kept 0600 in .data/, and re-seeding changes none of them", async () => {
     await withScratchDatabase(async (db) => {
-      const first = await seedDemo(db);
+      const first = await seedDemo(db, NO_HISTORY);
       const passwords = [first.business.password, first.personal.password, first.admin.password];
       for (const p of passwords) {
         expect(p).toMatch(/^[A-Za-z0-9_-]{20}$/);
@@ -71,7 +74,7 @@ describe("demo data: nothing known, nothing by accident (issue 14)", () => {
       expect(fs.readFileSync(file, "utf8")).toContain(first.admin.password!);
       const hashesBefore = (await db.select().from(users)).map((u) => u.passwordHash).sort();
 
-      const second = await seedDemo(db);
+      const second = await seedDemo(db, NO_HISTORY);
       expect([second.business.password, second.personal.password, second.admin.password]).toEqual(passwords);
       expect(second.test_keys).toEqual(first.test_keys);
       expect((await db.select().from(users)).map((u) => u.passwordHash).sort()).toEqual(hashesBefore);
@@ -81,7 +84,7 @@ describe("demo data: nothing known, nothing by accident (issue 14)", () => {
   it("an existing user with the admin's email is never promoted nor given a new password by the seed", async () => {
     await withScratchDatabase(async (db) => {
       const existing = await insertUser(db, { email: DEMO.admin.email, password: "the owner's own password" });
-      const result = await seedDemo(db);
+      const result = await seedDemo(db, NO_HISTORY);
       const after = await userRow(db, DEMO.admin.email);
       expect(after!.isAdmin).toBe(false);
       expect(after!.passwordHash).toBe(existing.passwordHash);
@@ -124,5 +127,5 @@ describe("the seed on the embedded database (a CLI process without DATABASE_URL)
     const stored = JSON.parse(fs.readFileSync(path.join(dir, "demo-passwords.json"), "utf8")) as Record<string, { admin: string }>;
     expect(stored.pglite!.admin).toBe(seeded.admin.password);
     for (const f of ["encryption-key", "identity-secret", "auth-secret"]) expect(fs.existsSync(path.join(dir, f))).toBe(true);
-  });
+  }, 120_000); // a new PGlite database, migrated, then the accounts and the 30-day demo history
 });

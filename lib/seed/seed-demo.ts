@@ -10,7 +10,9 @@ import { AppError } from "@/lib/errors";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
 import { hashSecretKey } from "@/lib/keys/key-format";
 import { createMerchant } from "@/lib/merchants/create-merchant";
+import { configuredBaseUrl } from "@/lib/http/public-url";
 import { findUserByEmail } from "@/lib/users/create-user";
+import { seedDemoHistory } from "./seed-history";
 
 export const DEMO = {
   business: { name: "Demo Store", email: "demo@owo.test" },
@@ -117,11 +119,12 @@ async function ensureMerchant(db: Db, account: "business" | "personal") {
 }
 
 /**
- * `npm run seed`: a demo business with test keys, a demo personal account and an admin. Safe to
- * run twice: existing accounts are left exactly as they are (never re-promoted, never given a
- * new password). Refused on PostgreSQL unless OWO_SEED_DEMO=1.
+ * `npm run seed`: a demo business with test keys and 30 days of test-mode history
+ * (seed-history.ts), a demo personal account and an admin. Safe to run twice: existing accounts
+ * are left exactly as they are (never re-promoted, never given a new password), and the history
+ * is made once (`history: false` leaves it out). Refused on PostgreSQL unless OWO_SEED_DEMO=1.
  */
-export async function seedDemo(db: Db) {
+export async function seedDemo(db: Db, opts: { history?: boolean } = {}) {
   if (!demoSeedAllowed()) {
     throw new AppError({
       code: "FORBIDDEN",
@@ -155,7 +158,9 @@ export async function seedDemo(db: Db) {
     keys = { secret_key: created.secretKey, public_key: created.keyPair.publicKey };
     writeKeys(keys);
   }
+  const history = opts.history === false ? null : await seedDemoHistory(db, { merchantId: businessId, merchantName: DEMO.business.name, personalMerchantId: personalId, baseUrl: configuredBaseUrl() ?? "http://localhost:3000" });
   return {
+    history,
     business: { id: businessId, email: DEMO.business.email, password: storedDemoPassword("business") },
     personal: { id: personalId, email: DEMO.personal.email, password: storedDemoPassword("personal") },
     admin: { email: DEMO.admin.email, password: storedDemoPassword("admin") },

@@ -2,6 +2,7 @@
 
 import { cookies } from "next/headers";
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { merchantAction, securityAction } from "@/lib/actions/safe-action";
 import { signOut } from "@/lib/auth/auth";
@@ -27,6 +28,8 @@ export const switchMerchantAction = securityAction
     return { merchantId: parsedInput.merchantId };
   });
 
+/** Signs out and on to /sign-in by path: the browser stays on the address it used (127.0.0.1 or localhost). */
 export async function signOutAction() {
-  await signOut({ redirectTo: "/sign-in" });
+  await signOut({ redirect: false });
+  redirect("/sign-in");
 }

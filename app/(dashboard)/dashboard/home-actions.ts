@@ -2,10 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { moneyAction } from "@/lib/actions/safe-action";
+import { merchantAction, moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { AppError } from "@/lib/errors";
+import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { nairaFieldSchema } from "@/lib/money";
+import { markGetStarted } from "@/lib/overview/get-started";
+import { startTestPayment } from "@/lib/overview/start-test-payment";
 import { FUND_WALLET_FIELD } from "@/lib/wallets/fund-wallet-limits";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { fundWallet } from "@/lib/wallets/fund-wallet";
@@ -23,4 +26,22 @@ export const fundWalletAction = moneyAction.inputSchema(FundInput).action(async 
   const balance = await fundWallet(ctx.db, { walletPayIdId: wallet.id, amount: parsedInput.naira, merchantId: ctx.merchant.id });
   revalidatePath("/dashboard");
   return balance;
+});
+
+/**
+ * Home's "Make a test payment" (the Get started checklist): a real test-mode checkout session,
+ * paid by the merchant on its hosted page (/pay/<id>) with "Simulate payment"; back to Home after.
+ */
+export const startTestPaymentAction = merchantAction.action(async ({ ctx }) => {
+  requireAllowed(rolePolicy.fundTestWallet(ctx.role, ctx.mode));
+  const baseUrl = await requestBaseUrl();
+  return startTestPayment(ctx.db, { merchantId: ctx.merchant.id, merchantName: ctx.merchant.name, email: ctx.user.email, baseUrl, returnUrl: `${baseUrl}/dashboard` });
+});
+
+/** "Just me for now" (the team step) or "Hide this checklist": kept per business, owners only. */
+export const markGetStartedAction = merchantAction.inputSchema(z.object({ mark: z.enum(["team", "dismissed"]) })).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.manageTeam(ctx.role));
+  await markGetStarted(ctx.db, ctx.merchant.id, parsedInput.mark);
+  revalidatePath("/dashboard");
+  return { marked: parsedInput.mark };
 });

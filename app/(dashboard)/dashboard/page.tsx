@@ -5,6 +5,7 @@ import { FundWalletForm } from "@/components/home/fund-wallet-form";
 import { AttentionCard } from "@/components/overview/attention-card";
 import { CollectedCard } from "@/components/overview/collected-card";
 import { ConversionCard, InFlightCard, PendingSettlementCard } from "@/components/overview/figure-cards";
+import { GetStartedCard } from "@/components/overview/get-started";
 import { RecentPayments } from "@/components/overview/recent-payments";
 import { Card, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -14,6 +15,7 @@ import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { countActiveKeyPairs } from "@/lib/keys/get-key-pair";
 import { getOverview } from "@/lib/overview/get-overview";
+import { getStarted } from "@/lib/overview/get-started";
 import { payoutOutlook } from "@/lib/payouts/run-payouts";
 
 export const metadata: Metadata = { title: "Home" };
@@ -23,12 +25,13 @@ export default async function OverviewPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
-  const [overview, activeKeys, payout] = await Promise.all([getOverview(ctx.db, scope), countActiveKeyPairs(ctx.db, scope), payoutOutlook(ctx.db, scope)]);
+  const [overview, activeKeys, payout, started] = await Promise.all([getOverview(ctx.db, scope), countActiveKeyPairs(ctx.db, scope), payoutOutlook(ctx.db, scope), getStarted(ctx.db, ctx.merchant.id)]);
   const { balances } = overview;
   const canFund = rolePolicy.fundTestWallet(ctx.role, ctx.mode);
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold">Home</h1>
+      {!started.hidden && <GetStartedCard progress={started} canPayTest={rolePolicy.fundTestWallet(ctx.role, ctx.mode)} isOwner={ctx.role === "owner"} />}
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           <CollectedCard collections={overview.collections} />

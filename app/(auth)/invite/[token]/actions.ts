@@ -72,14 +72,17 @@ export async function inviteSignUpAction(_prev: InviteFormState, form: FormData)
   }
   await workIn(joined.merchantId);
   try {
-    await signIn("credentials", { email: joined.email, password, redirectTo: "/dashboard" });
+    await signIn("credentials", { email: joined.email, password, redirectTo: "/dashboard", redirect: false });
   } catch (err) {
     if (err instanceof AuthError) return { error: signInFailureMessage(err) };
     throw err;
   }
+  // By path: the browser stays on the address it used, where the session cookie was set.
+  redirect("/dashboard");
 }
 
 /** Signed in as someone else: sign out and come back to the link. */
 export async function inviteSignOutAction(form: FormData): Promise<void> {
-  await signOut({ redirectTo: invitePath(field(form, "token")) });
+  await signOut({ redirect: false });
+  redirect(invitePath(field(form, "token")));
 }

@@ -9,6 +9,9 @@ import { DeliveryBadge } from "@/components/webhooks/delivery-badge";
 import type { DeliveryStatus } from "@/db/schema";
 import { DELIVERY_STATUSES } from "@/lib/events/list-events";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { rolePolicy } from "@/lib/auth/role-policy";
+import { listKeyPairs } from "@/lib/keys/get-key-pair";
+import { WebhookEndpoints } from "@/components/webhooks/webhook-endpoints";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { listMerchantEvents } from "@/lib/events/list-events";
 import { DateTime } from "@/components/ui/date-time";
@@ -26,13 +29,17 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const page = Math.max(1, Number(search.page) || 1);
   const status = (DELIVERY_STATUSES as readonly string[]).includes(search.status ?? "") ? (search.status as DeliveryStatus) : undefined;
   const type = search.type && search.type.length <= 100 ? search.type : undefined;
-  const result = await listMerchantEvents(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, type, status, page, pageSize: 25 });
+  const [result, keys] = await Promise.all([
+    listMerchantEvents(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, type, status, page, pageSize: 25 }),
+    listKeyPairs(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }),
+  ]);
   return (
     <div className="space-y-5">
       <div>
         <h1 className="text-xl font-semibold">Webhooks</h1>
-        <p className="text-sm text-neutral-500">Every event sent to your keys&apos; webhook URLs, with each delivery attempt. Send a test event from <Link href="/dashboard/developers" className="text-accent underline">API keys</Link>.</p>
+        <p className="text-sm text-neutral-500">Where your keys&apos; events are posted, and every event sent, with each delivery attempt.</p>
       </div>
+      <WebhookEndpoints keys={keys} canManage={rolePolicy.manageDevelopers(ctx.role, ctx.mode)} />
       <FilterBar action="/dashboard/developers/webhooks" submitLabel="Filter">
         <FilterField label="Event type">
           <Select name="type" defaultValue={type ?? ""}>
