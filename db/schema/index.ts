@@ -32,3 +32,4 @@ export * from "./payouts";
 export * from "./transfer-approvals";
 export * from "./customers";
 export * from "./bulk-transfers";
+export * from "./reconciliation";
