@@ -63,7 +63,7 @@ export async function matchLines(tx: DbOrTx, runId: string): Promise<void> {
             matched_kind = 'refund', matched_reference = r.id::text,
             detail = case when r.amount = l.amount then null else 'Owo refunded ' || r.amount || ' kobo' end
         from refunds r
-        where ${open(runId)} and l.direction = 'out' and r.mode = l.mode and l.provider_reference ~ '^[0-9a-f-]{36}$' and r.id = l.provider_reference::uuid`,
+        where ${open(runId)} and l.direction = 'out' and r.mode = l.mode and r.id::text = l.provider_reference`,
   );
 }
 

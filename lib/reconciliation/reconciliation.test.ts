@@ -1,0 +1,194 @@
+/**
+ * Reconciliation against every rail's simulator (issue 27, supplement §12), on real PostgreSQL,
+ * through Owo's own /v1 routes, its real webhook route and the providers' documented list APIs.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as transferPost } from "@/app/v1/checkout/transfer/route";
+import { POST as virtualAccountPost } from "@/app/v1/checkout/virtual-account/route";
+import { getDb, queryRows } from "@/db/client";
+import { payments, railSuspense, statementLines, transfers, type StatementLineRow } from "@/db/schema";
+import { CLI_ACTOR } from "@/lib/audit/record-audit";
+import { lagosDay } from "@/lib/lagos-day";
+import { walletBalance } from "@/lib/ledger/accounts";
+import { getWalletPayId } from "@/lib/payids/find-pay-id";
+import { processDueRailWebhooks } from "@/lib/rail-inbound/process-rail-webhook";
+import { receiveRailWebhook } from "@/lib/rail-inbound/receive-rail-webhook";
+import { assignSuspense, returnSuspense } from "@/lib/rail-inbound/suspense";
+import { PROVIDER_RAILS } from "@/lib/rails/rail";
+import type { TransferView } from "@/lib/transfers/transfer-view";
+import type { VirtualAccountView } from "@/lib/virtual-accounts/virtual-account-view";
+import { makeKey } from "@/tests/factories";
+import { call } from "@/tests/http";
+import { startRailHarness, until, type RailHarness } from "@/tests/rails/rail-harness";
+import { reconcileDay, type ReconcileSummary } from "./run-reconciliation";
+import { statementFileFromBytes } from "./statement-file";
+import { PROVIDER_EXPORTS } from "./statement-formats";
+
+const SUMMARY_KEYS = ["rail", "date", "lines", "matched", "booked", "unknown_inbound", "status_applied", "missing_at_provider", "amount_mismatch", "unexpected_debit", "provider_balance", "ledger_balance"];
+
+describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
+  let h: RailHarness;
+  let key: Awaited<ReturnType<typeof makeKey>>;
+  let walletId: string;
+  let hookUrl: string | null;
+  let n = 0;
+  const day = lagosDay();
+  const db = () => getDb();
+  const balance = async () => walletBalance(await db(), { payIdId: walletId });
+  const liveAccount = async (naira: string) => {
+    const r = await call<VirtualAccountView>(virtualAccountPost, { method: "POST", path: "/v1/checkout/virtual-account", key: key.secretKey, json: { amount: naira, validity_minutes: 30 } });
+    expect(r.status, r.text).toBe(200);
+    return r.body.data!.account_number!;
+  };
+  /** Money paid at the provider whose webhook never reaches Owo (the provider gave up). */
+  const payLost = async (accountNumber: string, amount: number) => {
+    h.sim.webhookUrl = null;
+    try {
+      const paid = await h.control.pay({ account_number: accountNumber, amount, payer: { name: "Chinedu Okafor", bank: "Guaranty Trust Bank", account: "0011223344" } });
+      return { reference: paid.provider_reference, webhook: h.sim.webhooks.at(-1)! };
+    } finally {
+      h.sim.webhookUrl = hookUrl;
+    }
+  };
+  const paymentsAt = async (providerReference: string) => (await db()).select().from(payments).where(and(eq(payments.rail, rail), eq(payments.railReference, providerReference)));
+  const lineOf = async (runId: string, providerReference: string, direction: "in" | "out" = "in"): Promise<StatementLineRow | undefined> =>
+    (await (await db()).select().from(statementLines).where(and(eq(statementLines.runId, runId), eq(statementLines.origin, "provider"), eq(statementLines.direction, direction), eq(statementLines.providerReference, providerReference))))[0];
+  const transferRow = async (reference: string) => (await (await db()).select().from(transfers).where(eq(transfers.reference, reference)))[0]!;
+  const newTransfer = async (amount: number) => {
+    const r = await call<TransferView>(transferPost, {
+      method: "POST",
+      path: "/v1/checkout/transfer",
+      key: key.secretKey,
+      json: { type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: "ADA OBI", amount, reference: `rec-${rail}-${Date.now()}-${++n}` },
+    });
+    expect(r.status, r.text).toBe(200);
+    return r.body.data!.reference;
+  };
+
+  beforeAll(async () => {
+    h = await startRailHarness(rail);
+    hookUrl = h.sim.webhookUrl;
+    key = await makeKey({ mode: "live", config: { rateLimit: 100_000, permissions: ["checkout", "transfers", "virtual_account"] } });
+    walletId = (await getWalletPayId(await db(), { merchantId: key.merchantId, mode: "live" }))!.id;
+  });
+  afterAll(async () => h?.close());
+
+  it("a lost webhook is booked once by the day's run through the inbound road; a repeated run and the late webhook book nothing more", async () => {
+    const account = await liveAccount("450.00");
+    const before = await balance();
+    const lost = await payLost(account, 45_000);
+    expect(await paymentsAt(lost.reference)).toHaveLength(0);
+
+    const first = await reconcileDay(await db(), { rail, day });
+    expect((await lineOf(first.run.id, lost.reference))?.outcome).toBe("booked");
+    const [payment] = await paymentsAt(lost.reference);
+    expect(payment!.amount).toBe(45_000);
+    expect(await balance()).toBe(before + 45_000 - payment!.fee);
+
+    const again = await reconcileDay(await db(), { rail, day });
+    expect(again.run.id).toBe(first.run.id);
+    expect((await lineOf(again.run.id, lost.reference))?.outcome).toBe("booked");
+    expect(await paymentsAt(lost.reference)).toHaveLength(1);
+
+    // The provider's retry finally arrives: stored, processed, a duplicate.
+    const stored = await receiveRailWebhook(await db(), { rail, rawBody: lost.webhook.rawBody, headers: new Headers(lost.webhook.headers) });
+    expect(stored.status).toBe(200);
+    await processDueRailWebhooks(await db());
+    expect(await paymentsAt(lost.reference)).toHaveLength(1);
+    expect(await balance()).toBe(before + 45_000 - payment!.fee);
+  });
+
+  it("money paid to an account Owo does not know lands in suspense (unknown_inbound); assign books it to a merchant, return pays it back and the next run matches the return", async () => {
+    const one = await payLost("9900000017", 25_000);
+    const two = await payLost("9900000025", 31_000);
+    const { run } = await reconcileDay(await db(), { rail, day });
+    for (const p of [one, two]) expect((await lineOf(run.id, p.reference))?.outcome).toBe("unknown_inbound");
+    const held = async (ref: string) => (await (await db()).select().from(railSuspense).where(and(eq(railSuspense.rail, rail), eq(railSuspense.providerReference, ref))))[0]!;
+    expect((await held(one.reference)).status).toBe("open");
+    expect(await paymentsAt(one.reference)).toHaveLength(0);
+
+    const before = await balance();
+    await assignSuspense(await db(), { id: (await held(one.reference)).id, merchantId: key.merchantId, actor: CLI_ACTOR });
+    const [assigned] = await paymentsAt(one.reference);
+    expect(await balance()).toBe(before + 25_000 - assigned!.fee);
+
+    const returned = await returnSuspense(await db(), { id: (await held(two.reference)).id, bankCode: "058", accountNumber: "0011223344", accountName: "CHINEDU OKAFOR", actor: CLI_ACTOR });
+    expect(returned.status).toBe("returned");
+    const rerun = await reconcileDay(await db(), { rail, day });
+    const { railByName } = await import("@/lib/rails/router");
+    const back = await lineOf(rerun.run.id, railByName(rail)!.providerReference(returned.returnReference!), "out");
+    expect(back?.outcome).toBe("matched");
+    expect(back?.matchedKind).toBe("suspense");
+    // Assigned money is not booked a second time by the run.
+    expect(await paymentsAt(one.reference)).toHaveLength(1);
+  });
+
+  it("a payout the provider reversed after Owo completed it (its webhook lost) is status_applied: amount and fees back in the wallet", async () => {
+    const before = await balance();
+    const reference = await newTransfer(40_000);
+    await h.control.settleTransfer({ reference, outcome: "success" });
+    await until(async () => (await transferRow(reference)).status === "completed", "the payout to complete");
+    expect(await balance()).toBeLessThan(before);
+    await h.control.settleTransfer({ reference, outcome: "reversed", webhook: false });
+    expect((await transferRow(reference)).status).toBe("completed");
+
+    const { run } = await reconcileDay(await db(), { rail, day });
+    const line = await lineOf(run.id, (await transferRow(reference)).railReference!, "out");
+    expect(line?.outcome).toBe("status_applied");
+    expect(line?.matchedReference).toBe(reference);
+    expect((await transferRow(reference)).status).toBe("reversed");
+    expect(await balance()).toBe(before);
+  });
+
+  it("in an uploaded statement file, a line the provider's API does not confirm is never booked; a genuine lost payment in it is booked; the same file again adds nothing", async () => {
+    const account = await liveAccount("123.45");
+    const genuine = await payLost(account, 12_345);
+    const forged = rail === "flutterwave" ? String(990_000_000 + n++) : `FORGED${Date.now()}${n++}`;
+    const cols = PROVIDER_EXPORTS[rail];
+    const csv = [
+      [cols.reference, cols.amount, cols.fee, cols.status, cols.date, cols.direction].join(","),
+      [genuine.reference, "123.45", "", "success", `${day} 10:00:00`, "credit"].join(","),
+      [forged, "\"5,000.00\"", "", "success", `${day} 10:05:00`, "credit"].join(","),
+    ].join("\r\n");
+    const file = () => statementFileFromBytes(`${rail}-statement.csv`, new TextEncoder().encode(csv), rail);
+    const { run, summary } = await reconcileDay(await db(), { rail, day, file: file() });
+    expect(run.source).toBe("file");
+    expect(summary.lines).toBe(2);
+    expect((await lineOf(run.id, genuine.reference))?.outcome).toBe("booked");
+    const fake = await lineOf(run.id, forged);
+    expect(fake?.outcome).toBe("amount_mismatch");
+    expect(fake?.detail).toMatch(/not booked/);
+    expect(await paymentsAt(forged)).toHaveLength(0);
+    expect(await (await db()).select().from(railSuspense).where(and(eq(railSuspense.rail, rail), eq(railSuspense.providerReference, forged)))).toHaveLength(0);
+
+    const again = await reconcileDay(await db(), { rail, day, file: file() });
+    expect(again.run.id).toBe(run.id);
+    expect(again.summary.lines).toBe(2);
+    expect(await paymentsAt(forged)).toHaveLength(0);
+    expect(await paymentsAt(genuine.reference)).toHaveLength(1);
+  });
+
+  it("a run's object has exactly §12's fields, each provider line one outcome, and its totals are the sums of its lines", async () => {
+    const { run, summary } = await reconcileDay(await db(), { rail, day });
+    expect(Object.keys(summary).sort()).toEqual([...SUMMARY_KEYS].sort());
+    const s: ReconcileSummary = summary;
+    expect(s.matched + s.booked + s.unknown_inbound + s.status_applied + s.amount_mismatch + s.unexpected_debit).toBe(s.lines);
+    expect(s.lines).toBeGreaterThan(0);
+    expect(s.provider_balance).toEqual(expect.any(Number));
+    const [sums] = await queryRows<{ lines: number; owo: number; money_in: string; money_out: string; fees: string; undecided: number }>(
+      await db(),
+      sql`select count(*) filter (where origin = 'provider')::int as lines, count(*) filter (where origin = 'owo')::int as owo,
+                 coalesce(sum(amount) filter (where origin = 'provider' and direction = 'in' and status = 'success'), 0)::text as money_in,
+                 coalesce(sum(amount) filter (where origin = 'provider' and direction = 'out' and status = 'success'), 0)::text as money_out,
+                 coalesce(sum(fee) filter (where origin = 'provider' and status = 'success'), 0)::text as fees,
+                 count(*) filter (where outcome is null)::int as undecided
+          from statement_lines where run_id = ${run.id}::uuid`,
+    );
+    expect(sums!.undecided).toBe(0);
+    expect(run.lines).toBe(sums!.lines);
+    expect(run.missingAtProvider).toBe(sums!.owo);
+    expect(run.totals).toMatchObject({ in: Number(sums!.money_in), out: Number(sums!.money_out), providerFees: Number(sums!.fees) });
+    expect(run.totals!.margin).toBe(run.totals!.owoFees - run.totals!.providerFees);
+  });
+});
