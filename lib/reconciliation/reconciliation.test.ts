@@ -192,3 +192,27 @@ describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
     expect(run.totals!.margin).toBe(run.totals!.owoFees - run.totals!.providerFees);
   });
 });
+
+describe("the scheduler's reconcile_rails job", () => {
+  let h: RailHarness;
+  beforeAll(async () => {
+    h = await startRailHarness("paystack");
+  });
+  afterAll(async () => h?.close());
+
+  it("before OWO_RECONCILE_AT (06:00 Lagos by default) nothing runs; after it, yesterday runs once per live rail, and not again", async () => {
+    const { runDueReconciliations } = await import("./reconcile-job");
+    const { reconciliationRuns } = await import("@/db/schema");
+    // 2031-03-10 05:30 and 07:00 in Lagos (UTC+1): yesterday is 2031-03-09.
+    const early = new Date("2031-03-10T04:30:00Z");
+    const later = new Date("2031-03-10T06:00:00Z");
+    const runsOf = async () => (await getDb()).select().from(reconciliationRuns).where(and(eq(reconciliationRuns.rail, "paystack"), eq(reconciliationRuns.day, "2031-03-09")));
+    expect(await runDueReconciliations(await getDb(), early)).toBe(0);
+    expect(await runsOf()).toHaveLength(0);
+    expect(await runDueReconciliations(await getDb(), later)).toBe(1);
+    const [run] = await runsOf();
+    expect(run).toMatchObject({ status: "completed", source: "api", startedBy: "scheduler", lines: 0 });
+    expect(await runDueReconciliations(await getDb(), later)).toBe(0);
+    expect(await runsOf()).toHaveLength(1);
+  });
+});
