@@ -19,6 +19,7 @@ import { PROVIDER_RAILS } from "@/lib/rails/rail";
 import type { TransferView } from "@/lib/transfers/transfer-view";
 import type { VirtualAccountView } from "@/lib/virtual-accounts/virtual-account-view";
 import { makeKey } from "@/tests/factories";
+import { fundedKey } from "@/tests/transfers";
 import { call } from "@/tests/http";
 import { startRailHarness, until, type RailHarness } from "@/tests/rails/rail-harness";
 import { reconcileDay, type ReconcileSummary } from "./run-reconciliation";
@@ -190,6 +191,48 @@ describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
     expect(run.missingAtProvider).toBe(sums!.owo);
     expect(run.totals).toMatchObject({ in: Number(sums!.money_in), out: Number(sums!.money_out), providerFees: Number(sums!.fees) });
     expect(run.totals!.margin).toBe(run.totals!.owoFees - run.totals!.providerFees);
+  });
+});
+
+describe("a run that stops part-way (paystack)", () => {
+  let h: RailHarness;
+  beforeAll(async () => {
+    h = await startRailHarness("paystack");
+  });
+  afterAll(async () => h?.close());
+
+  it("is failed with its cursor kept, and the next run resumes from the page it stopped at (money in is not read again)", async () => {
+    const day = "2031-04-02";
+    await h.control.failNext({ path_ends_with: "/transfer", method: "GET", status: 500 });
+    await expect(reconcileDay(await getDb(), { rail: "paystack", day })).rejects.toThrow(/transfer list failed/);
+    const { reconciliationRuns } = await import("@/db/schema");
+    const [failed] = await (await getDb()).select().from(reconciliationRuns).where(and(eq(reconciliationRuns.rail, "paystack"), eq(reconciliationRuns.day, day)));
+    expect(failed).toMatchObject({ status: "failed", cursor: { part: "out", page: 1 } });
+    const listsBefore = h.sim.calls.filter((c) => c.method === "GET" && c.path === "/transaction").length;
+    const { run } = await reconcileDay(await getDb(), { rail: "paystack", day });
+    expect(run.id).toBe(failed!.id);
+    expect(run.status).toBe("completed");
+    expect(run.attempts).toBe(2);
+    expect(h.sim.calls.filter((c) => c.method === "GET" && c.path === "/transaction").length).toBe(listsBefore);
+  });
+});
+
+describe("the sandbox rail (test mode)", () => {
+  it("yields its payouts as lines, matched to Owo's test transfers", async () => {
+    const key = await fundedKey(1_000_000);
+    const r = await call<TransferView>(transferPost, {
+      method: "POST",
+      path: "/v1/checkout/transfer",
+      key: key.secretKey,
+      json: { type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: "ADA OBI", amount: 20_000, reference: `rec-sandbox-${Date.now()}` },
+    });
+    expect(r.status, r.text).toBe(200);
+    const reference = r.body.data!.reference;
+    const { run, summary } = await reconcileDay(await getDb(), { rail: "sandbox", day: lagosDay() });
+    expect(run.mode).toBe("test");
+    const [line] = await (await getDb()).select().from(statementLines).where(and(eq(statementLines.runId, run.id), eq(statementLines.matchedReference, reference)));
+    expect(line).toMatchObject({ direction: "out", outcome: "matched", amount: 20_000 });
+    expect(summary.provider_balance).toBeNull();
   });
 });
 
