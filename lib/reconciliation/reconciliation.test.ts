@@ -11,6 +11,7 @@ import { payments, railSuspense, statementLines, transfers, type StatementLineRo
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { lagosDay } from "@/lib/lagos-day";
 import { walletBalance } from "@/lib/ledger/accounts";
+import { checkHealth } from "@/lib/observability/health";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { processDueRailWebhooks } from "@/lib/rail-inbound/process-rail-webhook";
 import { receiveRailWebhook } from "@/lib/rail-inbound/receive-rail-webhook";
@@ -191,6 +192,10 @@ describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
     expect(run.missingAtProvider).toBe(sums!.owo);
     expect(run.totals).toMatchObject({ in: Number(sums!.money_in), out: Number(sums!.money_out), providerFees: Number(sums!.fees) });
     expect(run.totals!.margin).toBe(run.totals!.owoFees - run.totals!.providerFees);
+
+    // /api/health reports the rail's last run and the exceptions it left.
+    const health = await checkHealth(getDb);
+    expect(health.reconciliation.find((r) => r.rail === rail && r.mode === "live")).toMatchObject({ day, status: "completed", lines: run.lines, exceptions: run.missingAtProvider + run.amountMismatch + run.unexpectedDebit });
   });
 });
 
