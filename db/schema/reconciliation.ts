@@ -92,6 +92,11 @@ export const statementLines = pgTable(
     resolutionNote: text(),
     resolvedBy: text(),
     resolvedAt: timestamp({ withTimezone: true }),
+    /** A money-moving action one admin proposed; another admin confirms it (then it runs). */
+    proposedAction: text({ enum: ["book", "assign", "return"] }),
+    proposedPayload: jsonb().$type<Record<string, string>>(),
+    proposedBy: text(),
+    proposedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -8,7 +8,8 @@ import { POST as transferPost } from "@/app/v1/checkout/transfer/route";
 import { POST as virtualAccountPost } from "@/app/v1/checkout/virtual-account/route";
 import { getDb, queryRows } from "@/db/client";
 import { payments, railSuspense, statementLines, transfers, type StatementLineRow } from "@/db/schema";
-import { CLI_ACTOR } from "@/lib/audit/record-audit";
+import { createAdmin } from "@/lib/admin/create-admin";
+import { CLI_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { lagosDay } from "@/lib/lagos-day";
 import { walletBalance } from "@/lib/ledger/accounts";
 import { checkHealth } from "@/lib/observability/health";
@@ -23,6 +24,7 @@ import { makeKey } from "@/tests/factories";
 import { fundedKey } from "@/tests/transfers";
 import { call } from "@/tests/http";
 import { startRailHarness, until, type RailHarness } from "@/tests/rails/rail-harness";
+import { confirmAction, exceptionQueue, explainLine, proposeAction } from "./exceptions";
 import { reconcileDay, type ReconcileSummary } from "./run-reconciliation";
 import { statementFileFromBytes } from "./statement-file";
 import { PROVIDER_EXPORTS } from "./statement-formats";
@@ -196,6 +198,59 @@ describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
     // /api/health reports the rail's last run and the exceptions it left.
     const health = await checkHealth(getDb);
     expect(health.reconciliation.find((r) => r.rail === rail && r.mode === "live")).toMatchObject({ day, status: "completed", lines: run.lines, exceptions: run.missingAtProvider + run.amountMismatch + run.unexpectedDebit });
+  });
+});
+
+describe("the exceptions queue (paystack): money-moving actions need a second admin; each action audited", () => {
+  let h: RailHarness;
+  let key: Awaited<ReturnType<typeof makeKey>>;
+  let alice: Actor;
+  let bola: Actor;
+  beforeAll(async () => {
+    h = await startRailHarness("paystack");
+    key = await makeKey({ mode: "live", config: { rateLimit: 100_000 } });
+    const admin = async (name: string): Promise<Actor> => {
+      const made = await createAdmin(await getDb(), { email: `${name}-${Date.now()}@example.com`, password: "correct horse battery staple 9", actor: CLI_ACTOR });
+      return { type: "admin", userId: made.id };
+    };
+    [alice, bola] = [await admin("alice"), await admin("bola")];
+  });
+  afterAll(async () => h?.close());
+
+  it("assign: proposed by one admin, refused to the same admin, done by another (booked to the merchant once); a forged line cannot be booked, only explained", async () => {
+    h.sim.webhookUrl = null;
+    const paid = await h.control.pay({ account_number: "9900000041", amount: 18_000 });
+    const day = lagosDay();
+    const { run } = await reconcileDay(await getDb(), { rail: "paystack", day });
+    const queue = await exceptionQueue(await getDb(), run.id);
+    const item = queue.find((q) => q.providerReference === paid.provider_reference)!;
+    expect(item).toMatchObject({ outcome: "unknown_inbound", suspenseStatus: "open", actions: ["assign", "return", "explain"] });
+
+    await proposeAction(await getDb(), { id: item.id, action: "assign", payload: { merchantId: key.merchantId }, actor: alice });
+    await expect(confirmAction(await getDb(), { id: item.id, actor: alice })).rejects.toThrow(/Another admin must confirm/);
+    const pay = async () => (await getDb()).select().from(payments).where(and(eq(payments.rail, "paystack"), eq(payments.railReference, paid.provider_reference)));
+    expect(await pay()).toHaveLength(0);
+    const done = await confirmAction(await getDb(), { id: item.id, actor: bola });
+    expect(done.resolution).toBe("assigned");
+    expect((await pay())[0]).toMatchObject({ merchantId: key.merchantId, amount: 18_000 });
+    await expect(confirmAction(await getDb(), { id: item.id, actor: bola })).rejects.toThrow(/already assigned/);
+    expect((await exceptionQueue(await getDb(), run.id)).some((q) => q.id === item.id)).toBe(false);
+
+    const csv = `Reference,Amount,Type\r\nFORGEDQ${Date.now()},"2,000.00",credit\r\n`;
+    const fileRun = await reconcileDay(await getDb(), { rail: "paystack", day, file: statementFileFromBytes("q.csv", new TextEncoder().encode(csv), "paystack") });
+    const forged = (await exceptionQueue(await getDb(), fileRun.run.id)).find((q) => q.providerReference.startsWith("FORGEDQ"))!;
+    expect(forged.actions).toEqual(["book", "explain"]);
+    await proposeAction(await getDb(), { id: forged.id, action: "book", actor: alice });
+    await expect(confirmAction(await getDb(), { id: forged.id, actor: bola })).rejects.toThrow(/does not confirm this payment/);
+    expect(await (await getDb()).select().from(payments).where(eq(payments.railReference, forged.providerReference))).toHaveLength(0);
+    const explained = await explainLine(await getDb(), { id: forged.id, note: "Not ours: a test row in the export", actor: bola });
+    expect(explained).toMatchObject({ resolution: "explained", resolutionNote: "Not ours: a test row in the export" });
+
+    const audit = await queryRows<{ action: string; actor_id: string | null }>(
+      await getDb(),
+      sql`select action, actor_user_id::text as actor_id from audit_log where target_type = 'statement_line' and target_id in (${item.id}, ${forged.id}) order by created_at`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(["reconciliation.action_proposed", "reconciliation.assigned", "reconciliation.action_proposed", "reconciliation.explained"]);
   });
 });
 

@@ -50,7 +50,8 @@ async function settleInbound(db: Db, rail: Rail, line: OpenLine): Promise<Decisi
   const booked = await bookRailInbound(db, { rail: rail.name, inbound });
   if (booked.outcome === "booked") return { outcome: "booked", kind: "payment", reference: booked.reference, detail: "Booked through the inbound road (a lost webhook)" };
   if (booked.outcome === "duplicate") return { outcome: "matched", kind: "payment", reference: booked.reference };
-  return { outcome: "unknown_inbound", kind: "suspense", detail: booked.detail };
+  const [held] = await db.select({ id: railSuspense.id }).from(railSuspense).where(and(eq(railSuspense.rail, rail.name), eq(railSuspense.providerReference, inbound.providerReference)));
+  return { outcome: "unknown_inbound", kind: "suspense", reference: held?.id ?? null, detail: booked.detail };
 }
 
 async function applyStatus(db: Db, line: OpenLine): Promise<Decision> {
