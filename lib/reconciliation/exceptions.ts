@@ -19,7 +19,7 @@ const notFound = () => new AppError({ code: "NOT_FOUND", status: 404, message: "
  * `missing_at_provider`, `amount_mismatch`, `unexpected_debit` — and money it put in suspense
  * that is still there (`unknown_inbound`, open). Each with the actions that fit it.
  */
-export async function exceptionQueue(db: Db, runId: string): Promise<QueueItem[]> {
+export async function exceptionQueue(db: Db, runId: string, opts: { limit?: number } = {}): Promise<QueueItem[]> {
   if (!isUuid(runId)) return [];
   const rows = await db
     .select({ line: statementLines, suspenseStatus: railSuspense.status })
@@ -32,7 +32,8 @@ export async function exceptionQueue(db: Db, runId: string): Promise<QueueItem[]
         or(inArray(statementLines.outcome, ["missing_at_provider", "amount_mismatch", "unexpected_debit"]), and(eq(statementLines.outcome, "unknown_inbound"), eq(railSuspense.status, "open"))),
       ),
     )
-    .orderBy(desc(sql`${statementLines.outcome} = 'unknown_inbound'`), asc(statementLines.createdAt), asc(statementLines.id));
+    .orderBy(desc(sql`${statementLines.outcome} = 'unknown_inbound'`), asc(statementLines.createdAt), asc(statementLines.id))
+    .limit(opts.limit ?? 200);
   return rows.map(({ line, suspenseStatus }) => ({ ...line, suspenseStatus, actions: actionsFor(line, suspenseStatus) }));
 }
 
