@@ -135,3 +135,19 @@ export async function activateSignedUp(page: Page, browser: Browser, businessNam
   await approveActivation(browser, businessName);
   await page.reload();
 }
+
+/**
+ * Resolves once React has hydrated the page (as e2e/checkout.spec.ts waits): before that, a
+ * click on a form's button is the browser's own submit, which loses the click.
+ */
+export async function hydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const key = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
+        const hostRoot = key ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
+        return hostRoot?.stateNode?.current?.memoizedState?.isDehydrated === false;
+      }),
+    )
+    .toBe(true);
+}

@@ -18,7 +18,7 @@ const FORMATS = [
  * Run a rail's Lagos day from the provider's API, or from a statement file (the provider's CSV
  * export, or a bank statement read with the mapping saved for its source). Either opens the run.
  */
-export function RunDayForm({ rails, yesterday }: { rails: string[]; yesterday: string }) {
+export function RunDayForm({ rails, today, yesterday }: { rails: string[]; today: string; yesterday: string }) {
   const router = useRouter();
   const uid = useId();
   const [rail, setRail] = useState(rails[0] ?? "");
@@ -45,7 +45,7 @@ export function RunDayForm({ rails, yesterday }: { rails: string[]; yesterday: s
           </Select>
         </Field>
         <Field label="Day (Lagos)" htmlFor={`${uid}-day`}>
-          <Input id={`${uid}-day`} type="date" value={day} max={yesterday} onChange={(e) => setDay(e.target.value)} data-testid="reconcile-day" />
+          <Input id={`${uid}-day`} type="date" value={day} max={today} onChange={(e) => setDay(e.target.value)} data-testid="reconcile-day" />
         </Field>
       </div>
       <div className="flex flex-wrap gap-2">

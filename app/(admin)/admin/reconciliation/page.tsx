@@ -33,7 +33,7 @@ export default async function ReconciliationPage() {
           day here, or a statement file.
         </p>
       </div>
-      <RunDayForm rails={rails} yesterday={lagosDay(new Date(now.getTime() - 86_400_000))} />
+      <RunDayForm rails={rails} today={lagosDay(now)} yesterday={lagosDay(new Date(now.getTime() - 86_400_000))} />
       <Card>
         <h2 className="text-base font-semibold">Daily differences</h2>
         <p className="text-sm text-neutral-500">The providers&apos; balances less the ledger&apos;s, per day; red where a day left exceptions.</p>
