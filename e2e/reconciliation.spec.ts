@@ -59,6 +59,8 @@ async function adminPage(browser: Browser, width: number, who: { email: string; 
 }
 
 async function checkPage(page: Page, where: string) {
+  // The page itself, not a passing toast (the app-wide toaster is scanned where it is the subject).
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${where} scrolls sideways`).toBe(true);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
