@@ -71,6 +71,7 @@ CREATE TABLE "statement_lines" (
 );--> statement-breakpoint
 ALTER TABLE "statement_lines" ADD CONSTRAINT "statement_lines_run_id_reconciliation_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."reconciliation_runs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "statement_lines_run_line_idx" ON "statement_lines" USING btree ("run_id","origin","direction","provider_reference");--> statement-breakpoint
+CREATE INDEX "statement_lines_undecided_idx" ON "statement_lines" USING btree ("run_id") WHERE "statement_lines"."outcome" is null;--> statement-breakpoint
 CREATE INDEX "statement_lines_open_idx" ON "statement_lines" USING btree ("run_id") WHERE "statement_lines"."outcome" in ('missing_at_provider', 'amount_mismatch', 'unexpected_debit') and "statement_lines"."resolution" is null;--> statement-breakpoint
 CREATE TABLE "statement_mappings" (
 	"source" text PRIMARY KEY NOT NULL,

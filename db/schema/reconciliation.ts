@@ -101,6 +101,8 @@ export const statementLines = pgTable(
   },
   (t) => [
     uniqueIndex("statement_lines_run_line_idx").on(t.runId, t.origin, t.direction, t.providerReference),
+    // The lines matching has still to decide: few, whatever the size of the run.
+    index("statement_lines_undecided_idx").on(t.runId).where(sql`${t.outcome} is null`),
     index("statement_lines_open_idx").on(t.runId).where(sql`${t.outcome} in ('missing_at_provider', 'amount_mismatch', 'unexpected_debit') and ${t.resolution} is null`),
   ],
 );

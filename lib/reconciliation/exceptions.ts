@@ -40,7 +40,8 @@ export async function exceptionQueue(db: Db, runId: string, opts: { limit?: numb
 /** What an admin may do with a line: money held in suspense is assigned or returned; money in the provider says it has is booked; anything is explained. */
 export function actionsFor(line: StatementLineRow, suspenseStatus: string | null): (MoneyAction | "explain")[] {
   if (line.outcome === "unknown_inbound" && suspenseStatus === "open") return ["assign", "return", "explain"];
-  if (line.origin === "provider" && line.direction === "in" && line.outcome === "amount_mismatch") return ["book", "explain"];
+  // Money in that Owo has no record of (the provider's API did not confirm it at the run): booking asks the API again.
+  if (line.origin === "provider" && line.direction === "in" && line.outcome === "amount_mismatch" && !line.matchedKind) return ["book", "explain"];
   return ["explain"];
 }
 

@@ -1,6 +1,19 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "@/db/client";
 
+/**
+ * The outcome of a line against the record its key found (the same rule wherever the match is
+ * made: as lines are stored, `storeLines`, or by `matchLines` on a later run). Money in: its
+ * amount, or `amount_mismatch`. A payout: `amount_mismatch`; `matched` when the provider's status
+ * agrees with Owo's (or is still pending); else undecided (null), for the status query.
+ */
+export const paymentOutcome = (owoAmount: SQL, lineAmount: SQL) => sql`case when ${owoAmount} = ${lineAmount} then 'matched' else 'amount_mismatch' end`;
+export const transferOutcome = (t: { amount: SQL; status: SQL }, line: { amount: SQL; status: SQL }) =>
+  sql`case when ${t.amount} <> ${line.amount} then 'amount_mismatch'
+           when ${line.status} = 'pending' or (${line.status} = 'success' and ${t.status} = 'completed') or (${line.status} = ${t.status} and ${line.status} in ('failed', 'reversed')) then 'matched'
+           else null end`;
+export const mismatchDetail = (verb: string, owoAmount: SQL, lineAmount: SQL) => sql`case when ${owoAmount} = ${lineAmount} then null else ${`Owo ${verb} `} || ${owoAmount} || ' kobo' end`;
+
 /** A provider line still to decide (new, or an exception no admin has resolved: run again, it may now match). */
 const open = (runId: string) => sql`l.run_id = ${runId}::uuid and l.origin = 'provider' and l.outcome is null and l.matched_kind is null`;
 
@@ -23,9 +36,9 @@ export async function matchLines(tx: DbOrTx, runId: string): Promise<void> {
   );
   const inPayment = (join: SQL) =>
     sql`update statement_lines l
-        set outcome = case when p.amount = l.amount then 'matched' else 'amount_mismatch' end,
+        set outcome = ${paymentOutcome(sql`p.amount`, sql`l.amount`)},
             matched_kind = 'payment', matched_reference = p.reference,
-            detail = case when p.amount = l.amount then null else 'Owo booked ' || p.amount || ' kobo' end
+            detail = ${mismatchDetail("booked", sql`p.amount`, sql`l.amount`)}
         from payments p
         where ${open(runId)} and l.direction = 'in' and p.mode = l.mode and ${join}`;
   await run(tx, inPayment(sql`p.rail = l.rail and p.rail_reference = l.provider_reference`));
@@ -46,12 +59,9 @@ export async function matchLines(tx: DbOrTx, runId: string): Promise<void> {
 
   const outTransfer = (join: SQL) =>
     sql`update statement_lines l
-        set outcome = case
-              when t.amount <> l.amount then 'amount_mismatch'
-              when l.status = 'pending' or (l.status = 'success' and t.status = 'completed') or (l.status = t.status and l.status in ('failed', 'reversed')) then 'matched'
-              else null end,
+        set outcome = ${transferOutcome({ amount: sql`t.amount`, status: sql`t.status` }, { amount: sql`l.amount`, status: sql`l.status` })},
             matched_kind = 'transfer', matched_reference = t.reference,
-            detail = case when t.amount <> l.amount then 'Owo sent ' || t.amount || ' kobo' else null end
+            detail = ${mismatchDetail("sent", sql`t.amount`, sql`l.amount`)}
         from transfers t
         where ${open(runId)} and l.direction = 'out' and t.mode = l.mode and ${join}`;
   await run(tx, outTransfer(sql`t.rail = l.rail and t.rail_reference = l.provider_reference`));

@@ -61,6 +61,7 @@ export async function runReconciliationBench(opts: { lines: number; log: (line: 
     // The ledger's payments, set-based; their triggers (rollups, customers, list counts) are not what this measures.
     await db.transaction(async (tx) => {
       await queryRows(tx, sql`set local session_replication_role = replica`);
+      await queryRows(tx, sql`set local statement_timeout = 0`);
       await queryRows(
         tx,
         sql`insert into payments (id, reference, merchant_id, mode, channel, amount, fee, destination_kind, pay_id_id, settlement_pay_id_id, rail, rail_reference, rail_fee, paid_at)
@@ -97,6 +98,8 @@ export async function runReconciliationBench(opts: { lines: number; log: (line: 
     let floorSeconds = 0;
     await db
       .transaction(async (tx) => {
+        // One statement over every line: past the app's per-statement limit at this size.
+        await queryRows(tx, sql`set local statement_timeout = 0`);
         const [run] = await queryRows<{ id: string }>(
           tx,
           sql`insert into reconciliation_runs (id, rail, mode, day, source, source_key) values (gen_random_uuid(), 'paystack', 'live', ${DAY}::date, 'file', 'floor') returning id`,
