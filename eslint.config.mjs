@@ -60,7 +60,7 @@ const LIB_LAYERS = [
   ["invoices", "payment-links", "refunds"],
   ["payments"],
   ["transfers"],
-  ["admin", "bulk-transfers", "customers", "hosted", "openapi", "overview", "payouts", "rail-inbound"],
+  ["admin", "bulk-transfers", "customers", "hosted", "openapi", "overview", "payouts", "rail-inbound", "reconciliation"],
   ["scheduler", "seed"],
   ["cli"],
 ];

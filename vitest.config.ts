@@ -26,6 +26,7 @@ export const ISOLATED = [
   "lib/merchants/sign-up.test.ts",
   "lib/notifications/notifications.test.ts",
   "lib/openapi/openapi.test.ts",
+  "lib/reconciliation/run-alerts.test.ts",
   "lib/scheduler/scheduler.test.ts",
   "lib/security/required-env.test.ts",
   "lib/seed/seed-demo.test.ts",

@@ -1,5 +1,5 @@
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
-import { createSecretKey, owoClient, signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, owoClient, signUp, uniqueEmail, hydrated } from "./helpers";
 
 // Customers pay from phones: the hosted pages are driven in a phone-sized Chromium context
 // with no dashboard cookies, as a customer would open checkout_url.
@@ -19,22 +19,6 @@ async function merchantWithKey(page: Page, business: string) {
   return createSecretKey(page, { webhookUrl: "http://127.0.0.1:9/unreachable" });
 }
 
-/**
- * Resolves once React has hydrated the page (Next hydrates into `document`: its root is no
- * longer dehydrated). Before that, a click on a form's button is the browser's own submit, a
- * reload that loses the click: the pay pages' assertions pass on the server's HTML earlier.
- */
-async function hydrated(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const key = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
-        const hostRoot = key ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
-        return hostRoot?.stateNode?.current?.memoizedState?.isDehydrated === false;
-      }),
-    )
-    .toBe(true);
-}
 
 /** Nothing sticks out sideways on a phone (readable without horizontal scrolling). */
 async function expectNoSidewaysScroll(page: Page) {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { signUp, uniqueEmail, hydrated } from "./helpers";
 
 // Issue 26 item 2: a merchant with no website and no API key creates a payment link in the
 // dashboard, a customer opens /l/<slug>, chooses an amount and pays it on the hosted
@@ -8,22 +8,6 @@ import { signUp, uniqueEmail } from "./helpers";
 // page. At a laptop's width and a phone's, with an axe-core scan of each new page.
 
 const WIDTHS = [1280, 375, 320] as const;
-
-/**
- * Resolves once React has hydrated the page (the same check as e2e/checkout.spec.ts): before
- * that a click on a form's button is the browser's own submit and is lost.
- */
-async function hydrated(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const key = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
-        const hostRoot = key ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
-        return hostRoot?.stateNode?.current?.memoizedState?.isDehydrated === false;
-      }),
-    )
-    .toBe(true);
-}
 
 /**
  * No serious or critical axe-core violation, and nothing sticks out sideways. The page is

@@ -9,6 +9,7 @@ const ITEMS = [
   { href: "/admin/activations", label: "Activations", match: (p: string) => p.startsWith("/admin/activations") },
   { href: "/admin", label: "Merchants", match: (p: string) => p === "/admin" || p.startsWith("/admin/merchants") },
   { href: "/admin/rails", label: "Rails", match: (p: string) => p.startsWith("/admin/rails") },
+  { href: "/admin/reconciliation", label: "Reconciliation", match: (p: string) => p.startsWith("/admin/reconciliation") },
   { href: "/admin/ledger", label: "Ledger audit", match: (p: string) => p.startsWith("/admin/ledger") },
 ];
 

@@ -19,6 +19,10 @@ const TONES: Record<string, string> = {
   draft: "bg-neutral-100 text-neutral-700", paused: "bg-neutral-200 text-neutral-700",
   // Activation requests (supplement §13).
   submitted: "bg-blue-100 text-blue-800", changes_requested: "bg-amber-100 text-amber-800", approved: "bg-green-100 text-green-800",
+  // Reconciliation (supplement §12): settled green, suspense amber, applied blue, exceptions red.
+  matched: "bg-green-100 text-green-800", booked: "bg-green-100 text-green-800", unknown_inbound: "bg-amber-100 text-amber-800",
+  status_applied: "bg-blue-100 text-blue-800", running: "bg-amber-100 text-amber-800",
+  missing_at_provider: "bg-red-100 text-red-800", amount_mismatch: "bg-red-100 text-red-800", unexpected_debit: "bg-red-100 text-red-800",
 };
 
 /** The colour of a state, the same in every area and on the hosted pages. */

@@ -34,3 +34,4 @@ export * from "./customers";
 export * from "./bulk-transfers";
 export * from "./payment-links";
 export * from "./get-started";
+export * from "./reconciliation";

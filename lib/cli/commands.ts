@@ -17,6 +17,7 @@ import { suspendStaticAccount } from "@/lib/static-accounts/change-static-accoun
 import { toStaticAccountView } from "@/lib/static-accounts/static-account-view";
 import { isUuid } from "@/lib/text-patterns";
 import { optionalFlag, parseFlags, requireFlag, UsageError } from "./args";
+import { RECONCILE_USAGE, reconcileRun } from "./reconcile-cli";
 
 type Command = { usage: string; run: (argv: string[]) => Promise<Record<string, unknown>> };
 
@@ -181,6 +182,10 @@ export const COMMANDS: Record<string, Command> = {
       if (!audit.ok) throw new CommandFailed(result);
       return result;
     },
+  },
+  "reconcile run": {
+    usage: RECONCILE_USAGE,
+    run: reconcileRun,
   },
   seed: {
     usage: "owo seed",

@@ -13,7 +13,11 @@ export type Health = {
   migrations: { current: boolean; applied: string | null; latest: string | null };
   /** `enabled`: this instance runs the in-process timer; the lag is any instance's (or cron's) last pass. */
   scheduler: { enabled: boolean; last_run_at: string | null; lag_seconds: number | null };
+  /** Supplement §12: each rail's latest reconciliation run (newest day) and the exceptions it left. */
+  reconciliation: ReconciliationHealth[];
 };
+
+export type ReconciliationHealth = { rail: string; mode: string; day: string; status: string; lines: number; exceptions: number; finished_at: string | null };
 
 let journal: JournalEntry[] | null = null;
 
@@ -68,6 +72,7 @@ export async function checkHealth(
     database: { reachable: false, latency_ms: null },
     migrations: migrationState(entries, null),
     scheduler: schedulerState(enabled, null, now()),
+    reconciliation: [],
   };
   let db: Db;
   let latency: number;
@@ -88,10 +93,23 @@ export async function checkHealth(
   }
   const migrations = migrationState(entries, newestApplied);
   let lastRunAt: Date | null = null;
+  let reconciliation: ReconciliationHealth[] = [];
   if (migrations.current) {
     const rows = await queryRows<{ last: string | Date | null }>(db, sql`select max(last_finished_at) as last from scheduler_runs`);
     lastRunAt = rows[0]?.last == null ? null : new Date(rows[0].last);
+    reconciliation = await lastReconciliations(db);
   }
   const database = { reachable: true, latency_ms: latency };
-  return { ok: healthStatus({ database, migrations }) === 200, database, migrations, scheduler: schedulerState(enabled, lastRunAt, now()) };
+  return { ok: healthStatus({ database, migrations }) === 200, database, migrations, scheduler: schedulerState(enabled, lastRunAt, now()), reconciliation };
+}
+
+/** The latest run of each rail and mode (newest day, then newest start), with its exceptions (missing at the provider, amount mismatches, unexpected debits). */
+async function lastReconciliations(db: Db): Promise<ReconciliationHealth[]> {
+  const rows = await queryRows<{ rail: string; mode: string; day: string; status: string; lines: number; exceptions: number; finished_at: string | null }>(
+    db,
+    sql`select distinct on (rail, mode) rail, mode, day::text as day, status, lines, (missing_at_provider + amount_mismatch + unexpected_debit)::int as exceptions,
+               to_char(finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as finished_at
+        from reconciliation_runs order by rail, mode, day desc, started_at desc`,
+  );
+  return rows.map((r) => ({ ...r, lines: Number(r.lines), exceptions: Number(r.exceptions) }));
 }

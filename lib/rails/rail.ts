@@ -103,3 +103,39 @@ export interface Rail extends BankProvider {
   /** Kobo the provider holds for Owo; null when the rail cannot say. */
   balance(): Promise<number | null>;
 }
+
+/**
+ * One line of a provider's statement for a day, normalised (supplement §12): money in (a
+ * collection) or out (a payout), in kobo. `providerReference` is what the provider's API
+ * looks the line up by: the transaction reference (Paystack), the transaction reference
+ * (Monnify) or the transaction id (Flutterwave) for money in; Owo's reference in the
+ * provider's form (`Rail.providerReference`) for a payout.
+ */
+export type StatementLine = {
+  direction: "in" | "out";
+  providerReference: string;
+  /** Owo's own reference, when the line carries it in Owo's form (a file's column). */
+  owoReference: string | null;
+  /** The NIP session id. */
+  sessionId: string | null;
+  status: "success" | "pending" | "failed" | "reversed";
+  amount: number;
+  /** Kobo the provider kept; null when the line does not say. */
+  fee: number | null;
+  valueAt: Date | null;
+  accountNumber: string | null;
+  accountReference: string | null;
+  payer: RailPayer | null;
+};
+
+/** Where a day's statement is read up to: the part (money in, then out) and the provider's page. */
+export type StatementCursor = { part: "in" | "out"; page: number };
+export type StatementPage = { lines: StatementLine[]; next: StatementCursor | null };
+
+/** A rail whose provider lists a period's transactions and transfers (paged). */
+export interface StatementSource {
+  /** One page of the statement of [from, to); `next` null after the last page of money out. */
+  statementPage(period: { from: Date; to: Date }, cursor: StatementCursor): Promise<StatementPage>;
+}
+
+export const hasStatement = (rail: Rail): rail is Rail & StatementSource => typeof (rail as Partial<StatementSource>).statementPage === "function";

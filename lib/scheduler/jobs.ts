@@ -13,6 +13,7 @@ import { expireDueReceivables } from "@/lib/payments/expire-due-receivables";
 import { runDuePayouts } from "@/lib/payouts/run-payouts";
 import { processBulkBatches } from "@/lib/bulk-transfers/process-bulk-batches";
 import { processDueRefunds } from "@/lib/refunds/process-due-refunds";
+import { runDueReconciliations } from "@/lib/reconciliation/reconcile-job";
 import { runSettlement } from "@/lib/settlement/run-settlement";
 import { processPendingTransfers } from "@/lib/transfers/process-pending-transfers";
 
@@ -81,6 +82,12 @@ export const JOBS: Job[] = [
     // references (paid once whatever is retried), a bounded number of rows per pass.
     name: "bulk_transfers",
     run: (db) => processBulkBatches(db),
+  },
+  {
+    // Reconciliation (supplement §12): after OWO_RECONCILE_AT (Lagos, default 06:00), yesterday
+    // from each live rail's API, once (a failed run again after 30 minutes); operators emailed.
+    name: "reconcile_rails",
+    run: (db) => runDueReconciliations(db),
   },
   {
     // Approved refunds the bank has not settled yet: asked again (idempotent on the refund id).

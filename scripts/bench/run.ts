@@ -4,9 +4,9 @@
 // and the database dropped at the end, on failure and on Ctrl-C.
 //
 //   npm run bench -- [--duration 10] [--connections 10,50] [--warmup 2] [--port 3200]
-//                    [--scenario NAME]... [--rows 1000000] [--payments 100000] [--merchants 10]
+//                    [--scenario NAME]... [--rows 1000000] [--payments 100000] [--merchants 10] [--lines 1000000]
 //                    [--quick] [--no-write] [--no-profile]
-//   Scenarios: transfers, sessions, lists (1,000,000 rows, `--rows`), webhooks, settlement.
+//   Scenarios: transfers, sessions, lists (1,000,000 rows, `--rows`), webhooks, settlement, reconciliation (scripts/bench/reconciliation.ts, `--lines`).
 //   settlement is the timed settlement run (scripts/bench/settlement.ts): no server, its own
 //   database, after the server is stopped. Every scenario's rows land in ONE table.
 //   --quick: a smoke run (3 s per run, no warm-up, the first connection level, 20,000 list
@@ -42,6 +42,14 @@ const SETTLEMENT_SCENARIO: Scenario = {
     "(cutoff, batches, payouts) on a database of its own with the server stopped; floor: the same rows batched by one bare INSERT … SELECT … GROUP BY + UPDATE, rolled back",
 };
 
+/** The reconciliation run's line (no server either). */
+const RECONCILIATION_SCENARIO: Scenario = {
+  name: "reconciliation",
+  description:
+    "Reconciliation: a ledger of 1,000,000 payments at a rail for one day (`--lines`) and that day's statement as a 1,000,000-line CSV, reconciled by ONE `reconcileDay` " +
+    "(the file streamed into lines, peak memory sampled; set-based matching; totals) on a database of its own; floor: the same match as one bare UPDATE … FROM join, rolled back",
+};
+
 const log = (line: string) => process.stderr.write(`${line}\n`);
 function usageError(message: string): never {
   log(`npm run bench: ${message}`);
@@ -61,6 +69,7 @@ function parseOptions() {
         payments: { type: "string" },
         merchants: { type: "string", default: "10" },
         rows: { type: "string" },
+        lines: { type: "string" },
         quick: { type: "boolean", default: false },
         "no-profile": { type: "boolean", default: false },
         help: { type: "boolean", default: false },
@@ -88,16 +97,20 @@ if (args.help) {
   log(
     "npm run bench -- [--duration 10] [--connections 10,50] [--warmup 2] [--port 3200] [--scenario NAME]... [--no-write]\n" +
       "                 [--rows 1000000] [--payments 100000] [--merchants 10] [--quick] [--no-profile]\n" +
-      `  scenarios: ${[...SCENARIOS.map((s) => s.name), "settlement"].join(", ")} (default: all)\n` +
-      "  --rows: rows of one merchant the lists scenario seeds; --payments/--merchants: the settlement run (no server)\n" +
+      `  scenarios: ${[...SCENARIOS.map((s) => s.name), "settlement", "reconciliation"].join(", ")} (default: all)\n` +
+      "  --rows: rows of one merchant the lists scenario seeds; --payments/--merchants: the settlement run (no server); --lines: the reconciliation run (no server)\n" +
       "  --quick: a short smoke run, not written to BENCHMARKS.md",
   );
   process.exit(0);
 }
-const unknown = (args.scenario ?? []).filter((name) => name !== "settlement" && !SCENARIOS.some((s) => s.name === name));
-if (unknown.length) usageError(`no such scenario: ${unknown.join(", ")} (have ${[...SCENARIOS.map((s) => s.name), "settlement"].join(", ")})`);
+const OWN_DATABASE = ["settlement", "reconciliation"];
+const unknown = (args.scenario ?? []).filter((name) => !OWN_DATABASE.includes(name) && !SCENARIOS.some((s) => s.name === name));
+if (unknown.length) usageError(`no such scenario: ${unknown.join(", ")} (have ${[...SCENARIOS.map((s) => s.name), ...OWN_DATABASE].join(", ")})`);
 const scenarios = args.scenario ? SCENARIOS.filter((s) => args.scenario!.includes(s.name)) : SCENARIOS;
 const withSettlement = !args.scenario || args.scenario.includes("settlement");
+const withReconciliation = !args.scenario || args.scenario.includes("reconciliation");
+const reconciliationLines = Number(args.lines ?? (quick ? 100_000 : 1_000_000));
+if (!(Number.isInteger(reconciliationLines) && reconciliationLines > 0)) usageError("--lines takes a positive integer");
 const settlementPayments = Number(args.payments ?? (quick ? 10_000 : 100_000));
 const settlementMerchants = Number(args.merchants);
 if (!(Number.isInteger(settlementPayments) && settlementPayments > 0 && Number.isInteger(settlementMerchants) && settlementMerchants > 0)) {
@@ -111,6 +124,13 @@ async function settlementBench(): Promise<{ row: Row; section: string }> {
   log(`[${elapsed()}] settlement: ${settlementPayments} pending payments, one run…`);
   const result = await runSettlementBench({ payments: settlementPayments, merchants: settlementMerchants, log });
   return { row: settlementRow(result), section: settlementReport(result) };
+}
+
+/** The timed reconciliation run (its own database): its row of the table. */
+async function reconciliationBench(): Promise<Row> {
+  const { runReconciliationBench, reconciliationRow } = await import("./reconciliation");
+  log(`[${elapsed()}] reconciliation: ${reconciliationLines} lines against as many ledger entries…`);
+  return reconciliationRow(await runReconciliationBench({ lines: reconciliationLines, log }));
 }
 
 const started = performance.now();
@@ -334,7 +354,8 @@ async function main() {
   if (loadAverage >= 1) log(`WARNING: load average ${loadAverage.toFixed(2)} at the start (≥ 1): the machine is not quiet, figures will be low and noisy.`);
   const phase: ServerPhase = scenarios.length ? await serverPhase() : { rows: [], runs: [], floors: [], postgres: "", profiles: [] };
   const settlement = withSettlement ? await settlementBench() : null;
-  const rows = settlement ? [...phase.rows, settlement.row] : phase.rows;
+  const reconciliation = withReconciliation ? await reconciliationBench() : null;
+  const rows = [...phase.rows, ...(settlement ? [settlement.row] : []), ...(reconciliation ? [reconciliation] : [])];
 
   const machine = describeMachine({ postgres: phase.postgres || (await localPostgresVersion()), next: nextVersion });
   const report = composeReport({
@@ -342,7 +363,7 @@ async function main() {
     durationSeconds,
     warmupSeconds,
     floors: phase.floors,
-    scenarios: [...scenarios, ...(settlement ? [SETTLEMENT_SCENARIO] : [])],
+    scenarios: [...scenarios, ...(settlement ? [SETTLEMENT_SCENARIO] : []), ...(reconciliation ? [RECONCILIATION_SCENARIO] : [])],
     rows,
     runs: phase.runs,
     loadAverage,

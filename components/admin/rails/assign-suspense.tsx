@@ -17,7 +17,23 @@ type Merchant = { id: string; name: string; type: string; ownerEmail: string | n
  * whole id, as the Merchants list searches), pick one, then confirm with a button that restates
  * the amount and the merchant. The money is booked to that merchant's live wallet as a payment.
  */
-export function AssignSuspense({ id, amount, rail, disabled }: { id: string; amount: string; rail: string; disabled?: boolean }) {
+export function AssignSuspense({
+  id,
+  amount,
+  rail,
+  disabled,
+  action = assignSuspenseAction,
+  proposal = false,
+}: {
+  id: string;
+  amount: string;
+  rail: string;
+  disabled?: boolean;
+  /** Another command with the same input (the reconciliation queue proposes instead of assigning). */
+  action?: typeof assignSuspenseAction;
+  /** Proposed for a second admin to confirm (the reconciliation queue): worded so. */
+  proposal?: boolean;
+}) {
   const router = useRouter();
   const uid = useId();
   const [open, setOpen] = useState(false);
@@ -45,8 +61,9 @@ export function AssignSuspense({ id, amount, rail, disabled }: { id: string; amo
   };
 
   const close = () => setOpen(false);
-  const assign = useToastAction(assignSuspenseAction, {
-    success: (data) => data?.message ?? "Assigned to the merchant",
+  const verb = proposal ? "Propose assigning" : "Assign";
+  const assign = useToastAction(action, {
+    success: (data) => data?.message ?? (proposal ? "Proposed: another admin confirms it" : "Assigned to the merchant"),
     onSuccess: () => {
       close();
       setChosen(null);
@@ -60,7 +77,7 @@ export function AssignSuspense({ id, amount, rail, disabled }: { id: string; amo
 
   return (
     <>
-      <Button size="sm" onClick={() => setOpen(true)} disabled={disabled || assign.isPending} data-testid="assign-suspense">Assign to merchant</Button>
+      <Button size="sm" onClick={() => setOpen(true)} disabled={disabled || assign.isPending} data-testid="assign-suspense">{proposal ? "Assign…" : "Assign to merchant"}</Button>
       <Dialog open={open} onClose={close} title="Assign to a merchant">
         <form
           className="space-y-4"
@@ -71,7 +88,7 @@ export function AssignSuspense({ id, amount, rail, disabled }: { id: string; amo
         >
           <p className="text-sm">
             <b>{amount}</b> received at {rail} is booked to the merchant&apos;s <b>live wallet</b> as a payment: the usual collection fee applies and the merchant is
-            sent <span className="font-mono">charge.success</span>. This cannot be undone from here.
+            sent <span className="font-mono">charge.success</span>. This cannot be undone from here.{proposal ? " It runs when another admin confirms it." : ""}
           </p>
           <Field label="Merchant" htmlFor={`${uid}-merchant`} hint="Business name, a member's email, or the whole merchant id">
             <Input
@@ -131,7 +148,7 @@ export function AssignSuspense({ id, amount, rail, disabled }: { id: string; amo
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="secondary" onClick={close}>Cancel</Button>
             <Button type="submit" disabled={!chosen || assign.isPending} className="h-auto min-h-9 max-w-full py-1.5 text-center wrap-anywhere" data-testid="confirm-assign-suspense">
-              {assign.isPending ? "Assigning…" : chosen ? `Assign ${amount} to ${chosen.name}` : `Assign ${amount}`}
+              {assign.isPending ? (proposal ? "Proposing…" : "Assigning…") : chosen ? `${verb} ${amount} to ${chosen.name}` : `${verb} ${amount}`}
             </Button>
           </div>
         </form>

@@ -39,10 +39,16 @@ export function ReturnSuspense({
   rail,
   payer,
   disabled,
+  action = returnSuspenseAction,
+  proposal = false,
 }: {
   id: string;
   amount: string;
   rail: string;
+  /** Another command with the same input (the reconciliation queue proposes instead of returning). */
+  action?: typeof returnSuspenseAction;
+  /** Proposed for a second admin to confirm (the reconciliation queue): worded so. */
+  proposal?: boolean;
   /** The payer as the provider reported them: prefills the form. */
   payer: { name: string | null; bank: string | null; account: string | null };
   disabled?: boolean;
@@ -56,8 +62,9 @@ export function ReturnSuspense({
   const [note, setNote] = useState("");
   const [touched, setTouched] = useState(false);
   const close = () => setOpen(false);
-  const giveBack = useToastAction(returnSuspenseAction, {
-    success: (data) => data?.message ?? "Returned to the payer",
+  const verb = proposal ? "Propose returning" : "Return";
+  const giveBack = useToastAction(action, {
+    success: (data) => data?.message ?? (proposal ? "Proposed: another admin confirms it" : "Returned to the payer"),
     onSuccess: () => {
       close();
       router.refresh();
@@ -73,7 +80,7 @@ export function ReturnSuspense({
 
   return (
     <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} disabled={disabled || giveBack.isPending} data-testid="return-suspense">Return to payer</Button>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} disabled={disabled || giveBack.isPending} data-testid="return-suspense">{proposal ? "Return…" : "Return to payer"}</Button>
       <Dialog open={open} onClose={close} title="Return to the payer">
         <form
           className="space-y-4"
@@ -84,7 +91,7 @@ export function ReturnSuspense({
           }}
         >
           <p className="text-sm">
-            <b>{amount}</b> is paid out through {rail}, the rail that received it, to the account below. Check it against what the provider reported
+            <b>{amount}</b> is paid out through {rail}, the rail that received it, to the account below{proposal ? ", once another admin confirms it" : ""}. Check it against what the provider reported
             {payer.name || payer.bank || payer.account ? (
               <>
                 {" "}(<span data-testid="return-suspense-reported">{[payer.name, payer.bank, payer.account].filter(Boolean).join(" · ")}</span>)
@@ -128,7 +135,7 @@ export function ReturnSuspense({
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="secondary" onClick={close}>Cancel</Button>
             <Button type="submit" disabled={!ready || giveBack.isPending} className="h-auto min-h-9 max-w-full py-1.5 text-center wrap-anywhere" data-testid="confirm-return-suspense">
-              {giveBack.isPending ? "Sending…" : ready ? `Return ${amount} to ${accountName.trim()}` : `Return ${amount}`}
+              {giveBack.isPending ? (proposal ? "Proposing…" : "Sending…") : ready ? `${verb} ${amount} to ${accountName.trim()}` : `${verb} ${amount}`}
             </Button>
           </div>
         </form>

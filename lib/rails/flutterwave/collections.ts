@@ -133,10 +133,16 @@ export async function verifyInbound(client: FlutterwaveClient, lookup: string): 
     if (isNotFound(a)) return null;
     throw new RailUnknownError(RAIL, `Flutterwave transaction lookup failed (${describe(a)})`, a.status);
   }
-  const d = a.env.data;
+  const inbound = flutterwaveInbound(a.env.data);
+  if (!inbound) throw new RailUnknownError(RAIL, `Flutterwave's transaction ${key} carries no id or no readable amount`, a.status);
+  return inbound;
+}
+
+/** One Flutterwave transaction (the verify answer's `data`, an item of `GET /transactions`) as Owo reads it; null without an id or amount. */
+export function flutterwaveInbound(d: Json): RailInbound | null {
   const id = str(d.id);
   const amount = kobo(d.amount);
-  if (!id || amount === null) throw new RailUnknownError(RAIL, `Flutterwave's transaction ${key} carries no id or no readable amount`, a.status);
+  if (!id || amount === null) return null;
   const raw = (str(d.status) ?? "").toLowerCase();
   const currency = (str(d.currency) ?? "NGN").toUpperCase();
   const fee = koboRounded(d.app_fee);

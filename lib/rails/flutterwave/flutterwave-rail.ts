@@ -8,12 +8,13 @@
  * at most two decimals (lib/rails/units.ts).
  */
 import type { IdentityCheckResult } from "@/lib/bank/provider";
-import type { Rail, RailCapabilities } from "@/lib/rails/rail";
+import type { Rail, RailCapabilities, StatementSource } from "@/lib/rails/rail";
 import type { FlutterwaveConfig } from "@/lib/rails/rail-config";
 import { RailUnknownError } from "@/lib/rails/rail-errors";
 import { koboToNairaNumber } from "@/lib/rails/units";
 import { FLUTTERWAVE_ISSUE_BANKS } from "./banks";
 import { FlutterwaveClient, RAIL, type FlutterwaveClientOptions } from "./client";
+import { flutterwaveStatementPage } from "./statement";
 import { issueStaticAccount, issueVirtualAccount, retireVirtualAccount, verifyInbound } from "./collections";
 import { koboFloor, koboRounded } from "./parse";
 import { describe, newMemory, resolveAccount, sendTransfer, transferStatus } from "./payouts";
@@ -46,7 +47,7 @@ export const IDENTITY_UNAVAILABLE: IdentityCheckResult = {
 };
 
 /** The rail plus what Flutterwave offers beyond the port (the fee quote, the client for reconciliation). */
-export type FlutterwaveRail = Rail & {
+export type FlutterwaveRail = Rail & StatementSource & {
   /** Kobo Flutterwave says it charges for a payout of `amount` kobo (`GET /transfers/fee`); null when it does not say. */
   transferFee(amount: number): Promise<number | null>;
   readonly client: FlutterwaveClient;
@@ -72,6 +73,7 @@ export function createFlutterwaveRail(config: FlutterwaveConfig, options: Flutte
     verifySignature: (rawBody, headers) => verifyFlutterwaveSignature(rawBody, headers, config.secretHash),
     parseNotice: (rawBody) => parseFlutterwaveNotice(rawBody),
     verifyInbound: (lookup) => verifyInbound(client, lookup),
+    statementPage: (period, cursor) => flutterwaveStatementPage(client, period, cursor),
     providerReference,
     /** `available_balance` of the NGN balance payouts are paid from. */
     async balance() {

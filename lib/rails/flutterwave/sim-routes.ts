@@ -36,6 +36,14 @@ const page = <T>(items: T[], q: URLSearchParams, size = 10) => {
   return { items: items.slice((n - 1) * size, n * size), meta: { page_info: { total: items.length, current_page: n, total_pages: Math.max(1, Math.ceil(items.length / size)) } } };
 };
 
+/** `from` / `to` (YYYY-MM-DD, inclusive, as Flutterwave's list endpoints take them) against a record's UTC date. */
+const onDays = (d: Date, q: URLSearchParams) => {
+  const day = d.toISOString().slice(0, 10);
+  const from = q.get("from");
+  const to = q.get("to");
+  return (!from || day >= from) && (!to || day <= to);
+};
+
 export function flutterwaveRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
   const resolve = (req: SimRequest): SimReply => {
     const accountNumber = s(req.body.account_number);
@@ -87,7 +95,7 @@ export function flutterwaveRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
   const listTransfers = (req: SimRequest): SimReply => {
     const reference = req.query.get("reference");
     const status = req.query.get("status")?.toUpperCase();
-    const all = [...store.transfers.values()].reverse().filter((t) => (!reference || t.reference === reference) && (!status || t.status === status));
+    const all = [...store.transfers.values()].reverse().filter((t) => (!reference || t.reference === reference) && (!status || t.status === status) && onDays(t.createdAt, req.query));
     const p = page(all, req.query);
     return ok("Transfers fetched", p.items.map(transferView), { meta: p.meta });
   };
@@ -219,7 +227,9 @@ export function flutterwaveRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
       method: "GET",
       path: "/transactions",
       handle: (req) => {
-        const p = page([...store.transactions.values()].reverse().map(transactionView), req.query);
+        const status = req.query.get("status")?.toLowerCase();
+        const list = [...store.transactions.values()].reverse().filter((t) => (!status || t.status === status) && onDays(t.createdAt, req.query));
+        const p = page(list.map(transactionView), req.query);
         return ok("Transactions fetched", p.items, { meta: p.meta });
       },
     },

@@ -170,7 +170,11 @@ export async function verifyInbound(client: MonnifyClient, lookup: string): Prom
     if (isNotFound(a)) return null;
     throw new RailUnknownError(RAIL, `Monnify transaction lookup failed (${describe(a)})`, a.status);
   }
-  const b = a.env.body;
+  return monnifyInbound(a.env.body, lookup);
+}
+
+/** One Monnify transaction (`GET /api/v2/transactions/:ref`'s body, an item of `GET /api/v1/transactions/search`) as Owo reads it. */
+export function monnifyInbound(b: Json, lookup: string): RailInbound {
   const paymentStatus = (str(b.paymentStatus) ?? "").toUpperCase();
   const amount = kobo(b.amountPaid) ?? 0;
   const settlement = kobo(b.settlementAmount);

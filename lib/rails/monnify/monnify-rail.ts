@@ -7,10 +7,11 @@
  * Amounts cross this interface in integer kobo and go to Monnify as naira JSON numbers with
  * two decimals (lib/rails/units.ts).
  */
-import type { Rail, RailCapabilities } from "@/lib/rails/rail";
+import type { Rail, RailCapabilities, StatementSource } from "@/lib/rails/rail";
 import type { MonnifyConfig } from "@/lib/rails/rail-config";
 import { RailUnknownError } from "@/lib/rails/rail-errors";
 import { MonnifyClient, RAIL, type MonnifyClientOptions } from "./client";
+import { monnifyStatementPage } from "./statement";
 import { issueStaticAccount, issueVirtualAccount, MONNIFY_ISSUE_BANKS, retireStaticAccount, retireVirtualAccount, verifyInbound } from "./collections";
 import { verifyIdentity } from "./identity";
 import { kobo } from "./parse";
@@ -31,7 +32,7 @@ export const MONNIFY_CAPABILITIES: RailCapabilities = {
 };
 
 /** The rail plus what Monnify offers beyond the port (a reserved account's deallocation, the client for reconciliation). */
-export type MonnifyRail = Rail & {
+export type MonnifyRail = Rail & StatementSource & {
   /** Deallocates a reserved (static) account by the `railReference` its issue returned. */
   retireStaticAccount(railReference: string): Promise<{ retired: boolean; reason?: string }>;
   readonly client: MonnifyClient;
@@ -57,6 +58,7 @@ export function createMonnifyRail(config: MonnifyConfig, options: MonnifyClientO
     verifySignature: (rawBody, headers) => verifyMonnifySignature(rawBody, headers, config.secretKey),
     parseNotice: (rawBody) => parseMonnifyNotice(rawBody),
     verifyInbound: (lookup) => verifyInbound(client, lookup),
+    statementPage: (period, cursor) => monnifyStatementPage(client, config.sourceAccount, period, cursor),
     providerReference,
     /** `availableBalance` of the wallet payouts are paid from. */
     async balance() {

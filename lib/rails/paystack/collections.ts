@@ -167,10 +167,16 @@ export async function verifyInbound(client: PaystackClient, lookup: string): Pro
     if (isNotFound(a)) return null;
     throw new RailUnknownError(RAIL, `Paystack transaction verify failed (${describe(a)})`, a.status);
   }
-  const t = a.env.data;
+  const inbound = paystackInbound(a.env.data);
+  if (!inbound) throw new RailUnknownError(RAIL, `Paystack's verify answer for ${lookup} has no reference or amount`, a.status);
+  return inbound;
+}
+
+/** One Paystack transaction (the verify answer's `data`, an item of `GET /transaction`) as Owo reads it; null without a reference or amount. */
+export function paystackInbound(t: Json): RailInbound | null {
   const reference = str(t.reference);
   const amount = koboOf(t.amount);
-  if (!reference || amount === null) throw new RailUnknownError(RAIL, `Paystack's verify answer for ${lookup} has no reference or amount`, a.status);
+  if (!reference || amount === null) return null;
   const auth = obj(t.authorization);
   const meta = obj(typeof t.metadata === "string" ? safeJson(t.metadata) : t.metadata);
   const channel = (str(t.channel) ?? str(auth.channel) ?? "").toLowerCase();

@@ -8,7 +8,7 @@
  * Amounts cross this interface in integer kobo and go to Paystack in kobo (JSON integers).
  */
 import type { IdentityCheckResult } from "@/lib/bank/provider";
-import type { Rail, RailCapabilities } from "@/lib/rails/rail";
+import type { Rail, RailCapabilities, StatementSource } from "@/lib/rails/rail";
 import type { PaystackConfig } from "@/lib/rails/rail-config";
 import { RailUnknownError } from "@/lib/rails/rail-errors";
 import { PAYSTACK_ISSUE_BANKS } from "./banks";
@@ -18,6 +18,7 @@ import { isObject, koboOf, str } from "./parse";
 import { newMemory, resolveAccount, sendTransfer, transferStatus } from "./payouts";
 import { providerReference } from "./reference";
 import { refundPayment } from "./refunds";
+import { paystackStatementPage } from "./statement";
 import { parsePaystackNotice, verifyPaystackSignature } from "./webhook";
 
 export const PAYSTACK_CAPABILITIES: RailCapabilities = {
@@ -45,7 +46,7 @@ export const IDENTITY_UNAVAILABLE: IdentityCheckResult = {
 };
 
 /** The rail plus what Paystack offers beyond the port (the client, for reconciliation). */
-export type PaystackRail = Rail & { readonly client: PaystackClient };
+export type PaystackRail = Rail & StatementSource & { readonly client: PaystackClient };
 
 export function createPaystackRail(config: PaystackConfig, options: PaystackClientOptions = {}): PaystackRail {
   const client = new PaystackClient(config, options);
@@ -67,6 +68,7 @@ export function createPaystackRail(config: PaystackConfig, options: PaystackClie
     parseNotice: (rawBody) => parsePaystackNotice(rawBody),
     verifyInbound: (lookup) => verifyInbound(client, lookup),
     providerReference,
+    statementPage: (period, cursor) => paystackStatementPage(client, period, cursor),
     /** `balance` of the NGN entry of `GET /balance` (kobo). */
     async balance() {
       const a = await client.balance();
