@@ -28,7 +28,7 @@ export const NAV_GROUPS: NavGroup[] = [
     title: "Receive",
     items: [
       { href: "/dashboard/payments", label: "Payments", icon: ArrowDownLeft },
-      { href: "/dashboard/payment-links", label: "Payment links", icon: Link2 },
+      { href: "/dashboard/payment-links", label: "Payment links", icon: Link2, business: true },
       { href: "/dashboard/sessions", label: "Checkout sessions", icon: ShoppingCart, business: true },
       { href: "/dashboard/payids", label: "PayIDs", icon: AtSign },
       { href: "/dashboard/virtual-accounts", label: "Virtual accounts", icon: Landmark, business: true },
