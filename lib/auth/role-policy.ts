@@ -1,5 +1,5 @@
 import type { Mode, Role } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 
 /**
  * What each dashboard role may do: one place for each rule, read by the pages (to hide or
@@ -53,7 +53,7 @@ export const FORBIDDEN_MESSAGE = "Your role does not allow this action.";
 
 /** Refuses (on the server) an action the member's role may not take. */
 export function requireAllowed(allowed: boolean): void {
-  if (!allowed) throw new AppError({ code: "FORBIDDEN", status: 403, message: FORBIDDEN_MESSAGE });
+  if (!allowed) throw appError("FORBIDDEN", { message: FORBIDDEN_MESSAGE });
 }
 
 /** The hint a page shows beside a control the member's role cannot use: "Your role (viewer) can't send money." */
