@@ -1,9 +1,9 @@
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 
 /** Supplement §2: a payment target that exists but takes no money now. */
-export const destinationClosed = (message: string) => new AppError({ code: "DESTINATION_CLOSED", status: 400, message });
+export const destinationClosed = (message: string) => appError("DESTINATION_CLOSED", { message });
 
 /** Supplement §2: refused by the target's amount validation rule. */
-export const amountRejected = (message: string) => new AppError({ code: "AMOUNT_REJECTED", status: 400, message });
+export const amountRejected = (message: string) => appError("AMOUNT_REJECTED", { message });
 
-export const destinationNotFound = (what: string) => new AppError({ code: "DESTINATION_NOT_FOUND", status: 400, message: `No ${what} matches this payment.` });
+export const destinationNotFound = (what: string) => appError("DESTINATION_NOT_FOUND", { message: `No ${what} matches this payment.` });

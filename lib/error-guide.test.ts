@@ -2,24 +2,48 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/openapi/document";
+import { ERROR_CATALOGUE } from "./error-catalogue";
 import { ERROR_GUIDE } from "./error-guide";
 import { ERROR_CODES } from "./errors";
 
 /**
- * /docs/errors renders ERROR_GUIDE. These tests keep it true to what the code throws: every
- * (code, status) an AppError is built with anywhere in lib/, app/ or components/, and every one
- * the OpenAPI document lists, must be in the guide, so a new code or a new status for an old one
- * fails here until the page explains it.
+ * /docs/errors renders ERROR_GUIDE (read from lib/error-catalogue.ts). These tests keep the
+ * catalogue true to what the code throws: every (code, status) an AppError is built with
+ * anywhere in lib/, app/ or components/, and every one the OpenAPI document lists, must be one
+ * the catalogue allows, so a new code or a new status for an old one fails here until the
+ * catalogue declares (and the page explains) it.
  */
 
 const ROOTS = ["lib", "app", "components"];
 
-/** The (code, status) pairs one source text builds AppErrors with: object literals either way round, and httpError(status, …). */
+/** The text of the object literal `text` opens with (`{ … }`), braces balanced. */
+function objectLiteral(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}" && --depth === 0) return text.slice(0, i + 1);
+  }
+  return text;
+}
+
+/**
+ * The (code, status) pairs one source text builds AppErrors with: `appError("CODE")` (the
+ * catalogue's status), `appError("CODE", { status: N, … })`, object literals either way round,
+ * and httpError(status, …). A status that is not a literal is left to the compiler (appError's
+ * types accept only the catalogue's statuses).
+ */
 function thrownPairs(text: string): { code: string; status: number }[] {
   const pairs: { code: string; status: number }[] = [];
   for (const m of text.matchAll(/code:\s*"([A-Z][A-Z_]+)",\s*status:\s*(\d{3})/g)) pairs.push({ code: m[1]!, status: Number(m[2]) });
   for (const m of text.matchAll(/status:\s*(\d{3}),\s*code:\s*"([A-Z][A-Z_]+)"/g)) pairs.push({ code: m[2]!, status: Number(m[1]) });
   for (const m of text.matchAll(/httpError\(\s*(\d{3})/g)) pairs.push({ code: "HTTP_ERROR", status: Number(m[1]) });
+  for (const m of text.matchAll(/\bappError\(\s*"([A-Z][A-Z_]+)"(\s*,\s*\{)?/g)) {
+    const code = m[1]!;
+    const options = m[2] ? objectLiteral(text.slice(m.index + m[0].length - 1)) : "";
+    const literal = /[{,]\s*status:\s*(\d{3})/.exec(options);
+    if (literal) pairs.push({ code, status: Number(literal[1]) });
+    else if (!/[{,]\s*status\b/.test(options)) pairs.push({ code, status: (ERROR_CATALOGUE as Record<string, { status: number }>)[code]?.status ?? 0 });
+  }
   return pairs;
 }
 
@@ -66,11 +90,21 @@ describe("the error guide (/docs/errors)", () => {
         code: "FORBIDDEN",
         status: 429,
       });
-      httpError(418, "teapot");`;
+      httpError(418, "teapot");
+      appError("TRANSFER_NOT_FOUND");
+      appError("WALLET_NOT_LINKED", { message: "No {wallet} here", status: 400 });
+      appError("INVALID_STATE", {
+        message: a(\${x}),
+        status: 409,
+      });
+      appError("HTTP_ERROR", { status, message });`;
     expect(thrownPairs(sample)).toEqual([
       { code: "PAY_ID_TAKEN", status: 409 },
       { code: "FORBIDDEN", status: 429 },
       { code: "HTTP_ERROR", status: 418 },
+      { code: "TRANSFER_NOT_FOUND", status: 400 },
+      { code: "WALLET_NOT_LINKED", status: 400 },
+      { code: "INVALID_STATE", status: 409 },
     ]);
   });
 

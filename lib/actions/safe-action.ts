@@ -1,7 +1,7 @@
 import { createSafeActionClient } from "next-safe-action";
 import { loadDashboardContext } from "@/lib/auth/dashboard-context";
 import { mustSetUpTwoFactor, twoFactorRequiredError } from "@/lib/auth/two-factor/requirement";
-import { AppError, isAppError, merchantSuspended } from "@/lib/errors";
+import { appError, isAppError, merchantSuspended } from "@/lib/errors";
 import { logError } from "@/lib/log";
 
 /** The one place a dashboard action's failure becomes a message for the person using it. */
@@ -20,7 +20,7 @@ export const actionClient = createSafeActionClient({
  */
 export const securityAction = actionClient.use(async ({ next }) => {
   const ctx = await loadDashboardContext();
-  if (!ctx) throw new AppError({ code: "UNAUTHENTICATED", status: 401, message: "Please sign in again." });
+  if (!ctx) throw appError("UNAUTHENTICATED");
   return next({ ctx });
 });
 

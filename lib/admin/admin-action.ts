@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { actionClient } from "@/lib/actions/safe-action";
 import { requestActor } from "@/lib/audit/record-audit";
 import { sessionUser } from "@/lib/auth/session-user";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { isAdminNow } from "./is-admin";
 
 /**
@@ -15,7 +15,7 @@ export const adminAction = actionClient.use(async ({ next }) => {
   const user = await sessionUser();
   const db = await getDb();
   const userId = user?.id;
-  if (!userId) throw new AppError({ code: "UNAUTHENTICATED", status: 401, message: "Please sign in again." });
-  if (!(await isAdminNow(db, userId))) throw new AppError({ code: "FORBIDDEN", status: 403, message: "Administrators only." });
+  if (!userId) throw appError("UNAUTHENTICATED");
+  if (!(await isAdminNow(db, userId))) throw appError("FORBIDDEN", { message: "Administrators only." });
   return next({ ctx: { db, actor: requestActor("admin", userId, await headers()) } });
 });

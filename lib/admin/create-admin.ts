@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { findUserByEmail, insertUser } from "@/lib/users/create-user";
 import { Email, Password } from "@/lib/users/user-input";
 import { parseOrThrow } from "@/lib/validation";
@@ -20,9 +20,7 @@ export async function createAdmin(
   const data = parseOrThrow(CreateAdminInput, input);
   return db.transaction(async (tx) => {
     if (await findUserByEmail(tx, data.email)) {
-      throw new AppError({
-        code: "CONFLICT",
-        status: 409,
+      throw appError("CONFLICT", {
         message: `An account with the email ${data.email} already exists: admin create makes a new account and never promotes or changes an existing one.`,
       });
     }

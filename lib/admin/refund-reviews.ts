@@ -17,7 +17,7 @@ import {
   type StaticAccountPayment,
 } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
-import { AppError, notFound } from "@/lib/errors";
+import { appError, notFound } from "@/lib/errors";
 import { paged, pageOffset, type Paged } from "@/lib/paging";
 import { approveRefund } from "@/lib/refunds/approve-refund";
 import { rejectRefund } from "@/lib/refunds/reject-refund";
@@ -178,7 +178,7 @@ export async function decideRefund(
     .select({ userId: memberships.userId })
     .from(memberships)
     .where(and(eq(memberships.merchantId, refund.merchantId), eq(memberships.userId, input.actor.userId)));
-  if (member) throw new AppError({ code: "FORBIDDEN", status: 403, message: "You are a member of this business: another admin must review its refund." });
+  if (member) throw appError("FORBIDDEN", { message: "You are a member of this business: another admin must review its refund." });
   return input.decision === "approve"
     ? approveRefund(db, { refundId: input.refundId, actor: input.actor })
     : rejectRefund(db, { refundId: input.refundId, reason: input.reason ?? "", actor: input.actor });

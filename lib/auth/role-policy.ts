@@ -1,5 +1,6 @@
 import type { Mode, Role } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { ERROR_CATALOGUE } from "@/lib/error-catalogue";
+import { appError } from "@/lib/errors";
 
 /**
  * What each dashboard role may do: one place for each rule, read by the pages (to hide or
@@ -49,11 +50,11 @@ export const rolePolicy = {
   viewAuditLog: (role: Role) => role === "owner" || role === "developer",
 };
 
-export const FORBIDDEN_MESSAGE = "Your role does not allow this action.";
+export const FORBIDDEN_MESSAGE = ERROR_CATALOGUE.FORBIDDEN.message;
 
 /** Refuses (on the server) an action the member's role may not take. */
 export function requireAllowed(allowed: boolean): void {
-  if (!allowed) throw new AppError({ code: "FORBIDDEN", status: 403, message: FORBIDDEN_MESSAGE });
+  if (!allowed) throw appError("FORBIDDEN");
 }
 
 /** The hint a page shows beside a control the member's role cannot use: "Your role (viewer) can't send money." */

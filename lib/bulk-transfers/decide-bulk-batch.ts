@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { bulkTransferBatches, type BulkTransferBatch, type Mode } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError, invalidState, notFound } from "@/lib/errors";
+import { appError, invalidState, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/text-patterns";
 import { requireBalanceFor } from "./submit-bulk-batch";
 
@@ -25,7 +25,7 @@ export async function decideBulkBatch(
       .for("update");
     if (!batch) throw notFound("No such bulk transfer.");
     if (batch.status !== "awaiting_approval") throw invalidState(`This batch was already ${batch.status === "rejected" ? "rejected" : "approved"}.`);
-    if (batch.uploadedBy === input.userId) throw new AppError({ code: "FORBIDDEN", status: 403, message: "You uploaded this batch, so another member must approve it." });
+    if (batch.uploadedBy === input.userId) throw appError("FORBIDDEN", { message: "You uploaded this batch, so another member must approve it." });
     if (input.decision === "approve") await requireBalanceFor(db, input, batch.totalAmount + batch.totalFees);
     const status = input.decision === "approve" ? "queued" : "rejected";
     const [updated] = await tx

@@ -1,7 +1,7 @@
 import { NIGERIAN_BANKS, findBank } from "@/lib/bank/nigerian-banks";
 import type { Bank } from "@/lib/bank/provider";
 import { parseCsv } from "@/lib/csv";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { checkNairaField } from "@/lib/money";
 import { TRANSFER_AMOUNT_FIELD } from "@/lib/transfers/transfer-amount-field";
 import { BULK_LIMITS } from "./bulk-limits";
@@ -20,7 +20,7 @@ export type ParsedRow = {
   problems: string[];
 };
 
-const fileError = (message: string) => new AppError({ code: "VALIDATION_ERROR", status: 400, message });
+const fileError = (message: string) => appError("VALIDATION_ERROR", { message });
 
 // A heading as people write it ("Account Number", "Amount (₦)") → account_number, amount.
 const key = (heading: string) => heading.toLowerCase().replace(/\(.*?\)/g, "").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");

@@ -3,7 +3,7 @@ import { uuidv7 } from "uuidv7";
 import { queryRows, type Db } from "@/db/client";
 import { bulkTransferBatches, bulkTransferRows, type BulkTransferBatch, type Mode } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError, walletNotLinked } from "@/lib/errors";
+import { appError, walletNotLinked } from "@/lib/errors";
 import { formatNaira } from "@/lib/money";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { approvalThreshold } from "@/lib/transfers/transfer-approvals";
@@ -25,18 +25,14 @@ export async function requireBalanceFor(db: Db, scope: Scope, total: number): Pr
   if (!wallet) throw walletNotLinked();
   const { available_balance } = await getBalance(db, { walletPayIdId: wallet.id });
   if (available_balance < total) {
-    throw new AppError({
-      code: "INSUFFICIENT_FUNDS",
-      status: 400,
+    throw appError("INSUFFICIENT_FUNDS", {
       message: `This batch needs ${formatNaira(total)} with fees, but the wallet holds ${formatNaira(available_balance)}. Fund the wallet or send fewer rows.`,
     });
   }
 }
 
 export const duplicateFile = (d: { createdAt: Date }) =>
-  new AppError({
-    code: "CONFLICT",
-    status: 409,
+  appError("CONFLICT", {
     message: `This file was already uploaded on ${d.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC. Open that batch under Bulk transfers instead of sending it twice.`,
   });
 
@@ -55,12 +51,10 @@ export async function submitBulkBatch(
   const checked = await checkBulkFile(input.mode, input.text);
   const removed = new Set(input.removedRows ?? []);
   const rows = checked.rows.filter((r) => !removed.has(r.row));
-  if (rows.length === 0) throw new AppError({ code: "VALIDATION_ERROR", status: 400, message: "No rows are left to send." });
+  if (rows.length === 0) throw appError("VALIDATION_ERROR", { message: "No rows are left to send." });
   const bad = rows.filter((r) => r.problem);
   if (bad.length) {
-    throw new AppError({
-      code: "VALIDATION_ERROR",
-      status: 400,
+    throw appError("VALIDATION_ERROR", {
       message: `${bad.length === 1 ? "Row" : "Rows"} ${bad.slice(0, 5).map((r) => r.row).join(", ")}${bad.length > 5 ? "…" : ""} cannot be sent: fix the file or remove ${bad.length === 1 ? "that row" : "those rows"}.`,
       details: bad.map((r) => `Row ${r.row}: ${r.problem}`),
     });

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { payLink } from "@/lib/http/public-url";
 import { ensureInvoiceInstrument } from "@/lib/invoices/ensure-invoice-instrument";
 import { assertInvoicePayable, type InvoiceChannel } from "@/lib/invoices/invoice-payment";
@@ -39,7 +39,7 @@ export async function chooseInvoicePayMethod(db: Db, input: { publicId: string; 
 }
 
 const tooMuch = (remaining: number) =>
-  new AppError({ code: "AMOUNT_REJECTED", status: 400, message: `Enter at most ${formatNaira(remaining)}, the amount still owed.` });
+  appError("AMOUNT_REJECTED", { message: `Enter at most ${formatNaira(remaining)}, the amount still owed.` });
 
 /**
  * The hosted invoice page's "Simulate payment" (test mode only): pays the invoice through the

@@ -1,9 +1,9 @@
-import { AppError, validationError } from "@/lib/errors";
+import { appError, validationError } from "@/lib/errors";
 import { SandboxPaymentBody } from "@/lib/payments/sandbox-payment";
 
 /** A hosted page asked to simulate a payment for something in live mode: never. */
 export const simulationLiveRefused = () =>
-  new AppError({ code: "SANDBOX_ONLY", status: 403, message: "Payments can only be simulated in test mode." });
+  appError("SANDBOX_ONLY", { message: "Payments can only be simulated in test mode." });
 
 export const SIMULATED_PAYER = { name: "Test Payer", bank: "Sandbox Bank", account: "0123456789" };
 

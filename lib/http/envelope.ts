@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/errors";
+import { AppError, appError } from "@/lib/errors";
 
 /** CORS for browser callers of public keys; auth is by header, never cookies. */
 export const CORS_HEADERS: Record<string, string> = {
@@ -30,4 +30,4 @@ export function failureResponse(err: AppError, correlationId: string, headers: R
 }
 
 export const internalError = () =>
-  new AppError({ code: "INTERNAL_ERROR", status: 500, message: "An unexpected error occurred. Please try again later." });
+  appError("INTERNAL_ERROR");

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { behindPooler, getDb, preparedRows, queryRows, type DbOrTx } from "@/db/client";
 import { rateLimitHitText, rateLimitHitWithReadText, rateLimitMarkedHitText } from "@/db/statements/rate-limit";
-import { AppError } from "@/lib/errors";
+import { AppError, appError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 
 export type Bucket = { name: string; limit: number };
@@ -167,10 +167,5 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 
 export function tooManyRequests(state: RateLimitState): AppError {
   const retryAfter = Math.max(1, state.resetAt - Math.floor(Date.now() / 1000));
-  return new AppError({
-    code: "HTTP_ERROR",
-    status: 429,
-    message: "Too Many Requests",
-    headers: { ...rateLimitHeaders(state), "retry-after": String(retryAfter) },
-  });
+  return appError("HTTP_ERROR", { status: 429, message: "Too Many Requests", headers: { ...rateLimitHeaders(state), "retry-after": String(retryAfter) } });
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { getDb, type Db } from "@/db/client";
 import type { Permission } from "@/db/schema";
-import { accountNotActivated, AppError, httpError, isAppError, merchantSuspended } from "@/lib/errors";
+import { accountNotActivated, appError, httpError, isAppError, merchantSuspended } from "@/lib/errors";
 import { findActiveKey, type AuthenticatedKey } from "@/lib/keys/find-key";
 import { originAllowed } from "@/lib/keys/allowed-domains";
 import { logError } from "@/lib/log";
@@ -193,30 +193,22 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
         if (key.merchant.suspendedAt) throw merchantSuspended();
         if (keyPair.mode === "live" && !key.merchant.activatedAt) throw accountNotActivated();
         if ((options.keys ?? "secret") === "secret" && key.keyType !== "secret") {
-          throw new AppError({ code: "SECRET_KEY_REQUIRED", status: 403, message: "This endpoint requires a secret key." });
+          throw appError("SECRET_KEY_REQUIRED");
         }
         if (key.keyType === "public" && keyPair.allowedDomains.length > 0 && !originAllowed(req.headers.get("origin"), keyPair.allowedDomains)) {
           throw httpError(403, "Origin not allowed for this API key");
         }
         if (options.permission && !keyPair.permissions.includes(options.permission)) {
-          throw new AppError({
-            code: "PERMISSION_DENIED",
-            status: 403,
-            message: `This API key lacks the ${options.permission} permission.`,
-          });
+          throw appError("PERMISSION_DENIED", { message: `This API key lacks the ${options.permission} permission.` });
         }
         if (options.sandbox && keyPair.mode !== "test") {
-          throw new AppError({ code: "SANDBOX_ONLY", status: 403, message: "Sandbox endpoints accept test keys only." });
+          throw appError("SANDBOX_ONLY");
         }
         if (options.business && key.merchant.type !== "business") {
-          throw new AppError({
-            code: "BUSINESS_ACCOUNT_REQUIRED",
-            status: 403,
-            message: "Static PayIDs are available to business accounts only.",
-          });
+          throw appError("BUSINESS_ACCOUNT_REQUIRED");
         }
         if (options.wallet && !keyPair.walletPayIdId) {
-          throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "No wallet is linked to this API key." });
+          throw appError("WALLET_NOT_LINKED");
         }
       } catch (err) {
         await counted(true);

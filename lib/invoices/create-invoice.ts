@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { invoiceCounters, invoices, type Invoice, type Mode } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { prefixedId } from "@/lib/ids";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -32,7 +32,7 @@ export const formatInvoiceNumber = (n: number) => `INV-${String(n).padStart(6, "
 export const invoicePaymentUrl = (baseUrl: string, publicId: string) => `${baseUrl.replace(/\/+$/, "")}/i/${publicId}`;
 
 const referenceConflict = () =>
-  new AppError({ code: "REFERENCE_CONFLICT", status: 409, message: "This merchant_reference was already used for a different invoice." });
+  appError("REFERENCE_CONFLICT", { message: "This merchant_reference was already used for a different invoice." });
 
 /** Same body (whatever the key order), same fingerprint. */
 function fingerprint(body: CreateInvoiceBody): string {

@@ -1,4 +1,4 @@
-import { AppError, notFound } from "@/lib/errors";
+import { appError, notFound } from "@/lib/errors";
 
 /** Another merchant's or mode's invoice, or none: 404 without saying whether it exists (supplement §2). */
 export const invoiceNotFound = () => notFound("Invoice not found.");
@@ -20,4 +20,4 @@ export const INVOICE_STATE_MESSAGES = {
 
 /** Another invoice of this merchant and mode already carries the merchant_reference. */
 export const invoiceReferenceConflict = () =>
-  new AppError({ code: "REFERENCE_CONFLICT", status: 409, message: "This merchant_reference was already used for a different invoice." });
+  appError("REFERENCE_CONFLICT", { message: "This merchant_reference was already used for a different invoice." });

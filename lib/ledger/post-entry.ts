@@ -4,14 +4,14 @@ import { preparedRows, type DbOrTx } from "@/db/client";
 import { Params } from "@/db/params";
 import { journalEntries, type JournalEntry } from "@/db/schema";
 import { ledgerEntryCtes, MISSING_ACCOUNT, postEntryStatement, type EntryInput } from "@/db/statements/ledger-entry";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { forgetAccountIds } from "./accounts";
 import { pgError } from "./db-errors";
 
 export { netPostings, type EntryInput, type Move } from "@/db/statements/ledger-entry";
 
 const insufficientFunds = () =>
-  new AppError({ code: "INSUFFICIENT_FUNDS", status: 400, message: "Insufficient funds in the wallet." });
+  appError("INSUFFICIENT_FUNDS");
 
 /** One ledger entry inside a statement: its CTEs, the guard column for the final select, and its error mapping. */
 export type LedgerEntry = { id: string; ctes: string; guard: string; error(err: unknown): unknown };

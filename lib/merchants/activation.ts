@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { ACTIVATION_STATUSES, activationRequests, apiKeyPairs, memberships, merchants, users, type ActivationRequest, type ActivationStatus, type IdentityOutcome } from "@/db/schema";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { findBank } from "@/lib/bank/nigerian-banks";
-import { AppError, httpError, invalidState, notFound, validationError } from "@/lib/errors";
+import { appError, httpError, invalidState, notFound, validationError } from "@/lib/errors";
 import { forgetKeyPair } from "@/lib/keys/key-cache";
 import { sendMail } from "@/lib/mail/mailer";
 import { railFor, railsFor } from "@/lib/rails/router";
@@ -171,9 +171,7 @@ export async function saveOwnerIdentity(db: Db, input: z.input<typeof OwnerIdent
     return activationState(tx, input.merchantId);
   });
   if (outcome === "mismatch") {
-    throw new AppError({
-      code: "IDENTITY_MISMATCH",
-      status: 400,
+    throw appError("IDENTITY_MISMATCH", {
       message: `The name does not match the ${data.identityType.toUpperCase()} record. Check the spelling of your name as it appears on your ${data.identityType.toUpperCase()}, or the number.`,
     });
   }

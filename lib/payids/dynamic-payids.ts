@@ -10,7 +10,7 @@ import {
   type Mode,
   type Source,
 } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { getWalletPayId } from "./find-pay-id";
 
 export const DYNAMIC_SUFFIX = ".dypid";
@@ -87,7 +87,7 @@ export async function createDynamicPayId(tx: DbOrTx, input: CreateDynamicPayIdIn
       .returning({ id: payIds.id });
     if (row) handle = { id: row.id, slug };
   }
-  if (!handle) throw new AppError({ code: "INTERNAL_ERROR", status: 500, message: "Could not allocate a PayID." });
+  if (!handle) throw appError("INTERNAL_ERROR", { message: "Could not allocate a PayID." });
 
   const [created] = await tx
     .insert(dynamicPayIds)

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { payIds, staticPayIds, type MerchantType, type Mode, type Source } from "@/db/schema";
-import { AppError, notFound } from "@/lib/errors";
+import { appError, notFound } from "@/lib/errors";
 import { getWalletPayId, normalisePayId } from "./find-pay-id";
 import { containsPattern, isUuid } from "@/lib/text-patterns";
 import type { CreateStaticPayIdBody, ListStaticPayIdsQuery, UpdateStaticPayIdBody } from "./payid-input";
@@ -14,7 +14,7 @@ type Scope = { merchantId: string; mode: Mode };
 const staticPayIdNotFound = () => notFound("Static PayID not found.");
 
 export const businessAccountRequired = () =>
-  new AppError({ code: "BUSINESS_ACCOUNT_REQUIRED", status: 403, message: "Static PayIDs are available to business accounts only." });
+  appError("BUSINESS_ACCOUNT_REQUIRED");
 
 const withHandle = { row: staticPayIds, payId: payIds.payId, suffix: payIds.suffix };
 const toRecord = (r: { row: typeof staticPayIds.$inferSelect; payId: string; suffix: string }): StaticPayIdRecord => ({
@@ -51,7 +51,7 @@ export async function createStaticPayId(
       .values({ merchantId: input.merchantId, mode: input.mode, kind: "static", handle, suffix: input.body.suffix, payId })
       .onConflictDoNothing()
       .returning();
-    if (!handleRow) throw new AppError({ code: "PAY_ID_TAKEN", status: 409, message: `The PayID ${payId} is already taken.` });
+    if (!handleRow) throw appError("PAY_ID_TAKEN", { message: `The PayID ${payId} is already taken.` });
 
     const [row] = await tx
       .insert(staticPayIds)

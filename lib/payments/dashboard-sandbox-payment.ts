@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db, DbOrTx } from "@/db/client";
 import { dynamicPayIds, payIds, staticAccounts, staticPayIds, virtualAccounts, type Mode } from "@/db/schema";
 import { destinationNotFound } from "@/lib/destination-errors";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { isUuid } from "@/lib/text-patterns";
 import { makeSandboxPayment, SandboxPaymentBody } from "./sandbox-payment";
 
@@ -18,7 +18,7 @@ export const SimulatePaymentTarget = z.object({
 });
 
 const sandboxOnlyInDashboard = () =>
-  new AppError({ code: "SANDBOX_ONLY", status: 403, message: "Payments can only be simulated in test mode." });
+  appError("SANDBOX_ONLY", { message: "Payments can only be simulated in test mode." });
 
 /**
  * The dashboard's "Simulate a payment" (issue 18, test mode only): the record is found among

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { journalEntries, merchants, railSuspense, type RailSuspense } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { findBank } from "@/lib/bank/nigerian-banks";
-import { AppError, invalidState, validationError } from "@/lib/errors";
+import { appError, invalidState, validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { clearingAccount } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
@@ -14,7 +14,7 @@ import { railByName } from "@/lib/rails/router";
 import { isUuid } from "@/lib/text-patterns";
 import { railPaymentReference, suspenseAccount } from "./book-rail-inbound";
 
-const notFound = () => new AppError({ code: "NOT_FOUND", status: 404, message: "No such suspense item." });
+const notFound = () => appError("NOT_FOUND", { message: "No such suspense item." });
 const notOpen = (row: RailSuspense) =>
   invalidState(`This money was already ${row.status === "assigned" ? "assigned to a merchant" : "returned to the payer"}.`);
 
@@ -46,7 +46,7 @@ export async function assignSuspense(db: Db, input: { id: string; merchantId: st
   const { row, eventIds } = await db.transaction(async (tx) => {
     const row = await lockOpen(tx, input.id);
     const wallet = await getWalletPayId(tx, { merchantId: input.merchantId, mode: "live" });
-    if (!wallet) throw new AppError({ code: "WALLET_NOT_LINKED", status: 400, message: "That merchant has no live wallet to receive the money." });
+    if (!wallet) throw appError("WALLET_NOT_LINKED", { status: 400, message: "That merchant has no live wallet to receive the money." });
     const [entry] = await tx.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.reference, `suspense:${row.rail}:${row.providerReference}`));
     if (entry) await reverseEntry(tx, { entryId: entry.id, reference: `suspense:${row.rail}:${row.providerReference}:assigned`, kind: "suspense_out", description: "Suspense assigned to a merchant" });
     const payer = row.payer ?? { name: null, bank: null, account: null };
@@ -92,10 +92,10 @@ export async function returnSuspense(db: Db, input: { id: string; bankCode: stri
   if (!current) throw notFound();
   if (current.status !== "open") throw notOpen(current);
   const rail = railByName(current.rail);
-  if (!rail) throw new AppError({ code: "RAIL_UNAVAILABLE", status: 503, message: `The ${current.rail} rail is not configured, so the money cannot be returned through it.` });
+  if (!rail) throw appError("RAIL_UNAVAILABLE", { message: `The ${current.rail} rail is not configured, so the money cannot be returned through it.` });
   const reference = `SUSRET_${current.id.replace(/-/g, "").toUpperCase()}`;
   const outcome = await rail.sendTransfer({ reference, amount: current.amount, bankCode: input.bankCode, accountNumber: input.accountNumber, accountName: input.accountName, narration: "Returned by Owo" });
-  if (outcome.status === "failed") throw new AppError({ code: "BANK_UNAVAILABLE", status: 400, message: `The rail could not return the money: ${outcome.reason ?? "refused"}` });
+  if (outcome.status === "failed") throw appError("BANK_UNAVAILABLE", { message: `The rail could not return the money: ${outcome.reason ?? "refused"}` });
   return db.transaction(async (tx) => {
     const row = await lockOpen(tx, input.id);
     const [suspense, clearing] = await Promise.all([suspenseAccount(tx), clearingAccount(tx, "live", row.rail)]);

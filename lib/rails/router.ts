@@ -7,7 +7,7 @@
  * the simulator CLI may configure them explicitly with `configureRails`.
  */
 import type { Mode } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { PROVIDER_FACTORIES } from "./providers";
 import { PROVIDER_RAILS, type Rail, type RailBank, type RailCapabilities, type RailName } from "./rail";
 import { readRailsConfig, type RailsConfig } from "./rail-config";
@@ -65,7 +65,7 @@ export function liveMoneyKind(): "real" | "simulated" | "none" {
   return live.every((r) => r.name === "sandbox") ? "simulated" : "real";
 }
 
-export const railUnavailable = () => new AppError({ code: "RAIL_UNAVAILABLE", status: 503, message: "No payment rail is configured for live mode." });
+export const railUnavailable = () => appError("RAIL_UNAVAILABLE");
 
 /** The rails that may carry `capability` in `mode`, best first; throws RAIL_UNAVAILABLE when none. */
 export function railsFor(mode: Mode, capability: keyof RailCapabilities): Rail[] {

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { railSuspense, statementLines, type LineResolution, type StatementLineRow } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { findBank } from "@/lib/bank/nigerian-banks";
-import { AppError, invalidState, validationError } from "@/lib/errors";
+import { appError, invalidState, validationError } from "@/lib/errors";
 import { bookRailInbound } from "@/lib/rail-inbound/book-rail-inbound";
 import { assignSuspense, returnSuspense } from "@/lib/rail-inbound/suspense";
 import { railByName } from "@/lib/rails/router";
@@ -12,7 +12,7 @@ import { isUuid } from "@/lib/text-patterns";
 export type MoneyAction = "book" | "assign" | "return";
 export type QueueItem = StatementLineRow & { suspenseStatus: string | null; actions: (MoneyAction | "explain")[] };
 
-const notFound = () => new AppError({ code: "NOT_FOUND", status: 404, message: "No such statement line." });
+const notFound = () => appError("NOT_FOUND", { message: "No such statement line." });
 
 /**
  * The exceptions queue (supplement §12): a run's lines an admin must act on and has not —
@@ -97,7 +97,7 @@ export async function confirmAction(db: Db, input: { id: string; actor: Actor })
   const changes = { action: { to: line.proposedAction }, proposed_by: { to: line.proposedBy }, ...payloadChanges(payload) };
   if (line.proposedAction === "book") {
     const rail = railByName(line.rail);
-    if (!rail) throw new AppError({ code: "RAIL_UNAVAILABLE", status: 503, message: `The ${line.rail} rail is not configured.` });
+    if (!rail) throw appError("RAIL_UNAVAILABLE", { message: `The ${line.rail} rail is not configured.` });
     const inbound = await rail.verifyInbound(line.providerReference);
     if (!inbound || inbound.status !== "success") throw invalidState("The provider's API does not confirm this payment: it cannot be booked.");
     const booked = await bookRailInbound(db, { rail: rail.name, inbound });

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/db/client";
 import { reconciliationRuns, type ReconciliationRun } from "@/db/schema";
-import { AppError, invalidState, validationError } from "@/lib/errors";
+import { appError, invalidState, validationError } from "@/lib/errors";
 import { lagosDayStart } from "@/lib/lagos-day";
 import { railClearingCode } from "@/lib/ledger/accounts";
 import { logError } from "@/lib/log";
@@ -35,7 +35,7 @@ const STALE_MINUTES = 15;
 export async function reconcileDay(db: Db, req: ReconcileRequest): Promise<{ run: ReconciliationRun; summary: ReconcileSummary }> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(req.day) || Number.isNaN(Date.parse(`${req.day}T00:00:00Z`))) throw validationError(["date must be a calendar day, YYYY-MM-DD"]);
   const rail = railByName(req.rail);
-  if (!rail) throw new AppError({ code: "RAIL_UNAVAILABLE", status: 503, message: `The ${req.rail} rail is not configured.` });
+  if (!rail) throw appError("RAIL_UNAVAILABLE", { message: `The ${req.rail} rail is not configured.` });
   const mode = rail.name === "sandbox" ? "test" : "live";
   const period = { from: lagosDayStart(req.day), to: lagosDayStart(req.day, 1) };
   const fileHash = req.file ? await req.file.sha256() : null;
@@ -69,7 +69,7 @@ export async function reconcileDay(db: Db, req: ReconcileRequest): Promise<{ run
 
 export async function getRun(db: Db, id: string): Promise<ReconciliationRun> {
   const [row] = await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, id));
-  if (!row) throw new AppError({ code: "NOT_FOUND", status: 404, message: "No such reconciliation run." });
+  if (!row) throw appError("NOT_FOUND", { message: "No such reconciliation run." });
   return row;
 }
 
@@ -95,7 +95,7 @@ async function importFromRail(db: Db, at: LineSource, rail: Rail, period: { from
     await storeLines(db, at, await sandboxStatement(db, period));
     return;
   }
-  if (!hasStatement(rail)) throw new AppError({ code: "RAIL_UNAVAILABLE", status: 503, message: `The ${rail.name} rail cannot list its statement.` });
+  if (!hasStatement(rail)) throw appError("RAIL_UNAVAILABLE", { message: `The ${rail.name} rail cannot list its statement.` });
   let cursor: StatementCursor | null = start;
   while (cursor) {
     const page = await rail.statementPage(period, cursor);

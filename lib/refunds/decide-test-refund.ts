@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import type { Mode, Refund } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { approveRefund } from "./approve-refund";
 import { getRefundOrThrow } from "./list-refunds";
 import { rejectRefund } from "./reject-refund";
@@ -10,7 +10,7 @@ export type TestRefundDecision = { decision: "approve" } | { decision: "reject";
 
 /** A live refund is Owo's to review: the merchant decides only test-mode ones. */
 export const liveRefundNotYours = () =>
-  new AppError({ code: "SANDBOX_ONLY", status: 403, message: "Only a test-mode refund can be decided by the merchant; live refunds are reviewed by Owo." });
+  appError("SANDBOX_ONLY", { message: "Only a test-mode refund can be decided by the merchant; live refunds are reviewed by Owo." });
 
 /**
  * Supplement §10, test mode: the merchant decides its own test-mode refund (the dashboard's

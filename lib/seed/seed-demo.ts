@@ -6,7 +6,7 @@ import { dataDir, type Db } from "@/db/client";
 import { apiKeyPairs, memberships } from "@/db/schema";
 import { createAdmin } from "@/lib/admin/create-admin";
 import { SYSTEM_ACTOR } from "@/lib/audit/record-audit";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
 import { hashSecretKey } from "@/lib/keys/key-format";
 import { createMerchant } from "@/lib/merchants/create-merchant";
@@ -126,9 +126,7 @@ async function ensureMerchant(db: Db, account: "business" | "personal") {
  */
 export async function seedDemo(db: Db, opts: { history?: boolean } = {}) {
   if (!demoSeedAllowed()) {
-    throw new AppError({
-      code: "FORBIDDEN",
-      status: 403,
+    throw appError("FORBIDDEN", {
       message: "Demo data is only seeded on the embedded database: DATABASE_URL is set, so set OWO_SEED_DEMO=1 as well if you really want demo accounts there.",
     });
   }

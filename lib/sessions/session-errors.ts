@@ -1,4 +1,4 @@
-import { AppError, httpError, invalidState } from "@/lib/errors";
+import { appError, httpError, invalidState } from "@/lib/errors";
 
 // api.md Errors > Sessions: code HTTP_ERROR, these exact messages (supplement §2).
 export const sessionNotFound = () => httpError(404, "Session not found.");
@@ -9,7 +9,7 @@ export const unsupportedPaymentMethod = (method: string) => httpError(400, `Unsu
 
 /** api.md switch bank: the provider is not in the session's banks list. */
 export const bankUnavailable = (provider: string) =>
-  new AppError({ code: "BANK_UNAVAILABLE", status: 400, message: `Bank ${provider} is not available for this session.` });
+  appError("BANK_UNAVAILABLE", { message: `Bank ${provider} is not available for this session.` });
 
 /** Switch-bank before a bank transfer was chosen: there is no bank to switch from. */
 export const noBankToSwitch = () =>

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { invitations, memberships, users } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError, invalidState, notFound } from "@/lib/errors";
+import { appError, invalidState, notFound } from "@/lib/errors";
 import { findInvitationByToken, type InvitationLookup, type InvitationStatus } from "./find-invitation";
 import { conflict } from "./team-errors";
 
@@ -30,7 +30,7 @@ export async function openInvitationFor(tx: DbOrTx, token: string, user: { id: s
   if (!inv) throw notFound(INVALID_LINK_MESSAGE);
   if (inv.status !== "pending") throw invalidState(CLOSED_MESSAGES[inv.status]);
   if (!isInvitedEmail(inv, user.email)) {
-    throw new AppError({ code: "FORBIDDEN", status: 403, message: wrongAccountMessage(inv.email, user.email) });
+    throw appError("FORBIDDEN", { message: wrongAccountMessage(inv.email, user.email) });
   }
   return inv;
 }
@@ -64,10 +64,10 @@ export async function acceptInvitation(
 ): Promise<{ merchantId: string; businessName: string; role: InvitationLookup["role"] }> {
   const now = input.now ?? new Date();
   const userId = input.actor.userId;
-  if (input.actor.type !== "user" || !userId) throw new AppError({ code: "UNAUTHENTICATED", status: 401, message: "Please sign in again." });
+  if (input.actor.type !== "user" || !userId) throw appError("UNAUTHENTICATED");
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user) throw new AppError({ code: "UNAUTHENTICATED", status: 401, message: "Please sign in again." });
+    if (!user) throw appError("UNAUTHENTICATED");
     const inv = await openInvitationFor(tx, input.token, user, now);
     await joinThroughInvitation(tx, inv, user.id, input.actor, now);
     return { merchantId: inv.merchantId, businessName: inv.businessName, role: inv.role };

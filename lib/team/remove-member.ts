@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { memberships } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError, notFound } from "@/lib/errors";
+import { appError, notFound } from "@/lib/errors";
 import { bumpSessionVersion } from "@/lib/users/session-version";
 import { emailOf } from "./change-member-role";
 import { lockMembership, lockOwners, requireOwner } from "./owners";
@@ -20,7 +20,7 @@ export async function removeMember(db: Db, input: { merchantId: string; actor: A
 /** A member leaves the business; the last owner cannot leave. */
 export async function leaveBusiness(db: Db, input: { merchantId: string; actor: Actor }): Promise<{ merchantId: string }> {
   const userId = input.actor.userId;
-  if (input.actor.type !== "user" || !userId) throw new AppError({ code: "UNAUTHENTICATED", status: 401, message: "Please sign in again." });
+  if (input.actor.type !== "user" || !userId) throw appError("UNAUTHENTICATED");
   return db.transaction(async (tx) => {
     const owners = await lockOwners(tx, input.merchantId);
     await dropMembership(tx, { ...input, userId }, owners, "You are not a member of this business.");

@@ -1,9 +1,9 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 
-const transferNotFound = () => new AppError({ code: "TRANSFER_NOT_FOUND", status: 400, message: "Transfer not found." });
+const transferNotFound = () => appError("TRANSFER_NOT_FOUND");
 
 /** By the service `reference` or the caller's `merchant_reference` (supplement §3); scoped. */
 export async function getTransferOrThrow(tx: DbOrTx, input: { merchantId: string; mode: Mode; reference: string }): Promise<Transfer> {

@@ -6,7 +6,7 @@ import type { Actor } from "@/lib/audit/record-audit";
 import { Params } from "@/db/params";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
 import { findBank } from "@/lib/bank/nigerian-banks";
-import { AppError, isAppError, validationError } from "@/lib/errors";
+import { appError, isAppError, validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { eventCtes, pendingEventIds, splitEventIds, type EmitInput } from "@/lib/events/emit-event";
 import { transferCharges } from "@/lib/fees/transfer-fees";
@@ -72,7 +72,7 @@ export function transferPrefetch(body: unknown, mode: Mode): PreparedRead<Recipi
 }
 
 const referenceConflict = () =>
-  new AppError({ code: "REFERENCE_CONFLICT", status: 409, message: "This reference was already used for a different transfer." });
+  appError("REFERENCE_CONFLICT", { message: "This reference was already used for a different transfer." });
 
 async function existingByReference(tx: DbOrTx, input: InitiateInput, hash: string): Promise<Transfer | null> {
   if (!input.body.reference) return null;

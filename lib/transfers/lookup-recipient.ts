@@ -2,7 +2,7 @@ import { preparedRows, type DbOrTx } from "@/db/client";
 import type { PreparedRead } from "@/lib/http/rate-limit";
 import type { Mode, PayId } from "@/db/schema";
 import { TRANSFER_RECIPIENT_SQL } from "@/db/statements/transfer-recipient";
-import { AppError, validationError } from "@/lib/errors";
+import { appError, validationError } from "@/lib/errors";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 
 /** What initiateTransfer needs of a PayID recipient: the wallet, its display name (supplement §7; else its owner's name) and who hears of the money. */
@@ -34,7 +34,7 @@ export async function findTransferRecipient(
   const [row] = known ?? (await preparedRows<RecipientRow>(tx, TRANSFER_RECIPIENT_SQL, [input.mode, normalisePayId(input.payId)]));
   // Only an active wallet PayID of another merchant can receive a transfer.
   if (!row || row.kind !== "wallet" || !row.is_active) {
-    throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "No wallet has this PayID." });
+    throw appError("ACCOUNT_NOT_FOUND", { message: "No wallet has this PayID." });
   }
   // A merchant has one wallet per mode: a recipient wallet of the sender is its own.
   if (row.merchant_id === input.senderMerchantId) throw validationError(["pay_id is your own wallet: choose another recipient"]);

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { approvalRules, transferApprovals, users, type Mode, type TransferApproval } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError, invalidState, notFound, walletNotLinked } from "@/lib/errors";
+import { appError, invalidState, notFound, walletNotLinked } from "@/lib/errors";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { isUuid } from "@/lib/text-patterns";
 import { initiateTransfer } from "./initiate-transfer";
@@ -97,7 +97,7 @@ export async function decideApproval(
       .for("update");
     if (!row) throw notFound("No such approval request.");
     if (row.status !== "pending") throw invalidState(`This transfer was already ${row.status}.`);
-    if (row.requestedBy === input.userId) throw new AppError({ code: "FORBIDDEN", status: 403, message: "You asked for this transfer, so another member must approve it." });
+    if (row.requestedBy === input.userId) throw appError("FORBIDDEN", { message: "You asked for this transfer, so another member must approve it." });
     const status = input.decision === "approve" ? "approved" : "rejected";
     const [updated] = await tx
       .update(transferApprovals)

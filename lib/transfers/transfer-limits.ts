@@ -3,7 +3,7 @@ import { queryRows, type DbOrTx } from "@/db/client";
 import type { Params } from "@/db/params";
 import type { Transfer } from "@/db/schema";
 import { MEMBER_LIMIT, RECIPIENT_ALLOWED, WALLET_LIMIT, walletLimitCtes } from "@/db/statements/wallet-limits";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { pgError } from "@/lib/ledger/db-errors";
 import { lagosDay } from "@/lib/lagos-day";
 import { transferTotal } from "./transfer-total";
@@ -27,16 +27,16 @@ export function limitError(err: unknown): unknown {
   if (pg?.code !== "22P02") return err;
   const message = String((err as Error).message);
   if (message.includes(WALLET_LIMIT)) {
-    return new AppError({ code: "LIMIT_EXCEEDED", status: 400, message: "This transfer would exceed the wallet's daily limit." });
+    return appError("LIMIT_EXCEEDED", { message: "This transfer would exceed the wallet's daily limit." });
   }
   if (message.includes(MEMBER_LIMIT)) {
-    return new AppError({ code: "LIMIT_EXCEEDED", status: 400, message: "This transfer would exceed the daily limit for this recipient." });
+    return appError("LIMIT_EXCEEDED", { message: "This transfer would exceed the daily limit for this recipient." });
   }
   return err;
 }
 
 export const recipientNotAllowed = () =>
-  new AppError({ code: "RECIPIENT_NOT_ALLOWED", status: 403, message: "This wallet pays its members only: add the recipient as a member first." });
+  appError("RECIPIENT_NOT_ALLOWED");
 
 /**
  * A failed transfer no longer counts against its day (only pending and completed ones do).

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "@/db/client";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 
 /**
  * Hourly attempt limits for account actions that cost an argon2 hash or send a mail (sign-up,
@@ -48,5 +48,5 @@ export async function countAttempt(db: DbOrTx, kind: AttemptKind, input: { email
   const over = rows.filter((r) => Number(r.count) > (r.bucket === emailBucket ? kind.perEmail : kind.perIp));
   if (over.length === 0) return;
   const wait = Math.max(1, Math.ceil(Math.max(...over.map((r) => Number(r.seconds_left))) / 60));
-  throw new AppError({ code: "HTTP_ERROR", status: 429, message: kind.message(wait) });
+  throw appError("HTTP_ERROR", { status: 429, message: kind.message(wait) });
 }

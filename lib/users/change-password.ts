@@ -5,7 +5,7 @@ import { users } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
 import { verifyPassword } from "./password";
 import { signInFailureMessage, withSignInLimits } from "./sign-in-limits";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
 import { setPassword } from "./set-password";
 import { auditUserEvent } from "./user-audit";
@@ -27,7 +27,7 @@ export async function changePassword(
 ): Promise<{ sessionVersion: number }> {
   const data = parseOrThrow(ChangePasswordInput, { currentPassword: input.currentPassword, newPassword: input.newPassword });
   const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
-  if (!user) throw new AppError({ code: "UNAUTHENTICATED", status: 401, message: "Please sign in again." });
+  if (!user) throw appError("UNAUTHENTICATED");
   let ok: { id: string } | null;
   try {
     ok = await withSignInLimits(db, { email: user.email, ip: input.ip, userAgent: input.actor.userAgent }, async () =>
@@ -35,10 +35,10 @@ export async function changePassword(
     );
   } catch (err) {
     const e = err as { code?: unknown };
-    if (e?.code === "rate_limited") throw new AppError({ code: "HTTP_ERROR", status: 429, message: signInFailureMessage(err) });
+    if (e?.code === "rate_limited") throw appError("HTTP_ERROR", { status: 429, message: signInFailureMessage(err) });
     throw err;
   }
-  if (!ok) throw new AppError({ code: "VALIDATION_ERROR", status: 400, message: WRONG_CURRENT_PASSWORD });
+  if (!ok) throw appError("VALIDATION_ERROR", { message: WRONG_CURRENT_PASSWORD });
   return db.transaction(async (tx) => {
     const sessionVersion = await setPassword(tx, user, data.newPassword);
     await auditUserEvent(tx, { userId: user.id, actor: input.actor, action: "user.password_changed" });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { users, type User } from "@/db/schema";
 import { hashPassword } from "./password";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 
 export async function findUserByEmail(tx: DbOrTx, email: string): Promise<User | null> {
   const rows = await tx.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
@@ -20,6 +20,6 @@ export async function insertUser(
     .values({ email: input.email.trim().toLowerCase(), name: input.name ?? null, passwordHash, isAdmin: input.isAdmin ?? false })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!rows[0]) throw new AppError({ code: "CONFLICT", status: 409, message: "An account with this email already exists." });
+  if (!rows[0]) throw appError("CONFLICT", { message: "An account with this email already exists." });
   return rows[0];
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { passwordResets, users } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { sendMail, smtpConfigured, type MailResult } from "@/lib/mail/mailer";
 import { hashInvitationToken as hashToken, isInvitationTokenShape as isTokenShape, newInvitationToken as newToken } from "./invitation-token";
 import { parseOrThrow } from "@/lib/validation";
@@ -103,4 +103,4 @@ export async function resetPassword(db: Db, input: { token: string; password: st
   });
 }
 
-const invalidLink = () => new AppError({ code: "VALIDATION_ERROR", status: 400, message: INVALID_RESET_LINK });
+const invalidLink = () => appError("VALIDATION_ERROR", { message: INVALID_RESET_LINK });

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 
 export type SignUpMode = "open" | "invite" | "closed";
 
@@ -23,5 +23,5 @@ export const SIGN_UP_MESSAGES: Record<Exclude<SignUpMode, "open">, string> = {
 export function requireSignUpAllowed(opts: { viaInvitation: boolean }, env: Record<string, string | undefined> = process.env): void {
   const mode = signUpMode(env);
   if (mode === "open" || (mode === "invite" && opts.viaInvitation)) return;
-  throw new AppError({ code: "FORBIDDEN", status: 403, message: SIGN_UP_MESSAGES[mode] });
+  throw appError("FORBIDDEN", { message: SIGN_UP_MESSAGES[mode] });
 }

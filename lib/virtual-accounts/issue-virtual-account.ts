@@ -5,7 +5,7 @@ import { defaultAmountValidation, nextPartnerBank } from "@/lib/bank/partner-ban
 import type { VirtualAccountIssue } from "@/lib/bank/provider";
 import type { Rail, RailBank } from "@/lib/rails/rail";
 import { railByName, railForBank, railsFor } from "@/lib/rails/router";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { prefixedId, randomBase62 } from "@/lib/ids";
 import { logError } from "@/lib/log";
 
@@ -57,7 +57,7 @@ function partnerFor(mode: Mode, provider: string | undefined): { rail: Rail; ban
   }
   railsFor(mode, "virtualAccounts");
   const found = railForBank(mode, provider);
-  if (!found) throw new AppError({ code: "BANK_UNAVAILABLE", status: 400, message: `Bank ${provider} is not available.` });
+  if (!found) throw appError("BANK_UNAVAILABLE", { message: `Bank ${provider} is not available.` });
   return found;
 }
 
@@ -176,11 +176,7 @@ export async function retireVirtualAccount(tx: DbOrTx, id: string): Promise<void
       ? await rail.retireVirtualAccount({ provider: row.provider, reference: row.reference, accountNumber: row.accountNumber, railReference: row.railReference })
       : { retired: true };
     if (!answer.retired) {
-      throw new AppError({
-        code: "BANK_SWITCH_FAILED",
-        status: 503,
-        message: "The previous account could not be retired. Please retry.",
-      });
+      throw appError("BANK_SWITCH_FAILED");
     }
   }
   await tx

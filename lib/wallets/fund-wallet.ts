@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { payIds } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { prefixedId } from "@/lib/ids";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { postEntry } from "@/lib/ledger/post-entry";
@@ -24,9 +24,9 @@ export async function fundWallet(db: Db, input: { walletPayIdId: string; amount:
   return db.transaction(async (tx) => {
     const [wallet] = await tx.select().from(payIds).where(eq(payIds.id, input.walletPayIdId));
     if (!wallet || wallet.merchantId !== input.merchantId || wallet.kind !== "wallet") {
-      throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "No wallet is linked to this API key." });
+      throw appError("WALLET_NOT_LINKED");
     }
-    if (wallet.mode !== "test") throw new AppError({ code: "SANDBOX_ONLY", status: 403, message: "Only test wallets can be funded." });
+    if (wallet.mode !== "test") throw appError("SANDBOX_ONLY", { message: "Only test wallets can be funded." });
     const [source, target] = await Promise.all([platformAccount(tx, "test", "sandbox_funding"), walletAccountFor(tx, wallet)]);
     await postEntry(tx, {
       reference: prefixedId("funding"),

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "@/db/client";
 import { merchants, payIds, walletMembers, walletSettings } from "@/db/schema";
 import { changedFields, recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError, notFound } from "@/lib/errors";
+import { appError, notFound } from "@/lib/errors";
 import { type ListShape, type PageRequest, type Paged } from "@/lib/paging";
 import { planPage } from "@/lib/page-query";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
@@ -91,9 +91,9 @@ async function addMemberIn(tx: DbOrTx, scope: WalletScope, body: AddMemberBody, 
     .limit(1);
   // Only a wallet PayID can receive a transfer, so only one can be a member.
   if (!target || target.kind !== "wallet" || !target.isActive) {
-    throw new AppError({ code: "PAY_ID_NOT_FOUND", status: 400, message: "No wallet has this PayID." });
+    throw appError("PAY_ID_NOT_FOUND");
   }
-  if (target.id === wallet.id) throw new AppError({ code: "VALIDATION_ERROR", status: 400, message: "A wallet cannot be its own member." });
+  if (target.id === wallet.id) throw appError("VALIDATION_ERROR", { message: "A wallet cannot be its own member." });
   const inserted = await tx
     .insert(walletMembers)
     .values({

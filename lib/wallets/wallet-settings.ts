@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { ledgerAccounts, merchants, payIds, walletDailySpend, walletSettings, type Mode } from "@/db/schema";
 import { changedFields, recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { walletAccountCode } from "@/lib/ledger/accounts";
 import { lagosDay } from "@/lib/lagos-day";
 import type { UpdateWalletBody } from "./wallet-input";
@@ -11,7 +11,7 @@ import type { WalletView } from "./wallet-view";
 /** The key's (or dashboard's) wallet: a wallet PayID of this merchant and mode. */
 export type WalletScope = { merchantId: string; mode: Mode; walletPayIdId: string };
 
-export const walletNotLinked = () => new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "No wallet is linked to this API key." });
+export const walletNotLinked = () => appError("WALLET_NOT_LINKED");
 
 /** The scope's wallet PayID row (locked with `forUpdate`), or WALLET_NOT_LINKED. */
 export async function walletPayIdOf(tx: DbOrTx, scope: WalletScope, opts: { forUpdate?: boolean } = {}) {

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { merchantAction, moneyAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { nairaFieldSchema } from "@/lib/money";
 import { markGetStarted } from "@/lib/overview/get-started";
@@ -22,7 +22,7 @@ const FundInput = z.object({
 export const fundWalletAction = moneyAction.inputSchema(FundInput).action(async ({ parsedInput, ctx }) => {
   requireAllowed(rolePolicy.fundTestWallet(ctx.role, ctx.mode));
   const wallet = await getWalletPayId(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode });
-  if (!wallet) throw new AppError({ code: "WALLET_NOT_LINKED", status: 403, message: "This business has no test wallet." });
+  if (!wallet) throw appError("WALLET_NOT_LINKED", { message: "This business has no test wallet." });
   const balance = await fundWallet(ctx.db, { walletPayIdId: wallet.id, amount: parsedInput.naira, merchantId: ctx.merchant.id });
   revalidatePath("/dashboard");
   return balance;

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { memberships, recoveryCodes, users, type User } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { qrSvg } from "@/lib/qr-svg";
-import { AppError, invalidState } from "@/lib/errors";
+import { appError, invalidState } from "@/lib/errors";
 import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { verifyPassword } from "@/lib/users/password";
 import { withSignInLimits } from "@/lib/users/sign-in-limits";
@@ -105,7 +105,7 @@ export async function turnOffTwoFactor(db: Db, input: { userId: string; password
 
 async function loadUser(db: DbOrTx, userId: string): Promise<User> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError({ code: "UNAUTHENTICATED", status: 401, message: "Please sign in again." });
+  if (!user) throw appError("UNAUTHENTICATED");
   return user;
 }
 
@@ -134,10 +134,10 @@ async function verifyUnderLimits(db: Db, user: User, input: { password: string; 
     });
   } catch (err) {
     const limited = err as { code?: unknown; userMessage?: unknown };
-    if (limited?.code === "rate_limited" && typeof limited.userMessage === "string") throw new AppError({ code: "FORBIDDEN", status: 429, message: limited.userMessage });
+    if (limited?.code === "rate_limited" && typeof limited.userMessage === "string") throw appError("FORBIDDEN", { status: 429, message: limited.userMessage });
     throw err;
   }
-  if (!ok) throw new AppError({ code: "VALIDATION_ERROR", status: 400, message: wrong.what === "password" ? "Incorrect password." : "Incorrect authentication code." });
+  if (!ok) throw appError("VALIDATION_ERROR", { message: wrong.what === "password" ? "Incorrect password." : "Incorrect authentication code." });
 }
 
 async function auditInEachBusiness(tx: DbOrTx, userId: string, actor: UserActor, action: string): Promise<void> {

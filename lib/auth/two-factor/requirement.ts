@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { memberships, merchants, users } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { AppError, invalidState } from "@/lib/errors";
+import { AppError, appError, invalidState } from "@/lib/errors";
 
 /**
  * An owner can require two-factor sign-in for the whole team (merchants.require_two_factor).
@@ -25,7 +25,7 @@ export async function mustSetUpTwoFactor(ctx: { db: DbOrTx; user: { id: string }
 }
 
 export function twoFactorRequiredError(): AppError {
-  return new AppError({ code: "FORBIDDEN", status: 403, message: TWO_FACTOR_REQUIRED_MESSAGE });
+  return appError("FORBIDDEN", { message: TWO_FACTOR_REQUIRED_MESSAGE });
 }
 
 /**
@@ -43,12 +43,12 @@ export async function setTwoFactorRequirement(
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.merchantId, input.merchantId), eq(memberships.userId, input.userId)));
-    if (me?.role !== "owner") throw new AppError({ code: "FORBIDDEN", status: 403, message: "Only an owner can change this." });
+    if (me?.role !== "owner") throw appError("FORBIDDEN", { message: "Only an owner can change this." });
     if (input.required && !me.totpEnabledAt) {
       throw invalidState("Turn on two-factor authentication for yourself first.");
     }
     const [before] = await tx.select({ required: merchants.requireTwoFactor }).from(merchants).where(eq(merchants.id, input.merchantId)).for("update");
-    if (!before) throw new AppError({ code: "NOT_FOUND", status: 404, message: "Business not found." });
+    if (!before) throw appError("NOT_FOUND", { message: "Business not found." });
     if (before.required === input.required) return { required: input.required };
     await tx.update(merchants).set({ requireTwoFactor: input.required }).where(eq(merchants.id, input.merchantId));
     await recordAudit(tx, {

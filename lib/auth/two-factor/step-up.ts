@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { checkSecondFactor, codeOrRecoveryCode, hasTwoFactor } from "./second-factor";
 
 /** Whether a member must give their second factor again to move money (they have two-factor on). */
@@ -21,9 +21,7 @@ export async function requireStepUp(db: DbOrTx, userId: string, code: string | u
   if (!user || !hasTwoFactor(user)) return;
   const problem = await checkSecondFactor(db, user, code?.trim() ? codeOrRecoveryCode(code) : {}, now);
   if (!problem) return;
-  throw new AppError({
-    code: "FORBIDDEN",
-    status: 403,
+  throw appError("FORBIDDEN", {
     message: code?.trim() ? "That code is not right. Enter the current code from your authenticator app (or a recovery code)." : "Enter the code from your authenticator app to send money.",
   });
 }

@@ -15,7 +15,7 @@
  *   `RailUnknownError` (the status query decides).
  */
 import type { BankTransferRequest, BankTransferStatus, ResolvedAccount } from "@/lib/bank/provider";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { RailRefusedError, RailUnknownError } from "@/lib/rails/rail-errors";
 import { koboToNairaNumber } from "@/lib/rails/units";
 import { RAIL, type FlutterwaveAnswer, type FlutterwaveClient } from "./client";
@@ -80,7 +80,7 @@ export async function resolveAccount(client: FlutterwaveClient, input: { account
   const a = await client.resolveAccount(input.accountNumber, input.bankCode);
   if (a.status >= 500 || a.status === 408 || a.status === 429 || (a.status < 300 && a.env.status === "")) throw new RailUnknownError(RAIL, `Flutterwave name enquiry failed (${describe(a)})`, a.status);
   const name = str(a.env.data.account_name);
-  if (!a.env.ok || !name) throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "Account not found." });
+  if (!a.env.ok || !name) throw appError("ACCOUNT_NOT_FOUND");
   return { account_name: name, account_number: str(a.env.data.account_number) ?? input.accountNumber, bank_code: input.bankCode };
 }
 

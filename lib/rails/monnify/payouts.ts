@@ -12,7 +12,7 @@
  * - 99 ("an unexpected error … re-query"), 5xx, 408, a timeout, a body that is not the
  *   envelope: the outcome is unknown → `RailUnknownError` (the status query decides).
  */
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import type { BankRefundRequest, BankTransferRequest, BankTransferStatus, ResolvedAccount } from "@/lib/bank/provider";
 import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
 import { RailRefusedError, RailUnknownError } from "@/lib/rails/rail-errors";
@@ -85,7 +85,7 @@ export async function resolveAccount(client: MonnifyClient, input: { accountNumb
   const a = await client.validateAccount(input.accountNumber, input.bankCode);
   if (a.status >= 500 || a.status === 408 || a.status === 429) throw new RailUnknownError(RAIL, `Monnify name enquiry failed (${describe(a)})`, a.status);
   const name = str(a.env.body.accountName);
-  if (!a.env.ok || !name) throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "Account not found." });
+  if (!a.env.ok || !name) throw appError("ACCOUNT_NOT_FOUND");
   return { account_name: name, account_number: str(a.env.body.accountNumber) ?? input.accountNumber, bank_code: str(a.env.body.bankCode) ?? input.bankCode };
 }
 

@@ -16,7 +16,7 @@
  *   `RailUnknownError` (the status query decides later).
  */
 import type { BankTransferRequest, BankTransferStatus, ResolvedAccount } from "@/lib/bank/provider";
-import { AppError } from "@/lib/errors";
+import { appError } from "@/lib/errors";
 import { RailRefusedError, RailUnknownError } from "@/lib/rails/rail-errors";
 import { describe, isNotFound, isRefusal, RAIL, type PaystackAnswer, type PaystackClient } from "./client";
 import { koboOf, str, type Json } from "./parse";
@@ -81,7 +81,7 @@ export async function resolveAccount(client: PaystackClient, input: { accountNum
   const name = str(a.env.data.account_name);
   if (a.env.ok && name) return { account_name: name, account_number: str(a.env.data.account_number) ?? input.accountNumber, bank_code: input.bankCode };
   // 400 / 422 "Could not resolve account name. Check parameters or try again.", 404: no such account.
-  if (isRefusal(a) && a.status !== 429 && !a.env.ok) throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "Account not found." });
+  if (isRefusal(a) && a.status !== 429 && !a.env.ok) throw appError("ACCOUNT_NOT_FOUND");
   throw unknown("Paystack name enquiry failed", a);
 }
 

@@ -1,4 +1,4 @@
-import { AppError, validationError } from "@/lib/errors";
+import { appError, validationError } from "@/lib/errors";
 import { findBank } from "@/lib/bank/nigerian-banks";
 import type { BankProvider, BankRefundRequest, BankTransferRequest, IdentityCheckRequest, StaticAccountRequest, VirtualAccountRequest } from "@/lib/bank/provider";
 import { sandboxVerifyIdentity } from "./sandbox-identity";
@@ -17,7 +17,7 @@ export class SandboxBank implements BankProvider {
     if (!findBank(bankCode)) throw validationError([`bank_code ${bankCode} is not a known bank code`]);
     if (accountNumber === SANDBOX_UNKNOWN_ACCOUNT) {
       // No hint in `details` here: name enquiry's callers (bulk rows, the dashboard's forms) show details in place of the message.
-      throw new AppError({ code: "ACCOUNT_NOT_FOUND", status: 400, message: "Account not found." });
+      throw appError("ACCOUNT_NOT_FOUND");
     }
     return { account_name: sandboxAccountName(bankCode, accountNumber), account_number: accountNumber, bank_code: bankCode };
   }
