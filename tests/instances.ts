@@ -5,7 +5,6 @@
 // its workers together, as a crashed container would.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
