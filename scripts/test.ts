@@ -1,7 +1,8 @@
 // npm test – the machine's set-up (scripts/test-setup.ts: starts the local PostgreSQL, installs
 // Debian's chromium), then every stage, side by side where they do not need each other:
 //
-//   1. lint, typecheck and the production build (scripts/build-if-needed.ts) at once;
+//   1. lint, the formatter's check (Prettier), typecheck and the production build
+//      (scripts/build-if-needed.ts) at once;
 //   2. vitest (rules and commands on real Postgres, a database per worker);
 //   3. Playwright (e2e in Chromium against `next start` of that one build), the specs split into
 //      shards (OWO_E2E_SHARDS, default 2) run side by side, each with a server and a database of
@@ -11,7 +12,7 @@
 // Each stage's lines are prefixed with its name. Ends with one line "Owo: N passed, N failed,
 // N skipped" (tests counted; a failed lint/typecheck/build counts as one failure; a flaky e2e
 // test, one that passed only on a retry, counts as failed and is named) and exits non-zero when
-// anything failed. `npm test -- unit` (or lint, typecheck, e2e) runs one stage.
+// anything failed. `npm test -- unit` (or lint, format, typecheck, e2e) runs one stage.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,7 +22,7 @@ import { prepareTestMachine } from "./test-setup";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "owo-test-"));
 const vitestJson = path.join(tmp, "vitest.json");
-const only = process.argv[2]; // optional: lint | typecheck | unit | e2e
+const only = process.argv[2]; // optional: lint | format | typecheck | unit | e2e
 const SHARDS = Math.max(1, Number(process.env.OWO_E2E_SHARDS ?? 2));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -109,6 +110,7 @@ await prepareTestMachine(only);
 // 1. Checks and the build, side by side.
 const first: Promise<Outcome>[] = [];
 if (wanted("lint")) first.push(run({ name: "lint", cmd: ["npx", "eslint", ".", "--max-warnings", "0"] }));
+if (wanted("format")) first.push(run({ name: "format", cmd: ["npx", "prettier", "--check", ".", "--log-level", "warn"] }));
 if (wanted("typecheck")) first.push(run({ name: "typecheck", cmd: ["npx", "tsc", "--noEmit"] }));
 if (wanted("e2e")) first.push(run({ name: "build", cmd: [process.execPath, "--import", "tsx", "scripts/build-if-needed.ts"] }));
 for (const outcome of await Promise.all(first)) {
