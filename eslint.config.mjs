@@ -69,25 +69,24 @@ const LIB_LAYERS = [
 const LIB_LAYER_BLOCKS = LIB_LAYERS.flatMap((layer, i) => {
   const above = LIB_LAYERS.slice(i + 1).flat();
   if (above.length === 0) return [];
-  return layer
-    .map((folder) => ({
-      files: [`lib/${folder}/**/*.{ts,tsx}`],
-      ignores: ["**/*.test.{ts,tsx}"],
-      rules: {
-        "no-restricted-imports": [
-          "error",
-          {
-            patterns: [
-              LIB_NEVER_IMPORTS_UI,
-              {
-                regex: `^(@/lib/|(\\.\\./)+)(${above.join("|")})(/|$)`,
-                message: `lib/${folder} (layer ${i + 1}) imports no folder of a higher layer (ARCHITECTURE.md, the layers of lib/): move the shared piece down or pass the value in.`,
-              },
-            ],
-          },
-        ],
-      },
-    }));
+  return layer.map((folder) => ({
+    files: [`lib/${folder}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            LIB_NEVER_IMPORTS_UI,
+            {
+              regex: `^(@/lib/|(\\.\\./)+)(${above.join("|")})(/|$)`,
+              message: `lib/${folder} (layer ${i + 1}) imports no folder of a higher layer (ARCHITECTURE.md, the layers of lib/): move the shared piece down or pass the value in.`,
+            },
+          ],
+        },
+      ],
+    },
+  }));
 });
 
 /** The shared files at the root of lib/ (errors, money, ids…) import only each other. */

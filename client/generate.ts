@@ -76,9 +76,7 @@ function objectType(s: JsonSchema, indent: string): string {
 type Op = { method: string; path: string; op: OpenApiOperation };
 
 function operations(d: OpenApiDocument): Op[] {
-  return Object.entries(d.paths).flatMap(([p, item]) =>
-    Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path: p, op })),
-  );
+  return Object.entries(d.paths).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path: p, op })));
 }
 
 function successType(op: OpenApiOperation): string {
@@ -110,7 +108,10 @@ export function generateClient(d: OpenApiDocument): string {
   for (const { op } of ops) {
     const query = (op.parameters ?? []).filter((p) => p.in === "query");
     if (!query.length) continue;
-    const lines = query.map((p) => `${doc(p.description ?? (p.schema.default !== undefined ? `Default ${literal(p.schema.default)}.` : undefined), "  ")}  ${p.name}${p.required ? "" : "?"}: ${tsType(p.schema, "  ")};`);
+    const lines = query.map(
+      (p) =>
+        `${doc(p.description ?? (p.schema.default !== undefined ? `Default ${literal(p.schema.default)}.` : undefined), "  ")}  ${p.name}${p.required ? "" : "?"}: ${tsType(p.schema, "  ")};`,
+    );
     out.push(`export type ${pascal(op.operationId)}Query = {\n${lines.join("\n")}\n};\n`);
   }
 

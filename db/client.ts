@@ -309,7 +309,10 @@ export async function queryRows<T>(tx: DbOrTx, query: import("drizzle-orm").SQL)
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-type RawClient = { unsafe?: (text: string, params: unknown[], opts: { prepare: boolean }) => Promise<unknown[]>; query?: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> };
+type RawClient = {
+  unsafe?: (text: string, params: unknown[], opts: { prepare: boolean }) => Promise<unknown[]>;
+  query?: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+};
 
 /**
  * Rows of a hand-written statement with `$n` parameters, on the connection (or transaction)

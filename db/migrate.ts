@@ -8,9 +8,10 @@ import { sealStoredSecrets } from "./seal-secrets";
 /** The committed drizzle-kit migrations, found from this file so any working directory works. */
 export function migrationsFolder(): string {
   if (process.env.OWO_MIGRATIONS_DIR) return process.env.OWO_MIGRATIONS_DIR;
-  const here = typeof import.meta.url === "string" && import.meta.url.startsWith("file:")
-    ? path.join(/*turbopackIgnore: true*/ path.dirname(fileURLToPath(import.meta.url)), "migrations")
-    : "";
+  const here =
+    typeof import.meta.url === "string" && import.meta.url.startsWith("file:")
+      ? path.join(/*turbopackIgnore: true*/ path.dirname(fileURLToPath(import.meta.url)), "migrations")
+      : "";
   return here && !here.includes(".next") ? here : path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 }
 

@@ -39,7 +39,9 @@ describe("DATABASE_URL sslmode follows libpq (issue 14: verify-full/verify-ca we
 
   it("sslrootcert is read from its file for verify-full; a file that cannot be read is a clear error", () => {
     expect((tlsOf(`sslmode=verify-full&sslrootcert=${encodeURIComponent(caFile)}`) as ConnectionOptions).ca).toBe(CA_PEM);
-    expect(() => tlsOf(`sslmode=verify-full&sslrootcert=${encodeURIComponent(path.join(dir, "missing.crt"))}`)).toThrow(/sslrootcert=.*missing\.crt cannot be read/);
+    expect(() => tlsOf(`sslmode=verify-full&sslrootcert=${encodeURIComponent(path.join(dir, "missing.crt"))}`)).toThrow(
+      /sslrootcert=.*missing\.crt cannot be read/,
+    );
   });
 
   it("require: encrypted without verification; with an sslrootcert it verifies the CA as libpq does", () => {
@@ -64,7 +66,9 @@ describe("DATABASE_URL sslmode follows libpq (issue 14: verify-full/verify-ca we
   });
 
   it("an unknown sslmode is refused with a message naming the valid ones", () => {
-    expect(() => tlsOf("sslmode=verify_full")).toThrow('DATABASE_URL has an unknown sslmode "verify_full": use one of disable, allow, prefer, require, verify-ca, verify-full');
+    expect(() => tlsOf("sslmode=verify_full")).toThrow(
+      'DATABASE_URL has an unknown sslmode "verify_full": use one of disable, allow, prefer, require, verify-ca, verify-full',
+    );
   });
 
   it.skipIf(!process.env.DATABASE_URL)("verify-full against a server without TLS fails to connect instead of falling back to plaintext", async () => {
@@ -168,7 +172,9 @@ describe("DATABASE_URL ?pgbouncer=true: through a transaction-mode pooler (issue
   });
 
   it("any other value is refused by name, never guessed", () => {
-    expect(() => isPoolerUrl(`${BASE}?pgbouncer=yes`)).toThrow("DATABASE_URL has pgbouncer=yes: use pgbouncer=true (through PgBouncer in transaction mode) or leave it out");
+    expect(() => isPoolerUrl(`${BASE}?pgbouncer=yes`)).toThrow(
+      "DATABASE_URL has pgbouncer=yes: use pgbouncer=true (through PgBouncer in transaction mode) or leave it out",
+    );
   });
 
   it("behindPooler follows DATABASE_URL as it changes", () => {
@@ -182,6 +188,8 @@ describe("DATABASE_URL ?pgbouncer=true: through a transaction-mode pooler (issue
     withEnv({ DATABASE_URL: `${BASE}?pgbouncer=true`, DATABASE_DIRECT_URL: direct }, () => expect(directUrl()).toBe(direct));
     withEnv({ DATABASE_URL: `${BASE}?pgbouncer=true`, DATABASE_DIRECT_URL: undefined }, () => expect(directUrl()).toBeNull());
     withEnv({ DATABASE_URL: BASE, DATABASE_DIRECT_URL: undefined }, () => expect(directUrl()).toBe(BASE));
-    withEnv({ DATABASE_URL: BASE, DATABASE_DIRECT_URL: `${BASE}?pgbouncer=true` }, () => expect(() => directUrl()).toThrow(/DATABASE_DIRECT_URL has pgbouncer=true/));
+    withEnv({ DATABASE_URL: BASE, DATABASE_DIRECT_URL: `${BASE}?pgbouncer=true` }, () =>
+      expect(() => directUrl()).toThrow(/DATABASE_DIRECT_URL has pgbouncer=true/),
+    );
   });
 });

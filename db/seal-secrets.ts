@@ -38,7 +38,11 @@ export async function sealStoredSecrets(db: Db): Promise<number> {
       }
       const count = Object.keys(set).length;
       if (count === 0) continue;
-      const done = await db.update(apiKeyPairs).set(set).where(and(...unchanged)).returning({ id: apiKeyPairs.id });
+      const done = await db
+        .update(apiKeyPairs)
+        .set(set)
+        .where(and(...unchanged))
+        .returning({ id: apiKeyPairs.id });
       if (done.length) sealed += count;
     }
     if (rows.length < BATCH) return sealed;

@@ -35,11 +35,17 @@ async function scan(page: Page, url: string, width: number, nav: "dashboard" | "
   const overflow = await page.evaluate(() => {
     const inner = window.innerWidth;
     // What sticks out (the innermost such elements), to say where to look.
-    const out = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > inner + 1 && ![...el.children].some((c) => c.getBoundingClientRect().right > inner + 1));
-    const culprits = out.slice(0, 3).map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">${(el.textContent ?? "").slice(0, 40)}`);
+    const out = [...document.querySelectorAll("body *")].filter(
+      (el) => el.getBoundingClientRect().right > inner + 1 && ![...el.children].some((c) => c.getBoundingClientRect().right > inner + 1),
+    );
+    const culprits = out
+      .slice(0, 3)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">${(el.textContent ?? "").slice(0, 40)}`);
     return { scroll: document.documentElement.scrollWidth, inner, culprits };
   });
-  expect.soft(overflow.scroll, `${where} scrolls sideways (${overflow.scroll} > ${overflow.inner}): ${overflow.culprits.join(" · ")}`).toBeLessThanOrEqual(overflow.inner);
+  expect
+    .soft(overflow.scroll, `${where} scrolls sideways (${overflow.scroll} > ${overflow.inner}): ${overflow.culprits.join(" · ")}`)
+    .toBeLessThanOrEqual(overflow.inner);
 
   if (nav) {
     const label = nav === "dashboard" ? "Dashboard" : "Admin";
@@ -50,7 +56,13 @@ async function scan(page: Page, url: string, width: number, nav: "dashboard" | "
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const bad = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
   expect.soft(bad, `${where}: axe-core serious/critical violations`).toEqual([]);
 }
 
@@ -64,7 +76,10 @@ async function shot(page: Page, name: string, width: number) {
 async function sectionsAndDetails(page: Page, navLabel: string, root: string, extra: string[]): Promise<{ sections: string[]; details: string[] }> {
   await setWidth(page, 1280);
   await page.goto(root);
-  const sections = await page.getByRole("navigation", { name: navLabel }).locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  const sections = await page
+    .getByRole("navigation", { name: navLabel })
+    .locator("a[href]")
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
   const all = [...new Set([...sections, ...extra])];
   const details: string[] = [];
   for (const section of sections) {
@@ -108,13 +123,25 @@ test.describe("accessibility and phone layout", () => {
       line_items: [{ description: "Website design", quantity: 1, unit_price: 2_500_000 }],
       due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
     });
-    const account = await owo.createStaticAccount({ customer_name: "Emeka Nwosu", identity_type: "bvn", identity_number: "22212345678", reference: `a11y-${Date.now()}` });
+    const account = await owo.createStaticAccount({
+      customer_name: "Emeka Nwosu",
+      identity_type: "bvn",
+      identity_number: "22212345678",
+      reference: `a11y-${Date.now()}`,
+    });
     await pay({ account_number: account.account_number, amount: 300_000 });
     const payments = await owo.listStaticAccountPayments(account.id);
     const first = payments.items[0];
     if (first) await owo.requestRefund(account.id, first.id, { reason: "Customer paid twice" });
     const resolved = await owo.resolveBankAccount({ account_number: "0123456789", bank_code: "058" });
-    await owo.initiateTransfer({ type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: resolved.account_name, amount: 1_250_000, narration: "Supplier payment" });
+    await owo.initiateTransfer({
+      type: "bank_transfer",
+      account_number: "0123456789",
+      bank_code: "058",
+      account_name: resolved.account_name,
+      amount: 1_250_000,
+      narration: "Supplier payment",
+    });
 
     hosted = { checkout: new URL(session.checkout_url).pathname, invoice: `/i/${invoice.public_id}`, payId: `/p/${dynamic.full_pay_id}` };
     await page.close();
@@ -123,7 +150,15 @@ test.describe("accessibility and phone layout", () => {
   test("every dashboard page at 1280 and 375 px", async ({ page }) => {
     await signInDemo(page, "business");
     await expect(page).toHaveURL(/\/dashboard$/);
-    const extra = ["/dashboard/invoices/new", "/dashboard/virtual-accounts/new", "/dashboard/static-accounts/new", "/dashboard/transfers/new", "/dashboard/transfers/wallet", "/dashboard/no-such-section", "/dashboard/payments/no-such-payment"];
+    const extra = [
+      "/dashboard/invoices/new",
+      "/dashboard/virtual-accounts/new",
+      "/dashboard/static-accounts/new",
+      "/dashboard/transfers/new",
+      "/dashboard/transfers/wallet",
+      "/dashboard/no-such-section",
+      "/dashboard/payments/no-such-payment",
+    ];
     const { sections, details } = await sectionsAndDetails(page, "Dashboard", "/dashboard", extra);
     expect(details.length, `record pages found: ${details.join(", ")}`).toBeGreaterThanOrEqual(5);
     for (const width of WIDTHS) {

@@ -20,7 +20,11 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   db = await openAppDatabase();
   app = await startInstance({ name: "activation-documents", databaseUrl: db.url, env: { OWO_ACTIVATION_DOCUMENTS: "required" } });
-  const [{ getDb }, { createAdmin }, { CLI_ACTOR }] = await Promise.all([import("../db/client"), import("../lib/admin/create-admin"), import("../lib/audit/record-audit")]);
+  const [{ getDb }, { createAdmin }, { CLI_ACTOR }] = await Promise.all([
+    import("../db/client"),
+    import("../lib/admin/create-admin"),
+    import("../lib/audit/record-audit"),
+  ]);
   await createAdmin(await getDb(), { email: admin.email, password: admin.password, actor: CLI_ACTOR });
 });
 
@@ -31,9 +35,20 @@ test.afterAll(async () => {
 
 /** A business that signed up (live locked) whose request has every step but documents done. */
 async function businessWithRequest(width: number) {
-  const [{ getDb }, { createMerchant }, { CLI_ACTOR }] = await Promise.all([import("../db/client"), import("../lib/merchants/create-merchant"), import("../lib/audit/record-audit")]);
+  const [{ getDb }, { createMerchant }, { CLI_ACTOR }] = await Promise.all([
+    import("../db/client"),
+    import("../lib/merchants/create-merchant"),
+    import("../lib/audit/record-audit"),
+  ]);
   const owner = { email: `docs-owner-${width}-${Date.now()}@example.com`, password: "correct horse battery" };
-  const created = await createMerchant(await getDb(), { name: `Mama Put ${width}`, type: "business", email: owner.email, password: owner.password, actor: CLI_ACTOR, activated: false });
+  const created = await createMerchant(await getDb(), {
+    name: `Mama Put ${width}`,
+    type: "business",
+    email: owner.email,
+    password: owner.password,
+    actor: CLI_ACTOR,
+    activated: false,
+  });
   await db.sql`insert into activation_requests (merchant_id, legal_name, rc_number, address, owner_name, identity_type, identity_last4, identity_outcome, payout_bank_code, payout_account_number, payout_account_name, payout_verified_at)
     values (${created.merchant.id}, 'Mama Put Foods Limited', 'RC1234567', '3 Allen Avenue, Ikeja', 'Ada Obi', 'bvn', '5678', 'match', '058', '0123456789', 'MAMA PUT FOODS', now())`;
   return { ...owner, merchantId: created.merchant.id };
@@ -64,10 +79,14 @@ for (const width of [1280, 375]) {
     expect(await noSideScroll(page)).toBe(true);
 
     // A text file named as a PDF: refused by its bytes, the reason beside the CAC field.
-    await page.getByTestId("activation-document-input-cac_certificate").setInputFiles({ name: "cac.pdf", mimeType: "application/pdf", buffer: Buffer.from("just some text, not a PDF") });
+    await page
+      .getByTestId("activation-document-input-cac_certificate")
+      .setInputFiles({ name: "cac.pdf", mimeType: "application/pdf", buffer: Buffer.from("just some text, not a PDF") });
     await expect(page.getByTestId("activation-document-error-cac_certificate")).toContainText("says it is a PDF but its content is not");
 
-    await page.getByTestId("activation-document-input-cac_certificate").setInputFiles({ name: "cac-certificate.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page
+      .getByTestId("activation-document-input-cac_certificate")
+      .setInputFiles({ name: "cac-certificate.pdf", mimeType: "application/pdf", buffer: PDF });
     const cac = page.getByTestId("activation-document-cac_certificate");
     await expect(cac.getByTestId("activation-document-file")).toContainText("cac-certificate.pdf");
     await expect(page.getByTestId("activation-document-error-cac_certificate")).toHaveCount(0);
@@ -118,7 +137,8 @@ for (const width of [1280, 375]) {
     // The owner (no admin) gets no file; the bytes are not stored in clear.
     const mine = await page.request.get(`${app.url}${href}`, { maxRedirects: 0 });
     expect(mine.status()).not.toBe(200);
-    const [stored] = await db.sql`select position(${Buffer.from(marker)}::bytea in sealed_bytes) as at from activation_documents where merchant_id = ${owner.merchantId} and kind = 'cac_certificate'`;
+    const [stored] =
+      await db.sql`select position(${Buffer.from(marker)}::bytea in sealed_bytes) as at from activation_documents where merchant_id = ${owner.merchantId} and kind = 'cac_certificate'`;
     expect(stored!.at).toBe(0);
 
     await adminContext.close();

@@ -48,7 +48,10 @@ test("admin home: the platform totals (payments in 30 days, balances held) follo
   await expect(page).toHaveURL(/\/admin$/);
   const before = await adminHomeTotals(page);
   expect(before.merchants).toBeGreaterThanOrEqual(3); // the seed's two businesses and ours
-  const paid = await request.post("/v1/sandbox/payments", { headers: { "x-api-key": secret }, data: { pay_id: `@${handle}`, amount: 750_000, payer: { name: "Console Payer" } } });
+  const paid = await request.post("/v1/sandbox/payments", {
+    headers: { "x-api-key": secret },
+    data: { pay_id: `@${handle}`, amount: 750_000, payer: { name: "Console Payer" } },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   const after = await adminHomeTotals(page);
   expect(after.testCount).toBe(before.testCount + 1);
@@ -57,7 +60,10 @@ test("admin home: the platform totals (payments in 30 days, balances held) follo
 });
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px: the admin finds the merchant, sees its money and key prefixes, suspends it (key refused, dashboard blocked) and lifts it`, async ({ browser, request }) => {
+  test(`at ${width} px: the admin finds the merchant, sees its money and key prefixes, suspends it (key refused, dashboard blocked) and lifts it`, async ({
+    browser,
+    request,
+  }) => {
     // Two signed-in browsers and a dozen page loads: more than the default minute on a busy machine.
     test.setTimeout(180_000);
     const admin = await browser.newPage({ viewport: { width, height: 900 } });
@@ -125,7 +131,10 @@ for (const width of [1280, 375]) {
 
     // Lift it: the key works again, the notice goes.
     await admin.getByTestId("unsuspend-merchant").click();
-    await admin.getByRole("dialog").getByLabel(/Reason/).fill("Cleared by the risk team");
+    await admin
+      .getByRole("dialog")
+      .getByLabel(/Reason/)
+      .fill("Cleared by the risk team");
     await admin.getByRole("dialog").getByTestId("confirm-suspension").click();
     await expect(admin.getByTestId("admin-merchant-status")).toHaveText(/active/i);
     await expect(admin.getByTestId("admin-suspension")).toHaveCount(0);
@@ -136,4 +145,3 @@ for (const width of [1280, 375]) {
     await admin.close();
   });
 }
-

@@ -48,8 +48,13 @@ for (const width of [1280, 375]) {
     expect(box.x + box.width).toBeLessThanOrEqual(width);
 
     await expect
-      .poll(async () => (await db.sql<{ rate_limit: number; initialize_limit: number }[]>`
-        select rate_limit, initialize_limit from api_key_pairs where id = ${key.keyPairId}`)[0])
+      .poll(
+        async () =>
+          (
+            await db.sql<{ rate_limit: number; initialize_limit: number }[]>`
+        select rate_limit, initialize_limit from api_key_pairs where id = ${key.keyPairId}`
+          )[0],
+      )
       .toEqual({ rate_limit: 7, initialize_limit: 3 });
     expect((await api(app.url, key.secretKey, "GET", "/v1/checkout/transfer/banks")).headers.get("x-ratelimit-limit")).toBe("7");
     const audit = await db.sql<{ actor_type: string; changes: unknown }[]>`

@@ -35,7 +35,10 @@ test("/docs renders descriptions as text with code marks (no raw backticks) and 
   expect(await page.locator("main").innerText()).not.toMatch(/supplement|api\.md|§/i);
 
   const card = page.locator("#op-initiateTransfer");
-  await card.getByRole("button", { name: /\/v1\/checkout\/transfer/ }).first().click();
+  await card
+    .getByRole("button", { name: /\/v1\/checkout\/transfer/ })
+    .first()
+    .click();
   const body = await card.getByLabel("Request body (JSON)").inputValue();
   expect(JSON.parse(body)).toMatchObject({ type: "bank_transfer", bank_code: "058", amount: 1_250_000 });
   expect(body).not.toContain('"string"');

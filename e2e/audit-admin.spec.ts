@@ -1,8 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { signInDemo, signUp, uniqueEmail } from "./helpers";
 
-
-test("an owner changes a key's webhook URL in the dashboard; the change is in their audit log with before and after, and an admin sees it in the merchant's audit log", async ({ page, browser, baseURL }) => {
+test("an owner changes a key's webhook URL in the dashboard; the change is in their audit log with before and after, and an admin sees it in the merchant's audit log", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const business = `Hook Audit ${Date.now()}`;
   const email = uniqueEmail("hookaudit");
   await signUp(page, { business, email, password: "a-strong-password" });

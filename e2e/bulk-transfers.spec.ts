@@ -20,7 +20,9 @@ async function fundWallet(page: Page, naira: string, shown: string) {
   await expect(page.getByTestId("wallet-balance")).toHaveText(shown);
 }
 
-test("bulk transfers: a bad row is shown with its reason; the fixed file is reviewed, submitted, sent row by row; the result file says what happened", async ({ page }) => {
+test("bulk transfers: a bad row is shown with its reason; the fixed file is reviewed, submitted, sent row by row; the result file says what happened", async ({
+  page,
+}) => {
   const tag = Date.now().toString(36);
   await signUp(page, { business: "Payroll Ltd", email: uniqueEmail("bulk"), password: "a-strong-password" });
   await fundWallet(page, "100000", "₦100,000.00");
@@ -63,10 +65,17 @@ test("bulk transfers: a bad row is shown with its reason; the fixed file is revi
   await page.setViewportSize({ width: 1280, height: 800 });
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-result").click()]);
-  const result = fs.readFileSync((await download.path())!, "utf8").trimEnd().split("\r\n");
-  expect(result[0]).toBe("row,recipient,account_number,bank,amount_naira,fees_naira,status,transfer_reference,bulk_reference,your_reference,narration,failure_reason");
+  const result = fs
+    .readFileSync((await download.path())!, "utf8")
+    .trimEnd()
+    .split("\r\n");
+  expect(result[0]).toBe(
+    "row,recipient,account_number,bank,amount_naira,fees_naira,status,transfer_reference,bulk_reference,your_reference,narration,failure_reason",
+  );
   expect(result).toHaveLength(4);
-  expect(result[1]).toMatch(new RegExp(`^1,[^,]+,0123456789,Guaranty Trust Bank,12500\\.50,[\\d.]+,completed,TRF_\\w+,bulk-[0-9a-f-]+-1,S-${tag}-1,Salary ${tag},$`));
+  expect(result[1]).toMatch(
+    new RegExp(`^1,[^,]+,0123456789,Guaranty Trust Bank,12500\\.50,[\\d.]+,completed,TRF_\\w+,bulk-[0-9a-f-]+-1,S-${tag}-1,Salary ${tag},$`),
+  );
   expect(result[3]).toMatch(/^3,[^,]+,2345678901,Access Bank,1000\.00,/);
 
   // The same file again is caught before it can pay twice.
@@ -77,7 +86,10 @@ test("bulk transfers: a bad row is shown with its reason; the fixed file is revi
   await expect(page.getByTestId("bulk-review")).toBeDisabled();
 });
 
-test("single-transfer approval: the owner sets a threshold, a second member's transfer above it waits, they cannot approve it, the owner approves and it is sent", async ({ page, browser }) => {
+test("single-transfer approval: the owner sets a threshold, a second member's transfer above it waits, they cannot approve it, the owner approves and it is sent", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const ownerEmail = uniqueEmail("approve-owner");
   const memberEmail = uniqueEmail("approve-member");

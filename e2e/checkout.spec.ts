@@ -19,13 +19,16 @@ async function merchantWithKey(page: Page, business: string) {
   return createSecretKey(page, { webhookUrl: "http://127.0.0.1:9/unreachable" });
 }
 
-
 /** Nothing sticks out sideways on a phone (readable without horizontal scrolling). */
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 }
 
-test("a customer on a phone pays a checkout by bank transfer after switching bank, is sent back to the shop; the merchant sees the payment and charge.success", async ({ page, browser, request }) => {
+test("a customer on a phone pays a checkout by bank transfer after switching bank, is sent back to the shop; the merchant sees the payment and charge.success", async ({
+  page,
+  browser,
+  request,
+}) => {
   const secret = await merchantWithKey(page, "Mama Put Kitchen");
   const owo = owoClient(request, secret);
   const session = await owo.initializeSession({
@@ -92,7 +95,11 @@ test("a customer on a phone pays a checkout by bank transfer after switching ban
   await expect(page.getByTestId("event-row").first()).toContainText("charge.success");
 });
 
-test("PayIDs on a phone: a dynamic PayID paid on its pay page, a checkout paid through its PayID's QR link; unknown links are not found", async ({ page, browser, request }) => {
+test("PayIDs on a phone: a dynamic PayID paid on its pay page, a checkout paid through its PayID's QR link; unknown links are not found", async ({
+  page,
+  browser,
+  request,
+}) => {
   const secret = await merchantWithKey(page, "Eko Tickets");
   const owo = owoClient(request, secret);
   const customer = await phone(browser);

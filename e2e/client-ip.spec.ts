@@ -36,7 +36,10 @@ async function ownerEmail(merchantId: string): Promise<string> {
 
 async function signIn(base: string, email: string, password: string, headers: Record<string, string>) {
   const csrf = await fetch(`${base}/api/auth/csrf`, { headers });
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const res = await fetch(`${base}/api/auth/callback/credentials`, {
     method: "POST",
@@ -78,7 +81,9 @@ test("request logs record the peer, not X-Forwarded-For; with TRUST_PROXY_HOPS=1
   expect((await call(plain.url, "203.0.113.200")).status).toBe(200);
   expect((await call(behindProxy.url, "203.0.113.201, 198.51.100.77")).status).toBe(200);
   await expect
-    .poll(async () => (await db.sql<{ ip: string }[]>`select ip from api_request_logs where merchant_id = ${key.merchantId} order by created_at`).map((r) => r.ip).sort())
+    .poll(async () =>
+      (await db.sql<{ ip: string }[]>`select ip from api_request_logs where merchant_id = ${key.merchantId} order by created_at`).map((r) => r.ip).sort(),
+    )
     .toEqual(["127.0.0.1", "198.51.100.77"]);
   // The key still works through the ordinary helper (sanity: both instances serve the key).
   expect((await api(behindProxy.url, key.secretKey, "GET", "/v1/checkout/transfer/banks")).status).toBe(200);

@@ -30,7 +30,14 @@ test.afterAll(async () => {
 
 type Sent = { kind: "payment" | "transfer"; ref: string; answer: ApiAnswer<{ reference: string }> };
 
-const transferBody = (reference: string) => ({ type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: "ADA OBI", amount: 20_000, reference });
+const transferBody = (reference: string) => ({
+  type: "bank_transfer",
+  account_number: "0123456789",
+  bank_code: "058",
+  account_name: "ADA OBI",
+  amount: 20_000,
+  reference,
+});
 
 /**
  * Mixed load until stop() is called: `concurrency` clients, each alternating a sandbox payment
@@ -45,7 +52,11 @@ function startLoad(tag: string, concurrency = 6) {
       const i = n++;
       if (i % 2 === 0) {
         const ref = `${tag}-pay-${i}`;
-        sent.push({ kind: "payment", ref, answer: await api(app.url, key.secretKey, "POST", "/v1/sandbox/payments", { pay_id: key.walletPayId, amount: 10_000, narration: ref }) });
+        sent.push({
+          kind: "payment",
+          ref,
+          answer: await api(app.url, key.secretKey, "POST", "/v1/sandbox/payments", { pay_id: key.walletPayId, amount: 10_000, narration: ref }),
+        });
       } else {
         const ref = `${tag}-trf-${i}`;
         sent.push({ kind: "transfer", ref, answer: await api(app.url, key.secretKey, "POST", "/v1/checkout/transfer", transferBody(ref)) });
@@ -115,7 +126,9 @@ async function expectConsistent(sent: Sent[]) {
     select merchant_reference, count(*)::int as n from transfers where merchant_id = ${key.merchantId} group by merchant_reference having count(*) > 1`;
   expect(dup).toEqual([]);
   const refs = sent.filter((s) => s.kind === "transfer").map((s) => s.ref);
-  const rows = await db.sql<{ merchant_reference: string; status: string }[]>`select merchant_reference, status from transfers where merchant_reference in ${db.sql(refs)}`;
+  const rows = await db.sql<
+    { merchant_reference: string; status: string }[]
+  >`select merchant_reference, status from transfers where merchant_reference in ${db.sql(refs)}`;
   expect(rows).toHaveLength(refs.length);
   expect(rows.filter((r) => r.status !== "completed")).toEqual([]);
 
@@ -173,7 +186,18 @@ test("database connections dropped mid-request: every answer is 2xx or a clean I
   const after = startLoad("after", 2);
   await expect.poll(() => after.sent.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
   await after.stop();
-  expect(after.sent.map((s) => s.answer.status), `${after.sent.filter((s) => s.answer.status !== 200).map((s) => `${s.ref}: ${s.answer.text}`).join("\n")}\n${app.logTail(400).split("\n").filter((l) => /error|warn|fatal/i.test(l)).slice(-15).join("\n")}`).toEqual(after.sent.map(() => 200));
+  expect(
+    after.sent.map((s) => s.answer.status),
+    `${after.sent
+      .filter((s) => s.answer.status !== 200)
+      .map((s) => `${s.ref}: ${s.answer.text}`)
+      .join("\n")}\n${app
+      .logTail(400)
+      .split("\n")
+      .filter((l) => /error|warn|fatal/i.test(l))
+      .slice(-15)
+      .join("\n")}`,
+  ).toEqual(after.sent.map(() => 200));
 
   await retryUnanswered(load.sent);
   await settleTransfers();

@@ -28,7 +28,13 @@ async function axe(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const bad = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
   expect(bad, `${where}: axe-core serious/critical violations`).toEqual([]);
 }
 
@@ -45,7 +51,8 @@ for (const width of [1280, 375]) {
       await expect(page.getByTestId("business-name")).toHaveText(business);
       await home(page);
       await expect(page.getByTestId("get-started-progress")).toHaveText("0 of 6 done");
-      for (const id of ["test_keys", "test_payment", "webhook", "payout_account", "team", "activation"]) await expect(step(page, id)).toHaveAttribute("data-done", "false");
+      for (const id of ["test_keys", "test_payment", "webhook", "payout_account", "team", "activation"])
+        await expect(step(page, id)).toHaveAttribute("data-done", "false");
       await expect(page.getByTestId("get-started-test-payment")).toBeDisabled(); // keys first
       await noSidewaysScroll(page);
       await axe(page, `Home with the checklist at ${width} px`);

@@ -29,7 +29,9 @@ export async function hydrated(page: Page) {
     .poll(() =>
       page.evaluate(() => {
         const key = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
-        const hostRoot = key ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
+        const hostRoot = key
+          ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key]
+          : undefined;
         return hostRoot?.stateNode?.current?.memoizedState?.isDehydrated === false;
       }),
     )

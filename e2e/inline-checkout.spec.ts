@@ -103,7 +103,9 @@ for (const { width, api } of [1280, 375].flatMap((width) => ["owo", "zevpay"].ma
       const outside: string[] = [];
       for (let i = 0; i < 8; i++) {
         await page.keyboard.press("Tab");
-        const at = await page.evaluate(() => (document.activeElement?.closest("[data-owo-inline]") ? null : (document.activeElement?.outerHTML.slice(0, 60) ?? "nothing")));
+        const at = await page.evaluate(() =>
+          document.activeElement?.closest("[data-owo-inline]") ? null : (document.activeElement?.outerHTML.slice(0, 60) ?? "nothing"),
+        );
         if (at) outside.push(`Tab ${i + 1}: ${at}`);
       }
       expect(outside).toEqual([]);
@@ -120,7 +122,14 @@ for (const { width, api } of [1280, 375].flatMap((width) => ["owo", "zevpay"].ma
       const [event] = await shopper.events();
       expect(event!.type).toBe("success");
       const r = (event as { r: Record<string, unknown> }).r;
-      expect(r).toMatchObject({ reference: expect.any(String), merchant_reference: reference, status: "completed", amount: 750000, currency: "NGN", payment_method: "bank_transfer" });
+      expect(r).toMatchObject({
+        reference: expect.any(String),
+        merchant_reference: reference,
+        status: "completed",
+        amount: 750000,
+        currency: "NGN",
+        payment_method: "bank_transfer",
+      });
       const verified = await owoClient(request, secretKey).verifySession(r.session_id as string);
       expect(verified.status).toBe("completed");
       expect(verified.reference).toBe(r.reference);
@@ -132,7 +141,9 @@ for (const { width, api } of [1280, 375].flatMap((width) => ["owo", "zevpay"].ma
       await shopper.context.close();
     });
 
-    test("closing before paying calls onClose (close button, then Esc inside the checkout); the same reference reopens the same session", async ({ browser }) => {
+    test("closing before paying calls onClose (close button, then Esc inside the checkout); the same reference reopens the same session", async ({
+      browser,
+    }) => {
       const reference = `inline-close-${api}-${Date.now()}`;
       const shopper = await shopAt(browser, width, { key: publicKey, ref: reference, api, methods: "bank_transfer" });
       const page = shopper.page;
@@ -156,7 +167,10 @@ for (const { width, api } of [1280, 375].flatMap((width) => ["owo", "zevpay"].ma
       await shopper.context.close();
     });
 
-    test("paid from a bank app while the overlay shows the account: onSuccess fires once with no click in the frame (issue 26)", async ({ browser, request }) => {
+    test("paid from a bank app while the overlay shows the account: onSuccess fires once with no click in the frame (issue 26)", async ({
+      browser,
+      request,
+    }) => {
       const shopper = await shopAt(browser, width, { key: publicKey, ref: `inline-outside-${api}-${Date.now()}`, api });
       await shopper.page.getByRole("button", { name: "Pay now" }).click();
       const checkout = frame(shopper.page);
@@ -194,7 +208,10 @@ for (const { width, api } of [1280, 375].flatMap((width) => ["owo", "zevpay"].ma
 }
 
 for (const width of [1280, 375]) {
-  test(`Developers → Inline checkout at ${width} px: the snippet carries the test public key and "Try it" pays in the real overlay`, async ({ browser, baseURL }) => {
+  test(`Developers → Inline checkout at ${width} px: the snippet carries the test public key and "Try it" pays in the real overlay`, async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } });
     const page = await context.newPage();
     await signIn(page, merchant.email, merchant.password);

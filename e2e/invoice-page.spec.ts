@@ -71,7 +71,10 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
 }
 
-test("a customer on a 320 px phone pays a partial-payment invoice in two simulated payments, bank transfer then PayID, and gets a receipt listing both", async ({ browser, request }) => {
+test("a customer on a 320 px phone pays a partial-payment invoice in two simulated payments, bank transfer then PayID, and gets a receipt listing both", async ({
+  browser,
+  request,
+}) => {
   const invoice = await createInvoice(request, { allow_partial_payments: true });
   expect(invoice.payment_url).toMatch(/\/i\/inv_/);
   const { context, page, problems } = await phone(browser);
@@ -149,7 +152,10 @@ test("a customer on a 320 px phone pays a partial-payment invoice in two simulat
   await context.close();
 });
 
-test("an invoice without partial payments asks for the exact remaining amount (no amount field); 'I've sent the money' waits and shows the receipt when the transfer lands", async ({ browser, request }) => {
+test("an invoice without partial payments asks for the exact remaining amount (no amount field); 'I've sent the money' waits and shows the receipt when the transfer lands", async ({
+  browser,
+  request,
+}) => {
   const invoice = await createInvoice(request, { allow_partial_payments: false, tax_rate: 0 });
   const { context, page } = await phone(browser);
   await page.goto(invoice.payment_url);

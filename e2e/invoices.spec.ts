@@ -17,7 +17,10 @@ async function fillItem(page: Page, i: number, item: { description: string; quan
   await page.getByTestId(`inv-item-price-${i}`).fill(item.price);
 }
 
-test("an invoice made in the dashboard with two items, tax and partial payments is sent, paid in two parts on its payment page, and shows Paid with both payments and its timeline", async ({ page, context }) => {
+test("an invoice made in the dashboard with two items, tax and partial payments is sent, paid in two parts on its payment page, and shows Paid with both payments and its timeline", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signInDemo(page);
   await page.getByRole("link", { name: "Invoices", exact: true }).click();
@@ -134,7 +137,9 @@ test("an invoice made in the dashboard with two items, tax and partial payments 
   expect(text).toContain("59126.08");
 });
 
-test("a draft shows inline errors from the API's schema, is edited, then sent; it is paused and resumed, then cancelled behind a confirmation that says what happens", async ({ page }) => {
+test("a draft shows inline errors from the API's schema, is edited, then sent; it is paused and resumed, then cancelled behind a confirmation that says what happens", async ({
+  page,
+}) => {
   await signInDemo(page);
   await page.goto("/dashboard/invoices/new");
 

@@ -33,7 +33,10 @@ async function phone(browser: Browser, baseURL: string | undefined, width: numbe
 
 for (const width of [1280, 375]) {
   test(`checkout at ${width} px: a transfer to its account moves it to paid with no click`, async ({ browser, baseURL, request }) => {
-    const session = await api<{ session_id: string; checkout_url: string }>(request, "/v1/checkout/session/initialize", { amount: 250_000, email: "ada@e2e.example.com" });
+    const session = await api<{ session_id: string; checkout_url: string }>(request, "/v1/checkout/session/initialize", {
+      amount: 250_000,
+      email: "ada@e2e.example.com",
+    });
     const { context, page } = await phone(browser, baseURL, width);
     await page.goto(new URL(session.checkout_url).pathname);
     await page.getByTestId("method-bank_transfer").click();

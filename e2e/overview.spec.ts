@@ -41,7 +41,10 @@ test("the overview's today figures are what was paid, in test mode only; the Bal
 
   const amounts = [1_234_50, 50_000_00];
   for (const amount of amounts) {
-    const paid = await request.post("/v1/sandbox/payments", { headers: { "x-api-key": secret }, data: { pay_id: `@${handle}`, amount, payer: { name: "Overview Payer" } } });
+    const paid = await request.post("/v1/sandbox/payments", {
+      headers: { "x-api-key": secret },
+      data: { pay_id: `@${handle}`, amount, payer: { name: "Overview Payer" } },
+    });
     expect(paid.status()).toBe(200);
   }
 

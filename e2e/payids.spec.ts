@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { activateSignedUp, signUp, uniqueEmail } from "./helpers";
 
-test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, deactivated and reactivated; a dynamic PayID listed, filtered and deactivated", async ({ page, browser }) => {
+test("PayIDs from the dashboard: a static PayID with QR and pay link, renamed, deactivated and reactivated; a dynamic PayID listed, filtered and deactivated", async ({
+  page,
+  browser,
+}) => {
   await signUp(page, { business: "Bola Bakery", email: uniqueEmail("payids"), password: "a-strong-password" });
   await page.getByRole("link", { name: "PayIDs" }).click();
   await expect(page).toHaveURL(/\/dashboard\/payids$/);

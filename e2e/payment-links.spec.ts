@@ -20,7 +20,13 @@ async function expectAccessible(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const bad = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
   expect(bad, `${where} at ${width} px: axe-core serious/critical violations`).toEqual([]);
 }
 
@@ -29,13 +35,22 @@ async function customerAt(browser: Browser, width: number) {
   const phone = devices["iPhone 13"];
   const context =
     width < 768
-      ? await browser.newContext({ viewport: { width, height: 812 }, deviceScaleFactor: phone.deviceScaleFactor, isMobile: true, hasTouch: true, userAgent: phone.userAgent })
+      ? await browser.newContext({
+          viewport: { width, height: 812 },
+          deviceScaleFactor: phone.deviceScaleFactor,
+          isMobile: true,
+          hasTouch: true,
+          userAgent: phone.userAgent,
+        })
       : await browser.newContext({ viewport: { width, height: 900 } });
   return { context, page: await context.newPage() };
 }
 
 for (const width of WIDTHS) {
-  test(`at ${width} px: a link with the customer's choice of amount is created, paid with a chosen amount and seen on its page; inactive, it takes nothing`, async ({ page, browser }) => {
+  test(`at ${width} px: a link with the customer's choice of amount is created, paid with a chosen amount and seen on its page; inactive, it takes nothing`, async ({
+    page,
+    browser,
+  }) => {
     // One walk through sign-up, creation, a payment and six axe scans on two browsers.
     test.setTimeout(150_000);
     await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });

@@ -2,7 +2,11 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { createSecretKey, signUp, uniqueEmail } from "./helpers";
 
-test("a session paid after a method switch: Checkout sessions shows its timeline live, Payments lists, searches, filters and exports it; another business gets 404", async ({ page, request, browser }) => {
+test("a session paid after a method switch: Checkout sessions shows its timeline live, Payments lists, searches, filters and exports it; another business gets 404", async ({
+  page,
+  request,
+  browser,
+}) => {
   await signUp(page, { business: "Adaeze Crafts", email: uniqueEmail("recv"), password: "a-strong-password" });
   const walletPayId = (await page.getByTestId("wallet-payid").textContent())!;
 

@@ -60,7 +60,9 @@ async function inView(cell: Locator, width: number, what: string) {
 
 async function axeClean(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
   expect(bad, `${where}: axe serious/critical`).toEqual([]);
 }
 
@@ -74,7 +76,9 @@ const LISTS = [
 test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test("payments, invoices, virtual accounts and the audit log: each row a card with status, amount, name and date in view; no sideways scroll; axe-clean", async ({ page }) => {
+  test("payments, invoices, virtual accounts and the audit log: each row a card with status, amount, name and date in view; no sideways scroll; axe-clean", async ({
+    page,
+  }) => {
     await signedIn(page);
     for (const list of LISTS) {
       await page.goto(list.url);

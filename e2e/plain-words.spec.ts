@@ -16,9 +16,12 @@ async function noSidewaysScroll(page: Page) {
 
 /** Each amount of a breakdown stays on one line (it never wraps onto two). */
 async function amountsOnOneLine(page: Page, testId: string) {
-  const wrapped = await page.getByTestId(testId).locator("dd").evaluateAll((dds) =>
-    dds.filter((dd) => dd.getBoundingClientRect().height > parseFloat(getComputedStyle(dd).lineHeight) * 1.5 + 10).map((dd) => dd.textContent),
-  );
+  const wrapped = await page
+    .getByTestId(testId)
+    .locator("dd")
+    .evaluateAll((dds) =>
+      dds.filter((dd) => dd.getBoundingClientRect().height > parseFloat(getComputedStyle(dd).lineHeight) * 1.5 + 10).map((dd) => dd.textContent),
+    );
   expect(wrapped, "amounts wrapped onto two lines").toEqual([]);
 }
 
@@ -120,7 +123,10 @@ for (const width of [1280, 375]) {
       await expect(page.getByTestId("current-daily-limit")).toHaveText("No limit");
     });
 
-    test("rule: transfer and payment pages show amount, fee, VAT, stamp duty and net, no ledger account; a short account number says it must be 10 digits", async ({ page, request }) => {
+    test("rule: transfer and payment pages show amount, fee, VAT, stamp duty and net, no ledger account; a short account number says it must be 10 digits", async ({
+      page,
+      request,
+    }) => {
       await signUp(page, { business: `Plain Ledger ${width}`, email: uniqueEmail("plain-ledger"), password: "a-strong-password" });
       const walletPayId = (await page.getByTestId("wallet-payid").textContent())!.trim();
       await page.getByLabel("Amount in naira").fill("50000");
@@ -129,7 +135,10 @@ for (const width of [1280, 375]) {
 
       // A payment into the wallet's PayID, through the sandbox.
       const secret = await createSecretKey(page);
-      const paid = await request.post("/v1/sandbox/payments", { headers: { "x-api-key": secret }, data: { pay_id: walletPayId, amount: 250_000, payer: { name: "Bola Ade" } } });
+      const paid = await request.post("/v1/sandbox/payments", {
+        headers: { "x-api-key": secret },
+        data: { pay_id: walletPayId, amount: 250_000, payer: { name: "Bola Ade" } },
+      });
       expect(paid.status(), await paid.text()).toBe(200);
       const paymentRef = (await paid.json()).data.reference as string;
       await page.goto(`/dashboard/payments/${encodeURIComponent(paymentRef)}`);
@@ -158,7 +167,13 @@ for (const width of [1280, 375]) {
       await page.getByTestId("confirm-send").click();
       await expect(page).toHaveURL(/\/dashboard\/transfers\/TRF_/);
       const transfer = page.getByTestId("transfer-breakdown");
-      const rows: [string, string][] = [["Amount sent", "₦12,500.00"], ["Fee", "₦25.00"], ["VAT", "₦1.88"], ["Stamp duty", "₦50.00"], ["Total debited", "₦12,576.88"]];
+      const rows: [string, string][] = [
+        ["Amount sent", "₦12,500.00"],
+        ["Fee", "₦25.00"],
+        ["VAT", "₦1.88"],
+        ["Stamp duty", "₦50.00"],
+        ["Total debited", "₦12,576.88"],
+      ];
       for (const [label, amount] of rows) {
         await expect(transfer.getByTestId("breakdown-row").filter({ hasText: label }).first()).toContainText(amount);
       }

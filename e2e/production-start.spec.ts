@@ -14,21 +14,22 @@ const servers: [string, string[]][] = [
   ["npm run serve (scripts/serve.ts)", ["--import", "tsx", path.join(root, "scripts", "serve.ts"), "-p", "0", "-H", "127.0.0.1"]],
 ];
 
-for (const [name, args] of servers) test(`${name} with DATABASE_URL and no OWO_ENCRYPTION_KEY / OWO_IDENTITY_SECRET exits 1 naming both`, async () => {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: "postgres://postgres@127.0.0.1:5432/owo_never_created",
-    AUTH_SECRET: "required-env-spec-auth-secret",
-  };
-  delete env.OWO_ENCRYPTION_KEY;
-  delete env.OWO_IDENTITY_SECRET;
-  const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
-    execFile(process.execPath, args, { cwd: root, env, timeout: 60_000 }, (err, stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, output: stdout + stderr }),
-    );
+for (const [name, args] of servers)
+  test(`${name} with DATABASE_URL and no OWO_ENCRYPTION_KEY / OWO_IDENTITY_SECRET exits 1 naming both`, async () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/owo_never_created",
+      AUTH_SECRET: "required-env-spec-auth-secret",
+    };
+    delete env.OWO_ENCRYPTION_KEY;
+    delete env.OWO_IDENTITY_SECRET;
+    const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      execFile(process.execPath, args, { cwd: root, env, timeout: 60_000 }, (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, output: stdout + stderr }),
+      );
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("Owo cannot start: DATABASE_URL is set (a real deployment), so OWO_ENCRYPTION_KEY, OWO_IDENTITY_SECRET must be set too.");
   });
-  expect(result.code).toBe(1);
-  expect(result.output).toContain("Owo cannot start: DATABASE_URL is set (a real deployment), so OWO_ENCRYPTION_KEY, OWO_IDENTITY_SECRET must be set too.");
-});

@@ -24,7 +24,11 @@ test.beforeAll(async () => {
   const { SIMULATORS } = await import("../lib/rails/simulator/simulators");
   const spec = SIMULATORS.paystack;
   sim = await spec.start({});
-  app = await startInstance({ name: "rails", databaseUrl: db.url, env: { OWO_RAILS: "paystack", ...spec.env(sim.url), SCHEDULER: "on", SCHEDULER_INTERVAL_MS: "1000" } });
+  app = await startInstance({
+    name: "rails",
+    databaseUrl: db.url,
+    env: { OWO_RAILS: "paystack", ...spec.env(sim.url), SCHEDULER: "on", SCHEDULER_INTERVAL_MS: "1000" },
+  });
   sim.webhookUrl = `${app.url}/api/rails/paystack/webhook`;
 
   const [{ getDb }, { createMerchant }, { createKeyPair }, { createAdmin }, { CLI_ACTOR }] = await Promise.all([
@@ -35,7 +39,14 @@ test.beforeAll(async () => {
     import("../lib/audit/record-audit"),
   ]);
   const conn = await getDb();
-  const created = await createMerchant(conn, { name: "Iya Basira Foods", type: "business", email: owner.email, password: owner.password, actor: CLI_ACTOR, activated: true });
+  const created = await createMerchant(conn, {
+    name: "Iya Basira Foods",
+    type: "business",
+    email: owner.email,
+    password: owner.password,
+    actor: CLI_ACTOR,
+    activated: true,
+  });
   const key = await createKeyPair(conn, { merchantId: created.merchant.id, mode: "live", actor: CLI_ACTOR, config: {} });
   liveKey = key.secretKey;
   await createAdmin(conn, { email: admin.email, password: admin.password, actor: CLI_ACTOR });
@@ -55,7 +66,9 @@ async function signIn(page: Page, who: { email: string; password: string }) {
 }
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px: a live checkout paid by bank transfer through the (simulated) Paystack rail is booked, seen in the dashboard and on the admin Rails page`, async ({ browser }) => {
+  test(`at ${width} px: a live checkout paid by bank transfer through the (simulated) Paystack rail is booked, seen in the dashboard and on the admin Rails page`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
 
@@ -84,7 +97,9 @@ for (const width of [1280, 375]) {
     await page.getByTestId("i-have-paid").click();
     await expect(page.getByTestId("outcome-title")).toBeVisible({ timeout: 20_000 });
     await expect
-      .poll(async () => (await api<{ status: string }>(app.url, liveKey, "GET", `/v1/checkout/session/${session.session_id}/verify`)).body?.data?.status, { timeout: 10_000 })
+      .poll(async () => (await api<{ status: string }>(app.url, liveKey, "GET", `/v1/checkout/session/${session.session_id}/verify`)).body?.data?.status, {
+        timeout: 10_000,
+      })
       .toBe("completed");
 
     // The merchant, in live mode, sees real money and the payment.
@@ -113,7 +128,11 @@ for (const width of [1280, 375]) {
     const strayPaid = await fetch(`${sim.url}/__sim/pay`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ account_number: width === 1280 ? "9900001280" : "9900000375", amount: stray, payer: { name: "Kemi Adeyemi", bank: "Access Bank", account: "0011002233" } }),
+      body: JSON.stringify({
+        account_number: width === 1280 ? "9900001280" : "9900000375",
+        amount: stray,
+        payer: { name: "Kemi Adeyemi", bank: "Access Bank", account: "0011002233" },
+      }),
     });
     expect(((await strayPaid.json()) as { webhook_status: number }).webhook_status).toBe(200);
     const strayText = width === 1280 ? "₦128.00" : "₦37.50";

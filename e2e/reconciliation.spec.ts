@@ -35,7 +35,14 @@ test.beforeAll(async () => {
     import("../lib/audit/record-audit"),
   ]);
   const conn = await getDb();
-  await createMerchant(conn, { name: merchantName, type: "business", email: `recon-owner-${stamp}@example.com`, password: "correct horse battery", actor: CLI_ACTOR, activated: true });
+  await createMerchant(conn, {
+    name: merchantName,
+    type: "business",
+    email: `recon-owner-${stamp}@example.com`,
+    password: "correct horse battery",
+    actor: CLI_ACTOR,
+    activated: true,
+  });
   await createAdmin(conn, { email: alice.email, password: alice.password, actor: CLI_ACTOR });
   await createAdmin(conn, { email: bola.email, password: bola.password, actor: CLI_ACTOR });
 });
@@ -63,20 +70,28 @@ async function checkPage(page: Page, where: string) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${where} scrolls sideways`).toBe(true);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
   expect(bad, `${where}: axe-core serious/critical violations`).toEqual([]);
 }
 
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px: a lost payment to an unknown account is found by the day's run; one admin proposes assigning it, a second admin confirms`, async ({ browser }) => {
+  test(`at ${width} px: a lost payment to an unknown account is found by the day's run; one admin proposes assigning it, a second admin confirms`, async ({
+    browser,
+  }) => {
     const amount = width === 1280 ? 12_800 : 3_750;
     const amountText = width === 1280 ? "₦128.00" : "₦37.50";
     const paid = await fetch(`${sim.url}/__sim/pay`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ account_number: width === 1280 ? "9900001281" : "9900000376", amount, payer: { name: "Kemi Adeyemi", bank: "Access Bank", account: "0011002233" } }),
+      body: JSON.stringify({
+        account_number: width === 1280 ? "9900001281" : "9900000376",
+        amount,
+        payer: { name: "Kemi Adeyemi", bank: "Access Bank", account: "0011002233" },
+      }),
     });
     expect(paid.status).toBe(200);
 

@@ -40,7 +40,10 @@ test("setup: a secret test key of the demo business", async ({ page }) => {
 });
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px: a partial refund from the payment's page shows what is left to refund; the merchant approves it (test mode)`, async ({ browser, request }) => {
+  test(`at ${width} px: a partial refund from the payment's page shows what is left to refund; the merchant approves it (test mode)`, async ({
+    browser,
+    request,
+  }) => {
     const reference = await paidByTransfer(request);
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();

@@ -5,7 +5,11 @@ import { createSecretKey, signInDemo } from "./helpers";
 // new test key show up with their status and correlation id, filtered by key and status class.
 const run = Date.now().toString(36);
 
-test("API calls with a test key are listed in the dashboard's API request logs with method, path, status and correlation id, filterable by key and status class", async ({ page, request, context }) => {
+test("API calls with a test key are listed in the dashboard's API request logs with method, path, status and correlation id, filterable by key and status class", async ({
+  page,
+  request,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signInDemo(page, "business");
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -47,7 +47,8 @@ const RECORDS: { kind: string; make: (request: APIRequestContext) => Promise<str
   {
     kind: "static PayID",
     amount: "950",
-    make: async (request) => `/dashboard/payids/static/${(await api(request, "/v1/checkout/static-payid", { pay_id: `sbx${tag()}`.slice(0, 20), suffix: ".spid", name: "Sandbox till" })).id}`,
+    make: async (request) =>
+      `/dashboard/payids/static/${(await api(request, "/v1/checkout/static-payid", { pay_id: `sbx${tag()}`.slice(0, 20), suffix: ".spid", name: "Sandbox till" })).id}`,
   },
   {
     kind: "invoice",
@@ -62,8 +63,13 @@ async function checkPage(page: Page, where: string) {
   expect.soft(overflow.scroll, `${where} scrolls sideways`).toBeLessThanOrEqual(overflow.inner);
   // The scan is of the page, not of the "Payment received" toast caught mid-animation (axe
   // reads its fading-in text as low contrast): the toaster is left out rather than waited for.
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  const results = await new AxeBuilder({ page })
+    .exclude("[data-sonner-toaster]")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
   expect.soft(bad, `${where}: axe serious/critical`).toEqual([]);
 }
 
@@ -76,7 +82,10 @@ test("setup: a test key on the demo business", async ({ page }) => {
 
 for (const width of WIDTHS) {
   for (const record of RECORDS) {
-    test(`at ${width} px: ${/^[aeiou]/i.test(record.kind) ? "an" : "a"} ${record.kind} page pays through "Simulate a payment" and then shows the payment`, async ({ page, request }) => {
+    test(`at ${width} px: ${/^[aeiou]/i.test(record.kind) ? "an" : "a"} ${record.kind} page pays through "Simulate a payment" and then shows the payment`, async ({
+      page,
+      request,
+    }) => {
       const url = await record.make(request);
       await signInDemo(page, "business");
       await expect(page).toHaveURL(/\/dashboard$/);

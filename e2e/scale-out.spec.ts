@@ -79,7 +79,9 @@ test("rate limits are shared: a key limited to N per minute gets exactly N accep
   const key = await makeMerchantKey({ rateLimit: LIMIT });
   // 4N requests at once, alternating between the instances. Each answer names its window
   // (x-ratelimit-reset); a burst that straddles a minute boundary is judged per window.
-  const answers = await Promise.all(Array.from({ length: 4 * LIMIT }, (_, i) => api((i % 2 ? b : a).url, key.secretKey, "GET", "/v1/checkout/transfer/balance")));
+  const answers = await Promise.all(
+    Array.from({ length: 4 * LIMIT }, (_, i) => api((i % 2 ? b : a).url, key.secretKey, "GET", "/v1/checkout/transfer/balance")),
+  );
   const windows = new Map<string, { ok: number; limited: number }>();
   for (const r of answers) {
     expect([200, 429], r.text).toContain(r.status);
@@ -103,7 +105,9 @@ test("initialize's rate limit (counted before the insert behind a pooler) is exa
   const LIMIT = 6;
   const key = await makeMerchantKey({ initializeLimit: LIMIT, rateLimit: 1_000 });
   const answers = await Promise.all(
-    Array.from({ length: 3 * LIMIT }, (_, i) => api((i % 2 ? b : a).url, key.secretKey, "POST", "/v1/checkout/session/initialize", { amount: 5_000, email: `buyer${i}@example.com` })),
+    Array.from({ length: 3 * LIMIT }, (_, i) =>
+      api((i % 2 ? b : a).url, key.secretKey, "POST", "/v1/checkout/session/initialize", { amount: 5_000, email: `buyer${i}@example.com` }),
+    ),
   );
   const windows = new Map<string, { ok: number; limited: number }>();
   for (const r of answers) {
@@ -134,7 +138,13 @@ test("webhooks go out right after commit, from the delivery thread (a) or the re
       const sender = await makeMerchantKey({ webhookUrl: receiver.url });
       expect((await api(instance.url, sender.secretKey, "POST", "/v1/sandbox/wallet/fund", { amount: 1_000_000 })).status).toBe(200);
       const sent = await Promise.all(
-        Array.from({ length: 5 }, () => api<{ reference: string }>(instance.url, sender.secretKey, "POST", "/v1/checkout/transfer", { type: "payid", pay_id: recipient.walletPayId, amount: 10_000 })),
+        Array.from({ length: 5 }, () =>
+          api<{ reference: string }>(instance.url, sender.secretKey, "POST", "/v1/checkout/transfer", {
+            type: "payid",
+            pay_id: recipient.walletPayId,
+            amount: 10_000,
+          }),
+        ),
       );
       for (const r of sent) expect(r.status, r.text).toBe(200);
       expected += sent.length;
@@ -177,10 +187,16 @@ test("every scheduler job does each piece of work once when both instances run i
     // Payments in (charge.success events to deliver), then the wallet pays transfers out.
     for (let i = 0; i < PAYMENTS; i++) ok(await api(on(i), key.secretKey, "POST", "/v1/sandbox/payments", { pay_id: key.walletPayId, amount: 100_000 }));
     const sessions = await Promise.all(
-      Array.from({ length: SESSIONS }, async (_, i) => ok<{ session_id: string }>(await api(on(i), key.secretKey, "POST", "/v1/checkout/session/initialize", { amount: 5_000, email: `buyer${i}@example.com` }))),
+      Array.from({ length: SESSIONS }, async (_, i) =>
+        ok<{ session_id: string }>(
+          await api(on(i), key.secretKey, "POST", "/v1/checkout/session/initialize", { amount: 5_000, email: `buyer${i}@example.com` }),
+        ),
+      ),
     );
     const accounts = await Promise.all(
-      Array.from({ length: ACCOUNTS }, async (_, i) => ok<{ public_id: string }>(await api(on(i), key.secretKey, "POST", "/v1/checkout/virtual-account", { amount: "500", validity_minutes: 60 }))),
+      Array.from({ length: ACCOUNTS }, async (_, i) =>
+        ok<{ public_id: string }>(await api(on(i), key.secretKey, "POST", "/v1/checkout/virtual-account", { amount: "500", validity_minutes: 60 })),
+      ),
     );
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date());
     const invoices = await Promise.all(
@@ -198,7 +214,9 @@ test("every scheduler job does each piece of work once when both instances run i
       ),
     );
     const transfers = await Promise.all(
-      Array.from({ length: TRANSFERS }, async (_, i) => ok<{ reference: string; status: string }>(await api(on(i), key.secretKey, "POST", "/v1/checkout/transfer", bankBody(20_000)))),
+      Array.from({ length: TRANSFERS }, async (_, i) =>
+        ok<{ reference: string; status: string }>(await api(on(i), key.secretKey, "POST", "/v1/checkout/transfer", bankBody(20_000))),
+      ),
     );
     expect(transfers.every((t) => t.status === "pending")).toBe(true);
 
@@ -215,14 +233,21 @@ test("every scheduler job does each piece of work once when both instances run i
     // (a lease pushes next_attempt_at a minute or more ahead) and the receiver has gone quiet.
     // Events held back by the first-attempts-in-order rule wait, still due, for a scheduler pass.
     const leased = async () =>
-      (await db.sql<{ n: number }[]>`select count(*)::int as n from events where key_pair_id = ${key.keyPairId} and next_attempt_at > now() + interval '30 seconds'`)[0]!.n;
+      (
+        await db.sql<
+          { n: number }[]
+        >`select count(*)::int as n from events where key_pair_id = ${key.keyPairId} and next_attempt_at > now() + interval '30 seconds'`
+      )[0]!.n;
     let heard = -1;
     await expect
-      .poll(async () => {
-        const quiet = (await leased()) === 0 && receiver.received.length === heard;
-        heard = receiver.received.length;
-        return quiet;
-      }, { timeout: 30_000, intervals: [500] })
+      .poll(
+        async () => {
+          const quiet = (await leased()) === 0 && receiver.received.length === heard;
+          heard = receiver.received.length;
+          return quiet;
+        },
+        { timeout: 30_000, intervals: [500] },
+      )
       .toBe(true);
     // The receiver comes back and the simulated clock reaches every retry time.
     up = true;
@@ -279,7 +304,10 @@ test("every scheduler job does each piece of work once when both instances run i
     for (const e of eventRows) {
       const statuses = answered.get(e.id) ?? [];
       // Exactly one successful delivery, under the event's own id, and no attempt the log does not know.
-      expect(statuses.filter((s) => s === 200), `event ${e.id} answered ${statuses.join(",")}`).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 200),
+        `event ${e.id} answered ${statuses.join(",")}`,
+      ).toHaveLength(1);
       expect(statuses.at(-1)).toBe(200);
       expect(e.attempts).toBe(statuses.length);
       expect(e.logged).toBe(statuses.length);
@@ -311,7 +339,15 @@ test("concurrent payouts from one wallet across both instances never overdraw it
 
   const ATTEMPTS = 40; // 843,000 kobo asked of a 257,900 kobo wallet
   const answers = await Promise.all(
-    Array.from({ length: ATTEMPTS }, (_, i) => api<{ reference: string; amount: number; fees: number; vat: number; stamp_duty: number }>((i % 2 ? b : a).url, key.secretKey, "POST", "/v1/checkout/transfer", bankBody(20_000, `payout-${i}`))),
+    Array.from({ length: ATTEMPTS }, (_, i) =>
+      api<{ reference: string; amount: number; fees: number; vat: number; stamp_duty: number }>(
+        (i % 2 ? b : a).url,
+        key.secretKey,
+        "POST",
+        "/v1/checkout/transfer",
+        bankBody(20_000, `payout-${i}`),
+      ),
+    ),
   );
   const accepted = answers.filter((r) => r.status === 200);
   for (const r of answers.filter((x) => x.status !== 200)) {

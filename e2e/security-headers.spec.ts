@@ -8,7 +8,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { createSecretKey, owoClient, signUp, uniqueEmail } from "./helpers";
 
 const directive = (csp: string | null, name: string) =>
-  (csp ?? "").split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? null;
+  (csp ?? "")
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? null;
 
 /** Collects the CSP violations Chromium reports on this page (console and securitypolicyviolation). */
 function cspViolations(page: Page): string[] {
@@ -23,7 +26,9 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test("the dashboard: strict CSP (nonce, no unsafe-eval), frame-ancestors 'none', nosniff, referrer policy; it hydrates, navigates and runs a server action", async ({ page }) => {
+    test("the dashboard: strict CSP (nonce, no unsafe-eval), frame-ancestors 'none', nosniff, referrer policy; it hydrates, navigates and runs a server action", async ({
+      page,
+    }) => {
       const violations = cspViolations(page);
       await signUp(page, { business: `Headers ${width}`, email: uniqueEmail(`csp${width}`), password: "a-strong-password" });
 
@@ -87,7 +92,11 @@ test.describe("framing from another site", () => {
   test.afterAll(() => new Promise<void>((r) => shop.close(() => r())));
 
   for (const width of [1280, 375]) {
-    test(`at ${width} px: a shop page cannot frame /dashboard; it can frame a hosted /pay page, unless the key's allowed domains leave the shop out`, async ({ page, request, baseURL }) => {
+    test(`at ${width} px: a shop page cannot frame /dashboard; it can frame a hosted /pay page, unless the key's allowed domains leave the shop out`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await signUp(page, { business: `Framed ${width}`, email: uniqueEmail(`frame${width}`), password: "a-strong-password" });
       const open = await owoClient(request, await createSecretKey(page)).initializeSession({ amount: 250_000, email: "ada@e2e.example.com" });
@@ -117,8 +126,14 @@ test.describe("framing from another site", () => {
       // The dashboard (signed in, same browser) and the restricted checkout are refused by Chromium.
       await expect.poll(() => refused.length).toBeGreaterThanOrEqual(2);
       // (Chromium's message names the origin and the directive, not the path.)
-      expect(refused.filter((t) => t.includes("frame-ancestors 'none'")), refused.join("\n")).toHaveLength(1);
-      expect(refused.filter((t) => t.includes("frame-ancestors https://shop.example.com")), refused.join("\n")).toHaveLength(1);
+      expect(
+        refused.filter((t) => t.includes("frame-ancestors 'none'")),
+        refused.join("\n"),
+      ).toHaveLength(1);
+      expect(
+        refused.filter((t) => t.includes("frame-ancestors https://shop.example.com")),
+        refused.join("\n"),
+      ).toHaveLength(1);
       expect(refused, "the open checkout was not refused").toHaveLength(2);
       await expect(page.frameLocator("#dash").getByTestId("create-key")).toHaveCount(0);
       await expect(page.frameLocator("#dash").locator("nav")).toHaveCount(0);

@@ -36,7 +36,9 @@ async function noSidewaysScroll(page: Page, where: string) {
 
 async function axeClean(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
   expect(bad, `${where}: axe serious/critical`).toEqual([]);
 }
 
@@ -48,7 +50,10 @@ async function openSettings(page: Page, width: number) {
 }
 
 async function secondDevice(browser: Browser, width: number, email: string) {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36" });
+  const context = await browser.newContext({
+    viewport: { width, height: 800 },
+    userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
+  });
   const page = await context.newPage();
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -80,7 +85,9 @@ for (const width of [1280, 375]) {
       await expect(page).toHaveURL(/\/dashboard\/settings\/settlement$/);
     });
 
-    test("the owner's profile: a refused form keeps what was typed with the reason under the field; the hosted checkout and invoice wear the profile", async ({ page }) => {
+    test("the owner's profile: a refused form keeps what was typed with the reason under the field; the hosted checkout and invoice wear the profile", async ({
+      page,
+    }) => {
       await signUp(page, { business: `Profile Co ${width}`, email: uniqueEmail(`settings-profile-${width}`), password: PASSWORD });
       await page.goto("/dashboard/settings/profile");
       await page.getByLabel("Display name").fill("Ada's Kitchen");
@@ -103,7 +110,9 @@ for (const width of [1280, 375]) {
       await page.getByLabel("Upload a logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
       await expect(page.getByTestId("logo-current")).toBeVisible();
       // A file that is not an image is refused by its bytes, with the reason beside the field.
-      await page.getByLabel("Upload a logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+      await page
+        .getByLabel("Upload a logo")
+        .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
       await expect(page.getByTestId("logo-error")).toHaveText("The logo must be a PNG, JPEG or WebP image.");
       await page.reload();
       await expect(page.getByLabel("Display name")).toHaveValue("Ada's Kitchen");
@@ -191,7 +200,10 @@ for (const width of [1280, 375]) {
       const payer = uniqueEmail(`payer-${width}`);
       const session = await owo.initializeSession({ amount: 150_000, email: payer, customer_name: "Chuka Obi" });
       const method = (await owo.selectPaymentMethod(session.session_id, { payment_method: "payid" })) as { pay_id: string };
-      const paid = await page.request.post("/v1/sandbox/payments", { headers: { "x-api-key": secret }, data: { pay_id: method.pay_id, amount: 150_000, payer: { name: "Chuka Obi" } } });
+      const paid = await page.request.post("/v1/sandbox/payments", {
+        headers: { "x-api-key": secret },
+        data: { pay_id: method.pay_id, amount: 150_000, payer: { name: "Chuka Obi" } },
+      });
       expect(paid.status(), await paid.text()).toBe(200);
       const receipt = await smtp.waitFor((m) => m.to.includes(payer.toLowerCase()));
       expect(receipt.subject).toBe(`[Test] Your receipt from Mail Co ${width}`);

@@ -4,7 +4,9 @@ import { signInDemo } from "./helpers";
 // The dashboard's frame on a phone (DESIGN.md "On a phone"): the menu button and its drawer,
 // the styled not-found pages, and the icons.
 
-test("at 375 px the dashboard's navigation opens as a drawer: labelled button, focus kept inside, Escape closes, a link navigates and closes it", async ({ page }) => {
+test("at 375 px the dashboard's navigation opens as a drawer: labelled button, focus kept inside, Escape closes, a link navigates and closes it", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signInDemo(page, "business");
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -84,7 +86,11 @@ test("unknown dashboard sections and record ids show a styled not-found inside t
 });
 
 test("the favicon and app icons are served and linked from every page", async ({ page, request }) => {
-  for (const [url, type] of [["/favicon.ico", "image/x-icon"], ["/icon.svg", "image/svg+xml"], ["/apple-icon.png", "image/png"]] as const) {
+  for (const [url, type] of [
+    ["/favicon.ico", "image/x-icon"],
+    ["/icon.svg", "image/svg+xml"],
+    ["/apple-icon.png", "image/png"],
+  ] as const) {
     const r = await request.get(url);
     expect(r.status(), url).toBe(200);
     expect(r.headers()["content-type"], url).toContain(type);

@@ -96,7 +96,9 @@ test("a dashboard request answering after sign-out cannot bring the session back
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
 });
 
-test("a sixth wrong password in a row is refused with 'Too many sign-in attempts. Try again in N minutes.', and the right one is locked out too", async ({ page }) => {
+test("a sixth wrong password in a row is refused with 'Too many sign-in attempts. Try again in N minutes.', and the right one is locked out too", async ({
+  page,
+}) => {
   const email = uniqueEmail("locked");
   await signUp(page, { business: "Locked Out Co", email, password: "right-password-1" });
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -116,7 +118,11 @@ test("a sixth wrong password in a row is refused with 'Too many sign-in attempts
 
 test("a POST from another origin, or Origin: null, is refused with 403 before any server action runs; same-origin passes", async ({ page, baseURL }) => {
   for (const origin of ["https://evil.example", "null"]) {
-    const res = await page.request.post("/sign-in", { headers: { origin, "next-action": "0".repeat(42) }, form: { email: "a@b.c", password: "x" }, failOnStatusCode: false });
+    const res = await page.request.post("/sign-in", {
+      headers: { origin, "next-action": "0".repeat(42) },
+      form: { email: "a@b.c", password: "x" },
+      failOnStatusCode: false,
+    });
     expect(res.status()).toBe(403);
     expect(await res.json()).toEqual({ error: { code: "FORBIDDEN", message: expect.stringContaining("Cross-origin request refused") } });
   }

@@ -152,7 +152,11 @@ test("the merchant creates a static account; sandbox payments arrive and show up
   await expect(page.getByTestId("batches-empty")).toBeVisible();
 });
 
-test("an admin approves one refund and rejects the other; the merchant sees it completed, and the rejected payment settles on the next run", async ({ page, browser, request }) => {
+test("an admin approves one refund and rejects the other; the merchant sees it completed, and the rejected payment settles on the next run", async ({
+  page,
+  browser,
+  request,
+}) => {
   const admin = await asAdmin(browser);
   await admin.goto("/admin/refunds");
   // Both requests wait in the review queue; open the first.
@@ -218,7 +222,10 @@ test("another business cannot open the account or its refund; disabling and dele
   await expect(page.getByRole("dialog")).toContainText(accountNumber);
   await page.getByTestId("sa-confirm-disable").click();
   await expect(page.getByTestId("sa-status")).toHaveText(/disabled/i);
-  const refused = await page.request.post("/v1/sandbox/payments", { headers: { "x-api-key": secret }, data: { account_number: accountNumber, amount: 100_000 } });
+  const refused = await page.request.post("/v1/sandbox/payments", {
+    headers: { "x-api-key": secret },
+    data: { account_number: accountNumber, amount: 100_000 },
+  });
   expect(refused.status()).toBe(400);
   expect((await refused.json()).error.code).toBe("DESTINATION_CLOSED");
   await page.getByTestId("sa-enable").click();

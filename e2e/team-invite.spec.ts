@@ -19,7 +19,9 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/sign-in/);
 }
 
-test("an owner invites a viewer by link; the invitee signs up through it with the email fixed and joins as viewer; the link is then used up", async ({ page }) => {
+test("an owner invites a viewer by link; the invitee signs up through it with the email fixed and joins as viewer; the link is then used up", async ({
+  page,
+}) => {
   const owner = uniqueEmail("team-owner");
   const invitee = uniqueEmail("team-viewer");
   await signUp(page, { business: "Team Test Ltd", email: owner, password: PASSWORD });

@@ -26,7 +26,10 @@ async function replayAs(page: Page, action: Request): Promise<string> {
   return res.text();
 }
 
-test("an owner invites a viewer, who sees payments but cannot send money or reveal a key (the server refuses too); promoted to developer, they roll a test key; the audit log shows who did each", async ({ page, browser }) => {
+test("an owner invites a viewer, who sees payments but cannot send money or reveal a key (the server refuses too); promoted to developer, they roll a test key; the audit log shows who did each", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const ownerEmail = uniqueEmail("team-owner");
   const memberEmail = uniqueEmail("team-member");

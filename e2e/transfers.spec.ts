@@ -86,8 +86,17 @@ test("a failed transfer's page says the money came back to the wallet, fees incl
   // The sandbox bank fails it when told before it settles; the scheduler may settle an undecided one first: then a new one.
   let reference: string | null = null;
   for (let attempt = 0; attempt < 5 && !reference; attempt++) {
-    const t = await owo.initiateTransfer({ type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: resolved.account_name, amount: 1_250_000 });
-    const decided = await owo.setSandboxTransferOutcome(t.reference, { status: "failed", reason: "Beneficiary account closed" }).then(() => true, (e: OwoError) => e.code === "INVALID_STATE" ? false : Promise.reject(e));
+    const t = await owo.initiateTransfer({
+      type: "bank_transfer",
+      account_number: "0123456789",
+      bank_code: "058",
+      account_name: resolved.account_name,
+      amount: 1_250_000,
+    });
+    const decided = await owo.setSandboxTransferOutcome(t.reference, { status: "failed", reason: "Beneficiary account closed" }).then(
+      () => true,
+      (e: OwoError) => (e.code === "INVALID_STATE" ? false : Promise.reject(e)),
+    );
     if (decided) reference = t.reference;
   }
   expect(reference, "a pending transfer decided as failed").not.toBeNull();

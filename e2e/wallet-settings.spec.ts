@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { signUp, uniqueEmail } from "./helpers";
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px: set a daily limit and members only, add a member, send money to it by picking it; the limit refuses more`, async ({ page, browser }) => {
+  test(`at ${width} px: set a daily limit and members only, add a member, send money to it by picking it; the limit refuses more`, async ({
+    page,
+    browser,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     // A second business to be the member (saved recipient).
     const other = await browser.newPage();

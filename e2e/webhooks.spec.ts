@@ -71,7 +71,10 @@ test("a payment to the wallet PayID shows in the statement and sends charge.succ
   const handle = (await page.getByTestId("wallet-payid").textContent())!.replace("@", "");
   const secret = await createSecretKey(page, { webhookUrl: "http://127.0.0.1:9/unreachable" });
 
-  const paid = await request.post("/v1/sandbox/payments", { headers: { "x-api-key": secret }, data: { pay_id: `@${handle}`, amount: 750_000, payer: { name: "Bola Ade" } } });
+  const paid = await request.post("/v1/sandbox/payments", {
+    headers: { "x-api-key": secret },
+    data: { pay_id: `@${handle}`, amount: 750_000, payer: { name: "Bola Ade" } },
+  });
   expect(paid.status()).toBe(200);
 
   await page.goto("/dashboard");

@@ -26,6 +26,9 @@ describe("CSV read a piece at a time (statement files stream through CsvReader)"
     }
     const rows: string[][] = [];
     for await (const batch of csvRows(oneByteAtATime())) rows.push(...batch);
-    expect(rows).toEqual([["a", "b"], ["₦1", "₦2"]]);
+    expect(rows).toEqual([
+      ["a", "b"],
+      ["₦1", "₦2"],
+    ]);
   });
 });

@@ -36,7 +36,6 @@ export function csvStream<T>(header: string[], batches: AsyncIterable<T[]>, toRo
   });
 }
 
-
 /**
  * RFC 4180 CSV text → rows of cells (quoted cells may hold commas, quotes doubled, line breaks;
  * CRLF or LF; a leading BOM dropped). Lines with no cell text are left out.

@@ -86,7 +86,8 @@ export const ERROR_CATALOGUE = {
     message: "Insufficient funds in the wallet.",
     api: true,
     meaning: "The wallet's available balance does not cover the amount plus fees.",
-    action: "Check `GET /v1/checkout/transfer/balance` and the charges (`POST /v1/checkout/transfer/charges`); fund the wallet (in test mode, `POST /v1/sandbox/wallet/fund`).",
+    action:
+      "Check `GET /v1/checkout/transfer/balance` and the charges (`POST /v1/checkout/transfer/charges`); fund the wallet (in test mode, `POST /v1/sandbox/wallet/fund`).",
   },
   ACCOUNT_NOT_FOUND: {
     status: 400,
@@ -111,7 +112,8 @@ export const ERROR_CATALOGUE = {
   AMOUNT_REJECTED: {
     status: 400,
     api: true,
-    meaning: "The destination's amount rule refuses this amount (a session takes exactly its amount; a PayID or virtual account may take a fixed, minimum or maximum amount).",
+    meaning:
+      "The destination's amount rule refuses this amount (a session takes exactly its amount; a PayID or virtual account may take a fixed, minimum or maximum amount).",
     action: "Pay the amount the destination asks for.",
   },
   DESTINATION_NOT_FOUND: {
@@ -150,7 +152,8 @@ export const ERROR_CATALOGUE = {
     statuses: [403, 429],
     message: "Your role does not allow this action.",
     api: false,
-    meaning: "Dashboard only: your role, or a rule such as \"another member must approve\", does not allow the action; 429 when too many two-factor codes were tried.",
+    meaning:
+      'Dashboard only: your role, or a rule such as "another member must approve", does not allow the action; 429 when too many two-factor codes were tried.',
     action: "Ask an owner or admin of the business, or wait before trying codes again.",
   },
   UNAUTHENTICATED: {
@@ -163,7 +166,8 @@ export const ERROR_CATALOGUE = {
   CONFLICT: {
     status: 409,
     api: false,
-    meaning: "Dashboard and `owo` command only: the record already exists or changed meanwhile (an account with this email, a member, a bulk batch already sent).",
+    meaning:
+      "Dashboard and `owo` command only: the record already exists or changed meanwhile (an account with this email, a member, a bulk batch already sent).",
     action: "Reload and check what is there before trying again.",
   },
   BANK_UNAVAILABLE: {

@@ -55,7 +55,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, { schema: Schema }> }> }>>; components: { responses: Record<string, { content?: Record<string, { schema: Schema }> }> } };
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, { schema: Schema }> }> }>>;
+  components: { responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
+};
 type Schema = { allOf?: { properties?: { error?: { properties?: { code?: { enum?: string[] } } } } }[] };
 
 /** Each code the OpenAPI document lists under a failure status (as /docs's reference reads them). */
@@ -126,7 +129,9 @@ describe("the error guide (/docs/errors)", () => {
   it("every code the OpenAPI document lists is in the guide with that status, and `api` says which codes /v1 answers", () => {
     const documented = documentedPairs();
     expect(documented.length).toBeGreaterThan(100);
-    const wrong = documented.filter((d) => !ERROR_GUIDE[d.code as keyof typeof ERROR_GUIDE]?.statuses.includes(d.status)).map((d) => `${d.code} ${d.status} (${d.where})`);
+    const wrong = documented
+      .filter((d) => !ERROR_GUIDE[d.code as keyof typeof ERROR_GUIDE]?.statuses.includes(d.status))
+      .map((d) => `${d.code} ${d.status} (${d.where})`);
     expect(wrong).toEqual([]);
     const onApi = new Set(documented.map((d) => d.code));
     for (const code of ERROR_CODES) expect(ERROR_GUIDE[code].api, code).toBe(onApi.has(code));

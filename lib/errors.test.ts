@@ -46,7 +46,12 @@ describe("appError", () => {
 
   it("keeps the caller's message, details, headers and an allowed second status", () => {
     const e = appError("WALLET_NOT_LINKED", { status: 400, message: "No live wallet.", details: ["d"], headers: { "retry-after": "1" } });
-    expect({ status: e.status, message: e.message, details: e.details, headers: e.headers }).toEqual({ status: 400, message: "No live wallet.", details: ["d"], headers: { "retry-after": "1" } });
+    expect({ status: e.status, message: e.message, details: e.details, headers: e.headers }).toEqual({
+      status: 400,
+      message: "No live wallet.",
+      details: ["d"],
+      headers: { "retry-after": "1" },
+    });
     expect(httpError(429, "Too Many Requests")).toMatchObject({ code: "HTTP_ERROR", status: 429, message: "Too Many Requests" });
   });
 

@@ -12,7 +12,11 @@ const SEPARATOR = "\x01";
  */
 export function searchFields(fields: (PgColumn | SQL)[], term: string): SQL {
   const pattern = containsPattern(term);
-  if (term.includes(SEPARATOR)) return sql`(${sql.join(fields.map((f) => sql`${f} ilike ${pattern}`), sql` or `)})`;
+  if (term.includes(SEPARATOR))
+    return sql`(${sql.join(
+      fields.map((f) => sql`${f} ilike ${pattern}`),
+      sql` or `,
+    )})`;
   const joined = sql.join(
     fields.map((f) => sql`coalesce(${f}, '')`),
     sql.raw(` || E'\\x01' || `),

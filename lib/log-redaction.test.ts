@@ -20,7 +20,16 @@ describe("log redaction (issue 14: keys, secrets, passwords, tokens and query pa
       user: { email: "ada@example.com", newPassword: "LEAKEDPASSWORD7" },
     });
     const line = capture.raw.join("\n");
-    for (const leaked of ["hunter2-password", "LEAKEDKEY1", "LEAKEDTOKEN2", "LEAKEDKEY3", "LEAKEDCOOKIE4", "whsec_LEAKED5", "LEAKEDTOKEN6", "LEAKEDPASSWORD7"]) {
+    for (const leaked of [
+      "hunter2-password",
+      "LEAKEDKEY1",
+      "LEAKEDTOKEN2",
+      "LEAKEDKEY3",
+      "LEAKEDCOOKIE4",
+      "whsec_LEAKED5",
+      "LEAKEDTOKEN6",
+      "LEAKEDPASSWORD7",
+    ]) {
       expect(line).not.toContain(leaked);
     }
     const entry = capture.lines[0]! as { headers: Record<string, string>; user: Record<string, string>; password: string };

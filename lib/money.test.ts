@@ -14,7 +14,14 @@ import {
   nairaFieldSchema,
 } from "./money";
 
-const messages = { invalid: "not naira", negative: "no minus", decimals: "two decimals at most", zero: "more than zero", too_small: "too small", too_large: "too large" };
+const messages = {
+  invalid: "not naira",
+  negative: "no minus",
+  decimals: "two decimals at most",
+  zero: "more than zero",
+  too_small: "too small",
+  too_large: "too large",
+};
 const issue = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input);
   return r.success ? `ok:${String(r.data)}` : r.error.issues[0]!.message;

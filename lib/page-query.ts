@@ -47,26 +47,36 @@ export async function planPage(
   if (!cursorName) {
     const offset = pageOffset(request);
     if (kept && shape.buckets && offset >= SEEK_FROM) {
-      return { where: sql`${unique} in ${seekKeys(shape, shape.buckets, where, kept, offset, size)}`, orderBy: newestFirst, finish: (rows, total) => paged(rows, total, request) };
+      return {
+        where: sql`${unique} in ${seekKeys(shape, shape.buckets, where, kept, offset, size)}`,
+        orderBy: newestFirst,
+        finish: (rows, total) => paged(rows, total, request),
+      };
     }
-    const keys = tx.select({ k: unique }).from(table).where(where).orderBy(...newestFirst).limit(size).offset(pageOffset(request));
+    const keys = tx
+      .select({ k: unique })
+      .from(table)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(size)
+      .offset(pageOffset(request));
     return { where: inArray(unique, keys), orderBy: newestFirst, finish: (rows, total) => paged(rows, total, request) };
   }
 
   const cursor = (request.starting_after ?? request.ending_before)!;
   const badCursor = () => validationError([`${cursorName} must be the id of an item of this list`]);
-  const names = typeof cursorColumn === "function" ? cursorColumn(cursor) : cursorColumn.getSQLType() === "uuid" && !isUuid(cursor) ? null : eq(cursorColumn, cursor);
+  const names =
+    typeof cursorColumn === "function" ? cursorColumn(cursor) : cursorColumn.getSQLType() === "uuid" && !isUuid(cursor) ? null : eq(cursorColumn, cursor);
   if (!names) throw badCursor();
-  const [anchor] = await tx
-    .select({ k: unique })
-    .from(table)
-    .where(and(scope, names))
-    .limit(1);
+  const [anchor] = await tx.select({ k: unique }).from(table).where(and(scope, names)).limit(1);
   if (!anchor) throw badCursor();
 
   // The anchor's sort values, read in the same statement (a timestamp keeps its microseconds).
   const a = alias(table, "page_anchor") as unknown as Record<string, PgColumn>;
-  const anchorCols = sql.join(order.map((c) => a[keyOf(table, c)]!), sql`, `);
+  const anchorCols = sql.join(
+    order.map((c) => a[keyOf(table, c)]!),
+    sql`, `,
+  );
   const anchorRow = sql`(select ${anchorCols} from ${table} as ${sql.identifier("page_anchor")} where ${a[keyOf(table, unique)]!} = ${anchor.k})`;
   const row = sql`(${sql.join(order, sql`, `)})`;
   const after = cursorName === "starting_after";
@@ -131,7 +141,11 @@ export type ListTotal = SQL | { sql: SQL; count: (tx: DbOrTx) => Promise<number>
  * snapshot in one round trip. A page with no rows (past the end, or an empty list) reads the
  * total on its own; a search's cached total that cannot answer is counted (and cached).
  */
-export async function readPage<T extends WithTotal>(tx: DbOrTx, total: ListTotal, read: (total: SQL<number>) => Promise<T[]>): Promise<[Omit<T, "listTotal">[], number]> {
+export async function readPage<T extends WithTotal>(
+  tx: DbOrTx,
+  total: ListTotal,
+  read: (total: SQL<number>) => Promise<T[]>,
+): Promise<[Omit<T, "listTotal">[], number]> {
   const search = total instanceof SQL ? null : total;
   const expression = search ? search.sql : (total as SQL);
   const rows = await read(sql<number>`${expression}`.mapWith(Number));
@@ -162,7 +176,13 @@ export function shallowPageStatement(db: DbOrTx, name: string, shape: ListShape,
   const { table, order } = shape;
   const unique = order[order.length - 1]!;
   const newestFirst = order.map((c) => desc(c));
-  const keys = db.select({ k: unique }).from(table).where(where).orderBy(...newestFirst).limit(sql.placeholder("size")).offset(sql.placeholder("offset"));
+  const keys = db
+    .select({ k: unique })
+    .from(table)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("size"))
+    .offset(sql.placeholder("offset"));
   return db
     .select({ ...getTableColumns(table), ...extra, listTotal: sql<number>`${total}`.mapWith(Number) })
     .from(table)

@@ -61,8 +61,7 @@ export const pagingQueryFields = {
   ),
   ending_before: cursorField(
     "ending_before",
-    "Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. " +
-      "Not together with starting_after.",
+    "Cursor (extension): the id of an item of this list; answers the page_size items before it (newer), with has_more. " + "Not together with starting_after.",
   ),
 };
 

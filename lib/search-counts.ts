@@ -40,7 +40,13 @@ export function settledBefore(now = Date.now()): Date {
 }
 
 function keyText(key: SearchCountSpec["key"]): string {
-  return JSON.stringify(Object.fromEntries(Object.entries(key).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b))));
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(key)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b)),
+    ),
+  );
 }
 
 /** The list's current epoch for this merchant and mode (0 before any bump), as an expression. */

@@ -27,9 +27,13 @@ describe("parseOrThrow refuses what the database cannot store (fuzzer finding: t
   });
 
   it("a NUL or an unpaired surrogate anywhere in jsonb metadata, value or key, is a 400", () => {
-    expect(refusal({ name: "ok", metadata: { a: [{ b: "\u0000" }] } })).toEqual(["metadata.a.0.b contains a character that is not allowed (NUL or an unpaired surrogate)"]);
+    expect(refusal({ name: "ok", metadata: { a: [{ b: "\u0000" }] } })).toEqual([
+      "metadata.a.0.b contains a character that is not allowed (NUL or an unpaired surrogate)",
+    ]);
     expect(refusal({ name: "ok", metadata: { note: "x\uD800" } })).toHaveLength(1);
-    expect(refusal({ name: "ok", metadata: { "k\u0000": 1 } })).toEqual(["metadata.k\\u0000 is a key with a character that is not allowed (NUL or an unpaired surrogate)"]);
+    expect(refusal({ name: "ok", metadata: { "k\u0000": 1 } })).toEqual([
+      "metadata.k\\u0000 is a key with a character that is not allowed (NUL or an unpaired surrogate)",
+    ]);
   });
 
   it(`metadata nested deeper than ${MAX_NESTING} levels is a 400, however deep (no stack overflow)`, () => {

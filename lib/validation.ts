@@ -23,9 +23,7 @@ function describe(issue: z.core.$ZodIssue): string {
   if (names.some((n) => issue.message.startsWith(`${n} `))) return issue.message;
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined
-        ? `${field} is required`
-        : `${field} must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
+      return issue.input === undefined ? `${field} is required` : `${field} must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
     case "too_small": {
       const n = String(issue.minimum);
       if (issue.origin === "string") return `${field} must be at least ${n} characters`;

@@ -17,7 +17,12 @@ async function main() {
   // The scheduler runs every second, as in production but faster: sandbox bank transfers
   // settle and webhook retries go out while the tests watch.
   // Request lines (info) would drown the test report; warnings and errors still show.
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SCHEDULER_INTERVAL_MS: process.env.SCHEDULER_INTERVAL_MS ?? "1000", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    SCHEDULER_INTERVAL_MS: process.env.SCHEDULER_INTERVAL_MS ?? "1000",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  };
   // playwright.config.ts names the data dir (E2E_DATA_DIR) so the specs can read the demo
   // passwords; it starts empty every run.
   if (env.OWO_DATA_DIR) {
@@ -38,7 +43,9 @@ async function main() {
   env.SMTP_URL ??= `smtp://127.0.0.1:${Number(env.PORT ?? 3100) + 20000}`; // e2eSmtpPort (tests/smtp-capture.ts): e2e/accounts.spec.ts captures the mails
 
   if (!(await postgresReachable())) {
-    throw new Error(`e2e needs PostgreSQL and none is reachable at ${new URL(TEST_SERVER).host}: start it (npm test does, with pg_ctlcluster) or set TEST_DATABASE_SERVER`);
+    throw new Error(
+      `e2e needs PostgreSQL and none is reachable at ${new URL(TEST_SERVER).host}: start it (npm test does, with pg_ctlcluster) or set TEST_DATABASE_SERVER`,
+    );
   }
   const db = await createTestDatabase("owo_e2e");
   const host = new URL(db.url).hostname;

@@ -13,7 +13,10 @@ const root = path.resolve(import.meta.dirname, "..", "node_modules", "postgres")
 const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 const MARK = "/* owo: flush state reset */";
 const edits = [
-  ["  function nextWrite(fn) {\n", `  function nextWrite(fn) {\n    if (!socket) { ${MARK}\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options))\n      return false\n    }\n`],
+  [
+    "  function nextWrite(fn) {\n",
+    `  function nextWrite(fn) {\n    if (!socket) { ${MARK}\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options))\n      return false\n    }\n`,
+  ],
   ["    clearImmediate(nextWriteTimer)\n", `    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null ${MARK}\n`],
 ];
 

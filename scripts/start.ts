@@ -71,7 +71,10 @@ async function main() {
   delete process.env.OWO_QUIET;
 
   // scripts/serve.ts, not `next start`: it tells the app the TCP peer address (lib/client-ip.ts).
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "serve.ts"), "-p", port, "-H", hostname], { stdio: ["ignore", "inherit", "inherit"], env: process.env });
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "serve.ts"), "-p", port, "-H", hostname], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: process.env,
+  });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
   child.on("exit", (code) => process.exit(code ?? 0));
 

@@ -40,7 +40,10 @@ function run(stage: Stage): Promise<Outcome> {
   const t0 = Date.now();
   console.log(`[${stage.name}] $ ${stage.cmd.join(" ")}`);
   return new Promise((resolve) => {
-    const child = spawn(stage.cmd[0]!, stage.cmd.slice(1), { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...stage.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const child = spawn(stage.cmd[0]!, stage.cmd.slice(1), {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...stage.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on("line", (line) => console.log(`[${stage.name}] ${line}`));
     child.on("close", (code) => {
       const seconds = Math.round((Date.now() - t0) / 1000);
@@ -132,7 +135,11 @@ if (wanted("e2e") && !failedStages.includes("build")) {
     shards.map(async (files, i) => {
       const jsonFile = path.join(tmp, `playwright-${i + 1}.json`);
       const name = shards.length > 1 ? `e2e ${i + 1}/${shards.length}` : "e2e";
-      const outcome = await run({ name, cmd: ["npx", "playwright", "test", "--reporter=list,json", ...files], env: { E2E_PORT: String(FIRST_PORT + i), PLAYWRIGHT_JSON_OUTPUT_FILE: jsonFile, OWO_SKIP_BUILD: "1" } });
+      const outcome = await run({
+        name,
+        cmd: ["npx", "playwright", "test", "--reporter=list,json", ...files],
+        env: { E2E_PORT: String(FIRST_PORT + i), PLAYWRIGHT_JSON_OUTPUT_FILE: jsonFile, OWO_SKIP_BUILD: "1" },
+      });
       record(outcome);
       countE2e(outcome, jsonFile);
     }),

@@ -69,11 +69,18 @@ describe("through PgBouncer in transaction mode (DATABASE_URL ?pgbouncer=true)",
   it("initialize's rate limit stays exact: 12 at once against a limit of 5 make exactly 5 sessions, and no count leaves a session setting behind", async () => {
     const key = await makeKey({ config: { initializeLimit: 5, rateLimit: 100 } });
     await freshRateLimitWindow(15);
-    const results = await Promise.all(Array.from({ length: 12 }, () => initialize(key.secretKey, { amount: 50_000, email: "ada@example.com", reference: uniqueRef() })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => initialize(key.secretKey, { amount: 50_000, email: "ada@example.com", reference: uniqueRef() })),
+    );
     for (const r of results) expect([200, 429], r.text).toContain(r.status);
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status === 429)).toHaveLength(7);
-    expect(results.filter((r) => r.status === 200).map((r) => Number(r.headers.get("x-ratelimit-remaining"))).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      results
+        .filter((r) => r.status === 200)
+        .map((r) => Number(r.headers.get("x-ratelimit-remaining")))
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
     const direct = postgres(directWorkerUrl, { max: 1, onnotice: () => {} });
     try {
       const [row] = await direct<{ n: number }[]>`select count(*)::int as n from checkout_sessions where key_pair_id = ${key.keyPair.id}`;
@@ -94,7 +101,9 @@ describe("through PgBouncer in transaction mode (DATABASE_URL ?pgbouncer=true)",
   it("many statements on few server connections: sixty requests at once with no 'prepared statement does not exist'", async () => {
     const key = await makeKey({ config: { initializeLimit: 1_000, rateLimit: 1_000 } });
     await freshRateLimitWindow();
-    const results = await Promise.all(Array.from({ length: 60 }, () => initialize(key.secretKey, { amount: 50_000, email: "ada@example.com", reference: uniqueRef() })));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, () => initialize(key.secretKey, { amount: 50_000, email: "ada@example.com", reference: uniqueRef() })),
+    );
     expect(results.filter((r) => r.status !== 200).map((r) => r.text)).toEqual([]);
   });
 
@@ -131,7 +140,9 @@ describe("through PgBouncer in transaction mode (DATABASE_URL ?pgbouncer=true)",
         const expected = readMigrationFiles({ migrationsFolder: migrationsFolder() }).length;
         expect(applied).toHaveLength(expected);
         expect(applied.every((m) => m.n === 1)).toBe(true);
-        const [held] = await direct<{ locks: number }[]>`select count(*)::int as locks from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`;
+        const [held] = await direct<
+          { locks: number }[]
+        >`select count(*)::int as locks from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`;
         expect(held!.locks).toBe(0);
       } finally {
         await direct.end({ timeout: 2 });

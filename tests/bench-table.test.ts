@@ -19,7 +19,15 @@ describe("bench table", () => {
     const floor = load(100);
     const table = resultsTable([
       { scenario: "lists", target: "events list, page 1", ours, floor, goal: ratioGoal(0.6, ours, floor) },
-      { scenario: "webhooks", target: "webhook delivery", ours: load(30), floor: load(1000), unit: "deliveries/s", floorUnit: "POSTs/s", goal: { text: "p99 ≤ 1,000 ms", met: false } },
+      {
+        scenario: "webhooks",
+        target: "webhook delivery",
+        ours: load(30),
+        floor: load(1000),
+        unit: "deliveries/s",
+        floorUnit: "POSTs/s",
+        goal: { text: "p99 ≤ 1,000 ms", met: false },
+      },
     ]);
     const [header, , first, second] = table.split("\n");
     expect(header).toContain("| scenario | concurrency | ours |");
@@ -55,8 +63,14 @@ describe("bench table", () => {
   it("the settlement row is payments per second beside the floor's, met only within the time target with the audit ok", () => {
     // Issue 17's target: 100,000 payments in ≤ 2 s.
     const result: SettlementBenchResult = {
-      payments: 100_000, merchants: 10, seedSeconds: 20, runSeconds: 1.6, floorSeconds: 1.25,
-      result: { batched: 100_000, paid_out: 2, wallet_credit: 8, failed: 0 }, bankPayoutsSent: 2, auditOk: true,
+      payments: 100_000,
+      merchants: 10,
+      seedSeconds: 20,
+      runSeconds: 1.6,
+      floorSeconds: 1.25,
+      result: { batched: 100_000, paid_out: 2, wallet_credit: 8, failed: 0 },
+      bankPayoutsSent: 2,
+      auditOk: true,
     };
     const row = settlementRow(result);
     expect(row.ours.rps).toBe(62_500);

@@ -2,10 +2,7 @@ import { randomInt } from "node:crypto";
 import { responseProblem } from "@/lib/openapi/validate";
 
 /** A Next.js route handler as the /v1 route files export them. */
-export type RouteHandler = (
-  req: Request,
-  ctx: { params: Promise<Record<string, string | string[] | undefined>> },
-) => Promise<Response>;
+export type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
 
 /** The /v1 envelope, success or failure. */
 export type Envelope<T = Record<string, unknown>> = {

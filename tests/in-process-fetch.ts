@@ -38,9 +38,7 @@ export function inProcessFetch(): typeof fetch {
     }
     const routeModule = (await import(/* @vite-ignore */ file)) as RouteModule;
     const handler = routeModule[req.method];
-    const res = handler
-      ? await handler(req, { params: Promise.resolve(params) })
-      : new Response(null, { status: 405, headers: { allow: "GET" } });
+    const res = handler ? await handler(req, { params: Promise.resolve(params) }) : new Response(null, { status: 405, headers: { allow: "GET" } });
     if (pathname === "/v1/openapi.json") return res;
     const text = await res.clone().text();
     let body: unknown;

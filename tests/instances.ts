@@ -231,13 +231,7 @@ export type ApiAnswer<T = Record<string, unknown>> = {
 };
 
 /** One /v1 call with a secret key; a connection that fails answers status 0 (never throws). */
-export async function api<T = Record<string, unknown>>(
-  baseUrl: string,
-  key: string,
-  method: string,
-  pathname: string,
-  json?: unknown,
-): Promise<ApiAnswer<T>> {
+export async function api<T = Record<string, unknown>>(baseUrl: string, key: string, method: string, pathname: string, json?: unknown): Promise<ApiAnswer<T>> {
   try {
     const res = await fetch(`${baseUrl}${pathname}`, {
       method,
@@ -274,7 +268,14 @@ export async function makeMerchantKey(config: Record<string, unknown> = {}) {
   ]);
   const db = await getDb();
   const tag = randomBase62(8).toLowerCase();
-  const created = await createMerchant(db, { name: `Scale ${tag}`, type: "business", email: `owner-${tag}@example.com`, password: "correct horse battery", actor: CLI_ACTOR, activated: true });
+  const created = await createMerchant(db, {
+    name: `Scale ${tag}`,
+    type: "business",
+    email: `owner-${tag}@example.com`,
+    password: "correct horse battery",
+    actor: CLI_ACTOR,
+    activated: true,
+  });
   const key = await createKeyPair(db, {
     merchantId: created.merchant.id,
     mode: "test",

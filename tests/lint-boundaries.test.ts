@@ -13,9 +13,7 @@ beforeAll(() => {
 
 async function restrictedImports(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, "..", filePath) });
-  return result!.messages
-    .filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "@typescript-eslint/no-restricted-imports")
-    .map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
 }
 
 describe("lib/ never imports app/ or components/", () => {
@@ -35,12 +33,17 @@ describe("lib/ never imports app/ or components/", () => {
 
 describe("lib/http imports no domain", () => {
   it("reports lib/http importing a payments rule", async () => {
-    expect(await restrictedImports(`import { receivePayment } from "@/lib/payments/receive-payment";\nexport const r = receivePayment;\n`, "lib/http/x.ts")).toHaveLength(1);
+    expect(
+      await restrictedImports(`import { receivePayment } from "@/lib/payments/receive-payment";\nexport const r = receivePayment;\n`, "lib/http/x.ts"),
+    ).toHaveLength(1);
   });
 
   it("reports lib/http importing the static-account product rule (route() takes it from the route file)", async () => {
     expect(
-      await restrictedImports(`import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";\nexport const a = assertStaticAccountsEnabled;\n`, "lib/http/x.ts"),
+      await restrictedImports(
+        `import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";\nexport const a = assertStaticAccountsEnabled;\n`,
+        "lib/http/x.ts",
+      ),
     ).toHaveLength(1);
   });
 
@@ -74,7 +77,13 @@ describe("app/ never imports drizzle-orm or db/", () => {
   });
 
   it("lets app/ take a connection and the schema's types to hand to lib/", async () => {
-    const code = [`import { getDb } from "@/db/client";`, `import type { Mode } from "@/db/schema";`, `export const m: Mode = "test";`, `export const g = getDb;`, ``].join("\n");
+    const code = [
+      `import { getDb } from "@/db/client";`,
+      `import type { Mode } from "@/db/schema";`,
+      `export const m: Mode = "test";`,
+      `export const g = getDb;`,
+      ``,
+    ].join("\n");
     expect(await restrictedImports(code, "app/x.tsx")).toEqual([]);
   });
 });
@@ -82,17 +91,26 @@ describe("app/ never imports drizzle-orm or db/", () => {
 describe("lib/ folders import only their own layer and the ones below (ARCHITECTURE.md)", () => {
   it("reports a low folder importing a higher one: users → auth, observability → scheduler, audit → http", async () => {
     expect(await restrictedImports(`import { auth } from "@/lib/auth/auth";\nexport const a = auth;\n`, "lib/users/x.ts")).toHaveLength(1);
-    expect(await restrictedImports(`import { runJobs } from "@/lib/scheduler/run-jobs";\nexport const r = runJobs;\n`, "lib/observability/x.ts")).toHaveLength(1);
+    expect(await restrictedImports(`import { runJobs } from "@/lib/scheduler/run-jobs";\nexport const r = runJobs;\n`, "lib/observability/x.ts")).toHaveLength(
+      1,
+    );
     expect(await restrictedImports(`import { route } from "@/lib/http/route";\nexport const r = route;\n`, "lib/audit/x.ts")).toHaveLength(1);
   });
 
   it("reports the breach by relative path too, from a nested file", async () => {
-    expect(await restrictedImports(`import { isAdminNow } from "../../admin/is-admin";\nexport const i = isAdminNow;\n`, "lib/auth/two-factor/x.ts")).toHaveLength(1);
+    expect(
+      await restrictedImports(`import { isAdminNow } from "../../admin/is-admin";\nexport const i = isAdminNow;\n`, "lib/auth/two-factor/x.ts"),
+    ).toHaveLength(1);
   });
 
   it("lets a folder import the layers below it: auth → users, scheduler → observability, keys → audit", async () => {
     expect(await restrictedImports(`import { createUser } from "@/lib/users/create-user";\nexport const c = createUser;\n`, "lib/auth/x.ts")).toEqual([]);
-    expect(await restrictedImports(`import { pruneRequestLogs } from "@/lib/observability/prune-request-logs";\nexport const p = pruneRequestLogs;\n`, "lib/scheduler/x.ts")).toEqual([]);
+    expect(
+      await restrictedImports(
+        `import { pruneRequestLogs } from "@/lib/observability/prune-request-logs";\nexport const p = pruneRequestLogs;\n`,
+        "lib/scheduler/x.ts",
+      ),
+    ).toEqual([]);
     expect(await restrictedImports(`import { recordAudit } from "../audit/record-audit";\nexport const r = recordAudit;\n`, "lib/keys/x.ts")).toEqual([]);
   });
 

@@ -33,7 +33,11 @@ export async function waitersOn(db: Db, holder: number): Promise<number> {
  */
 export async function untilArrived(db: Db, holder: number | null, others: Promise<unknown>[]): Promise<void> {
   let settled = 0;
-  for (const p of others) void p.then(() => settled++, () => settled++);
+  for (const p of others)
+    void p.then(
+      () => settled++,
+      () => settled++,
+    );
   for (;;) {
     const waiting = holder === null ? 0 : await waitersOn(db, holder);
     if (settled + waiting >= others.length) return;

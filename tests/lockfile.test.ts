@@ -38,7 +38,12 @@ describe("package-lock.json installs everywhere (issue 14: npm ci refused it on 
   });
 
   it("has the other platforms' binaries of Next, Tailwind's oxide and lightningcss", () => {
-    for (const p of ["node_modules/@next/swc-darwin-arm64", "node_modules/@next/swc-win32-x64-msvc", "node_modules/@tailwindcss/oxide-darwin-arm64", "node_modules/lightningcss-win32-x64-msvc"]) {
+    for (const p of [
+      "node_modules/@next/swc-darwin-arm64",
+      "node_modules/@next/swc-win32-x64-msvc",
+      "node_modules/@tailwindcss/oxide-darwin-arm64",
+      "node_modules/lightningcss-win32-x64-msvc",
+    ]) {
       expect(Object.keys(lock.packages)).toContain(p);
     }
   });
@@ -46,7 +51,11 @@ describe("package-lock.json installs everywhere (issue 14: npm ci refused it on 
   it("the check itself catches a lockfile that lacks a platform package", () => {
     const broken: Lockfile = {
       lockfileVersion: 3,
-      packages: { "": {}, "node_modules/next": { optionalDependencies: { "@next/swc-darwin-arm64": "16.4.6", "@next/swc-linux-x64-gnu": "16.4.6" } }, "node_modules/@next/swc-linux-x64-gnu": {} },
+      packages: {
+        "": {},
+        "node_modules/next": { optionalDependencies: { "@next/swc-darwin-arm64": "16.4.6", "@next/swc-linux-x64-gnu": "16.4.6" } },
+        "node_modules/@next/swc-linux-x64-gnu": {},
+      },
     };
     expect(missingOptionalPackages(broken)).toEqual(["node_modules/next → @next/swc-darwin-arm64"]);
   });

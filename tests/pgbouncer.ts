@@ -12,7 +12,8 @@ import postgres from "postgres";
 import { TEST_SERVER } from "./test-database";
 import { freePort } from "./free-port";
 
-export const PGBOUNCER_INSTALL = "PgBouncer is not installed: `apt-get install pgbouncer` (Debian; npm test installs it when run as root), or set PGBOUNCER_PATH to its binary";
+export const PGBOUNCER_INSTALL =
+  "PgBouncer is not installed: `apt-get install pgbouncer` (Debian; npm test installs it when run as root), or set PGBOUNCER_PATH to its binary";
 
 export type Bouncer = {
   port: number;
@@ -32,7 +33,6 @@ export function pgbouncerBinary(): string | null {
   const found = spawnSync("sh", ["-c", "command -v pgbouncer"], { encoding: "utf8" });
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
 }
-
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -111,7 +111,16 @@ export async function startBouncer(opts: { poolSize?: number } = {}): Promise<Bo
     },
     async show<T>(what: string) {
       // The admin console speaks the simple protocol only and has no pg_type to fetch.
-      const admin = postgres({ host: "127.0.0.1", port, database: "pgbouncer", username: user, max: 1, prepare: false, fetch_types: false, onnotice: () => {} });
+      const admin = postgres({
+        host: "127.0.0.1",
+        port,
+        database: "pgbouncer",
+        username: user,
+        max: 1,
+        prepare: false,
+        fetch_types: false,
+        onnotice: () => {},
+      });
       try {
         return (await admin.unsafe(`SHOW ${what}`).simple()) as unknown as T[];
       } finally {

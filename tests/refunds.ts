@@ -9,13 +9,26 @@ import { insertStaticAccount } from "./static-accounts";
  * A merchant with the static-account product in the given state, a key pair and one active
  * static account written straight into the schema (no identity check needed for refunds).
  */
-export type RefundMerchant = { merchantId: string; mode: Mode; accountId: string; accountReference: string; secretKey: string; keyPairId: string; walletPayIdId: string };
+export type RefundMerchant = {
+  merchantId: string;
+  mode: Mode;
+  accountId: string;
+  accountReference: string;
+  secretKey: string;
+  keyPairId: string;
+  walletPayIdId: string;
+};
 
-export async function refundMerchant(opts: { mode?: Mode; staticAccounts?: "enabled" | "disabled" | "suspended"; webhookUrl?: string } = {}): Promise<RefundMerchant> {
+export async function refundMerchant(
+  opts: { mode?: Mode; staticAccounts?: "enabled" | "disabled" | "suspended"; webhookUrl?: string } = {},
+): Promise<RefundMerchant> {
   const mode = opts.mode ?? "test";
   const key = await makeKey({ mode, config: { rateLimit: 100_000, ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}) } });
   const db = await getDb();
-  await db.update(merchants).set({ staticAccounts: opts.staticAccounts ?? "enabled" }).where(eq(merchants.id, key.merchantId));
+  await db
+    .update(merchants)
+    .set({ staticAccounts: opts.staticAccounts ?? "enabled" })
+    .where(eq(merchants.id, key.merchantId));
   const account = await insertStaticAccount({ merchantId: key.merchantId, mode, keyPairId: key.keyPair.id });
   return {
     merchantId: key.merchantId,
@@ -36,11 +49,23 @@ export const PAYER = { name: "Ada Obi", bank: "Access Bank", account: "069000003
  */
 export async function pendingPayment(
   m: RefundMerchant,
-  opts: { amount?: number; payer?: StaticAccountPayment["payer"]; settlementStatus?: StaticAccountPayment["settlementStatus"]; status?: "processing" | "completed" } = {},
+  opts: {
+    amount?: number;
+    payer?: StaticAccountPayment["payer"];
+    settlementStatus?: StaticAccountPayment["settlementStatus"];
+    status?: "processing" | "completed";
+  } = {},
 ): Promise<StaticAccountPayment> {
   const db = await getDb();
   const payer = opts.payer === undefined ? PAYER : (opts.payer ?? {});
-  const booked = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: m.accountId }, amount: opts.amount ?? 1_000_000, payer, narration: "Refund test" }));
+  const booked = await db.transaction((tx) =>
+    receivePayment(tx, {
+      destination: { kind: "static_account", staticAccountId: m.accountId },
+      amount: opts.amount ?? 1_000_000,
+      payer,
+      narration: "Refund test",
+    }),
+  );
   if (opts.settlementStatus || opts.status) {
     await db
       .update(staticAccountPayments)

@@ -74,7 +74,14 @@ describe("secrets at rest", () => {
       const tag = randomBase62(8).toLowerCase();
       const password = `Dump-${randomBase62(20)}`;
       keep("owner password", password);
-      const m = await createMerchant(db, { name: `Dump Merchant ${tag}`, type: "business", email: `dump-${tag}@example.com`, password, actor: CLI_ACTOR, activated: true });
+      const m = await createMerchant(db, {
+        name: `Dump Merchant ${tag}`,
+        type: "business",
+        email: `dump-${tag}@example.com`,
+        password,
+        actor: CLI_ACTOR,
+        activated: true,
+      });
       const owner: Actor = { type: "user", userId: m.owner.id, ip: "203.0.113.30", userAgent: "SecretsAtRestTest/1" };
       const scope = { merchantId: m.merchant.id, mode: "test" as const };
 
@@ -93,7 +100,10 @@ describe("secrets at rest", () => {
 
       // Static accounts with a full BVN and NIN.
       await setStaticAccounts(db, { merchantId: m.merchant.id, staticAccounts: "enabled", actor: CLI_ACTOR });
-      for (const [identity_type, identity_number] of [["bvn", `22${randomDigits(5)}5678`], ["nin", `71${randomDigits(5)}5679`]] as const) {
+      for (const [identity_type, identity_number] of [
+        ["bvn", `22${randomDigits(5)}5678`],
+        ["nin", `71${randomDigits(5)}5679`],
+      ] as const) {
         keep(`full identity number (${identity_type})`, identity_number);
         await createStaticAccount(db, {
           ...scope,
@@ -141,7 +151,11 @@ describe("secrets in logs", () => {
     const key = await makeKey();
     const lines: string[] = [];
     const capture = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
-    const spies = [vi.spyOn(console, "error").mockImplementation(capture), vi.spyOn(console, "log").mockImplementation(capture), vi.spyOn(console, "warn").mockImplementation(capture)];
+    const spies = [
+      vi.spyOn(console, "error").mockImplementation(capture),
+      vi.spyOn(console, "log").mockImplementation(capture),
+      vi.spyOn(console, "warn").mockImplementation(capture),
+    ];
     const prevQuiet = process.env.OWO_QUIET;
     delete process.env.OWO_QUIET;
     try {

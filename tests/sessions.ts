@@ -33,7 +33,17 @@ export const INITIALIZE_FIELDS = [
   "session_id",
 ].sort();
 
-export const VERIFY_FIELDS = ["amount", "currency", "customer_email", "merchant_reference", "paid_at", "payment_method", "reference", "session_id", "status"].sort();
+export const VERIFY_FIELDS = [
+  "amount",
+  "currency",
+  "customer_email",
+  "merchant_reference",
+  "paid_at",
+  "payment_method",
+  "reference",
+  "session_id",
+  "status",
+].sort();
 
 export const GET_FIELDS = [
   "amount",

@@ -72,7 +72,11 @@ export async function batchRows(merchantId: string) {
 }
 
 export async function payoutRows(merchantId: string) {
-  return (await getDb()).select().from(settlementPayouts).where(eq(settlementPayouts.merchantId, merchantId)).orderBy(settlementPayouts.createdAt, settlementPayouts.attempt);
+  return (await getDb())
+    .select()
+    .from(settlementPayouts)
+    .where(eq(settlementPayouts.merchantId, merchantId))
+    .orderBy(settlementPayouts.createdAt, settlementPayouts.attempt);
 }
 
 /** Balance of a ledger account by kind for one merchant and mode (0 when none). */

@@ -9,7 +9,10 @@ export type CapturedMail = { to: string[]; subject: string; text: string };
 
 /** Undoes quoted-printable (soft line breaks, =XX bytes) of a plain-text body. */
 function decodeQuotedPrintable(body: string): string {
-  return Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+  return Buffer.from(
+    body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
 }
 
 /** Undoes RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) of a header, e.g. a subject with ₦. */
@@ -34,7 +37,13 @@ function parse(raw: string, to: string[]): CapturedMail {
  * A tiny SMTP server that keeps every mail it receives (plain text, no TLS, no auth): what the
  * app sends with SMTP_URL=smtp://127.0.0.1:<port>. For tests (vitest and Playwright).
  */
-export async function startSmtpCapture(port = 0): Promise<{ port: number; url: string; mails: CapturedMail[]; waitFor: (pred: (m: CapturedMail) => boolean) => Promise<CapturedMail>; close: () => Promise<void> }> {
+export async function startSmtpCapture(port = 0): Promise<{
+  port: number;
+  url: string;
+  mails: CapturedMail[];
+  waitFor: (pred: (m: CapturedMail) => boolean) => Promise<CapturedMail>;
+  close: () => Promise<void>;
+}> {
   const mails: CapturedMail[] = [];
   const waiters: { pred: (m: CapturedMail) => boolean; resolve: (m: CapturedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -45,7 +54,10 @@ export async function startSmtpCapture(port = 0): Promise<{ port: number; url: s
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        const mail = parse(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
+        const mail = parse(
+          Buffer.concat(chunks).toString("utf8"),
+          session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        );
         mails.push(mail);
         for (const w of waiters.splice(0)) {
           if (w.pred(mail)) w.resolve(mail);

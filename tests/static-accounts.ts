@@ -6,8 +6,10 @@ import { newUuid, prefixedId, randomDigits } from "@/lib/ids";
  * An active static account written straight into the schema (no identity check): for tests
  * that need one to pay into, refund from or settle, not to test creating one.
  */
-export async function insertStaticAccount(opts: { merchantId: string; mode: Mode; keyPairId: string}): Promise<StaticAccount> {
-  const [account] = await (await getDb())
+export async function insertStaticAccount(opts: { merchantId: string; mode: Mode; keyPairId: string }): Promise<StaticAccount> {
+  const [account] = await (
+    await getDb()
+  )
     .insert(staticAccounts)
     .values({
       id: prefixedId("staticAccount"),

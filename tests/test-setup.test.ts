@@ -17,12 +17,16 @@ describe("npm test sets the machine up, or says in one line what to install (iss
   it("a missing Chromium it may not install is one line naming what to install", async () => {
     const out = await prepare("e2e", { ...process.env, CHROMIUM_PATH: "/nonexistent/chromium" });
     const lines = out.split("\n").filter((l) => l.includes("Chromium"));
-    expect(lines).toEqual(["[setup] Chromium is missing at /nonexistent/chromium: install Debian's chromium (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary"]);
+    expect(lines).toEqual([
+      "[setup] Chromium is missing at /nonexistent/chromium: install Debian's chromium (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary",
+    ]);
   });
 
   it("a missing PgBouncer it may not install is one line naming what to install", async () => {
     const out = await prepare("e2e", { ...process.env, CHROMIUM_PATH: process.execPath, PGBOUNCER_PATH: "/nonexistent/pgbouncer" });
-    expect(out.trim()).toBe("[setup] PgBouncer is missing at /nonexistent/pgbouncer: install Debian's pgbouncer (sudo apt-get install pgbouncer) or set PGBOUNCER_PATH to its binary");
+    expect(out.trim()).toBe(
+      "[setup] PgBouncer is missing at /nonexistent/pgbouncer: install Debian's pgbouncer (sudo apt-get install pgbouncer) or set PGBOUNCER_PATH to its binary",
+    );
   });
 
   it("a PostgreSQL it cannot start is one line naming what to do", async () => {

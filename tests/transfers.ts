@@ -70,7 +70,13 @@ export async function fundLiveWallet(merchantId: string, amount: number): Promis
   await db.transaction(async (tx) => {
     const wallet = (await getWalletPayId(tx, { merchantId, mode: "live" }))!;
     const [from, to] = [await platformAccount(tx, "live", "bank_clearing"), await walletAccountFor(tx, wallet)];
-    await postEntry(tx, { reference: prefixedId("funding"), mode: "live", merchantId, kind: "test_live_funding", moves: [{ from: from.id, to: to.id, amount }] });
+    await postEntry(tx, {
+      reference: prefixedId("funding"),
+      mode: "live",
+      merchantId,
+      kind: "test_live_funding",
+      moves: [{ from: from.id, to: to.id, amount }],
+    });
   });
 }
 
@@ -179,7 +185,6 @@ export async function decidedBankTransfer(
   }
   throw new Error("could not decide a pending sandbox transfer in 5 attempts");
 }
-
 
 /**
  * Runs scheduler passes (lib/scheduler/run-jobs.ts) until the transfer is decided, and

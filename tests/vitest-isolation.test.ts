@@ -22,7 +22,11 @@ describe("the vitest isolation list", () => {
   it("holds every test file that mocks a module, stubs a global or assigns process.env", () => {
     const leaking = ["lib", "db", "app", "tests"]
       .flatMap(testFiles)
-      .filter((file) => /vi\.(mock|doMock|stubEnv|stubGlobal)\(|process\.env\.[A-Z_]+ *=[^=]|process\.env\[[^\]]+\] *=[^=]|delete process\.env/.test(fs.readFileSync(path.join(ROOT, file), "utf8")))
+      .filter((file) =>
+        /vi\.(mock|doMock|stubEnv|stubGlobal)\(|process\.env\.[A-Z_]+ *=[^=]|process\.env\[[^\]]+\] *=[^=]|delete process\.env/.test(
+          fs.readFileSync(path.join(ROOT, file), "utf8"),
+        ),
+      )
       .filter((file) => file !== "tests/vitest-isolation.test.ts");
     expect(leaking.filter((file) => !ISOLATED.includes(file))).toEqual([]);
   });

@@ -2,7 +2,17 @@ import Link from "next/link";
 import { Card } from "@/components/ui/card";
 
 /** A one-message auth screen (sign-up done, sign-up not open, reset done…) with a way on. */
-export function AuthNotice({ title, children, testId, link }: { title: string; children: React.ReactNode; testId: string; link?: { href: string; label: string } }) {
+export function AuthNotice({
+  title,
+  children,
+  testId,
+  link,
+}: {
+  title: string;
+  children: React.ReactNode;
+  testId: string;
+  link?: { href: string; label: string };
+}) {
   return (
     <Card data-testid={testId}>
       <h1 className="mb-2 text-lg font-semibold">{title}</h1>

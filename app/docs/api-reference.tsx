@@ -100,7 +100,11 @@ function Fields({ doc, schema, depth = 0 }: { doc: Doc; schema: Schema; depth?: 
             <code className="font-semibold">{name}</code>
             {required.has(name) ? <span className="ml-1 text-xs text-red-700">required</span> : null}
             <code className="ml-2 text-xs text-neutral-600 dark:text-neutral-400">{typeLabel(doc, p)}</code>
-            {p.description ? <span className="ml-2 text-xs text-neutral-600 dark:text-neutral-400"><MarkdownInline text={String(p.description)} /></span> : null}
+            {p.description ? (
+              <span className="ml-2 text-xs text-neutral-600 dark:text-neutral-400">
+                <MarkdownInline text={String(p.description)} />
+              </span>
+            ) : null}
             {p.default !== undefined ? <span className="ml-2 text-xs text-neutral-600 dark:text-neutral-400">default {JSON.stringify(p.default)}</span> : null}
             {nested ? (
               <div className="ml-4 border-l border-neutral-200 pl-3 dark:border-neutral-800">
@@ -127,7 +131,11 @@ function example(doc: Doc, schema: Schema, depth = 0): unknown {
     case "object": {
       const props = (s.properties ?? {}) as Record<string, Schema>;
       const required = new Set((s.required ?? []) as string[]);
-      return Object.fromEntries(Object.entries(props).filter(([k]) => required.has(k)).map(([k, v]) => [k, example(doc, v, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(props)
+          .filter(([k]) => required.has(k))
+          .map(([k, v]) => [k, example(doc, v, depth + 1)]),
+      );
     }
     case "array":
       return [example(doc, (s.items as Schema) ?? {}, depth + 1)];
@@ -143,7 +151,7 @@ function example(doc: Doc, schema: Schema, depth = 0): unknown {
   }
 }
 
-const responseOf = (doc: Doc, response: Response): Response => (response.$ref ? doc.components.responses[refName(response.$ref)] ?? {} : response);
+const responseOf = (doc: Doc, response: Response): Response => (response.$ref ? (doc.components.responses[refName(response.$ref)] ?? {}) : response);
 
 function errorCodes(doc: Doc, response: Response): string[] {
   const r = responseOf(doc, response);
@@ -259,8 +267,14 @@ function OperationCard({ entry, doc, apiKey }: { entry: Entry; doc: Doc; apiKey:
                     <code className="font-semibold">{p.name}</code> <span className="text-xs text-neutral-600 dark:text-neutral-400">in {p.in}</span>
                     {p.required ? <span className="ml-1 text-xs text-red-700">required</span> : null}
                     <code className="ml-2 text-xs text-neutral-600 dark:text-neutral-400">{typeLabel(doc, p.schema)}</code>
-                    {p.schema.default !== undefined ? <span className="ml-2 text-xs text-neutral-600 dark:text-neutral-400">default {JSON.stringify(p.schema.default)}</span> : null}
-                    {p.description ? <span className="ml-2 text-xs text-neutral-600 dark:text-neutral-400"><MarkdownInline text={p.description} /></span> : null}
+                    {p.schema.default !== undefined ? (
+                      <span className="ml-2 text-xs text-neutral-600 dark:text-neutral-400">default {JSON.stringify(p.schema.default)}</span>
+                    ) : null}
+                    {p.description ? (
+                      <span className="ml-2 text-xs text-neutral-600 dark:text-neutral-400">
+                        <MarkdownInline text={p.description} />
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -275,7 +289,12 @@ function OperationCard({ entry, doc, apiKey }: { entry: Entry; doc: Doc; apiKey:
           {data ? (
             <div>
               <h4 className="mb-1 text-sm font-semibold">
-                200 <code className="font-normal">{"{ success: true, data: "}{typeLabel(doc, data)}{" }"}</code>
+                200{" "}
+                <code className="font-normal">
+                  {"{ success: true, data: "}
+                  {typeLabel(doc, data)}
+                  {" }"}
+                </code>
               </h4>
               <Fields doc={doc} schema={data} />
             </div>
@@ -288,8 +307,14 @@ function OperationCard({ entry, doc, apiKey }: { entry: Entry; doc: Doc; apiKey:
                   <tr key={status}>
                     <td className="pr-3 align-top font-mono">{status}</td>
                     <td className="align-top">
-                      {errorCodes(doc, r).map((c) => <code key={c} className="mr-2 text-xs">{c}</code>)}
-                      <span className="text-xs text-neutral-600 dark:text-neutral-400"><MarkdownInline text={responseOf(doc, r).description ?? ""} /></span>
+                      {errorCodes(doc, r).map((c) => (
+                        <code key={c} className="mr-2 text-xs">
+                          {c}
+                        </code>
+                      ))}
+                      <span className="text-xs text-neutral-600 dark:text-neutral-400">
+                        <MarkdownInline text={responseOf(doc, r).description ?? ""} />
+                      </span>
                     </td>
                   </tr>
                 ))}
@@ -361,7 +386,11 @@ export function ApiReference() {
           </h1>
           <Markdown text={doc.info.description} className="space-y-2 text-sm text-neutral-700 dark:text-neutral-300" />
           <p className="text-sm">
-            The machine-readable document: <a className="underline" href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).
+            The machine-readable document:{" "}
+            <a className="underline" href="/v1/openapi.json">
+              /v1/openapi.json
+            </a>{" "}
+            (OpenAPI 3.1).
           </p>
           <div className="flex flex-wrap items-center gap-3">
             <input
@@ -382,7 +411,9 @@ export function ApiReference() {
               onChange={(e) => setFilter(e.target.value)}
             />
           </div>
-          <p className="text-xs text-neutral-600 dark:text-neutral-400">The key stays in this browser tab; only test keys are sent, so trying an operation never touches live money.</p>
+          <p className="text-xs text-neutral-600 dark:text-neutral-400">
+            The key stays in this browser tab; only test keys are sent, so trying an operation never touches live money.
+          </p>
         </header>
         {byTag.map(({ tag, entries }) => (
           <div key={tag.name} className="space-y-3">

@@ -13,13 +13,15 @@ export function InlineCheckoutGuide({ baseUrl }: { baseUrl: string }) {
         <code>amount</code> (kobo), <code>currency</code>, <code>reference</code> (the same reference reopens the same checkout), <code>firstName</code>,{" "}
         <code>lastName</code>, <code>metadata</code> (object or JSON string), <code>paymentMethods</code>, and the callbacks <code>onSuccess(payment)</code>{" "}
         (once, after the payment is recorded: <code>{"{session_id, reference, merchant_reference, status, amount, currency, payment_method}"}</code>),{" "}
-        <code>onClose()</code> and <code>onError({"{code, message}"})</code>. Set the key&apos;s allowed domains to your shop&apos;s: other origins are refused. Still
-        confirm the order on your server (verify the session or use the webhook).
+        <code>onClose()</code> and <code>onError({"{code, message}"})</code>. Set the key&apos;s allowed domains to your shop&apos;s: other origins are refused.
+        Still confirm the order on your server (verify the session or use the webhook).
       </p>
-      <pre tabIndex={0} className={pre}>{inlineSnippet(baseUrl, "pk_test_…")}</pre>
+      <pre tabIndex={0} className={pre}>
+        {inlineSnippet(baseUrl, "pk_test_…")}
+      </pre>
       <p className="text-sm text-neutral-700 dark:text-neutral-300">
-        A page written for ZevPay&apos;s inline script (<code className="font-mono text-xs">new ZevPay.ZevPayCheckout().checkout({"{…}"})</code>) works as it is with an
-        Owo public key; change one line:
+        A page written for ZevPay&apos;s inline script (<code className="font-mono text-xs">new ZevPay.ZevPayCheckout().checkout({"{…}"})</code>) works as it is
+        with an Owo public key; change one line:
       </p>
       <pre tabIndex={0} className={pre}>{`- ${swap.before}\n+ ${swap.after}`}</pre>
     </section>

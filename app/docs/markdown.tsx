@@ -51,9 +51,13 @@ function blocks(text: string): ReactNode[] {
       const children = items.map((item, k) => <li key={k}>{inline(item)}</li>);
       out.push(
         marker === bullet ? (
-          <ul key={out.length} className="list-disc space-y-1 pl-5">{children}</ul>
+          <ul key={out.length} className="list-disc space-y-1 pl-5">
+            {children}
+          </ul>
         ) : (
-          <ol key={out.length} className="list-decimal space-y-1 pl-5">{children}</ol>
+          <ol key={out.length} className="list-decimal space-y-1 pl-5">
+            {children}
+          </ol>
         ),
       );
       continue;
@@ -82,10 +86,22 @@ function inline(text: string): ReactNode[] {
     if (m.index > last) out.push(text.slice(last, m.index));
     const key = out.length;
     if (m[1] !== undefined) {
-      out.push(<code key={key} className="rounded bg-neutral-100 px-1 font-mono text-[0.9em] dark:bg-neutral-800">{m[1]}</code>);
+      out.push(
+        <code key={key} className="rounded bg-neutral-100 px-1 font-mono text-[0.9em] dark:bg-neutral-800">
+          {m[1]}
+        </code>,
+      );
     } else if (m[2] !== undefined) {
       const href = safeHref(m[3]!);
-      out.push(href ? <a key={key} href={href} className="text-accent underline">{inline(m[2])}</a> : m[2]);
+      out.push(
+        href ? (
+          <a key={key} href={href} className="text-accent underline">
+            {inline(m[2])}
+          </a>
+        ) : (
+          m[2]
+        ),
+      );
     } else if (m[4] !== undefined) {
       out.push(<strong key={key}>{inline(m[4])}</strong>);
     } else {

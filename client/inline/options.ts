@@ -74,7 +74,10 @@ export function initializeBody(options: InlineOptions): InitializeBody {
   const body: InitializeBody = { amount, email: options.email };
   if (options.currency) body.currency = options.currency;
   if (options.reference !== undefined && options.reference !== null && String(options.reference) !== "") body.reference = String(options.reference);
-  const name = [options.firstName, options.lastName].map((p) => (typeof p === "string" ? p.trim() : "")).filter(Boolean).join(" ");
+  const name = [options.firstName, options.lastName]
+    .map((p) => (typeof p === "string" ? p.trim() : ""))
+    .filter(Boolean)
+    .join(" ");
   if (name) body.customer_name = name;
   const metadata = metadataOf(options.metadata);
   if (metadata) body.metadata = metadata;
@@ -100,5 +103,8 @@ export function successResponse(verified: Record<string, unknown>): InlineSucces
 export function apiError(status: number, payload: unknown): InlineError {
   const err = isObject(payload) && isObject(payload.error) ? payload.error : null;
   if (err && typeof err.code === "string" && typeof err.message === "string") return { code: err.code, message: err.message };
-  return { code: status ? `HTTP_${status}` : "NETWORK_ERROR", message: status ? `The checkout could not be opened (HTTP ${status}).` : "The checkout could not be reached." };
+  return {
+    code: status ? `HTTP_${status}` : "NETWORK_ERROR",
+    message: status ? `The checkout could not be opened (HTTP ${status}).` : "The checkout could not be reached.",
+  };
 }

@@ -21,7 +21,15 @@ export function openOverlay(src: string, onCloseRequest: () => void): Overlay {
   root.setAttribute("role", "dialog");
   root.setAttribute("aria-modal", "true");
   root.setAttribute("aria-label", "Checkout");
-  css(root, { position: "fixed", inset: "0", zIndex: "2147483647", background: "rgba(15, 23, 42, 0.6)", display: "flex", alignItems: "center", justifyContent: "center" });
+  css(root, {
+    position: "fixed",
+    inset: "0",
+    zIndex: "2147483647",
+    background: "rgba(15, 23, 42, 0.6)",
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "center",
+  });
 
   const panel = doc.createElement("div");
   css(panel, { position: "relative", background: "#f5f5f5", overflow: "hidden", boxShadow: "0 20px 50px rgba(0,0,0,0.35)" });
@@ -32,8 +40,19 @@ export function openOverlay(src: string, onCloseRequest: () => void): Overlay {
   close.setAttribute("data-owo-close", "");
   close.textContent = "\u00d7";
   css(close, {
-    position: "absolute", top: "8px", right: "8px", width: "36px", height: "36px", borderRadius: "18px", border: "0",
-    background: "rgba(255,255,255,0.95)", color: "#171717", font: "24px/36px system-ui, sans-serif", cursor: "pointer", zIndex: "1", padding: "0",
+    position: "absolute",
+    top: "8px",
+    right: "8px",
+    width: "36px",
+    height: "36px",
+    borderRadius: "18px",
+    border: "0",
+    background: "rgba(255,255,255,0.95)",
+    color: "#171717",
+    font: "24px/36px system-ui, sans-serif",
+    cursor: "pointer",
+    zIndex: "1",
+    padding: "0",
   });
   close.addEventListener("click", onCloseRequest);
 

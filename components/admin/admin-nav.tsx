@@ -14,7 +14,15 @@ const ITEMS = [
 ];
 
 /** DESIGN.md: the admin area's slimmer sidebar. */
-export function AdminNav({ pendingReviews, railAlerts = 0, pendingActivations = 0 }: { pendingReviews: number; railAlerts?: number; pendingActivations?: number }) {
+export function AdminNav({
+  pendingReviews,
+  railAlerts = 0,
+  pendingActivations = 0,
+}: {
+  pendingReviews: number;
+  railAlerts?: number;
+  pendingActivations?: number;
+}) {
   const path = usePathname() ?? "/admin";
   return (
     <nav aria-label="Admin">
@@ -28,15 +36,21 @@ export function AdminNav({ pendingReviews, railAlerts = 0, pendingActivations = 
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "flex items-center justify-between rounded-md px-3 py-1.5",
-                  active ? "bg-neutral-200/70 font-medium dark:bg-neutral-800" : "text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-900",
+                  active
+                    ? "bg-neutral-200/70 font-medium dark:bg-neutral-800"
+                    : "text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-900",
                 )}
               >
                 {item.label}
                 {item.href === "/admin/refunds" && pendingReviews > 0 && (
-                  <span className="rounded-full bg-blue-100 px-1.5 text-xs font-medium text-blue-800" data-testid="admin-pending-reviews">{pendingReviews}</span>
+                  <span className="rounded-full bg-blue-100 px-1.5 text-xs font-medium text-blue-800" data-testid="admin-pending-reviews">
+                    {pendingReviews}
+                  </span>
                 )}
                 {item.href === "/admin/activations" && pendingActivations > 0 && (
-                  <span className="rounded-full bg-blue-100 px-1.5 text-xs font-medium text-blue-800" data-testid="admin-pending-activations">{pendingActivations}</span>
+                  <span className="rounded-full bg-blue-100 px-1.5 text-xs font-medium text-blue-800" data-testid="admin-pending-activations">
+                    {pendingActivations}
+                  </span>
                 )}
                 {item.href === "/admin/rails" && railAlerts > 0 && (
                   <span

@@ -27,7 +27,12 @@ export function MerchantSuspensionControl({ merchantId, merchantName, suspended 
   const reasonError = firstError(change.result.validationErrors, "reason");
   return (
     <>
-      <Button variant={suspended ? "secondary" : "danger"} size="sm" onClick={() => setOpen(true)} data-testid={suspended ? "unsuspend-merchant" : "suspend-merchant"}>
+      <Button
+        variant={suspended ? "secondary" : "danger"}
+        size="sm"
+        onClick={() => setOpen(true)}
+        data-testid={suspended ? "unsuspend-merchant" : "suspend-merchant"}
+      >
         {verb}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title={suspended ? `Lift the suspension of ${merchantName}?` : `Suspend ${merchantName}?`}>
@@ -57,7 +62,9 @@ export function MerchantSuspensionControl({ merchantId, merchantName, suspended 
             />
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
             <Button type="submit" variant={suspended ? "primary" : "danger"} disabled={change.isPending} data-testid="confirm-suspension">
               {change.isPending ? "Saving…" : verb}
             </Button>

@@ -13,13 +13,25 @@ function Figure({ label, testId, children }: { label: string; testId: string; ch
   return (
     <div className="min-w-0">
       <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
-      <dd className="truncate text-lg font-semibold tabular-nums" data-testid={testId}>{children}</dd>
+      <dd className="truncate text-lg font-semibold tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
 
 /** Stacked rows (they fit a phone): what, then how much and its state. */
-function Rows({ title, empty, testId, rows }: { title: string; empty: string; testId: string; rows: { key: string; what: string; sub: React.ReactNode; amount: number; status: string }[] }) {
+function Rows({
+  title,
+  empty,
+  testId,
+  rows,
+}: {
+  title: string;
+  empty: string;
+  testId: string;
+  rows: { key: string; what: string; sub: React.ReactNode; amount: number; status: string }[];
+}) {
   return (
     <div className="min-w-0">
       <h4 className="mb-1 text-sm font-medium">{title}</h4>
@@ -52,10 +64,18 @@ export function ModeActivity({ mode, activity }: { mode: Mode; activity: AdminMo
     <Card className="min-w-0 space-y-4" data-testid={`admin-mode-${mode}`}>
       <h3 className="font-medium">{MODE_LABEL[mode]}</h3>
       <dl className="grid grid-cols-2 gap-3">
-        <Figure label="Available balance" testId={`admin-available-${mode}`}><Money kobo={balances.available} /></Figure>
-        <Figure label="Pending settlement" testId={`admin-pending-${mode}`}><Money kobo={balances.pendingSettlement} /></Figure>
-        <Figure label="Collected, last 30 days" testId={`admin-volume-${mode}`}><Money kobo={volume30d.amount} /></Figure>
-        <Figure label="Payments, last 30 days" testId={`admin-count-${mode}`}>{volume30d.count.toLocaleString("en-NG")}</Figure>
+        <Figure label="Available balance" testId={`admin-available-${mode}`}>
+          <Money kobo={balances.available} />
+        </Figure>
+        <Figure label="Pending settlement" testId={`admin-pending-${mode}`}>
+          <Money kobo={balances.pendingSettlement} />
+        </Figure>
+        <Figure label="Collected, last 30 days" testId={`admin-volume-${mode}`}>
+          <Money kobo={volume30d.amount} />
+        </Figure>
+        <Figure label="Payments, last 30 days" testId={`admin-count-${mode}`}>
+          {volume30d.count.toLocaleString("en-NG")}
+        </Figure>
       </dl>
       <Rows
         title="Recent payments"
@@ -64,7 +84,11 @@ export function ModeActivity({ mode, activity }: { mode: Mode; activity: AdminMo
         rows={activity.recentPayments.map((p) => ({
           key: p.reference,
           what: p.payerName ?? channelLabel(p.channel),
-          sub: <>{channelLabel(p.channel)} · <DateTime at={p.paidAt} /></>,
+          sub: (
+            <>
+              {channelLabel(p.channel)} · <DateTime at={p.paidAt} />
+            </>
+          ),
           amount: p.amount,
           status: p.status,
         }))}
@@ -73,13 +97,25 @@ export function ModeActivity({ mode, activity }: { mode: Mode; activity: AdminMo
         title="Recent payouts"
         empty="No settlement payouts yet."
         testId={`admin-payouts-${mode}`}
-        rows={activity.recentPayouts.map((p) => ({ key: p.id, what: DESTINATION[p.destination] ?? p.destination, sub: <DateTime at={p.createdAt} />, amount: p.amount, status: p.status }))}
+        rows={activity.recentPayouts.map((p) => ({
+          key: p.id,
+          what: DESTINATION[p.destination] ?? p.destination,
+          sub: <DateTime at={p.createdAt} />,
+          amount: p.amount,
+          status: p.status,
+        }))}
       />
       <Rows
         title="Recent transfers"
         empty="No transfers yet."
         testId={`admin-transfers-${mode}`}
-        rows={activity.recentTransfers.map((t) => ({ key: t.id, what: `To ${t.recipientName}`, sub: <DateTime at={t.createdAt} />, amount: t.amount, status: t.status }))}
+        rows={activity.recentTransfers.map((t) => ({
+          key: t.id,
+          what: `To ${t.recipientName}`,
+          sub: <DateTime at={t.createdAt} />,
+          amount: t.amount,
+          status: t.status,
+        }))}
       />
     </Card>
   );

@@ -37,7 +37,9 @@ export function ProductStateControl({ merchantId, merchantName, state }: { merch
           <>
             <p className="text-sm">{EFFECT[target]}</p>
             <div className="mt-4 flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setTarget(null)}>Cancel</Button>
+              <Button variant="secondary" onClick={() => setTarget(null)}>
+                Cancel
+              </Button>
               <Button
                 variant={target === "suspended" ? "danger" : "primary"}
                 disabled={change.isPending}

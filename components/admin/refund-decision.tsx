@@ -9,7 +9,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Textarea } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 
-const errorText = (error: { validationErrors?: unknown }) => (error.validationErrors ? "A rejection needs a reason (at most 500 characters)." : "Something went wrong");
+const errorText = (error: { validationErrors?: unknown }) =>
+  error.validationErrors ? "A rejection needs a reason (at most 500 characters)." : "Something went wrong";
 
 /**
  * Where a refund's money comes from, in naira text, for the confirmations: a static-account
@@ -57,7 +58,10 @@ export function RefundDecision({
     onError: done,
   });
   const reject = useToastAction(rejectRefundAction, {
-    success: source.kind === "settlement" ? "Refund rejected; the payment goes to the next settlement" : "Refund rejected; the held money is back in the merchant's wallet",
+    success:
+      source.kind === "settlement"
+        ? "Refund rejected; the payment goes to the next settlement"
+        : "Refund rejected; the held money is back in the merchant's wallet",
     onSuccess: done,
     error: errorText,
   });
@@ -65,30 +69,37 @@ export function RefundDecision({
 
   return (
     <div className="flex flex-wrap gap-2 text-left">
-      <Button size={size} onClick={() => setOpen("approve")} disabled={busy} data-testid="approve-refund">Approve</Button>
-      <Button size={size} variant="danger" onClick={() => setOpen("reject")} disabled={busy} data-testid="reject-refund">Reject</Button>
+      <Button size={size} onClick={() => setOpen("approve")} disabled={busy} data-testid="approve-refund">
+        Approve
+      </Button>
+      <Button size={size} variant="danger" onClick={() => setOpen("reject")} disabled={busy} data-testid="reject-refund">
+        Reject
+      </Button>
 
       <Dialog open={open === "approve"} onClose={() => setOpen(null)} title="Approve this refund?">
         <p className="text-sm" data-testid="approve-refund-source">
           {source.kind === "settlement" ? (
             <>
-              <b>{amount}</b> goes back to <b>{payer}</b> from {merchant}&apos;s pending settlement (the collection fee is returned too). The payment will not be
-              settled to the merchant, and the merchant is sent <span className="font-mono">charge.refunded</span> once the bank confirms.
+              <b>{amount}</b> goes back to <b>{payer}</b> from {merchant}&apos;s pending settlement (the collection fee is returned too). The payment will not
+              be settled to the merchant, and the merchant is sent <span className="font-mono">charge.refunded</span> once the bank confirms.
             </>
           ) : source.fee ? (
             <>
               <b>{amount}</b> goes back to <b>{payer}</b>: {source.held} is already held from {merchant}&apos;s wallet since the request, and the {source.fee}{" "}
-              collection fee comes back out of Owo&apos;s fee revenue. The merchant is sent <span className="font-mono">charge.refunded</span> once the bank confirms.
+              collection fee comes back out of Owo&apos;s fee revenue. The merchant is sent <span className="font-mono">charge.refunded</span> once the bank
+              confirms.
             </>
           ) : (
             <>
-              <b>{amount}</b> goes back to <b>{payer}</b>, already held from {merchant}&apos;s wallet since the request (part of a {source.paymentAmount} payment: no
-              fee is returned). The merchant is sent <span className="font-mono">charge.refunded</span> once the bank confirms.
+              <b>{amount}</b> goes back to <b>{payer}</b>, already held from {merchant}&apos;s wallet since the request (part of a {source.paymentAmount}{" "}
+              payment: no fee is returned). The merchant is sent <span className="font-mono">charge.refunded</span> once the bank confirms.
             </>
           )}
         </p>
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(null)}>Cancel</Button>
+          <Button variant="secondary" onClick={() => setOpen(null)}>
+            Cancel
+          </Button>
           <Button onClick={() => approve.execute({ refundId })} disabled={busy} data-testid="confirm-approve-refund">
             {approve.isPending ? "Refunding…" : `Refund ${amount}`}
           </Button>
@@ -105,9 +116,13 @@ export function RefundDecision({
         >
           <p className="text-sm">
             {source.kind === "settlement" ? (
-              <>The payment of <b>{amount}</b> returns to the next settlement to {merchant}.</>
+              <>
+                The payment of <b>{amount}</b> returns to the next settlement to {merchant}.
+              </>
             ) : (
-              <>The <b>{source.held}</b> held from {merchant}&apos;s wallet goes back to it.</>
+              <>
+                The <b>{source.held}</b> held from {merchant}&apos;s wallet goes back to it.
+              </>
             )}{" "}
             No event is sent; the merchant sees your reason.
           </p>
@@ -123,7 +138,9 @@ export function RefundDecision({
             />
           </Field>
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(null)}>Cancel</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(null)}>
+              Cancel
+            </Button>
             <Button type="submit" variant="danger" disabled={busy || reason.trim() === ""} data-testid="confirm-reject-refund">
               {reject.isPending ? "Rejecting…" : "Reject refund"}
             </Button>

@@ -32,7 +32,9 @@ export function AuditLogView({
 }) {
   const filters = auditFilterParams(query);
   const filtered = Boolean(query.action || query.actor || query.from || query.to);
-  const actions = [...new Set([...Object.keys(AUDIT_ACTION_LABELS), ...options.actions])].sort((a, b) => auditActionLabel(a).localeCompare(auditActionLabel(b)));
+  const actions = [...new Set([...Object.keys(AUDIT_ACTION_LABELS), ...options.actions])].sort((a, b) =>
+    auditActionLabel(a).localeCompare(auditActionLabel(b)),
+  );
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -40,16 +42,28 @@ export function AuditLogView({
           <FilterField label="Action">
             <Select name="action" defaultValue={query.action ?? ""} data-testid="audit-filter-action">
               <option value="">Any action</option>
-              {actions.map((a) => <option key={a} value={a}>{auditActionLabel(a)}</option>)}
+              {actions.map((a) => (
+                <option key={a} value={a}>
+                  {auditActionLabel(a)}
+                </option>
+              ))}
             </Select>
           </FilterField>
           <FilterField label="Actor">
             <Select name="actor" defaultValue={query.actor ?? ""} data-testid="audit-filter-actor">
               <option value="">Anyone</option>
-              {options.users.map((u) => <option key={u.id} value={u.id}>{u.email}</option>)}
-              {(["cli", "admin", "system"] as const).filter((t) => options.actorTypes.includes(t) || query.actor === t).map((t) => (
-                <option key={t} value={t}>{ACTOR_TYPE_LABELS[t]}</option>
+              {options.users.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.email}
+                </option>
               ))}
+              {(["cli", "admin", "system"] as const)
+                .filter((t) => options.actorTypes.includes(t) || query.actor === t)
+                .map((t) => (
+                  <option key={t} value={t}>
+                    {ACTOR_TYPE_LABELS[t]}
+                  </option>
+                ))}
             </Select>
           </FilterField>
           <FilterField label="From">
@@ -69,42 +83,78 @@ export function AuditLogView({
         </a>
       </div>
       {result.items.length === 0 ? (
-        <EmptyState testId="audit-empty" title={isReversedRange(query) ? "The date range runs backwards" : filtered ? "No audit entries match these filters" : "No audit entries yet"}>
+        <EmptyState
+          testId="audit-empty"
+          title={isReversedRange(query) ? "The date range runs backwards" : filtered ? "No audit entries match these filters" : "No audit entries yet"}
+        >
           <EmptyHint>Changes made in the dashboard, by the CLI or by Owo show here with who made them and from where.</EmptyHint>
         </EmptyState>
       ) : (
         <ListTable
           testId="audit-table"
-          footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="record" testId="audit-total" link={(p) => listHref(base, { ...filters, page: p })} />}
+          footer={
+            <Paging
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="record"
+              testId="audit-total"
+              link={(p) => listHref(base, { ...filters, page: p })}
+            />
+          }
         >
           {/* Six columns that fit 1280 px: the target under its action, the IP over the whole user agent. The actor's
               column never narrows below a word ("System" stays whole); on a phone each entry is a card. */}
-          <ListHead><Th>Time</Th><Th>Actor</Th><Th>Action</Th><Th>Changes</Th><Th>From</Th></ListHead>
+          <ListHead>
+            <Th>Time</Th>
+            <Th>Actor</Th>
+            <Th>Action</Th>
+            <Th>Changes</Th>
+            <Th>From</Th>
+          </ListHead>
           <tbody>
             {result.items.map((e) => (
               <Row key={e.id} data-testid="audit-row" data-action={e.action}>
-                <td data-phone="date" className="px-4 py-2 align-top text-xs"><DateTime at={e.createdAt} seconds /></td>
-                <td data-phone="primary" className="min-w-[7rem] max-w-[11rem] px-4 py-2 align-top text-xs [overflow-wrap:anywhere]" data-testid="audit-actor">{auditActorLabel(e, { adminEmails })}</td>
+                <td data-phone="date" className="px-4 py-2 align-top text-xs">
+                  <DateTime at={e.createdAt} seconds />
+                </td>
+                <td data-phone="primary" className="min-w-[7rem] max-w-[11rem] px-4 py-2 align-top text-xs [overflow-wrap:anywhere]" data-testid="audit-actor">
+                  {auditActorLabel(e, { adminEmails })}
+                </td>
                 <td data-phone="status" className="max-w-[12rem] px-4 py-2 align-top">
-                  <p data-testid="audit-action" title={e.action}>{auditActionLabel(e.action)}</p>
+                  <p data-testid="audit-action" title={e.action}>
+                    {auditActionLabel(e.action)}
+                  </p>
                   <div className="text-xs" data-testid="audit-target">
                     {e.targetType && <span className="text-neutral-500">{auditTargetLabel(e.targetType)}</span>}
-                    {e.targetId && <p className="max-w-[11rem] truncate font-mono" title={e.targetId}>{e.targetId}</p>}
+                    {e.targetId && (
+                      <p className="max-w-[11rem] truncate font-mono" title={e.targetId}>
+                        {e.targetId}
+                      </p>
+                    )}
                   </div>
                 </td>
                 <td className="min-w-[13rem] px-4 py-2 align-top" data-testid="audit-changes">
                   {auditChanges(e.changes).map((c) => (
                     <p key={c.field} className="text-xs" data-testid="audit-change">
                       <span className="text-neutral-500">{c.label}:</span>{" "}
-                      {c.from !== null && <><span className="[overflow-wrap:anywhere]">{c.from}</span> → </>}
+                      {c.from !== null && (
+                        <>
+                          <span className="[overflow-wrap:anywhere]">{c.from}</span> →{" "}
+                        </>
+                      )}
                       <span className="[overflow-wrap:anywhere]">{c.to}</span>
                     </p>
                   ))}
                 </td>
                 <td data-label="From" className="px-4 py-2 align-top text-xs">
-                  <p className="font-mono" data-testid="audit-ip">{e.ip ?? "—"}</p>
+                  <p className="font-mono" data-testid="audit-ip">
+                    {e.ip ?? "—"}
+                  </p>
                   {/* Wrapped, never cut: the whole user agent is what tells one device from another. */}
-                  <p className="mt-1 w-[12rem] max-w-full text-neutral-500 [overflow-wrap:anywhere]" data-testid="audit-user-agent">{e.userAgent ?? "—"}</p>
+                  <p className="mt-1 w-[12rem] max-w-full text-neutral-500 [overflow-wrap:anywhere]" data-testid="audit-user-agent">
+                    {e.userAgent ?? "—"}
+                  </p>
                 </td>
               </Row>
             ))}

@@ -46,7 +46,9 @@ export function BankTransferPanel({
           </button>
           {choosing && (
             <div className="mt-2 space-y-2" role="group" aria-label="Choose another bank">
-              <p className="text-xs text-neutral-500">Having trouble sending to {details.bank_name}? Get an account at another bank instead; this one will stop accepting payments.</p>
+              <p className="text-xs text-neutral-500">
+                Having trouble sending to {details.bank_name}? Get an account at another bank instead; this one will stop accepting payments.
+              </p>
               {details.banks.map((b) => (
                 <button
                   key={b.provider}

@@ -22,7 +22,19 @@ export function CardPanel({ amount, testMode, busy, onSimulate }: { amount: numb
   );
 }
 
-export function CryptoPanel({ amount, assets, testMode, busy, onSimulate }: { amount: number; assets: CryptoAsset[]; testMode: boolean; busy: boolean; onSimulate: (asset: CryptoAsset | undefined) => void }) {
+export function CryptoPanel({
+  amount,
+  assets,
+  testMode,
+  busy,
+  onSimulate,
+}: {
+  amount: number;
+  assets: CryptoAsset[];
+  testMode: boolean;
+  busy: boolean;
+  onSimulate: (asset: CryptoAsset | undefined) => void;
+}) {
   const [chosen, setChosen] = useState(0);
   if (!testMode) return <Unavailable what="Crypto" />;
   return (
@@ -32,7 +44,10 @@ export function CryptoPanel({ amount, assets, testMode, busy, onSimulate }: { am
           <legend className="mb-1.5 text-sm font-medium">Pay with</legend>
           <div className="grid grid-cols-2 gap-2">
             {assets.map((a, i) => (
-              <label key={`${a.assetCode}:${a.network}`} className="flex cursor-pointer items-center gap-2 rounded-lg border border-neutral-200 bg-white px-3 py-2 text-sm has-checked:border-accent has-checked:ring-1 has-checked:ring-accent dark:border-neutral-700 dark:bg-neutral-900">
+              <label
+                key={`${a.assetCode}:${a.network}`}
+                className="flex cursor-pointer items-center gap-2 rounded-lg border border-neutral-200 bg-white px-3 py-2 text-sm has-checked:border-accent has-checked:ring-1 has-checked:ring-accent dark:border-neutral-700 dark:bg-neutral-900"
+              >
                 <input type="radio" name="crypto-asset" checked={chosen === i} onChange={() => setChosen(i)} className="accent-accent" />
                 {a.displayName}
               </label>

@@ -156,7 +156,11 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
   }
 
   const errorBox = error && (
-    <p role="alert" data-testid="checkout-error" className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/40 dark:text-red-200 dark:ring-red-900">
+    <p
+      role="alert"
+      data-testid="checkout-error"
+      className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/40 dark:text-red-200 dark:ring-red-900"
+    >
       {error}
     </p>
   );
@@ -183,9 +187,16 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
         ) : (
           <div className="space-y-4">
             <div className="flex items-center justify-between gap-2">
-              <h2 className="text-base font-semibold" data-testid="method-title">{METHOD_LABELS[method].heading}</h2>
+              <h2 className="text-base font-semibold" data-testid="method-title">
+                {METHOD_LABELS[method].heading}
+              </h2>
               {view.methods.length > 1 && (
-                <button type="button" className="text-sm text-accent underline-offset-2 hover:underline" onClick={() => setMethod(null)} data-testid="change-method">
+                <button
+                  type="button"
+                  className="text-sm text-accent underline-offset-2 hover:underline"
+                  onClick={() => setMethod(null)}
+                  data-testid="change-method"
+                >
                   Change method
                 </button>
               )}
@@ -202,7 +213,8 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
                 exact
                 expiry={
                   <>
-                    This PayID is for this payment only and expires in <Countdown expiresAt={activeDetails.expires_at} serverNow={view.serverNow} onExpire={onExpire} />.
+                    This PayID is for this payment only and expires in{" "}
+                    <Countdown expiresAt={activeDetails.expires_at} serverNow={view.serverNow} onExpire={onExpire} />.
                   </>
                 }
               >
@@ -214,7 +226,15 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
               </PayIdPanel>
             )}
             {method === "card" && <CardPanel amount={view.amount} testMode={view.testMode} busy={busy === "simulate"} onSimulate={() => void simulate()} />}
-            {method === "crypto" && <CryptoPanel amount={view.amount} assets={view.cryptoAssets} testMode={view.testMode} busy={busy === "simulate"} onSimulate={(a) => void simulate(a)} />}
+            {method === "crypto" && (
+              <CryptoPanel
+                amount={view.amount}
+                assets={view.cryptoAssets}
+                testMode={view.testMode}
+                busy={busy === "simulate"}
+                onSimulate={(a) => void simulate(a)}
+              />
+            )}
 
             {activeDetails && (
               <>
@@ -222,8 +242,16 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
                   I&apos;ve sent the money
                 </Button>
                 {view.testMode && (
-                  <SimulateBox hint={`Pays ${activeDetails.payment_method === "bank_transfer" ? "this account" : "this PayID"} from the sandbox bank; no real money moves.`}>
-                    <Button variant="secondary" className="w-full" onClick={() => void simulate()} disabled={!hydrated || busy !== null} data-testid="simulate-payment">
+                  <SimulateBox
+                    hint={`Pays ${activeDetails.payment_method === "bank_transfer" ? "this account" : "this PayID"} from the sandbox bank; no real money moves.`}
+                  >
+                    <Button
+                      variant="secondary"
+                      className="w-full"
+                      onClick={() => void simulate()}
+                      disabled={!hydrated || busy !== null}
+                      data-testid="simulate-payment"
+                    >
                       {busy === "simulate" ? "Paying…" : "Simulate payment"}
                     </Button>
                   </SimulateBox>
@@ -242,7 +270,17 @@ export function CheckoutFlow({ view }: { view: CheckoutView }) {
   );
 }
 
-function MethodChooser({ methods, busy, ready, onChoose }: { methods: CheckoutMethod[]; busy: string | null; ready: boolean; onChoose: (m: CheckoutMethod) => void }) {
+function MethodChooser({
+  methods,
+  busy,
+  ready,
+  onChoose,
+}: {
+  methods: CheckoutMethod[];
+  busy: string | null;
+  ready: boolean;
+  onChoose: (m: CheckoutMethod) => void;
+}) {
   return (
     <div>
       <h2 className="mb-3 text-base font-semibold">How would you like to pay?</h2>
@@ -264,7 +302,11 @@ function MethodChooser({ methods, busy, ready, onChoose }: { methods: CheckoutMe
                   <span className="block font-medium">{METHOD_LABELS[m].title}</span>
                   <span className="block text-sm text-neutral-500">{METHOD_LABELS[m].hint}</span>
                 </span>
-                {loading ? <LoaderCircle className="h-4 w-4 animate-spin" aria-label="Preparing" /> : <ChevronRight className="h-4 w-4 text-neutral-400" aria-hidden />}
+                {loading ? (
+                  <LoaderCircle className="h-4 w-4 animate-spin" aria-label="Preparing" />
+                ) : (
+                  <ChevronRight className="h-4 w-4 text-neutral-400" aria-hidden />
+                )}
               </button>
             </li>
           );

@@ -44,12 +44,17 @@ export function CheckoutOutcome({
     <div className="space-y-4 text-center" data-testid="checkout-outcome" data-status={status} aria-live="polite">
       <Icon className={`mx-auto h-12 w-12 ${tone}`} aria-hidden />
       <div>
-        <h2 className="text-xl font-semibold" data-testid="outcome-title">{copy.title}</h2>
+        <h2 className="text-xl font-semibold" data-testid="outcome-title">
+          {copy.title}
+        </h2>
         <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{copy.body}</p>
       </div>
       {status === "completed" && <p className="text-2xl font-bold tabular-nums">{formatNaira(amount)}</p>}
       <div className="inline-flex max-w-full flex-wrap items-center justify-center gap-1 rounded-md bg-neutral-50 px-2 py-1 text-xs text-neutral-600 ring-1 ring-neutral-200 dark:bg-neutral-950 dark:text-neutral-400 dark:ring-neutral-800">
-        Reference <span className="font-mono break-all" data-testid="session-reference">{reference}</span>
+        Reference{" "}
+        <span className="font-mono break-all" data-testid="session-reference">
+          {reference}
+        </span>
         <CopyButton value={reference} label="Copy reference" />
       </div>
       {onDone && (

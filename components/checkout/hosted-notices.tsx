@@ -19,7 +19,9 @@ export function HostedNotFound({ title, body }: { title: string; body: string })
   return (
     <HostedShell testMode={false}>
       <HostedCard className="text-center">
-        <h1 className="text-lg font-semibold" data-testid="not-found-title">{title}</h1>
+        <h1 className="text-lg font-semibold" data-testid="not-found-title">
+          {title}
+        </h1>
         <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">{body}</p>
       </HostedCard>
     </HostedShell>

@@ -38,10 +38,17 @@ export function PayIdSimulate({ payId, mode, defaultAmount, open }: { payId: str
   return (
     <div className="space-y-3">
       {paid && (
-        <div className="rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200 dark:bg-green-950/40 dark:text-green-200 dark:ring-green-900" data-testid="payid-paid" aria-live="polite">
+        <div
+          className="rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200 dark:bg-green-950/40 dark:text-green-200 dark:ring-green-900"
+          data-testid="payid-paid"
+          aria-live="polite"
+        >
           <p className="font-semibold">Payment of {formatNaira(paid.amount)} received</p>
           <p className="mt-0.5 text-xs">
-            Reference <span className="font-mono" data-testid="payment-reference">{paid.reference}</span>
+            Reference{" "}
+            <span className="font-mono" data-testid="payment-reference">
+              {paid.reference}
+            </span>
           </p>
         </div>
       )}

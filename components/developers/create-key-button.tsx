@@ -11,7 +11,6 @@ import { Field, Input } from "@/components/ui/input";
 import { PAYMENT_METHODS as METHODS, PERMISSIONS } from "./key-labels";
 import { SecretValue } from "./secret-reveal";
 
-
 function Checks({ name, options, defaults }: { name: string; options: { value: string; label: string }[]; defaults: string[] }) {
   return (
     <div className="grid grid-cols-2 gap-1.5">
@@ -27,7 +26,15 @@ function Checks({ name, options, defaults }: { name: string; options: { value: s
 
 type Created = { secretKey: string; publicKey: string; webhookSecret: string };
 
-export function CreateKeyButton({ mode, walletPayId, cryptoAssets }: { mode: "test" | "live"; walletPayId: string | null; cryptoAssets: { value: string; label: string }[] }) {
+export function CreateKeyButton({
+  mode,
+  walletPayId,
+  cryptoAssets,
+}: {
+  mode: "test" | "live";
+  walletPayId: string | null;
+  cryptoAssets: { value: string; label: string }[];
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
@@ -54,7 +61,9 @@ export function CreateKeyButton({ mode, walletPayId, cryptoAssets }: { mode: "te
 
   return (
     <>
-      <Button onClick={() => setOpen(true)} data-testid="create-key">Create API key</Button>
+      <Button onClick={() => setOpen(true)} data-testid="create-key">
+        Create API key
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title={`New ${mode} API key`}>
         <form
           // onSubmit, not a form action: React resets a form after its action, and what was typed must stay after an error.
@@ -64,7 +73,11 @@ export function CreateKeyButton({ mode, walletPayId, cryptoAssets }: { mode: "te
           }}
           className="space-y-4"
         >
-          {result.serverError && <p role="status" data-testid="create-key-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{result.serverError}</p>}
+          {result.serverError && (
+            <p role="status" data-testid="create-key-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
+              {result.serverError}
+            </p>
+          )}
           <Field label="Name" htmlFor="key-name">
             <Input id="key-name" name="name" defaultValue={`${mode === "test" ? "Test" : "Live"} key`} maxLength={100} required />
           </Field>
@@ -77,21 +90,35 @@ export function CreateKeyButton({ mode, walletPayId, cryptoAssets }: { mode: "te
             <Checks name="paymentMethods" options={METHODS} defaults={["bank_transfer", "payid"]} />
           </fieldset>
           <fieldset className="space-y-1.5">
-            <legend className="text-sm font-medium">Crypto assets <span className="font-normal text-neutral-500">(any enables crypto)</span></legend>
+            <legend className="text-sm font-medium">
+              Crypto assets <span className="font-normal text-neutral-500">(any enables crypto)</span>
+            </legend>
             <Checks name="cryptoAssets" options={cryptoAssets} defaults={[]} />
           </fieldset>
-          <Field label="Webhook URL" htmlFor="key-webhook" hint={mode === "live" ? "Must be https and publicly reachable." : "http://localhost is fine in test mode."}>
+          <Field
+            label="Webhook URL"
+            htmlFor="key-webhook"
+            hint={mode === "live" ? "Must be https and publicly reachable." : "http://localhost is fine in test mode."}
+          >
             <Input id="key-webhook" name="webhookUrl" type="url" placeholder="https://example.com/webhooks/owo" />
           </Field>
-          <Field label="Allowed domains (public key)" htmlFor="key-domains" hint="Comma-separated, e.g. shop.example.com, *.example.com. Empty allows any origin.">
+          <Field
+            label="Allowed domains (public key)"
+            htmlFor="key-domains"
+            hint="Comma-separated, e.g. shop.example.com, *.example.com. Empty allows any origin."
+          >
             <Input id="key-domains" name="allowedDomains" placeholder="shop.example.com" />
           </Field>
           <Field label="Settlement PayID" htmlFor="key-settlement" hint="Where payments to this key settle. Default: your wallet.">
             <Input id="key-settlement" name="settlementPayId" defaultValue={walletPayId ? `@${walletPayId}` : ""} />
           </Field>
           <div className="flex justify-end gap-2 pt-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" disabled={isPending} data-testid="create-key-submit">{isPending ? "Creating…" : "Create key"}</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isPending} data-testid="create-key-submit">
+              {isPending ? "Creating…" : "Create key"}
+            </Button>
           </div>
         </form>
       </Dialog>

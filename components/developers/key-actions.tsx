@@ -2,12 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import {
-  revealWebhookSecretAction,
-  revokeKeyAction,
-  rollKeyAction,
-  rotateWebhookSecretAction,
-} from "@/app/(dashboard)/dashboard/developers/actions";
+import { revealWebhookSecretAction, revokeKeyAction, rollKeyAction, rotateWebhookSecretAction } from "@/app/(dashboard)/dashboard/developers/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToastAction } from "@/components/ui/use-toast-action";
@@ -48,28 +43,50 @@ export function KeyActions({ keyPairId, name, webhookUrl }: { keyPairId: string;
       </Button>
       <WebhookUrlButton keyPairId={keyPairId} current={webhookUrl} />
       <SendTestEventButton keyPairId={keyPairId} disabled={!hasWebhookUrl} />
-      <Button size="sm" variant="secondary" onClick={() => setConfirm("roll")} data-testid="roll-key">Roll secret</Button>
-      <Button size="sm" variant="danger" onClick={() => setConfirm("revoke")} data-testid="revoke-key">Revoke</Button>
+      <Button size="sm" variant="secondary" onClick={() => setConfirm("roll")} data-testid="roll-key">
+        Roll secret
+      </Button>
+      <Button size="sm" variant="danger" onClick={() => setConfirm("revoke")} data-testid="revoke-key">
+        Revoke
+      </Button>
 
       <Dialog open={confirm === "roll"} onClose={() => setConfirm(null)} title="Roll the secret key?">
-        <p className="text-sm">A new secret key replaces the current one of <b>{name}</b>. The current secret stops working immediately; the public key stays the same.</p>
+        <p className="text-sm">
+          A new secret key replaces the current one of <b>{name}</b>. The current secret stops working immediately; the public key stays the same.
+        </p>
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirm(null)}>Cancel</Button>
-          <Button onClick={() => roll.execute({ keyPairId })} disabled={roll.isPending} data-testid="confirm-roll">Roll secret key</Button>
+          <Button variant="secondary" onClick={() => setConfirm(null)}>
+            Cancel
+          </Button>
+          <Button onClick={() => roll.execute({ keyPairId })} disabled={roll.isPending} data-testid="confirm-roll">
+            Roll secret key
+          </Button>
         </div>
       </Dialog>
       <Dialog open={confirm === "revoke"} onClose={() => setConfirm(null)} title="Revoke this API key?">
-        <p className="text-sm">Both the secret and public key of <b>{name}</b> stop working immediately. This cannot be undone.</p>
+        <p className="text-sm">
+          Both the secret and public key of <b>{name}</b> stop working immediately. This cannot be undone.
+        </p>
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirm(null)}>Cancel</Button>
-          <Button variant="danger" onClick={() => revoke.execute({ keyPairId })} disabled={revoke.isPending} data-testid="confirm-revoke">Revoke key</Button>
+          <Button variant="secondary" onClick={() => setConfirm(null)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => revoke.execute({ keyPairId })} disabled={revoke.isPending} data-testid="confirm-revoke">
+            Revoke key
+          </Button>
         </div>
       </Dialog>
       <Dialog open={confirm === "rotate"} onClose={() => setConfirm(null)} title="Rotate the webhook secret?">
-        <p className="text-sm">A new signing secret is issued. For 24 hours every delivery carries signatures with both secrets, so you can switch over without missing events.</p>
+        <p className="text-sm">
+          A new signing secret is issued. For 24 hours every delivery carries signatures with both secrets, so you can switch over without missing events.
+        </p>
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirm(null)}>Cancel</Button>
-          <Button onClick={() => rotate.execute({ keyPairId })} disabled={rotate.isPending} data-testid="confirm-rotate">Rotate secret</Button>
+          <Button variant="secondary" onClick={() => setConfirm(null)}>
+            Cancel
+          </Button>
+          <Button onClick={() => rotate.execute({ keyPairId })} disabled={rotate.isPending} data-testid="confirm-rotate">
+            Rotate secret
+          </Button>
         </div>
       </Dialog>
       <Dialog open={newSecret !== null} onClose={() => {}} locked title="Your new secret key">
@@ -78,7 +95,15 @@ export function KeyActions({ keyPairId, name, webhookUrl }: { keyPairId: string;
             <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">This is the only time it is shown. The previous secret no longer works.</p>
             <SecretValue label="Secret key" value={newSecret} testId="rolled-secret-key" />
             <div className="flex justify-end">
-              <Button onClick={() => { setNewSecret(null); router.refresh(); }} data-testid="secret-saved">I have saved my secret key</Button>
+              <Button
+                onClick={() => {
+                  setNewSecret(null);
+                  router.refresh();
+                }}
+                data-testid="secret-saved"
+              >
+                I have saved my secret key
+              </Button>
             </div>
           </div>
         )}
@@ -87,9 +112,14 @@ export function KeyActions({ keyPairId, name, webhookUrl }: { keyPairId: string;
         {webhookSecret && (
           <div className="space-y-4">
             <SecretValue label="Signing secret" value={webhookSecret} testId="webhook-secret" />
-            <p className="text-xs text-neutral-500">Verify the <code>webhook-signature</code> header of each delivery with this secret (Standard Webhooks). Code written for the ZevPay SDK checks <code>x-zevpay-signature</code>: give its <code>Webhook</code> class this whole string, <code>whsec_</code> included.</p>
+            <p className="text-xs text-neutral-500">
+              Verify the <code>webhook-signature</code> header of each delivery with this secret (Standard Webhooks). Code written for the ZevPay SDK checks{" "}
+              <code>x-zevpay-signature</code>: give its <code>Webhook</code> class this whole string, <code>whsec_</code> included.
+            </p>
             <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setConfirm("rotate")} data-testid="rotate-webhook-secret">Rotate</Button>
+              <Button variant="secondary" onClick={() => setConfirm("rotate")} data-testid="rotate-webhook-secret">
+                Rotate
+              </Button>
               <Button onClick={() => setWebhookSecret(null)}>Done</Button>
             </div>
           </div>

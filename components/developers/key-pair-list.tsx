@@ -21,7 +21,6 @@ export type KeyRow = {
   createdAt: string;
 };
 
-
 export function KeyPairList({ keys, canManage, walletPayId }: { keys: KeyRow[]; canManage: boolean; walletPayId: string | null }) {
   if (keys.length === 0) {
     return (
@@ -43,16 +42,28 @@ export function KeyPairList({ keys, canManage, walletPayId }: { keys: KeyRow[]; 
                 </div>
                 <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm">
                   <dt className="text-neutral-500">Secret key</dt>
-                  <dd className="font-mono text-xs" data-testid="secret-hint">{k.secretHint}</dd>
+                  <dd className="font-mono text-xs" data-testid="secret-hint">
+                    {k.secretHint}
+                  </dd>
                   <dt className="text-neutral-500">Public key</dt>
                   <dd className="flex items-center gap-1 font-mono text-xs">
-                    <span className="break-all" data-testid="public-key">{k.publicKey}</span>
+                    <span className="break-all" data-testid="public-key">
+                      {k.publicKey}
+                    </span>
                     <CopyButton value={k.publicKey} label="Copy public key" />
                   </dd>
                   <dt className="text-neutral-500">Permissions</dt>
-                  <dd className="flex flex-wrap gap-1">{k.permissions.map((p) => <Tag key={p}>{permissionLabel(p)}</Tag>)}</dd>
+                  <dd className="flex flex-wrap gap-1">
+                    {k.permissions.map((p) => (
+                      <Tag key={p}>{permissionLabel(p)}</Tag>
+                    ))}
+                  </dd>
                   <dt className="text-neutral-500">Payment methods</dt>
-                  <dd className="flex flex-wrap gap-1">{[...k.paymentMethods.map(paymentMethodLabel), ...(k.cryptoAssets.length ? [`Crypto (${k.cryptoAssets.join(", ")})`] : [])].map((p) => <Tag key={p}>{p}</Tag>)}</dd>
+                  <dd className="flex flex-wrap gap-1">
+                    {[...k.paymentMethods.map(paymentMethodLabel), ...(k.cryptoAssets.length ? [`Crypto (${k.cryptoAssets.join(", ")})`] : [])].map((p) => (
+                      <Tag key={p}>{p}</Tag>
+                    ))}
+                  </dd>
                   <dt className="text-neutral-500">Webhook URL</dt>
                   <dd className="break-all">{k.webhookUrl ?? <span className="text-neutral-500 dark:text-neutral-400">Not set</span>}</dd>
                   <dt className="text-neutral-500">Allowed domains</dt>
@@ -60,7 +71,9 @@ export function KeyPairList({ keys, canManage, walletPayId }: { keys: KeyRow[]; 
                   <dt className="text-neutral-500">Wallet</dt>
                   <dd>{k.walletLinked ? `@${walletPayId}` : <span className="text-neutral-500 dark:text-neutral-400">Not linked (no transfers)</span>}</dd>
                   <dt className="text-neutral-500">Created</dt>
-                  <dd><DateTime at={k.createdAt} /></dd>
+                  <dd>
+                    <DateTime at={k.createdAt} />
+                  </dd>
                 </dl>
               </div>
               {canManage && !k.revoked && <KeyActions keyPairId={k.id} name={k.name} webhookUrl={k.webhookUrl} />}

@@ -57,7 +57,11 @@ export function TryInlineButton({ publicKey, email }: { publicKey: string; email
       <Button onClick={() => void tryIt()} disabled={busy} data-testid="try-inline">
         {busy ? "Opening…" : "Try it (₦100, test mode)"}
       </Button>
-      {last && <pre className="overflow-x-auto rounded bg-neutral-50 p-2 font-mono text-xs whitespace-pre-wrap dark:bg-neutral-950" data-testid="try-inline-result">{last}</pre>}
+      {last && (
+        <pre className="overflow-x-auto rounded bg-neutral-50 p-2 font-mono text-xs whitespace-pre-wrap dark:bg-neutral-950" data-testid="try-inline-result">
+          {last}
+        </pre>
+      )}
     </div>
   );
 }

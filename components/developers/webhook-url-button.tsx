@@ -34,12 +34,28 @@ export function WebhookUrlButton({ keyPairId, current }: { keyPairId: string; cu
             save.execute({ keyPairId, webhookUrl: value.trim() || null });
           }}
         >
-          <Field label="Where this key's events are posted" htmlFor="webhook-url-input" hint="Leave empty to stop sending webhooks." error={save.result.serverError}>
-            <Input id="webhook-url-input" type="url" value={value} onChange={(e) => setValue(e.target.value)} placeholder="https://example.com/webhooks/owo" data-testid="webhook-url-input" />
+          <Field
+            label="Where this key's events are posted"
+            htmlFor="webhook-url-input"
+            hint="Leave empty to stop sending webhooks."
+            error={save.result.serverError}
+          >
+            <Input
+              id="webhook-url-input"
+              type="url"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              placeholder="https://example.com/webhooks/owo"
+              data-testid="webhook-url-input"
+            />
           </Field>
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" disabled={save.isPending} data-testid="webhook-url-save">{value.trim() ? "Save webhook URL" : "Stop webhooks"}</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending} data-testid="webhook-url-save">
+              {value.trim() ? "Save webhook URL" : "Stop webhooks"}
+            </Button>
           </div>
         </form>
       </Dialog>

@@ -149,7 +149,11 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
 
   const current = channel ? details[channel] : undefined;
   const receivedBox = received && (
-    <div role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200 dark:bg-green-950/40 dark:text-green-200 dark:ring-green-900" data-testid="invoice-payment-received">
+    <div
+      role="status"
+      className="rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200 dark:bg-green-950/40 dark:text-green-200 dark:ring-green-900"
+      data-testid="invoice-payment-received"
+    >
       <p className="font-semibold">Payment of {formatNaira(received.amount)} received</p>
       {received.reference && (
         <p className="mt-0.5 text-xs">
@@ -172,7 +176,11 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
           <h2 className="text-base font-semibold">Pay this invoice</h2>
           {receivedBox}
           {error && (
-            <p role="alert" data-testid="invoice-error" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/40 dark:text-red-200 dark:ring-red-900">
+            <p
+              role="alert"
+              data-testid="invoice-error"
+              className="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/40 dark:text-red-200 dark:ring-red-900"
+            >
               {error}
             </p>
           )}
@@ -196,7 +204,11 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
                 </div>
               ) : (
                 <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                  Pay the full amount of <strong className="text-neutral-900 tabular-nums dark:text-neutral-100" data-testid="invoice-pay-exact">{formatNaira(view.amountRemaining)}</strong>.
+                  Pay the full amount of{" "}
+                  <strong className="text-neutral-900 tabular-nums dark:text-neutral-100" data-testid="invoice-pay-exact">
+                    {formatNaira(view.amountRemaining)}
+                  </strong>
+                  .
                 </p>
               )}
 
@@ -214,7 +226,11 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
                       data-testid={`invoice-method-${c}`}
                     >
                       <span className="flex items-center gap-1.5 font-medium">
-                        {busy === `choose:${c}` ? <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden /> : <Icon className="h-4 w-4 text-accent" aria-hidden />}
+                        {busy === `choose:${c}` ? (
+                          <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />
+                        ) : (
+                          <Icon className="h-4 w-4 text-accent" aria-hidden />
+                        )}
                         {title}
                       </span>
                       <span className="text-xs text-neutral-500">{hint}</span>
@@ -223,7 +239,9 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
                 </div>
               </fieldset>
 
-              {current?.channel === "bank_transfer" && <InvoiceBankPanel details={current} amount={amount} serverNow={serverNow} onExpire={() => expire("bank_transfer")} />}
+              {current?.channel === "bank_transfer" && (
+                <InvoiceBankPanel details={current} amount={amount} serverNow={serverNow} onExpire={() => expire("bank_transfer")} />
+              )}
               {current?.channel === "payid" && <InvoicePayIdPanel details={current} amount={amount} serverNow={serverNow} onExpire={() => expire("payid")} />}
 
               {current && (
@@ -236,7 +254,13 @@ export function HostedInvoice({ view: initial }: { view: InvoicePageView }) {
 
           {view.testMode && channel && current && (
             <SimulateBox hint={`Pays this invoice from the sandbox bank by ${channel === "payid" ? "PayID" : "bank transfer"}; no real money moves.`}>
-              <Button variant="secondary" className="w-full" onClick={() => void simulate()} disabled={busy !== null || amount === null} data-testid="invoice-simulate">
+              <Button
+                variant="secondary"
+                className="w-full"
+                onClick={() => void simulate()}
+                disabled={busy !== null || amount === null}
+                data-testid="invoice-simulate"
+              >
                 {busy === "simulate" ? "Paying…" : amount !== null ? `Simulate payment of ${formatNaira(amount)}` : "Simulate payment"}
               </Button>
             </SimulateBox>

@@ -11,7 +11,17 @@ type BankDetails = Extract<InvoicePayDetails, { channel: "bank_transfer" }>;
 type PayIdDetails = Extract<InvoicePayDetails, { channel: "payid" }>;
 
 /** The invoice's bank account (shared hosted panel); the amount is the one chosen above, null while none is valid. */
-export function InvoiceBankPanel({ details, amount, serverNow, onExpire }: { details: BankDetails; amount: number | null; serverNow: number; onExpire: () => void }) {
+export function InvoiceBankPanel({
+  details,
+  amount,
+  serverNow,
+  onExpire,
+}: {
+  details: BankDetails;
+  amount: number | null;
+  serverNow: number;
+  onExpire: () => void;
+}) {
   return (
     <BankAccountPanel
       account={details}
@@ -22,7 +32,8 @@ export function InvoiceBankPanel({ details, amount, serverNow, onExpire }: { det
       expiry={
         details.expiresAt && (
           <>
-            This account number is for this invoice only and works for <Countdown expiresAt={details.expiresAt} serverNow={serverNow} onExpire={onExpire} /> more.
+            This account number is for this invoice only and works for <Countdown expiresAt={details.expiresAt} serverNow={serverNow} onExpire={onExpire} />{" "}
+            more.
           </>
         )
       }
@@ -31,7 +42,17 @@ export function InvoiceBankPanel({ details, amount, serverNow, onExpire }: { det
 }
 
 /** The invoice's PayID (shared hosted panel), with the amount to send and its copy button. */
-export function InvoicePayIdPanel({ details, amount, serverNow, onExpire }: { details: PayIdDetails; amount: number | null; serverNow: number; onExpire: () => void }) {
+export function InvoicePayIdPanel({
+  details,
+  amount,
+  serverNow,
+  onExpire,
+}: {
+  details: PayIdDetails;
+  amount: number | null;
+  serverNow: number;
+  onExpire: () => void;
+}) {
   return (
     <PayIdPanel
       payId={details.payId}
@@ -48,7 +69,10 @@ export function InvoicePayIdPanel({ details, amount, serverNow, onExpire }: { de
       {amount !== null && (
         <div className="flex items-center justify-between gap-3 text-sm">
           <span className="text-neutral-600 dark:text-neutral-400">
-            Amount to send <strong className="text-neutral-900 tabular-nums dark:text-neutral-100" data-testid="invoice-send-amount">{formatNaira(amount)}</strong>
+            Amount to send{" "}
+            <strong className="text-neutral-900 tabular-nums dark:text-neutral-100" data-testid="invoice-send-amount">
+              {formatNaira(amount)}
+            </strong>
           </span>
           <CopyButton value={koboToNaira(amount)} label="Copy amount" className="h-10 w-10 shrink-0" />
         </div>

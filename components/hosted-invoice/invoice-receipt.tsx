@@ -46,16 +46,25 @@ export function PaymentList({ payments, title }: { payments: InvoicePagePayment[
   return (
     <section aria-label={title}>
       <h3 className="mb-1 text-xs font-medium tracking-wide text-neutral-500 uppercase">{title}</h3>
-      <ul className="divide-y divide-neutral-100 rounded-lg ring-1 ring-neutral-200 dark:divide-neutral-800 dark:ring-neutral-800" data-testid="invoice-payments">
+      <ul
+        className="divide-y divide-neutral-100 rounded-lg ring-1 ring-neutral-200 dark:divide-neutral-800 dark:ring-neutral-800"
+        data-testid="invoice-payments"
+      >
         {payments.map((p) => (
           <li key={p.reference} className="px-3 py-2 text-sm" data-testid="invoice-payment">
             <div className="flex items-baseline justify-between gap-3">
-              <span className="font-semibold tabular-nums" data-testid="invoice-payment-amount">{formatNaira(p.amount)}</span>
-              <span className="text-neutral-600 dark:text-neutral-400" data-testid="invoice-payment-channel">{channelLabel(p.channel)}</span>
+              <span className="font-semibold tabular-nums" data-testid="invoice-payment-amount">
+                {formatNaira(p.amount)}
+              </span>
+              <span className="text-neutral-600 dark:text-neutral-400" data-testid="invoice-payment-channel">
+                {channelLabel(p.channel)}
+              </span>
             </div>
             <div className="mt-0.5 flex flex-wrap items-baseline justify-between gap-x-3 text-xs text-neutral-500">
               <DateTime at={p.paidAt} />
-              <span className="font-mono break-all" data-testid="invoice-payment-reference">{p.reference}</span>
+              <span className="font-mono break-all" data-testid="invoice-payment-reference">
+                {p.reference}
+              </span>
             </div>
           </li>
         ))}

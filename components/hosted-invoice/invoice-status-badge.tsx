@@ -14,7 +14,11 @@ const LABELS: Record<InvoicePageState, string> = {
 /** The invoice's state on its hosted page, in the shared state colours. */
 export function InvoiceStatusBadge({ state }: { state: InvoicePageState }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ${stateTone(state)}`} data-testid="invoice-status" data-state={state}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ${stateTone(state)}`}
+      data-testid="invoice-status"
+      data-state={state}
+    >
       {LABELS[state]}
     </span>
   );

@@ -1,5 +1,8 @@
 /** A failed safe action as one plain sentence for a customer (never a stack trace). */
-export function actionErrorMessage(result: { serverError?: string; validationErrors?: unknown } | undefined, fallback = "Something went wrong. Please try again."): string {
+export function actionErrorMessage(
+  result: { serverError?: string; validationErrors?: unknown } | undefined,
+  fallback = "Something went wrong. Please try again.",
+): string {
   if (!result) return fallback;
   if (result.serverError) return result.serverError;
   const first = firstMessage(result.validationErrors);

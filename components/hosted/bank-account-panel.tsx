@@ -36,7 +36,12 @@ export function BankAccountPanel({
       <p className="text-sm text-neutral-600 dark:text-neutral-400">
         {amount !== null ? (
           <>
-            Transfer <strong className="text-neutral-900 dark:text-neutral-100">{exact ? "exactly " : ""}{formatNaira(amount)}</strong> from your bank app to this account.
+            Transfer{" "}
+            <strong className="text-neutral-900 dark:text-neutral-100">
+              {exact ? "exactly " : ""}
+              {formatNaira(amount)}
+            </strong>{" "}
+            from your bank app to this account.
           </>
         ) : (
           "Transfer the amount you want to pay from your bank app to this account."
@@ -44,17 +49,25 @@ export function BankAccountPanel({
       </p>
       <dl className="divide-y divide-neutral-100 rounded-lg bg-neutral-50 ring-1 ring-neutral-200 dark:divide-neutral-800 dark:bg-neutral-950 dark:ring-neutral-800">
         <DetailItem label="Bank">
-          <span className="text-lg font-semibold break-words" data-testid={id("bank-name")}>{account.bankName}</span>
+          <span className="text-lg font-semibold break-words" data-testid={id("bank-name")}>
+            {account.bankName}
+          </span>
         </DetailItem>
         <DetailItem label="Account number" copy={{ value: account.accountNumber, label: "Copy account number" }}>
-          <span className="font-mono text-2xl font-bold tracking-wider" data-testid={id("account-number")}>{account.accountNumber}</span>
+          <span className="font-mono text-2xl font-bold tracking-wider" data-testid={id("account-number")}>
+            {account.accountNumber}
+          </span>
         </DetailItem>
         <DetailItem label="Account name">
-          <span className="font-medium break-words" data-testid={id("account-name")}>{account.accountName}</span>
+          <span className="font-medium break-words" data-testid={id("account-name")}>
+            {account.accountName}
+          </span>
         </DetailItem>
         {amount !== null && (
           <DetailItem label={amountLabel} copy={{ value: koboToNaira(amount), label: "Copy amount" }}>
-            <span className="font-semibold tabular-nums" data-testid={id("send-amount")}>{formatNaira(amount)}</span>
+            <span className="font-semibold tabular-nums" data-testid={id("send-amount")}>
+              {formatNaira(amount)}
+            </span>
           </DetailItem>
         )}
       </dl>

@@ -8,10 +8,26 @@ import "./hosted.css";
  * accent (already darkened where needed so text on it passes contrast), its support contacts
  * in the footer.
  */
-export function HostedShell({ testMode, embedded = false, brand = null, children }: { testMode: boolean; embedded?: boolean; brand?: MerchantBrand | null; children: ReactNode }) {
+export function HostedShell({
+  testMode,
+  embedded = false,
+  brand = null,
+  children,
+}: {
+  testMode: boolean;
+  embedded?: boolean;
+  brand?: MerchantBrand | null;
+  children: ReactNode;
+}) {
   const style = brand?.accent ? ({ "--color-accent": brand.accent.colour, "--color-accent-hover": brand.accent.hover } as CSSProperties) : undefined;
   return (
-    <div data-hosted-page data-embedded={embedded ? "" : undefined} data-brand-colour={brand?.accent?.colour} style={style} className="flex min-h-dvh flex-col bg-neutral-100 dark:bg-neutral-950">
+    <div
+      data-hosted-page
+      data-embedded={embedded ? "" : undefined}
+      data-brand-colour={brand?.accent?.colour}
+      style={style}
+      className="flex min-h-dvh flex-col bg-neutral-100 dark:bg-neutral-950"
+    >
       {testMode && <TestModeBanner />}
       {/* In the inline overlay: room at the top for its close button, no big margins. */}
       <main className={`mx-auto w-full max-w-md flex-1 px-3 ${embedded ? "pt-12 pb-4 sm:px-4" : "py-5 sm:px-4 sm:py-10"}`}>
@@ -22,9 +38,17 @@ export function HostedShell({ testMode, embedded = false, brand = null, children
         {brand && (brand.supportEmail || brand.supportPhone) && (
           <p data-testid="brand-support" className="break-words">
             Questions about this payment? Contact {brand.name}:{" "}
-            {brand.supportEmail && <a className="underline" href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>}
+            {brand.supportEmail && (
+              <a className="underline" href={`mailto:${brand.supportEmail}`}>
+                {brand.supportEmail}
+              </a>
+            )}
             {brand.supportEmail && brand.supportPhone && " · "}
-            {brand.supportPhone && <a className="underline" href={`tel:${brand.supportPhone.replace(/[^+\d]/g, "")}`}>{brand.supportPhone}</a>}
+            {brand.supportPhone && (
+              <a className="underline" href={`tel:${brand.supportPhone.replace(/[^+\d]/g, "")}`}>
+                {brand.supportPhone}
+              </a>
+            )}
           </p>
         )}
         <p>Payments by Owo</p>
@@ -55,5 +79,9 @@ export function TestModeBanner() {
 
 /** The white card the steps sit on. */
 export function HostedCard({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <section className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-neutral-200 sm:p-6 dark:bg-neutral-900 dark:ring-neutral-800 ${className}`}>{children}</section>;
+  return (
+    <section className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-neutral-200 sm:p-6 dark:bg-neutral-900 dark:ring-neutral-800 ${className}`}>
+      {children}
+    </section>
+  );
 }

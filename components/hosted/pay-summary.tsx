@@ -2,11 +2,23 @@ import type { LineItem } from "@/db/schema";
 import { formatNaira } from "@/lib/money";
 
 /** The top of a hosted page: who is being paid and how much (DESIGN.md: first thing on screen). */
-export function PaySummary({ merchantName, amount, amountNote, lineItems }: { merchantName: string; amount: number | null; amountNote?: string; lineItems?: LineItem[] | null }) {
+export function PaySummary({
+  merchantName,
+  amount,
+  amountNote,
+  lineItems,
+}: {
+  merchantName: string;
+  amount: number | null;
+  amountNote?: string;
+  lineItems?: LineItem[] | null;
+}) {
   return (
     <header className="mb-4 text-center">
       <p className="text-sm text-neutral-600 dark:text-neutral-400">You are paying</p>
-      <h1 className="mt-0.5 text-lg font-semibold break-words" data-testid="merchant-name">{merchantName}</h1>
+      <h1 className="mt-0.5 text-lg font-semibold break-words" data-testid="merchant-name">
+        {merchantName}
+      </h1>
       {amount !== null && (
         <p className="mt-2 text-3xl font-bold tracking-tight tabular-nums" data-testid="pay-amount">
           {formatNaira(amount)}
@@ -21,7 +33,10 @@ export function PaySummary({ merchantName, amount, amountNote, lineItems }: { me
 function LineItems({ items }: { items: LineItem[] }) {
   const count = items.reduce((n, i) => n + i.quantity, 0);
   return (
-    <details className="mx-auto mt-3 max-w-sm rounded-lg bg-white text-left text-sm ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800" data-testid="line-items">
+    <details
+      className="mx-auto mt-3 max-w-sm rounded-lg bg-white text-left text-sm ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800"
+      data-testid="line-items"
+    >
       <summary className="cursor-pointer px-3 py-2 text-neutral-700 select-none dark:text-neutral-300">
         Order summary · {count} {count === 1 ? "item" : "items"}
       </summary>

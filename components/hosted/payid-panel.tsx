@@ -22,7 +22,9 @@ export function PayIdHandle({
     <div className={cn("flex items-center justify-between gap-2", className)}>
       <div className="min-w-0">
         {label}
-        <p className="font-mono text-xl font-bold break-all" data-testid={testId}>{payId}</p>
+        <p className="font-mono text-xl font-bold break-all" data-testid={testId}>
+          {payId}
+        </p>
       </div>
       {copy && <CopyButton value={payId} label="Copy PayID" className="h-10 w-10 shrink-0" />}
     </div>

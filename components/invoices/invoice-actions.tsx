@@ -42,55 +42,89 @@ export function InvoiceActions(p: InvoiceActionsProps) {
     <div className="flex flex-wrap items-center gap-2" data-testid="inv-actions">
       {p.canManage && p.status === "draft" && (
         <>
-          <Button size="sm" onClick={() => setConfirming("send")} data-testid="inv-send">Send invoice</Button>
-          <Link href={`/dashboard/invoices/${p.publicId}/edit`} className="inline-flex h-8 items-center rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="inv-edit">
+          <Button size="sm" onClick={() => setConfirming("send")} data-testid="inv-send">
+            Send invoice
+          </Button>
+          <Link
+            href={`/dashboard/invoices/${p.publicId}/edit`}
+            className="inline-flex h-8 items-center rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900"
+            data-testid="inv-edit"
+          >
             Edit
           </Link>
         </>
       )}
       {p.canManage && open && !p.paused && (
-        <Button size="sm" variant="secondary" onClick={() => setConfirming("pause")} data-testid="inv-pause">Pause</Button>
+        <Button size="sm" variant="secondary" onClick={() => setConfirming("pause")} data-testid="inv-pause">
+          Pause
+        </Button>
       )}
       {p.canManage && p.paused && p.status !== "cancelled" && p.status !== "paid" && (
-        <Button size="sm" onClick={() => run("resume")} disabled={change.isPending} data-testid="inv-resume">{busy("resume", "Resume", "Resuming…")}</Button>
+        <Button size="sm" onClick={() => run("resume")} disabled={change.isPending} data-testid="inv-resume">
+          {busy("resume", "Resume", "Resuming…")}
+        </Button>
       )}
-      <Link href={`/dashboard/invoices/${p.publicId}/print`} className="inline-flex h-8 items-center gap-1.5 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="inv-print">
+      <Link
+        href={`/dashboard/invoices/${p.publicId}/print`}
+        className="inline-flex h-8 items-center gap-1.5 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900"
+        data-testid="inv-print"
+      >
         <Printer className="h-4 w-4" /> Printable view
       </Link>
       {p.canManage && p.status !== "paid" && p.status !== "cancelled" && (
-        <Button size="sm" variant="danger" onClick={() => setConfirming("cancel")} data-testid="inv-cancel">Cancel invoice</Button>
+        <Button size="sm" variant="danger" onClick={() => setConfirming("cancel")} data-testid="inv-cancel">
+          Cancel invoice
+        </Button>
       )}
 
       <Dialog open={confirming === "send"} onClose={() => setConfirming(null)} title={`Send ${p.invoiceNumber}?`}>
         <p className="text-sm">
-          {p.invoiceNumber} for <b>{formatNaira(p.total)}</b> to {p.customerName} becomes final: its payment page starts taking payments and it can no longer be edited.
-          Share the payment link with the customer.
+          {p.invoiceNumber} for <b>{formatNaira(p.total)}</b> to {p.customerName} becomes final: its payment page starts taking payments and it can no longer be
+          edited. Share the payment link with the customer.
         </p>
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(null)}>Not yet</Button>
-          <Button onClick={() => run("send")} disabled={change.isPending} data-testid="inv-confirm-send">{busy("send", `Send ${formatNaira(p.total)} invoice`, "Sending…")}</Button>
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Not yet
+          </Button>
+          <Button onClick={() => run("send")} disabled={change.isPending} data-testid="inv-confirm-send">
+            {busy("send", `Send ${formatNaira(p.total)} invoice`, "Sending…")}
+          </Button>
         </div>
       </Dialog>
       <Dialog open={confirming === "pause"} onClose={() => setConfirming(null)} title={`Pause ${p.invoiceNumber}?`}>
         <p className="text-sm">
-          The payment page stops taking payments until you resume it; {formatNaira(p.remaining)} stays owed. Your webhook hears <span className="font-mono text-xs">invoice.paused</span>.
+          The payment page stops taking payments until you resume it; {formatNaira(p.remaining)} stays owed. Your webhook hears{" "}
+          <span className="font-mono text-xs">invoice.paused</span>.
         </p>
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(null)}>Keep it open</Button>
-          <Button onClick={() => run("pause")} disabled={change.isPending} data-testid="inv-confirm-pause">{busy("pause", `Pause ${p.invoiceNumber}`, "Pausing…")}</Button>
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Keep it open
+          </Button>
+          <Button onClick={() => run("pause")} disabled={change.isPending} data-testid="inv-confirm-pause">
+            {busy("pause", `Pause ${p.invoiceNumber}`, "Pausing…")}
+          </Button>
         </div>
       </Dialog>
       <Dialog open={confirming === "cancel"} onClose={() => setConfirming(null)} title={`Cancel ${p.invoiceNumber}?`}>
         <div className="space-y-2 text-sm">
           <p>
-            This cannot be undone. {p.status === "draft" ? "The draft is never sent." : <>The payment page stops taking payments for good and its account number and PayID are closed.</>}{" "}
+            This cannot be undone.{" "}
+            {p.status === "draft" ? (
+              "The draft is never sent."
+            ) : (
+              <>The payment page stops taking payments for good and its account number and PayID are closed.</>
+            )}{" "}
             The {formatNaira(p.remaining)} still owed by {p.customerName} will not be collected.
           </p>
           {p.amountPaid > 0 && <p>The {formatNaira(p.amountPaid)} already paid stays with you; refund the customer yourself if you need to.</p>}
         </div>
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(null)}>Keep it</Button>
-          <Button variant="danger" onClick={() => run("cancel")} disabled={change.isPending} data-testid="inv-confirm-cancel">{busy("cancel", `Cancel ${p.invoiceNumber}`, "Cancelling…")}</Button>
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Keep it
+          </Button>
+          <Button variant="danger" onClick={() => run("cancel")} disabled={change.isPending} data-testid="inv-confirm-cancel">
+            {busy("cancel", `Cancel ${p.invoiceNumber}`, "Cancelling…")}
+          </Button>
         </div>
       </Dialog>
     </div>
@@ -100,7 +134,13 @@ export function InvoiceActions(p: InvoiceActionsProps) {
 /** The payment link with copy and open buttons. */
 export function OpenPaymentPageLink({ url }: { url: string }) {
   return (
-    <a href={url} target="_blank" rel="noreferrer" className="inline-flex h-7 items-center gap-1 rounded px-2 text-sm text-accent hover:bg-neutral-100 dark:hover:bg-neutral-800" data-testid="inv-open-payment-page">
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex h-7 items-center gap-1 rounded px-2 text-sm text-accent hover:bg-neutral-100 dark:hover:bg-neutral-800"
+      data-testid="inv-open-payment-page"
+    >
       <ExternalLink className="h-4 w-4" /> Open payment page
     </a>
   );

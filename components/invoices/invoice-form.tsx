@@ -71,12 +71,19 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const serverError = create.result.serverError ?? update.result.serverError;
   const errors = editing ? (update.result.validationErrors as Record<string, unknown> | undefined)?.body : create.result.validationErrors;
 
-  const parsed: Parsed[] = rows.map((r) => ({ description: r.description.trim(), quantity: parseQuantityInput(r.quantity), unit_price: parseNairaInput(r.price) }));
+  const parsed: Parsed[] = rows.map((r) => ({
+    description: r.description.trim(),
+    quantity: parseQuantityInput(r.quantity),
+    unit_price: parseNairaInput(r.price),
+  }));
   const tax = parseTaxRateInput(taxRate);
   const totals = ((): InvoiceTotals | string | null => {
     if (tax === null || parsed.some((p) => p.quantity === null || p.unit_price === null)) return null;
     try {
-      return computeInvoiceTotals(parsed.map((p) => ({ description: p.description || "-", quantity: p.quantity!, unit_price: p.unit_price! })), tax);
+      return computeInvoiceTotals(
+        parsed.map((p) => ({ description: p.description || "-", quantity: p.quantity!, unit_price: p.unit_price! })),
+        tax,
+      );
     } catch (err) {
       return (err as { details?: string[] }).details?.[0]?.replace(/(\d+) kobo/, (_, k: string) => formatNaira(Number(k))) ?? "Check the amounts";
     }
@@ -86,7 +93,8 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
     const r = rows[i]!;
     const p = parsed[i]!;
     if (field === "description") return checked && p.description === "" ? "Describe the item" : errorAt(errors, ["line_items", i, "description"]);
-    if (field === "quantity") return (checked || r.quantity !== "") && p.quantity === null ? "A whole number, 1 or more" : errorAt(errors, ["line_items", i, "quantity"]);
+    if (field === "quantity")
+      return (checked || r.quantity !== "") && p.quantity === null ? "A whole number, 1 or more" : errorAt(errors, ["line_items", i, "quantity"]);
     return (checked || r.price !== "") && p.unit_price === null ? (unitPriceProblem(r.price) ?? undefined) : errorAt(errors, ["line_items", i, "unit_price"]);
   };
 
@@ -133,7 +141,15 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             <Input id="inv-customer-name" name="customer_name" required maxLength={255} defaultValue={invoice?.customerName} data-testid="inv-customer-name" />
           </Field>
           <Field label="Customer email" htmlFor="inv-customer-email" error={firstError(errors, "customer_email")}>
-            <Input id="inv-customer-email" name="customer_email" type="email" required maxLength={254} defaultValue={invoice?.customerEmail} data-testid="inv-customer-email" />
+            <Input
+              id="inv-customer-email"
+              name="customer_email"
+              type="email"
+              required
+              maxLength={254}
+              defaultValue={invoice?.customerEmail}
+              data-testid="inv-customer-email"
+            />
           </Field>
         </div>
       </Card>
@@ -155,11 +171,26 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             return (
               <li key={r.key} className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[1fr_6rem_10rem_9rem_2.25rem]" data-testid="inv-line-item">
                 <div className="col-span-2 sm:col-span-1">
-                  <Input aria-label={`Description, item ${i + 1}`} value={r.description} maxLength={500} placeholder="What you are billing for" onChange={(e) => setRow(r.key, { description: e.target.value })} data-testid={`inv-item-description-${i}`} aria-invalid={Boolean(problems[0])} />
+                  <Input
+                    aria-label={`Description, item ${i + 1}`}
+                    value={r.description}
+                    maxLength={500}
+                    placeholder="What you are billing for"
+                    onChange={(e) => setRow(r.key, { description: e.target.value })}
+                    data-testid={`inv-item-description-${i}`}
+                    aria-invalid={Boolean(problems[0])}
+                  />
                   <FieldError message={problems[0]} className="mt-1" />
                 </div>
                 <div>
-                  <Input aria-label={`Quantity, item ${i + 1}`} inputMode="numeric" value={r.quantity} onChange={(e) => setRow(r.key, { quantity: e.target.value })} data-testid={`inv-item-quantity-${i}`} aria-invalid={Boolean(problems[1])} />
+                  <Input
+                    aria-label={`Quantity, item ${i + 1}`}
+                    inputMode="numeric"
+                    value={r.quantity}
+                    onChange={(e) => setRow(r.key, { quantity: e.target.value })}
+                    data-testid={`inv-item-quantity-${i}`}
+                    aria-invalid={Boolean(problems[1])}
+                  />
                   <FieldError message={problems[1]} className="mt-1" />
                 </div>
                 <div>
@@ -175,7 +206,9 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
                     error={problems[2]}
                   />
                 </div>
-                <p className="h-9 text-right text-sm leading-9 tabular-nums" data-testid={`inv-item-amount-${i}`}>{amount === null ? "—" : formatNaira(amount)}</p>
+                <p className="h-9 text-right text-sm leading-9 tabular-nums" data-testid={`inv-item-amount-${i}`}>
+                  {amount === null ? "—" : formatNaira(amount)}
+                </p>
                 <button
                   type="button"
                   aria-label={`Remove item ${i + 1}`}
@@ -192,23 +225,47 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
           })}
         </ul>
         <FieldError message={firstError(errors, "line_items")} />
-        <Button type="button" variant="secondary" size="sm" onClick={() => setRows((rs) => [...rs, emptyRow()])} disabled={rows.length >= MAX_LINE_ITEMS} data-testid="inv-add-item">
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          onClick={() => setRows((rs) => [...rs, emptyRow()])}
+          disabled={rows.length >= MAX_LINE_ITEMS}
+          data-testid="inv-add-item"
+        >
           <Plus className="h-4 w-4" /> Add item
         </Button>
 
         <div className="ml-auto max-w-xs space-y-1 border-t border-neutral-200 pt-3 text-sm dark:border-neutral-800">
           <div className="flex items-center justify-between gap-4">
-            <Label htmlFor="inv-tax-rate" className="font-normal text-neutral-600">Tax rate (%)</Label>
-            <Input id="inv-tax-rate" inputMode="decimal" value={taxRate} placeholder="0" onChange={(e) => setTaxRate(e.target.value)} className="w-24 text-right tabular-nums" data-testid="inv-tax-rate" aria-invalid={tax === null} />
+            <Label htmlFor="inv-tax-rate" className="font-normal text-neutral-600">
+              Tax rate (%)
+            </Label>
+            <Input
+              id="inv-tax-rate"
+              inputMode="decimal"
+              value={taxRate}
+              placeholder="0"
+              onChange={(e) => setTaxRate(e.target.value)}
+              className="w-24 text-right tabular-nums"
+              data-testid="inv-tax-rate"
+              aria-invalid={tax === null}
+            />
           </div>
           <FieldError message={tax === null ? "0 to 100, at most two decimals" : firstError(errors, "tax_rate")} className="text-right" />
           <dl className="grid grid-cols-[1fr_auto] gap-y-1 pt-2 tabular-nums">
             <dt className="text-neutral-600">Subtotal</dt>
-            <dd className="whitespace-nowrap text-right" data-testid="inv-subtotal">{typeof totals === "object" && totals ? formatNaira(totals.subtotal) : "—"}</dd>
+            <dd className="whitespace-nowrap text-right" data-testid="inv-subtotal">
+              {typeof totals === "object" && totals ? formatNaira(totals.subtotal) : "—"}
+            </dd>
             <dt className="text-neutral-600">Tax{tax ? ` (${tax}%)` : ""}</dt>
-            <dd className="whitespace-nowrap text-right" data-testid="inv-tax">{typeof totals === "object" && totals ? formatNaira(totals.taxAmount) : "—"}</dd>
+            <dd className="whitespace-nowrap text-right" data-testid="inv-tax">
+              {typeof totals === "object" && totals ? formatNaira(totals.taxAmount) : "—"}
+            </dd>
             <dt className="font-semibold">Total</dt>
-            <dd className="whitespace-nowrap text-right text-base font-semibold" data-testid="inv-total">{typeof totals === "object" && totals ? formatNaira(totals.total) : "—"}</dd>
+            <dd className="whitespace-nowrap text-right text-base font-semibold" data-testid="inv-total">
+              {typeof totals === "object" && totals ? formatNaira(totals.total) : "—"}
+            </dd>
           </dl>
           <FieldError message={typeof totals === "string" ? totals : null} className="text-right" testId="inv-total-error" />
         </div>
@@ -220,21 +277,49 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
           <Field label="Due date" htmlFor="inv-due-date" error={firstError(errors, "due_date")}>
             <Input id="inv-due-date" type="date" min={lagosDay()} value={dueDate} onChange={(e) => setDueDate(e.target.value)} data-testid="inv-due-date" />
           </Field>
-          <Field label="When the due date passes" htmlFor="inv-due-action" hint={dueAction === "pause" ? "The invoice is paused and its payment page takes no payment until you resume it." : "The invoice is marked overdue and can still be paid."} error={firstError(errors, "due_date_action")}>
-            <Select id="inv-due-action" className="w-full" value={dueAction} onChange={(e) => setDueAction(e.target.value as "none" | "pause")} data-testid="inv-due-action">
+          <Field
+            label="When the due date passes"
+            htmlFor="inv-due-action"
+            hint={
+              dueAction === "pause"
+                ? "The invoice is paused and its payment page takes no payment until you resume it."
+                : "The invoice is marked overdue and can still be paid."
+            }
+            error={firstError(errors, "due_date_action")}
+          >
+            <Select
+              id="inv-due-action"
+              className="w-full"
+              value={dueAction}
+              onChange={(e) => setDueAction(e.target.value as "none" | "pause")}
+              data-testid="inv-due-action"
+            >
               <option value="none">Mark overdue, keep taking payments</option>
               <option value="pause">Pause the invoice</option>
             </Select>
           </Field>
         </div>
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" checked={allowPartial} onChange={(e) => setAllowPartial(e.target.checked)} className="mt-0.5 h-4 w-4 accent-[var(--color-accent)]" data-testid="inv-allow-partial" />
+          <input
+            type="checkbox"
+            checked={allowPartial}
+            onChange={(e) => setAllowPartial(e.target.checked)}
+            className="mt-0.5 h-4 w-4 accent-[var(--color-accent)]"
+            data-testid="inv-allow-partial"
+          />
           <span>
             <span className="font-medium">Allow partial payments</span>
-            <span className="block text-xs text-neutral-500">The customer may pay in parts (at least ₦1.00 each) until the total is paid. Otherwise one payment of the full amount.</span>
+            <span className="block text-xs text-neutral-500">
+              The customer may pay in parts (at least ₦1.00 each) until the total is paid. Otherwise one payment of the full amount.
+            </span>
           </span>
         </label>
-        <Field label="Note (optional)" htmlFor="inv-note" hint="Shown to the customer on the payment page and the printed invoice." error={firstError(errors, "note")}>
+        <Field
+          label="Note (optional)"
+          htmlFor="inv-note"
+          hint="Shown to the customer on the payment page and the printed invoice."
+          error={firstError(errors, "note")}
+        >
           <textarea
             id="inv-note"
             name="note"
@@ -245,18 +330,36 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             data-testid="inv-note"
           />
         </Field>
-        <Field label="Your reference (optional)" htmlFor="inv-merchant-reference" hint="Your own id for this invoice (an order number, say); unique among your invoices." error={firstError(errors, "merchant_reference")}>
-          <Input id="inv-merchant-reference" name="merchant_reference" maxLength={255} defaultValue={invoice?.merchantReference ?? ""} className="font-mono" data-testid="inv-merchant-reference" />
+        <Field
+          label="Your reference (optional)"
+          htmlFor="inv-merchant-reference"
+          hint="Your own id for this invoice (an order number, say); unique among your invoices."
+          error={firstError(errors, "merchant_reference")}
+        >
+          <Input
+            id="inv-merchant-reference"
+            name="merchant_reference"
+            maxLength={255}
+            defaultValue={invoice?.merchantReference ?? ""}
+            className="font-mono"
+            data-testid="inv-merchant-reference"
+          />
         </Field>
       </Card>
 
-      {serverError && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800" data-testid="inv-form-error">{serverError}</p>}
+      {serverError && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800" data-testid="inv-form-error">
+          {serverError}
+        </p>
+      )}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="submit" name="intent" value="draft" variant="secondary" disabled={pending} data-testid="inv-save-draft">
           {pending ? "Saving…" : editing ? "Save changes" : "Save draft"}
         </Button>
         <Button type="submit" name="intent" value="send" disabled={pending} data-testid="inv-create-send">
-          {pending ? "Saving…" : `${editing ? "Save and send" : "Create and send"}${typeof totals === "object" && totals ? ` ${formatNaira(totals.total)}` : ""}`}
+          {pending
+            ? "Saving…"
+            : `${editing ? "Save and send" : "Create and send"}${typeof totals === "object" && totals ? ` ${formatNaira(totals.total)}` : ""}`}
         </Button>
       </div>
     </form>

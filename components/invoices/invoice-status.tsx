@@ -8,8 +8,14 @@ const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0
 export function InvoiceStatusBadge({ status, paused, testId }: { status: string; paused?: boolean; testId?: string }) {
   return (
     <span className="inline-flex items-center gap-1">
-      <span className={cn(badge, stateTone(status))} data-testid={testId}>{statusLabel(status)}</span>
-      {paused && <span className={cn(badge, stateTone("paused"))} data-testid={testId ? `${testId}-paused` : undefined}>Paused</span>}
+      <span className={cn(badge, stateTone(status))} data-testid={testId}>
+        {statusLabel(status)}
+      </span>
+      {paused && (
+        <span className={cn(badge, stateTone("paused"))} data-testid={testId ? `${testId}-paused` : undefined}>
+          Paused
+        </span>
+      )}
     </span>
   );
 }

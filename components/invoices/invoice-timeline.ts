@@ -2,7 +2,13 @@ import type { InvoiceActivity } from "@/db/schema";
 import { channelLabel } from "@/components/payments/payment-labels";
 import { formatNaira } from "@/lib/money";
 
-const ACTORS: Record<string, string> = { api: "via the API", dashboard: "in the dashboard", customer: "by the customer", scheduler: "automatically", sandbox: "by the sandbox" };
+const ACTORS: Record<string, string> = {
+  api: "via the API",
+  dashboard: "in the dashboard",
+  customer: "by the customer",
+  scheduler: "automatically",
+  sandbox: "by the sandbox",
+};
 
 const num = (v: unknown) => (typeof v === "number" ? v : null);
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
@@ -10,7 +16,7 @@ const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 /** One timeline entry (invoice_activity) in words: what happened and, where it says, who did it. */
 export function activityText(a: Pick<InvoiceActivity, "type" | "actor" | "data">): { title: string; detail: string | null } {
   const d = a.data ?? {};
-  const by = a.actor ? ACTORS[a.actor] ?? `by ${a.actor}` : null;
+  const by = a.actor ? (ACTORS[a.actor] ?? `by ${a.actor}`) : null;
   switch (a.type) {
     case "created":
       return { title: "Created", detail: [num(d.total) !== null ? `total ${formatNaira(num(d.total)!)}` : null, by].filter(Boolean).join(" · ") || null };

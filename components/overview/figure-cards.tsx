@@ -10,7 +10,9 @@ function Figure({ title, testId, value, children }: { title: string; testId: str
   return (
     <Card>
       <CardTitle>{title}</CardTitle>
-      <p className="mt-2 truncate text-2xl font-semibold" data-testid={testId}>{value}</p>
+      <p className="mt-2 truncate text-2xl font-semibold" data-testid={testId}>
+        {value}
+      </p>
       <div className="mt-1 text-xs text-neutral-500">{children}</div>
     </Card>
   );
@@ -21,11 +23,15 @@ export function PendingSettlementCard({ balances }: { balances: Balances }) {
   return (
     <Figure title="Pending settlement" testId="pending-settlement" value={<Money kobo={balances.pendingSettlement} />}>
       {balances.nextPayoutAt ? (
-        <>Next payout <DateTime at={balances.nextPayoutAt} /></>
+        <>
+          Next payout <DateTime at={balances.nextPayoutAt} />
+        </>
       ) : (
         "Nothing waiting for a payout."
       )}{" "}
-      <Link href="/dashboard/settlements" className="font-medium text-accent hover:underline">Settlements</Link>
+      <Link href="/dashboard/settlements" className="font-medium text-accent hover:underline">
+        Settlements
+      </Link>
     </Figure>
   );
 }
@@ -36,7 +42,9 @@ export function InFlightCard({ balances }: { balances: Balances }) {
   return (
     <Figure title="Payouts in flight" testId="payouts-in-flight" value={<Money kobo={balances.inFlight.amount} />}>
       {n === 0 ? "No payouts on their way." : `${n} payout${n === 1 ? "" : "s"} on the way to the bank.`}{" "}
-      <Link href="/dashboard/transfers" className="font-medium text-accent hover:underline">Transfers</Link>
+      <Link href="/dashboard/transfers" className="font-medium text-accent hover:underline">
+        Transfers
+      </Link>
     </Figure>
   );
 }

@@ -20,7 +20,13 @@ export function TestPaymentButton({ disabled }: { disabled: boolean }) {
   });
   const busy = start.isPending || opening;
   return (
-    <Button size="sm" disabled={disabled || busy} onClick={() => start.execute()} data-testid="get-started-test-payment" title={disabled ? "Create your test API keys first" : undefined}>
+    <Button
+      size="sm"
+      disabled={disabled || busy}
+      onClick={() => start.execute()}
+      data-testid="get-started-test-payment"
+      title={disabled ? "Create your test API keys first" : undefined}
+    >
       {busy ? "Opening checkout…" : "Make a test payment"}
     </Button>
   );

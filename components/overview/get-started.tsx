@@ -6,12 +6,37 @@ import { cn } from "@/components/ui/cn";
 import { MarkGetStartedButton, TestPaymentButton } from "./get-started-buttons";
 
 const STEPS: Record<GetStartedStep, { title: string; hint: string; href?: string; link?: string }> = {
-  test_keys: { title: "Create your test API keys", hint: "Keys let your site or app create payments. Test keys move no real money.", href: "/dashboard/developers", link: "Create test keys" },
+  test_keys: {
+    title: "Create your test API keys",
+    hint: "Keys let your site or app create payments. Test keys move no real money.",
+    href: "/dashboard/developers",
+    link: "Create test keys",
+  },
   test_payment: { title: "Make a test payment", hint: "Pay ₦5,000.00 through a real hosted checkout with the sandbox's “Simulate payment”." },
-  webhook: { title: "Set a webhook URL and send a test event", hint: "Owo tells your server when money moves. Set where, then send a test event.", href: "/dashboard/developers/webhooks", link: "Set up webhooks" },
-  payout_account: { title: "Add a payout account", hint: "The bank account your wallet is paid out to.", href: "/dashboard/payouts", link: "Add a payout account" },
-  team: { title: "Invite your team", hint: "Give a developer or an accountant their own sign-in.", href: "/dashboard/settings/team", link: "Invite a teammate" },
-  activation: { title: "Activate your business", hint: "Tell us about your business to open live mode and take real money.", href: "/dashboard/activate", link: "Start activation" },
+  webhook: {
+    title: "Set a webhook URL and send a test event",
+    hint: "Owo tells your server when money moves. Set where, then send a test event.",
+    href: "/dashboard/developers/webhooks",
+    link: "Set up webhooks",
+  },
+  payout_account: {
+    title: "Add a payout account",
+    hint: "The bank account your wallet is paid out to.",
+    href: "/dashboard/payouts",
+    link: "Add a payout account",
+  },
+  team: {
+    title: "Invite your team",
+    hint: "Give a developer or an accountant their own sign-in.",
+    href: "/dashboard/settings/team",
+    link: "Invite a teammate",
+  },
+  activation: {
+    title: "Activate your business",
+    hint: "Tell us about your business to open live mode and take real money.",
+    href: "/dashboard/activate",
+    link: "Start activation",
+  },
 };
 
 /**
@@ -25,12 +50,18 @@ export function GetStartedCard({ progress, canPayTest, isOwner }: { progress: Ge
     <Card data-testid="get-started" aria-labelledby="get-started-title">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h2 id="get-started-title" className="text-base font-semibold">Get started with Owo</h2>
+          <h2 id="get-started-title" className="text-base font-semibold">
+            Get started with Owo
+          </h2>
           <p className="text-sm text-neutral-600 dark:text-neutral-400" data-testid="get-started-progress">
             {progress.doneCount} of {progress.steps.length} done
           </p>
         </div>
-        {isOwner && <MarkGetStartedButton mark="dismissed" testId="get-started-dismiss">Hide this checklist</MarkGetStartedButton>}
+        {isOwner && (
+          <MarkGetStartedButton mark="dismissed" testId="get-started-dismiss">
+            Hide this checklist
+          </MarkGetStartedButton>
+        )}
       </div>
       <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-neutral-100 dark:bg-neutral-800" aria-hidden="true">
         <div className="h-full rounded-full bg-accent" style={{ width: `${(progress.doneCount / progress.steps.length) * 100}%` }} />
@@ -59,7 +90,11 @@ export function GetStartedCard({ progress, canPayTest, isOwner }: { progress: Ge
                         {step.link} →
                       </Link>
                     )}
-                    {id === "team" && isOwner && <MarkGetStartedButton mark="team" testId="get-started-team-solo">Just me for now</MarkGetStartedButton>}
+                    {id === "team" && isOwner && (
+                      <MarkGetStartedButton mark="team" testId="get-started-team-solo">
+                        Just me for now
+                      </MarkGetStartedButton>
+                    )}
                   </div>
                 )}
               </div>

@@ -12,7 +12,9 @@ export function RecentPayments({ payments }: { payments: RecentPayment[] }) {
     <Card className="p-0">
       <div className="flex items-center justify-between border-b border-neutral-200 px-5 py-3 dark:border-neutral-800">
         <h2 className="font-medium">Recent payments</h2>
-        <Link href="/dashboard/payments" className="text-xs font-medium text-accent hover:underline">All payments →</Link>
+        <Link href="/dashboard/payments" className="text-xs font-medium text-accent hover:underline">
+          All payments →
+        </Link>
       </div>
       {payments.length === 0 ? (
         <p className="px-5 py-8 text-center text-sm text-neutral-500" data-testid="recent-payments-empty">
@@ -22,7 +24,10 @@ export function RecentPayments({ payments }: { payments: RecentPayment[] }) {
         <ul data-testid="recent-payments">
           {payments.map((p) => (
             <li key={p.reference} className="border-t border-neutral-100 first:border-t-0 dark:border-neutral-800" data-testid="recent-payment">
-              <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="flex items-center gap-3 px-5 py-3 hover:bg-neutral-50 dark:hover:bg-neutral-800/50">
+              <Link
+                href={`/dashboard/payments/${encodeURIComponent(p.reference)}`}
+                className="flex items-center gap-3 px-5 py-3 hover:bg-neutral-50 dark:hover:bg-neutral-800/50"
+              >
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">{p.payerName ?? channelLabel(p.channel)}</p>
                   <p className="truncate text-xs text-neutral-500">

@@ -18,7 +18,15 @@ export function VolumeChart({ days }: { days: DayVolume[] }) {
     <figure className="relative mt-4" data-testid="volume-chart">
       {empty && <p className="absolute inset-x-0 top-12 text-center text-sm text-neutral-500">No payments in the last 30 days.</p>}
       <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-32 w-full" role="img" aria-label="Collected per day, last 30 days">
-        <line x1={0} y1={height - 0.5} x2={width} y2={height - 0.5} className="stroke-neutral-200 dark:stroke-neutral-800" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        <line
+          x1={0}
+          y1={height - 0.5}
+          x2={width}
+          y2={height - 0.5}
+          className="stroke-neutral-200 dark:stroke-neutral-800"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
         {days.map((d, i) => {
           const h = d.amount > 0 ? Math.max((d.amount / max) * (height - 4), 1.5) : 0;
           return (

@@ -45,7 +45,9 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
 
   return (
     <>
-      <Button variant={variant} onClick={() => setOpen(true)} data-testid="new-dynamic-payid">New dynamic PayID</Button>
+      <Button variant={variant} onClick={() => setOpen(true)} data-testid="new-dynamic-payid">
+        New dynamic PayID
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="New dynamic PayID">
         <form
           className="space-y-4"
@@ -62,29 +64,56 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
             });
           }}
         >
-          {create.result.serverError && <p role="status" data-testid="dynamic-payid-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{create.result.serverError}</p>}
-          <NairaField field={naira} id="dpid-amount" label="Amount (₦, optional)" hint="Leave empty to accept any amount." error={firstError(errors, "amount")} testId="dynamic-payid-amount" />
+          {create.result.serverError && (
+            <p role="status" data-testid="dynamic-payid-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
+              {create.result.serverError}
+            </p>
+          )}
+          <NairaField
+            field={naira}
+            id="dpid-amount"
+            label="Amount (₦, optional)"
+            hint="Leave empty to accept any amount."
+            error={firstError(errors, "amount")}
+            testId="dynamic-payid-amount"
+          />
           {amount !== null && (
             <Field label="Accept" htmlFor="dpid-rule" error={firstError(errors, "amount_validation")}>
               <Select id="dpid-rule" className="w-full" value={rule} onChange={(e) => setRule(e.target.value as AmountRule)} data-testid="dynamic-payid-rule">
-                {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]}</option>)}
+                {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => (
+                  <option key={r} value={r}>
+                    {AMOUNT_RULE_LABELS[r]}
+                  </option>
+                ))}
               </Select>
             </Field>
           )}
           <Field label="Expires after" htmlFor="dpid-expiry" error={firstError(errors, "expires_in_minutes")}>
             <Select id="dpid-expiry" className="w-full" value={expiry} onChange={(e) => setExpiry(Number(e.target.value))} data-testid="dynamic-payid-expiry">
-              {EXPIRY_CHOICES.map((c) => <option key={c.minutes} value={c.minutes}>{c.label}</option>)}
+              {EXPIRY_CHOICES.map((c) => (
+                <option key={c.minutes} value={c.minutes}>
+                  {c.label}
+                </option>
+              ))}
             </Select>
           </Field>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={multiple} onChange={(e) => setMultiple(e.target.checked)} className="accent-[var(--color-accent)]" data-testid="dynamic-payid-multiple" />
+            <input
+              type="checkbox"
+              checked={multiple}
+              onChange={(e) => setMultiple(e.target.checked)}
+              className="accent-[var(--color-accent)]"
+              data-testid="dynamic-payid-multiple"
+            />
             Accept several payments until it expires
           </label>
           <Field label="Name (optional)" htmlFor="dpid-name" error={firstError(errors, "name")} hint="Named after your business when left empty.">
             <Input id="dpid-name" name="name" maxLength={255} data-testid="dynamic-payid-name" />
           </Field>
           <div className="flex justify-end gap-2 pt-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
             <Button type="submit" disabled={create.isPending || Boolean(amountProblem)} data-testid="create-dynamic-payid">
               {create.isPending ? "Creating…" : amount ? `Create PayID for ${formatNaira(amount)}` : "Create PayID"}
             </Button>

@@ -34,7 +34,9 @@ export function CreateStaticPayIdButton() {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)} data-testid="new-static-payid">New static PayID</Button>
+      <Button onClick={() => setOpen(true)} data-testid="new-static-payid">
+        New static PayID
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="New static PayID">
         <form
           className="space-y-4"
@@ -49,12 +51,40 @@ export function CreateStaticPayIdButton() {
             });
           }}
         >
-          {create.result.serverError && <p role="status" data-testid="static-payid-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{create.result.serverError}</p>}
-          <Field label="PayID" htmlFor="spid-handle" error={handleProblem ?? firstError(errors, "pay_id") ?? firstError(errors, "suffix")} hint="Permanent and reusable: customers pay it any number of times.">
+          {create.result.serverError && (
+            <p role="status" data-testid="static-payid-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
+              {create.result.serverError}
+            </p>
+          )}
+          <Field
+            label="PayID"
+            htmlFor="spid-handle"
+            error={handleProblem ?? firstError(errors, "pay_id") ?? firstError(errors, "suffix")}
+            hint="Permanent and reusable: customers pay it any number of times."
+          >
             <div className="flex gap-2">
-              <Input id="spid-handle" value={handle} onChange={(e) => setHandle(e.target.value.trim())} placeholder="acme_lekki" maxLength={20} required autoComplete="off" data-testid="static-payid-handle" />
-              <Select aria-label="Ending" aria-describedby="spid-suffix-hint" value={suffix} onChange={(e) => setSuffix(e.target.value as (typeof SUFFIXES)[number])} data-testid="static-payid-suffix">
-                {SUFFIXES.map((s) => <option key={s} value={s}>{s} ({SUFFIX_WORDS[s]})</option>)}
+              <Input
+                id="spid-handle"
+                value={handle}
+                onChange={(e) => setHandle(e.target.value.trim())}
+                placeholder="acme_lekki"
+                maxLength={20}
+                required
+                autoComplete="off"
+                data-testid="static-payid-handle"
+              />
+              <Select
+                aria-label="Ending"
+                aria-describedby="spid-suffix-hint"
+                value={suffix}
+                onChange={(e) => setSuffix(e.target.value as (typeof SUFFIXES)[number])}
+                data-testid="static-payid-suffix"
+              >
+                {SUFFIXES.map((s) => (
+                  <option key={s} value={s}>
+                    {s} ({SUFFIX_WORDS[s]})
+                  </option>
+                ))}
               </Select>
             </div>
             <p id="spid-suffix-hint" className="mt-1 text-xs text-neutral-500" data-testid="static-payid-suffix-hint">
@@ -62,7 +92,15 @@ export function CreateStaticPayIdButton() {
               <span className="font-mono">.checkout</span> for one your website shows at checkout. Both take payments the same way.
             </p>
           </Field>
-          {handle && !handleProblem && <p className="text-sm text-neutral-600">Customers will pay <span className="font-mono font-medium">{handle.toLowerCase()}{suffix}</span></p>}
+          {handle && !handleProblem && (
+            <p className="text-sm text-neutral-600">
+              Customers will pay{" "}
+              <span className="font-mono font-medium">
+                {handle.toLowerCase()}
+                {suffix}
+              </span>
+            </p>
+          )}
           <Field label="Name" htmlFor="spid-name" error={firstError(errors, "name")} hint="Shown to customers when they pay.">
             <Input id="spid-name" name="name" maxLength={255} required data-testid="static-payid-name" />
           </Field>
@@ -70,7 +108,9 @@ export function CreateStaticPayIdButton() {
             <Textarea id="spid-description" name="description" maxLength={2000} rows={3} />
           </Field>
           <div className="flex justify-end gap-2 pt-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
             <Button type="submit" disabled={create.isPending || !handle || Boolean(handleProblem)} data-testid="create-static-payid">
               {create.isPending ? "Creating…" : "Create PayID"}
             </Button>

@@ -19,7 +19,9 @@ export async function PayIdQr({ link, payId }: { link: string; payId: string }) 
       <div className="min-w-0 space-y-2 text-sm">
         <p className="text-neutral-500">Customers scan the code, or open the pay link, to pay this PayID.</p>
         <p className="flex items-center gap-1">
-          <a href={link} target="_blank" rel="noreferrer" className="truncate font-mono text-xs text-accent hover:underline" data-testid="payid-pay-link">{link}</a>
+          <a href={link} target="_blank" rel="noreferrer" className="truncate font-mono text-xs text-accent hover:underline" data-testid="payid-pay-link">
+            {link}
+          </a>
           <CopyButton value={link} label="Copy pay link" />
         </p>
         <a

@@ -9,18 +9,38 @@ import { useToastAction } from "@/components/ui/use-toast-action";
 import { firstError } from "@/components/ui/field-errors";
 
 /** Edit name and description; deactivate (stops taking payments) or reactivate. */
-export function StaticPayIdActions({ id, payId, name, description, isActive }: { id: string; payId: string; name: string; description: string | null; isActive: boolean }) {
+export function StaticPayIdActions({
+  id,
+  payId,
+  name,
+  description,
+  isActive,
+}: {
+  id: string;
+  payId: string;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const update = useToastAction(updateStaticPayIdAction, { success: "PayID updated", refresh: true, onSuccess: () => setEditing(false) });
-  const toggle = useToastAction(setStaticPayIdActiveAction, { success: (data) => data?.message ?? "Done", refresh: true, onSuccess: () => setConfirming(false) });
+  const toggle = useToastAction(setStaticPayIdActiveAction, {
+    success: (data) => data?.message ?? "Done",
+    refresh: true,
+    onSuccess: () => setConfirming(false),
+  });
   const errors = update.result.validationErrors;
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" variant="secondary" onClick={() => setEditing(true)} data-testid="edit-static-payid">Edit</Button>
+      <Button size="sm" variant="secondary" onClick={() => setEditing(true)} data-testid="edit-static-payid">
+        Edit
+      </Button>
       {isActive ? (
-        <Button size="sm" variant="danger" onClick={() => setConfirming(true)} data-testid="deactivate-static-payid">Deactivate</Button>
+        <Button size="sm" variant="danger" onClick={() => setConfirming(true)} data-testid="deactivate-static-payid">
+          Deactivate
+        </Button>
       ) : (
         <Button size="sm" onClick={() => toggle.execute({ id, active: true })} disabled={toggle.isPending} data-testid="reactivate-static-payid">
           {toggle.isPending ? "Reactivating…" : "Reactivate"}
@@ -44,16 +64,29 @@ export function StaticPayIdActions({ id, payId, name, description, isActive }: {
           </Field>
           <p className="text-xs text-neutral-500">The PayID itself cannot change: customers may have saved it.</p>
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>Cancel</Button>
-            <Button type="submit" disabled={update.isPending} data-testid="save-static-payid">{update.isPending ? "Saving…" : "Save changes"}</Button>
+            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={update.isPending} data-testid="save-static-payid">
+              {update.isPending ? "Saving…" : "Save changes"}
+            </Button>
           </div>
         </form>
       </Dialog>
       <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Deactivate ${payId}?`}>
-        <p className="text-sm">Payments to <b className="font-mono">{payId}</b> will be refused until you reactivate it. Payments already received are not affected.</p>
+        <p className="text-sm">
+          Payments to <b className="font-mono">{payId}</b> will be refused until you reactivate it. Payments already received are not affected.
+        </p>
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button variant="danger" onClick={() => toggle.execute({ id, active: false })} disabled={toggle.isPending} data-testid="confirm-deactivate-static-payid">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => toggle.execute({ id, active: false })}
+            disabled={toggle.isPending}
+            data-testid="confirm-deactivate-static-payid"
+          >
             {toggle.isPending ? "Deactivating…" : `Deactivate ${payId}`}
           </Button>
         </div>

@@ -11,7 +11,12 @@ export function LinkActiveToggle({ id, isActive }: { id: string; isActive: boole
     refresh: true,
   });
   return (
-    <Button variant="secondary" disabled={toggle.isPending} onClick={() => toggle.execute({ id, body: { is_active: !isActive } })} data-testid="toggle-payment-link">
+    <Button
+      variant="secondary"
+      disabled={toggle.isPending}
+      onClick={() => toggle.execute({ id, body: { is_active: !isActive } })}
+      data-testid="toggle-payment-link"
+    >
       {isActive ? "Deactivate" : "Activate"}
     </Button>
   );

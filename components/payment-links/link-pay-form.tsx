@@ -102,7 +102,15 @@ export function LinkPayForm({
         <div className="space-y-1.5">
           <Label htmlFor="link-quantity">Quantity</Label>
           <div className="flex items-center gap-2">
-            <Button type="button" variant="secondary" size="lg" className="w-11 px-0" aria-label="One less" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
+            <Button
+              type="button"
+              variant="secondary"
+              size="lg"
+              className="w-11 px-0"
+              aria-label="One less"
+              disabled={quantity <= 1}
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+            >
               <Minus className="h-4 w-4" />
             </Button>
             <Input
@@ -116,7 +124,15 @@ export function LinkPayForm({
               }}
               data-testid="link-quantity"
             />
-            <Button type="button" variant="secondary" size="lg" className="w-11 px-0" aria-label="One more" disabled={quantity >= maxQuantity} onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}>
+            <Button
+              type="button"
+              variant="secondary"
+              size="lg"
+              className="w-11 px-0"
+              aria-label="One more"
+              disabled={quantity >= maxQuantity}
+              onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
+            >
               <Plus className="h-4 w-4" />
             </Button>
           </div>
@@ -140,7 +156,16 @@ export function LinkPayForm({
       {askAddress && (
         <div className="space-y-1.5">
           <Label htmlFor="link-address">Delivery address</Label>
-          <Textarea id="link-address" name="address" autoComplete="street-address" required maxLength={500} rows={2} className="text-base" data-testid="link-customer-address" />
+          <Textarea
+            id="link-address"
+            name="address"
+            autoComplete="street-address"
+            required
+            maxLength={500}
+            rows={2}
+            className="text-base"
+            data-testid="link-customer-address"
+          />
         </div>
       )}
       {error && (

@@ -21,7 +21,9 @@ export function LinkPaymentsCard({ recent, count, total, empty }: { recent: Paym
         </span>
       </div>
       {recent.length === 0 ? (
-        <p className="px-4 py-4 text-sm text-neutral-500 sm:px-5" data-testid="link-no-payments">{empty}</p>
+        <p className="px-4 py-4 text-sm text-neutral-500 sm:px-5" data-testid="link-no-payments">
+          {empty}
+        </p>
       ) : (
         <ul className="divide-y divide-neutral-100 dark:divide-neutral-800" data-testid="link-payments">
           {recent.map((p) => (
@@ -30,14 +32,20 @@ export function LinkPaymentsCard({ recent, count, total, empty }: { recent: Paym
                 <div className="min-w-0">
                   <p className="font-medium break-words">{p.customerName ?? payerName(p) ?? p.customerEmail ?? "—"}</p>
                   {p.customerEmail && <p className="text-xs break-all text-neutral-500">{p.customerEmail}</p>}
-                  {p.customerName && payerName(p) && payerName(p) !== p.customerName && <p className="text-xs break-words text-neutral-500">Paid from {payerName(p)}&apos;s account</p>}
+                  {p.customerName && payerName(p) && payerName(p) !== p.customerName && (
+                    <p className="text-xs break-words text-neutral-500">Paid from {payerName(p)}&apos;s account</p>
+                  )}
                 </div>
-                <span className="shrink-0 font-medium tabular-nums" data-testid="link-payment-amount">{formatNaira(p.amount)}</span>
+                <span className="shrink-0 font-medium tabular-nums" data-testid="link-payment-amount">
+                  {formatNaira(p.amount)}
+                </span>
               </div>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-neutral-500">
                 <StatusBadge status={p.status} />
                 <DateTime at={p.paidAt} />
-                <Link href={`/dashboard/payments/${p.reference}`} className="font-mono break-all text-accent hover:underline">{p.reference}</Link>
+                <Link href={`/dashboard/payments/${p.reference}`} className="font-mono break-all text-accent hover:underline">
+                  {p.reference}
+                </Link>
               </div>
               <CollectedAnswers metadata={p.metadata} />
             </li>
@@ -56,9 +64,24 @@ function CollectedAnswers({ metadata }: { metadata: Record<string, unknown> | nu
   if (!quantity && !phone && !address) return null;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-neutral-600 dark:text-neutral-400" data-testid="link-payment-answers">
-      {quantity && (<><dt>Quantity</dt><dd>{quantity}</dd></>)}
-      {phone && (<><dt>Phone</dt><dd className="break-words">{phone}</dd></>)}
-      {address && (<><dt>Address</dt><dd className="break-words">{address}</dd></>)}
+      {quantity && (
+        <>
+          <dt>Quantity</dt>
+          <dd>{quantity}</dd>
+        </>
+      )}
+      {phone && (
+        <>
+          <dt>Phone</dt>
+          <dd className="break-words">{phone}</dd>
+        </>
+      )}
+      {address && (
+        <>
+          <dt>Address</dt>
+          <dd className="break-words">{address}</dd>
+        </>
+      )}
     </dl>
   );
 }

@@ -27,7 +27,12 @@ export type PaymentLinkFormValues = {
   isActive: boolean;
 };
 
-const AMOUNT_RULES = { minKobo: LINK_MIN_KOBO, maxKobo: LINK_MAX_KOBO, minLabel: "the smallest amount a link can take", maxLabel: "the largest amount a link can take" };
+const AMOUNT_RULES = {
+  minKobo: LINK_MIN_KOBO,
+  maxKobo: LINK_MAX_KOBO,
+  minLabel: "the smallest amount a link can take",
+  maxLabel: "the largest amount a link can take",
+};
 const COLLECT: { field: LinkCollectField; label: string }[] = [
   { field: "phone", label: "Phone number" },
   { field: "address", label: "Delivery address" },
@@ -84,7 +89,9 @@ function PaymentLinkForm({ link, onDone }: { link?: PaymentLinkFormValues; onDon
         e.preventDefault(); // not a form action: React would reset what was typed
         const form = new FormData(e.currentTarget);
         const text = (name: string) => String(form.get(name) ?? "").trim();
-        const amounts = choice ? { amount: null, min_amount: min.kobo ?? LINK_MIN_KOBO, max_amount: max.kobo } : { amount: fixed.kobo, min_amount: null, max_amount: null };
+        const amounts = choice
+          ? { amount: null, min_amount: min.kobo ?? LINK_MIN_KOBO, max_amount: max.kobo }
+          : { amount: fixed.kobo, min_amount: null, max_amount: null };
         const body = {
           title: text("title"),
           description: text("description") || null,
@@ -98,12 +105,23 @@ function PaymentLinkForm({ link, onDone }: { link?: PaymentLinkFormValues; onDon
         else create.execute(body);
       }}
     >
-      {formError && <p role="status" data-testid="payment-link-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{formError}</p>}
+      {formError && (
+        <p role="status" data-testid="payment-link-error" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
+          {formError}
+        </p>
+      )}
       <Field label="Title" htmlFor="pl-title" error={firstError(errors, "title")} hint="What the customer pays for: shown at the top of the page.">
         <Input id="pl-title" name="title" defaultValue={link?.title} maxLength={255} required data-testid="payment-link-title" />
       </Field>
       <Field label="Description (optional)" htmlFor="pl-description" error={firstError(errors, "description")}>
-        <Textarea id="pl-description" name="description" defaultValue={link?.description ?? ""} maxLength={2000} rows={2} data-testid="payment-link-description" />
+        <Textarea
+          id="pl-description"
+          name="description"
+          defaultValue={link?.description ?? ""}
+          maxLength={2000}
+          rows={2}
+          data-testid="payment-link-description"
+        />
       </Field>
 
       <fieldset className="space-y-2">
@@ -113,16 +131,41 @@ function PaymentLinkForm({ link, onDone }: { link?: PaymentLinkFormValues; onDon
             { value: false, label: "A fixed amount", testId: "payment-link-fixed" },
             { value: true, label: "The customer chooses", testId: "payment-link-choice" },
           ].map((o) => (
-            <label key={o.testId} className="flex min-h-11 items-center gap-2 rounded-md border border-neutral-300 px-3 text-sm has-[:checked]:border-accent dark:border-neutral-700">
-              <input type="radio" name="amount_kind" checked={choice === o.value} onChange={() => setChoice(o.value)} className="accent-[var(--color-accent)]" data-testid={o.testId} />
+            <label
+              key={o.testId}
+              className="flex min-h-11 items-center gap-2 rounded-md border border-neutral-300 px-3 text-sm has-[:checked]:border-accent dark:border-neutral-700"
+            >
+              <input
+                type="radio"
+                name="amount_kind"
+                checked={choice === o.value}
+                onChange={() => setChoice(o.value)}
+                className="accent-[var(--color-accent)]"
+                data-testid={o.testId}
+              />
               {o.label}
             </label>
           ))}
         </div>
         {choice ? (
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <NairaField field={min} id="pl-min" label="Minimum (optional)" placeholder="100.00" hint="₦1.00 when left empty." error={firstError(errors, "min_amount")} testId="payment-link-min" />
-            <NairaField field={max} id="pl-max" label="Maximum (optional)" placeholder="No maximum" error={rangeProblem ?? firstError(errors, "max_amount")} testId="payment-link-max" />
+            <NairaField
+              field={min}
+              id="pl-min"
+              label="Minimum (optional)"
+              placeholder="100.00"
+              hint="₦1.00 when left empty."
+              error={firstError(errors, "min_amount")}
+              testId="payment-link-min"
+            />
+            <NairaField
+              field={max}
+              id="pl-max"
+              label="Maximum (optional)"
+              placeholder="No maximum"
+              error={rangeProblem ?? firstError(errors, "max_amount")}
+              testId="payment-link-max"
+            />
           </div>
         ) : (
           <NairaField field={fixed} id="pl-amount" label="Price" required error={firstError(errors, "amount")} testId="payment-link-amount" />
@@ -145,21 +188,49 @@ function PaymentLinkForm({ link, onDone }: { link?: PaymentLinkFormValues; onDon
           </label>
         ))}
         <label className="flex min-h-8 items-center gap-2 text-sm">
-          <input type="checkbox" checked={allowQuantity} onChange={(e) => setAllowQuantity(e.target.checked)} className="accent-[var(--color-accent)]" data-testid="payment-link-quantity" />
+          <input
+            type="checkbox"
+            checked={allowQuantity}
+            onChange={(e) => setAllowQuantity(e.target.checked)}
+            className="accent-[var(--color-accent)]"
+            data-testid="payment-link-quantity"
+          />
           Let the customer choose a quantity (amount × quantity)
         </label>
       </fieldset>
 
-      <Field label="After payment, send the customer to (optional)" htmlFor="pl-redirect" error={firstError(errors, "redirect_url")} hint="A web address such as https://example.com/thanks.">
-        <Input id="pl-redirect" name="redirect_url" type="url" inputMode="url" defaultValue={link?.redirectUrl ?? ""} maxLength={2048} placeholder="https://" data-testid="payment-link-redirect" />
+      <Field
+        label="After payment, send the customer to (optional)"
+        htmlFor="pl-redirect"
+        error={firstError(errors, "redirect_url")}
+        hint="A web address such as https://example.com/thanks."
+      >
+        <Input
+          id="pl-redirect"
+          name="redirect_url"
+          type="url"
+          inputMode="url"
+          defaultValue={link?.redirectUrl ?? ""}
+          maxLength={2048}
+          placeholder="https://"
+          data-testid="payment-link-redirect"
+        />
       </Field>
       <label className="flex min-h-8 items-center gap-2 text-sm">
-        <input type="checkbox" checked={isActive} onChange={(e) => setIsActive(e.target.checked)} className="accent-[var(--color-accent)]" data-testid="payment-link-active" />
+        <input
+          type="checkbox"
+          checked={isActive}
+          onChange={(e) => setIsActive(e.target.checked)}
+          className="accent-[var(--color-accent)]"
+          data-testid="payment-link-active"
+        />
         Active: the link takes payments
       </label>
 
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onDone}>Cancel</Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
         <Button type="submit" disabled={blocked} data-testid="save-payment-link">
           {action.isPending ? "Saving…" : link ? "Save changes" : "Create link"}
         </Button>

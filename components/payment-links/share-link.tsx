@@ -13,7 +13,11 @@ const noSubscription = () => () => undefined;
 
 export function ShareLink({ url, title }: { url: string; title: string }) {
   // navigator.share exists only in the browser: false on the server and while hydrating, so both render alike.
-  const canShare = useSyncExternalStore(noSubscription, () => typeof navigator.share === "function", () => false);
+  const canShare = useSyncExternalStore(
+    noSubscription,
+    () => typeof navigator.share === "function",
+    () => false,
+  );
   const [copied, setCopied] = useState(false);
   const text = `${title}: pay here ${url}`;
   return (

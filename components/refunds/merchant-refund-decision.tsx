@@ -45,16 +45,23 @@ export function MerchantRefundDecision({
   const busy = approve.isPending || reject.isPending;
   return (
     <div className="flex flex-wrap gap-2" data-testid="merchant-refund-decision">
-      <Button onClick={() => setOpen("approve")} disabled={busy} data-testid="merchant-approve-refund">Approve</Button>
-      <Button variant="danger" onClick={() => setOpen("reject")} disabled={busy} data-testid="merchant-reject-refund">Reject</Button>
+      <Button onClick={() => setOpen("approve")} disabled={busy} data-testid="merchant-approve-refund">
+        Approve
+      </Button>
+      <Button variant="danger" onClick={() => setOpen("reject")} disabled={busy} data-testid="merchant-reject-refund">
+        Reject
+      </Button>
 
       <Dialog open={open === "approve"} onClose={() => setOpen(null)} title="Approve this test refund?">
         <p className="text-sm">
-          <b>{amount}</b> goes back to <b>{payer}</b> through the sandbox bank, {held ? `from the ${held} already held from your test wallet` : "from the payment held from settlement"}, and{" "}
+          <b>{amount}</b> goes back to <b>{payer}</b> through the sandbox bank,{" "}
+          {held ? `from the ${held} already held from your test wallet` : "from the payment held from settlement"}, and{" "}
           <span className="font-mono">charge.refunded</span> is sent to your webhook, as Owo&apos;s approval of a live refund would.
         </p>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(null)}>Cancel</Button>
+          <Button variant="secondary" onClick={() => setOpen(null)}>
+            Cancel
+          </Button>
           <Button onClick={() => approve.execute({ refundId })} disabled={busy} data-testid="confirm-merchant-approve-refund">
             {approve.isPending ? "Refunding…" : `Refund ${amount}`}
           </Button>
@@ -69,12 +76,24 @@ export function MerchantRefundDecision({
             reject.execute({ refundId, reason });
           }}
         >
-          <p className="text-sm">{held ? `The ${held} held for this refund goes back to your test wallet.` : "The payment returns to the next settlement."} No event is sent.</p>
+          <p className="text-sm">
+            {held ? `The ${held} held for this refund goes back to your test wallet.` : "The payment returns to the next settlement."} No event is sent.
+          </p>
           <Field label="Reason" htmlFor="merchant-reject-reason" error={firstError(reject.result.validationErrors, "reason")}>
-            <Textarea id="merchant-reject-reason" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} rows={3} data-testid="merchant-rejection-reason" />
+            <Textarea
+              id="merchant-reject-reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              required
+              maxLength={500}
+              rows={3}
+              data-testid="merchant-rejection-reason"
+            />
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(null)}>Cancel</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(null)}>
+              Cancel
+            </Button>
             <Button type="submit" variant="danger" disabled={busy || reason.trim() === ""} data-testid="confirm-merchant-reject-refund">
               {reject.isPending ? "Rejecting…" : "Reject refund"}
             </Button>

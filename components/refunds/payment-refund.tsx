@@ -39,7 +39,12 @@ export function PaymentRefund({
         <ul className="space-y-1">
           {refunds.map((r) => (
             <li key={r.id}>
-              <Link href={`/dashboard/refunds/${r.id}`} className="inline-flex flex-wrap items-center gap-2 text-accent hover:underline" data-testid="payment-refund-link" data-refund-id={r.id}>
+              <Link
+                href={`/dashboard/refunds/${r.id}`}
+                className="inline-flex flex-wrap items-center gap-2 text-accent hover:underline"
+                data-testid="payment-refund-link"
+                data-refund-id={r.id}
+              >
                 <span className="tabular-nums">{formatNaira(r.amount)}</span> refund <StatusBadge status={r.status} />
               </Link>
             </li>
@@ -50,7 +55,10 @@ export function PaymentRefund({
         <p className="text-neutral-600 dark:text-neutral-400" data-testid="payment-refundable">
           {summary.refunded > 0 && <>Refunded {formatNaira(summary.refunded)} · </>}
           {summary.pending > 0 && <>{formatNaira(summary.pending)} waiting · </>}
-          <span className="font-medium text-neutral-900 dark:text-neutral-100" data-testid="payment-refundable-amount">{formatNaira(summary.remaining)}</span> of {formatNaira(payment.amount)} left to refund
+          <span className="font-medium text-neutral-900 dark:text-neutral-100" data-testid="payment-refundable-amount">
+            {formatNaira(summary.remaining)}
+          </span>{" "}
+          of {formatNaira(payment.amount)} left to refund
         </p>
       )}
       {canAsk && (

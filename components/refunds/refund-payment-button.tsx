@@ -59,7 +59,9 @@ export function RefundPaymentButton({
   };
   return (
     <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="refund-payment">Refund</Button>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="refund-payment">
+        Refund
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Refund this payment">
         <form
           className="space-y-4"
@@ -94,11 +96,20 @@ export function RefundPaymentButton({
             )}
           </p>
           <Field label="Reason (optional)" htmlFor={`refund-reason-${reference}`} error={firstError(request.result.validationErrors, "reason")}>
-            <Textarea id={`refund-reason-${reference}`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={3} data-testid="payment-refund-reason" />
+            <Textarea
+              id={`refund-reason-${reference}`}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={500}
+              rows={3}
+              data-testid="payment-refund-reason"
+            />
           </Field>
           <FieldError message={request.result.serverError} testId="payment-refund-error" />
           <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
             <Button type="submit" disabled={request.isPending || kobo === null} data-testid="confirm-payment-refund">
               {request.isPending ? "Requesting…" : kobo === null ? "Refund" : `Refund ${formatNaira(kobo)}`}
             </Button>

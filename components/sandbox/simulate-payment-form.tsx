@@ -36,17 +36,25 @@ export function SimulatePaymentForm({ target, id, suggestedNaira }: { target: Si
   const errors = simulate.result.validationErrors;
   const fieldId = `simulate-${target}`;
   return (
-    <section aria-label="Sandbox" className="rounded-lg border border-dashed border-amber-400 bg-amber-50/60 p-4 text-sm dark:border-amber-700 dark:bg-amber-950/20" data-testid="sandbox-panel">
+    <section
+      aria-label="Sandbox"
+      className="rounded-lg border border-dashed border-amber-400 bg-amber-50/60 p-4 text-sm dark:border-amber-700 dark:bg-amber-950/20"
+      data-testid="sandbox-panel"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="min-w-0 text-amber-950 dark:text-amber-100">
           <span className="font-medium">Test mode:</span> pay this as a customer would, with test money.
         </p>
-        <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="simulate-payment">Simulate a payment</Button>
+        <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="simulate-payment">
+          Simulate a payment
+        </Button>
       </div>
       {paid && (
         <p className="mt-2 break-words text-amber-950 dark:text-amber-100" data-testid="simulated-payment" role="status">
           Received {formatNaira(paid.amount)}:{" "}
-          <Link href={`/dashboard/payments/${encodeURIComponent(paid.reference)}`} className="font-mono text-xs text-accent underline">{paid.reference}</Link>
+          <Link href={`/dashboard/payments/${encodeURIComponent(paid.reference)}`} className="font-mono text-xs text-accent underline">
+            {paid.reference}
+          </Link>
         </p>
       )}
       <Dialog open={open} onClose={() => setOpen(false)} title="Simulate a payment">
@@ -57,16 +65,29 @@ export function SimulatePaymentForm({ target, id, suggestedNaira }: { target: Si
             simulate.execute({ target, id, amount, payerName: payerName.trim() || undefined });
           }}
         >
-          <p className="text-sm text-neutral-600 dark:text-neutral-400">The sandbox bank pays it: the money, webhooks and records are exactly as for a real payment, in test mode.</p>
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            The sandbox bank pays it: the money, webhooks and records are exactly as for a real payment, in test mode.
+          </p>
           <Field label="Amount (₦)" htmlFor={`${fieldId}-amount`} error={firstError(errors, "amount")}>
             <NairaInput id={`${fieldId}-amount`} value={amount} onValueChange={setAmount} placeholder="5,000.00" required data-testid="simulate-amount" />
           </Field>
           <Field label="Payer's name" htmlFor={`${fieldId}-payer`} error={firstError(errors, "payerName")}>
-            <Input id={`${fieldId}-payer`} value={payerName} onChange={(e) => setPayerName(e.target.value)} maxLength={200} autoComplete="off" data-testid="simulate-payer" />
+            <Input
+              id={`${fieldId}-payer`}
+              value={payerName}
+              onChange={(e) => setPayerName(e.target.value)}
+              maxLength={200}
+              autoComplete="off"
+              data-testid="simulate-payer"
+            />
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" disabled={simulate.isPending || !amount.trim()} data-testid="confirm-simulate">{simulate.isPending ? "Paying…" : "Pay"}</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={simulate.isPending || !amount.trim()} data-testid="confirm-simulate">
+              {simulate.isPending ? "Paying…" : "Pay"}
+            </Button>
           </div>
         </form>
       </Dialog>

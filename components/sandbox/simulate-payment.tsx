@@ -9,7 +9,19 @@ import { SimulatePaymentForm } from "./simulate-payment-form";
  * sandbox tools, never in live mode (the action refuses it there too). `amountKobo` prefills
  * the amount the record expects, when it has one.
  */
-export function SimulatePayment({ mode, role, target, id, amountKobo }: { mode: Mode; role: Role; target: SimulateTarget; id: string; amountKobo?: number | null }) {
+export function SimulatePayment({
+  mode,
+  role,
+  target,
+  id,
+  amountKobo,
+}: {
+  mode: Mode;
+  role: Role;
+  target: SimulateTarget;
+  id: string;
+  amountKobo?: number | null;
+}) {
   if (mode !== "test" || !rolePolicy.fundTestWallet(role, mode)) return null;
   return <SimulatePaymentForm target={target} id={id} suggestedNaira={amountKobo ? koboToNaira(amountKobo) : undefined} />;
 }

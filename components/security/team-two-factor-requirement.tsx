@@ -8,7 +8,15 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 
 /** An owner requires two-factor of every member of the business (only once they have it on themselves). */
-export function TeamTwoFactorRequirement({ businessName, required, ownerHasTwoFactor }: { businessName: string; required: boolean; ownerHasTwoFactor: boolean }) {
+export function TeamTwoFactorRequirement({
+  businessName,
+  required,
+  ownerHasTwoFactor,
+}: {
+  businessName: string;
+  required: boolean;
+  ownerHasTwoFactor: boolean;
+}) {
   const router = useRouter();
   const set = useAction(setTeamTwoFactorAction, {
     onSuccess: ({ data }) => {
@@ -26,8 +34,14 @@ export function TeamTwoFactorRequirement({ businessName, required, ownerHasTwoFa
             : "When required, members without two-factor authentication can only open Settings → Security until they set it up."}
         </p>
       </div>
-      {!required && !ownerHasTwoFactor && <p className="text-sm text-neutral-600 dark:text-neutral-400">Turn on two-factor authentication for yourself first.</p>}
-      {set.result.serverError && <p className="text-sm text-red-600" data-testid="team-two-factor-error">{set.result.serverError}</p>}
+      {!required && !ownerHasTwoFactor && (
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">Turn on two-factor authentication for yourself first.</p>
+      )}
+      {set.result.serverError && (
+        <p className="text-sm text-red-600" data-testid="team-two-factor-error">
+          {set.result.serverError}
+        </p>
+      )}
       <Button
         variant={required ? "secondary" : "primary"}
         disabled={set.isPending || (!required && !ownerHasTwoFactor)}

@@ -4,7 +4,12 @@ import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { confirmTwoFactorAction, regenerateRecoveryCodesAction, startTwoFactorAction, turnOffTwoFactorAction } from "@/app/(dashboard)/dashboard/settings/security/two-factor-actions";
+import {
+  confirmTwoFactorAction,
+  regenerateRecoveryCodesAction,
+  startTwoFactorAction,
+  turnOffTwoFactorAction,
+} from "@/app/(dashboard)/dashboard/settings/security/two-factor-actions";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input } from "@/components/ui/input";
@@ -18,7 +23,11 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret
 
 function ActionError({ message }: { message?: string }) {
   if (!message) return null;
-  return <p className="text-sm text-red-600" data-testid="two-factor-error">{message}</p>;
+  return (
+    <p className="text-sm text-red-600" data-testid="two-factor-error">
+      {message}
+    </p>
+  );
 }
 
 /** Two-factor is off: start (QR code and key), then confirm with a code and the password. */
@@ -28,7 +37,10 @@ export function TwoFactorOff() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
-  const start = useToastAction(startTwoFactorAction, { onSuccess: ({ data }) => data && setStarted({ secret: data.secret, qrSvg: data.qrSvg }), error: "Could not start" });
+  const start = useToastAction(startTwoFactorAction, {
+    onSuccess: ({ data }) => data && setStarted({ secret: data.secret, qrSvg: data.qrSvg }),
+    error: "Could not start",
+  });
   const confirm = useAction(confirmTwoFactorAction, {
     onSuccess: ({ data }) => {
       if (!data) return;
@@ -81,7 +93,9 @@ export function TwoFactorOff() {
         <div className="min-w-0 space-y-1 text-sm">
           <p className="text-neutral-500">Can&apos;t scan it? Enter this key (time-based):</p>
           <p className="flex items-center gap-1">
-            <code className="break-all rounded bg-neutral-100 px-2 py-1 font-mono text-sm dark:bg-neutral-800" data-testid="totp-secret">{grouped(started.secret)}</code>
+            <code className="break-all rounded bg-neutral-100 px-2 py-1 font-mono text-sm dark:bg-neutral-800" data-testid="totp-secret">
+              {grouped(started.secret)}
+            </code>
             <CopyButton value={started.secret} label="Copy key" />
           </p>
         </div>
@@ -94,17 +108,34 @@ export function TwoFactorOff() {
         }}
       >
         <Field label="Authentication code" htmlFor="two-factor-code">
-          <Input id="two-factor-code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required value={code} onChange={(e) => setCode(e.target.value)} />
+          <Input
+            id="two-factor-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
         </Field>
         <Field label="Current password" htmlFor="two-factor-password">
-          <Input id="two-factor-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            id="two-factor-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
         <ActionError message={confirm.result.serverError} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={confirm.isPending} data-testid="two-factor-confirm">
             {confirm.isPending ? "Turning on…" : "Turn on two-factor"}
           </Button>
-          <Button type="button" variant="secondary" onClick={() => setStarted(null)}>Cancel</Button>
+          <Button type="button" variant="secondary" onClick={() => setStarted(null)}>
+            Cancel
+          </Button>
         </div>
       </form>
     </div>
@@ -153,8 +184,12 @@ export function TwoFactorOn() {
   if (!mode) {
     return (
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => setMode("regenerate")} data-testid="two-factor-regenerate">New recovery codes</Button>
-        <Button variant="secondary" onClick={() => setMode("off")} data-testid="two-factor-off">Turn off</Button>
+        <Button variant="secondary" onClick={() => setMode("regenerate")} data-testid="two-factor-regenerate">
+          New recovery codes
+        </Button>
+        <Button variant="secondary" onClick={() => setMode("off")} data-testid="two-factor-off">
+          Turn off
+        </Button>
       </div>
     );
   }
@@ -176,14 +211,23 @@ export function TwoFactorOn() {
         <Input id="two-factor-manage-code" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />
       </Field>
       <Field label="Current password" htmlFor="two-factor-manage-password">
-        <Input id="two-factor-manage-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Input
+          id="two-factor-manage-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </Field>
       <ActionError message={running.result.serverError} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant={mode === "off" ? "danger" : "primary"} disabled={running.isPending} data-testid="two-factor-manage-submit">
           {mode === "off" ? "Turn off two-factor" : "Make new recovery codes"}
         </Button>
-        <Button type="button" variant="secondary" onClick={reset}>Cancel</Button>
+        <Button type="button" variant="secondary" onClick={reset}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

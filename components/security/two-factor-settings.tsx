@@ -26,7 +26,10 @@ export async function TwoFactorSettings() {
           </p>
         </div>
         {mustSetUp && (
-          <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100" data-testid="two-factor-required-notice">
+          <p
+            className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+            data-testid="two-factor-required-notice"
+          >
             {TWO_FACTOR_REQUIRED_MESSAGE.replace(" Set it up in Settings → Security.", "")} Set it up below to use the dashboard of {ctx.merchant.name}.
           </p>
         )}

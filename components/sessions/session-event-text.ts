@@ -31,7 +31,10 @@ export function describeSessionEvent(type: string, data: Data): { title: string;
     case "created":
       return { title: "Session created", detail: null };
     case "method_selected":
-      return { title: `Customer chose ${method(["method", "payment_method", "to"]) ?? "a payment method"}${data?.reissued === true ? " again" : ""}`, detail: where };
+      return {
+        title: `Customer chose ${method(["method", "payment_method", "to"]) ?? "a payment method"}${data?.reissued === true ? " again" : ""}`,
+        detail: where,
+      };
     case "method_switched": {
       const from = method(["from", "previous_method", "from_method"]);
       const to = method(["to", "method", "payment_method"]);
@@ -49,7 +52,10 @@ export function describeSessionEvent(type: string, data: Data): { title: string;
     case "paid":
     case "completed": {
       const amount = typeof data?.amount === "number" ? formatNaira(data.amount) : null;
-      return { title: `Paid${method(["channel", "method"]) ? ` by ${method(["channel", "method"])}` : ""}`, detail: [amount, pick(data, "reference")].filter(Boolean).join(" · ") || null };
+      return {
+        title: `Paid${method(["channel", "method"]) ? ` by ${method(["channel", "method"])}` : ""}`,
+        detail: [amount, pick(data, "reference")].filter(Boolean).join(" · ") || null,
+      };
     }
     case "expired":
       return { title: "Expired unpaid", detail: null };

@@ -10,8 +10,28 @@ type Row = { id: string; userAgent: string | null; ip: string | null; createdAt:
 /** "Chrome on Android" from a user-agent: enough to tell one's own devices apart. */
 export function describeDevice(ua: string | null): string {
   if (!ua) return "Unknown browser";
-  const browser = /Edg\//.test(ua) ? "Edge" : /OPR\//.test(ua) ? "Opera" : /Firefox\//.test(ua) ? "Firefox" : /Chrome\/|Chromium\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "A browser";
-  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /OPR\//.test(ua)
+      ? "Opera"
+      : /Firefox\//.test(ua)
+        ? "Firefox"
+        : /Chrome\/|Chromium\//.test(ua)
+          ? "Chrome"
+          : /Safari\//.test(ua)
+            ? "Safari"
+            : "A browser";
+  const os = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : null;
   return os ? `${browser} on ${os}` : browser;
 }
 
@@ -21,7 +41,9 @@ export function ActiveSessions({ sessions }: { sessions: Row[] }) {
   return (
     <section className="space-y-3" data-testid="active-sessions">
       <h2 className="font-medium">Where you are signed in</h2>
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">Sign out a device you do not recognise or no longer use. Changing your password signs out all of them.</p>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        Sign out a device you do not recognise or no longer use. Changing your password signs out all of them.
+      </p>
       <ul className="max-w-2xl divide-y divide-neutral-200 rounded-lg border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900">
         {sessions.length === 0 && <li className="p-4 text-sm text-neutral-600 dark:text-neutral-400">No other sessions.</li>}
         {sessions.map((s) => (
@@ -36,7 +58,14 @@ export function ActiveSessions({ sessions }: { sessions: Row[] }) {
               </p>
             </div>
             {!s.current && (
-              <Button type="button" variant="secondary" size="sm" disabled={signOut.isPending} onClick={() => signOut.execute({ sessionId: s.id })} data-testid="session-sign-out">
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                disabled={signOut.isPending}
+                onClick={() => signOut.execute({ sessionId: s.id })}
+                data-testid="session-sign-out"
+              >
                 Sign this device out
               </Button>
             )}

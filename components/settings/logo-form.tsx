@@ -23,14 +23,24 @@ export function LogoForm({ logoUrl, name, canEdit }: { logoUrl: string | null; n
   const remove = useToastAction(removeLogoAction, { success: "Logo removed", refresh: true });
   const message = local ?? upload.result.serverError ?? firstError(upload.result.validationErrors, "base64");
   return (
-    <section className="max-w-xl space-y-3 rounded-lg border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900" data-testid="logo-form">
+    <section
+      className="max-w-xl space-y-3 rounded-lg border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
+      data-testid="logo-form"
+    >
       <h2 className="font-medium">Logo</h2>
       <div className="flex flex-wrap items-center gap-4">
         {logoUrl ? (
           // eslint-disable-next-line @next/next/no-img-element -- served from our own origin, already small
-          <img src={logoUrl} alt={`${name} logo`} className="h-16 w-16 rounded border border-neutral-200 object-contain dark:border-neutral-700" data-testid="logo-current" />
+          <img
+            src={logoUrl}
+            alt={`${name} logo`}
+            className="h-16 w-16 rounded border border-neutral-200 object-contain dark:border-neutral-700"
+            data-testid="logo-current"
+          />
         ) : (
-          <span className="flex h-16 w-16 items-center justify-center rounded border border-dashed border-neutral-300 text-xs text-neutral-600 dark:text-neutral-400">No logo</span>
+          <span className="flex h-16 w-16 items-center justify-center rounded border border-dashed border-neutral-300 text-xs text-neutral-600 dark:text-neutral-400">
+            No logo
+          </span>
         )}
         {canEdit && (
           <div className="min-w-0 space-y-1.5">

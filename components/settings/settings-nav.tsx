@@ -21,7 +21,9 @@ export function SettingsNav({ role, staticAccounts }: { role: Role; staticAccoun
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "inline-block rounded-full px-3 py-1.5 text-sm",
-                  active ? "bg-accent font-medium text-white" : "bg-neutral-100 text-neutral-700 hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-200 dark:hover:bg-neutral-700",
+                  active
+                    ? "bg-accent font-medium text-white"
+                    : "bg-neutral-100 text-neutral-700 hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-200 dark:hover:bg-neutral-700",
                 )}
               >
                 {s.label}

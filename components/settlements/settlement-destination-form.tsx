@@ -12,7 +12,9 @@ import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
 
 type Bank = { bankCode: string; bankName: string };
-type Current = { destination: "wallet"; walletPayId: string | null } | { destination: "bank_account"; bankCode: string; bankName: string | null; accountNumber: string; accountName: string };
+type Current =
+  | { destination: "wallet"; walletPayId: string | null }
+  | { destination: "bank_account"; bankCode: string; bankName: string | null; accountNumber: string; accountName: string };
 
 /** Wallet or a bank account; the bank account's name comes from live name enquiry, as in "Send money". */
 export function SettlementDestinationForm({ banks, current, canEdit }: { banks: Bank[]; current: Current; canEdit: boolean }) {
@@ -31,7 +33,8 @@ export function SettlementDestinationForm({ banks, current, canEdit }: { banks: 
   }, [destination, accountNumber, bankCode, runResolve]);
   const name = resolve.result.data?.account_name;
   const unchanged =
-    destination === current.destination && (destination === "wallet" || (current.destination === "bank_account" && current.bankCode === bankCode && current.accountNumber === accountNumber));
+    destination === current.destination &&
+    (destination === "wallet" || (current.destination === "bank_account" && current.bankCode === bankCode && current.accountNumber === accountNumber));
   const ready = destination === "wallet" || (Boolean(name) && !resolve.isPending);
   const errors = save.result.validationErrors;
 
@@ -54,7 +57,10 @@ export function SettlementDestinationForm({ banks, current, canEdit }: { banks: 
               role="radio"
               aria-checked={destination === d}
               onClick={() => setDestination(d)}
-              className={cn("rounded-md border px-3 py-2 text-sm", destination === d ? "border-accent bg-accent-soft/40 font-medium" : "border-neutral-300 dark:border-neutral-700")}
+              className={cn(
+                "rounded-md border px-3 py-2 text-sm",
+                destination === d ? "border-accent bg-accent-soft/40 font-medium" : "border-neutral-300 dark:border-neutral-700",
+              )}
               data-testid={`destination-${d}`}
             >
               {d === "wallet" ? `Wallet${current.destination === "wallet" && current.walletPayId ? ` (@${current.walletPayId})` : ""}` : "Bank account"}
@@ -66,19 +72,49 @@ export function SettlementDestinationForm({ banks, current, canEdit }: { banks: 
             <Field label="Bank" htmlFor="settle-bank" error={firstError(errors, "bankCode")}>
               <Select id="settle-bank" value={bankCode} onChange={(e) => setBankCode(e.target.value)} className="w-full" data-testid="settle-bank">
                 <option value="">Choose a bank</option>
-                {banks.map((b) => <option key={b.bankCode} value={b.bankCode}>{b.bankName}</option>)}
+                {banks.map((b) => (
+                  <option key={b.bankCode} value={b.bankCode}>
+                    {b.bankName}
+                  </option>
+                ))}
               </Select>
             </Field>
-            <Field label="Account number" htmlFor="settle-account" error={accountNumber.length > 0 && accountNumber.length < 10 ? "The account number must be 10 digits" : (resolve.result.serverError ?? firstError(errors, "accountNumber"))}>
-              <Input id="settle-account" inputMode="numeric" maxLength={10} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))} placeholder="0123456789" data-testid="settle-account" />
+            <Field
+              label="Account number"
+              htmlFor="settle-account"
+              error={
+                accountNumber.length > 0 && accountNumber.length < 10
+                  ? "The account number must be 10 digits"
+                  : (resolve.result.serverError ?? firstError(errors, "accountNumber"))
+              }
+            >
+              <Input
+                id="settle-account"
+                inputMode="numeric"
+                maxLength={10}
+                value={accountNumber}
+                onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))}
+                placeholder="0123456789"
+                data-testid="settle-account"
+              />
             </Field>
             {resolve.isPending && <p className="text-sm text-neutral-500">Checking the account…</p>}
-            {name && !resolve.isPending && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="settle-account-name">{name}</p>}
+            {name && !resolve.isPending && (
+              <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="settle-account-name">
+                {name}
+              </p>
+            )}
           </div>
         )}
         {canEdit && (
           <Button type="submit" disabled={!ready || unchanged || save.isPending} data-testid="save-settlement-destination">
-            {save.isPending ? "Saving…" : destination === "wallet" ? "Pay settlements to my wallet" : name ? `Pay settlements to ${name}` : "Pay settlements to this account"}
+            {save.isPending
+              ? "Saving…"
+              : destination === "wallet"
+                ? "Pay settlements to my wallet"
+                : name
+                  ? `Pay settlements to ${name}`
+                  : "Pay settlements to this account"}
           </Button>
         )}
       </fieldset>

@@ -5,10 +5,20 @@ export function SettlementDestinationText({ settings }: { settings: SettlementSe
   return (
     <p className="text-sm" data-testid="settlement-destination-current">
       {settings.destination === "wallet" ? (
-        <>Payouts are credited to your wallet{settings.walletPayId ? <> <span className="font-mono">@{settings.walletPayId}</span></> : null}.</>
+        <>
+          Payouts are credited to your wallet
+          {settings.walletPayId ? (
+            <>
+              {" "}
+              <span className="font-mono">@{settings.walletPayId}</span>
+            </>
+          ) : null}
+          .
+        </>
       ) : (
         <>
-          Payouts are sent to <b>{settings.accountName}</b>, <span className="font-mono">{settings.accountNumber}</span> at {settings.bankName ?? settings.bankCode}.
+          Payouts are sent to <b>{settings.accountName}</b>, <span className="font-mono">{settings.accountNumber}</span> at{" "}
+          {settings.bankName ?? settings.bankCode}.
         </>
       )}
     </p>

@@ -23,13 +23,21 @@ export function ErrorMessage({ error, reset, retry, home }: ErrorPageProps & { h
       testId="error-page"
       actions={
         <>
-          <Button type="button" onClick={() => (retry ?? reset)()}>Try again</Button>
-          <Link href={home.href} className={secondaryLinkClass}>{home.label}</Link>
+          <Button type="button" onClick={() => (retry ?? reset)()}>
+            Try again
+          </Button>
+          <Link href={home.href} className={secondaryLinkClass}>
+            {home.label}
+          </Link>
         </>
       }
     >
       <p>This page could not be loaded. Nothing you entered was lost on our side; try again in a moment.</p>
-      {error.digest && <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400">Reference: <span className="font-mono">{error.digest}</span></p>}
+      {error.digest && (
+        <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400">
+          Reference: <span className="font-mono">{error.digest}</span>
+        </p>
+      )}
     </StatusMessage>
   );
 }

@@ -32,7 +32,9 @@ export function LiveMoneyBar({ kind }: { kind: LiveMoneyKind }) {
           <span aria-hidden className={cn("inline-block h-2 w-2 shrink-0 rounded-full", tone.dot)} />
           {text.label}
         </span>
-        <span className={cn("min-w-0", kind === "real" && "hidden sm:inline")} data-testid="live-money-hint">{text.hint}</span>
+        <span className={cn("min-w-0", kind === "real" && "hidden sm:inline")} data-testid="live-money-hint">
+          {text.hint}
+        </span>
       </p>
     </div>
   );

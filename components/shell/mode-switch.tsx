@@ -17,13 +17,20 @@ export function ModeSwitch({ mode, locked }: { mode: "test" | "live"; locked?: s
   });
   if (locked) {
     return (
-      <Link href="/dashboard/activate" data-testid="mode-switch" data-locked="true" className="flex items-center gap-2 text-sm" title="Live mode is locked until your business is activated">
+      <Link
+        href="/dashboard/activate"
+        data-testid="mode-switch"
+        data-locked="true"
+        className="flex items-center gap-2 text-sm"
+        title="Live mode is locked until your business is activated"
+      >
         <span className="relative inline-flex h-5 w-9 items-center rounded-full bg-neutral-300 dark:bg-neutral-700" aria-hidden>
           <span className="inline-block h-4 w-4 translate-x-0.5 rounded-full bg-white" />
         </span>
         <span className="font-medium">Test mode</span>
         <span className="rounded bg-neutral-100 px-1.5 py-0.5 text-xs text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200" data-testid="live-locked">
-          <Lock className="mr-1 inline h-3 w-3 align-[-1px]" aria-hidden />Live: {locked}
+          <Lock className="mr-1 inline h-3 w-3 align-[-1px]" aria-hidden />
+          Live: {locked}
         </span>
       </Link>
     );

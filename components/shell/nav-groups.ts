@@ -1,4 +1,24 @@
-import { AppWindow, ArrowDownLeft, Link2, ArrowUpRight, AtSign, Banknote, CalendarClock, FileText, Home, KeyRound, Landmark, ScrollText, Settings, ShoppingCart, Undo2, Users, Vault, Webhook, type LucideIcon } from "lucide-react";
+import {
+  AppWindow,
+  ArrowDownLeft,
+  Link2,
+  ArrowUpRight,
+  AtSign,
+  Banknote,
+  CalendarClock,
+  FileText,
+  Home,
+  KeyRound,
+  Landmark,
+  ScrollText,
+  Settings,
+  ShoppingCart,
+  Undo2,
+  Users,
+  Vault,
+  Webhook,
+  type LucideIcon,
+} from "lucide-react";
 import type { MerchantType, StaticAccountState } from "@/db/schema";
 
 export type NavItem = {

@@ -12,7 +12,9 @@ export function Sidebar({ staticAccounts = "enabled", type = "business" }: { sta
   const groups = navGroupsFor({ type, staticAccounts });
   const all = groups.flatMap((g) => g.items);
   // The most specific item wins: /dashboard/developers/webhooks is not "API keys".
-  const best = all.filter((i) => i.href !== "/dashboard" && (path === i.href || path.startsWith(`${i.href}/`))).sort((a, b) => b.href.length - a.href.length)[0];
+  const best = all
+    .filter((i) => i.href !== "/dashboard" && (path === i.href || path.startsWith(`${i.href}/`)))
+    .sort((a, b) => b.href.length - a.href.length)[0];
   return (
     <nav aria-label="Dashboard" className="space-y-5">
       {groups.map((g) => (
@@ -28,13 +30,18 @@ export function Sidebar({ staticAccounts = "enabled", type = "business" }: { sta
                     aria-current={active ? "page" : undefined}
                     className={cn(
                       "flex items-center gap-2 rounded-md px-3 py-1.5 text-sm",
-                      active ? "bg-neutral-200/70 font-medium dark:bg-neutral-800" : "text-neutral-600 hover:bg-neutral-100 dark:text-neutral-400 dark:hover:bg-neutral-900",
+                      active
+                        ? "bg-neutral-200/70 font-medium dark:bg-neutral-800"
+                        : "text-neutral-600 hover:bg-neutral-100 dark:text-neutral-400 dark:hover:bg-neutral-900",
                     )}
                   >
                     <Icon className="h-4 w-4" aria-hidden="true" />
                     {label}
                     {product && staticAccounts === "suspended" && (
-                      <span className="ml-auto rounded bg-neutral-100 px-1.5 py-0.5 text-[10px] font-medium text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300" data-testid="static-accounts-nav-note">
+                      <span
+                        className="ml-auto rounded bg-neutral-100 px-1.5 py-0.5 text-[10px] font-medium text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300"
+                        data-testid="static-accounts-nav-note"
+                      >
                         Suspended
                       </span>
                     )}

@@ -13,7 +13,6 @@ import { Select } from "@/components/ui/select";
 const IDENTITY_LABELS = { bvn: "BVN (11 digits)", nin: "NIN (11 digits)", rc: "CAC number (RC… or BN…)" } as const;
 type IdentityType = keyof typeof IDENTITY_LABELS;
 
-
 /** The form's words for the API's field names (errors read "Identity number must be…"). */
 const LABELS = {
   customer_name: "Customer's name",
@@ -72,12 +71,35 @@ export function CreateStaticAccountForm() {
         </Field>
         <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
           <Field label="Identity type" htmlFor="sa-identity-type" error={errors.identity_type}>
-            <Select id="sa-identity-type" className="w-full" value={identityType} onChange={(e) => setIdentityType(e.target.value as IdentityType)} data-testid="sa-identity-type">
-              {(Object.keys(IDENTITY_LABELS) as IdentityType[]).map((t) => <option key={t} value={t}>{t.toUpperCase()}</option>)}
+            <Select
+              id="sa-identity-type"
+              className="w-full"
+              value={identityType}
+              onChange={(e) => setIdentityType(e.target.value as IdentityType)}
+              data-testid="sa-identity-type"
+            >
+              {(Object.keys(IDENTITY_LABELS) as IdentityType[]).map((t) => (
+                <option key={t} value={t}>
+                  {t.toUpperCase()}
+                </option>
+              ))}
             </Select>
           </Field>
-          <Field label="Identity number" htmlFor="sa-identity-number" hint={`${IDENTITY_LABELS[identityType]}. Never shown again: only its last four.`} error={errors.identity_number}>
-            <Input id="sa-identity-number" name="identity_number" required maxLength={40} inputMode={identityType === "rc" ? "text" : "numeric"} autoComplete="off" data-testid="sa-identity-number" />
+          <Field
+            label="Identity number"
+            htmlFor="sa-identity-number"
+            hint={`${IDENTITY_LABELS[identityType]}. Never shown again: only its last four.`}
+            error={errors.identity_number}
+          >
+            <Input
+              id="sa-identity-number"
+              name="identity_number"
+              required
+              maxLength={40}
+              inputMode={identityType === "rc" ? "text" : "numeric"}
+              autoComplete="off"
+              data-testid="sa-identity-number"
+            />
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -88,13 +110,27 @@ export function CreateStaticAccountForm() {
             <Input id="sa-phone" name="customer_phone" type="tel" maxLength={20} data-testid="sa-phone" />
           </Field>
         </div>
-        <Field label="Account name (optional)" htmlFor="sa-account-name" hint="Defaults to the customer's name; the bank may append your business name." error={errors.account_name}>
+        <Field
+          label="Account name (optional)"
+          htmlFor="sa-account-name"
+          hint="Defaults to the customer's name; the bank may append your business name."
+          error={errors.account_name}
+        >
           <Input id="sa-account-name" name="account_name" maxLength={200} data-testid="sa-account-name" />
         </Field>
-        <Field label="Reference" htmlFor="sa-reference" hint="Your reference for this customer. The same reference returns the same account." error={errors.reference}>
+        <Field
+          label="Reference"
+          htmlFor="sa-reference"
+          hint="Your reference for this customer. The same reference returns the same account."
+          error={errors.reference}
+        >
           <Input id="sa-reference" name="reference" required maxLength={120} defaultValue={reference} className="font-mono" data-testid="sa-reference" />
         </Field>
-        {formError && <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200" data-testid="sa-form-error">{formError}</p>}
+        {formError && (
+          <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200" data-testid="sa-form-error">
+            {formError}
+          </p>
+        )}
         <Button type="submit" className="w-full" disabled={create.isPending} data-testid="create-static-account">
           {create.isPending ? "Checking identity and issuing…" : "Create static account"}
         </Button>

@@ -10,7 +10,17 @@ import { Field, Textarea } from "@/components/ui/input";
 import { formatNaira } from "@/lib/money";
 
 /** "Request refund" on one payment, with a reason; the confirmation restates the amount and who gets it. */
-export function RequestRefundButton({ accountId, paymentId, amount, payerName }: { accountId: string; paymentId: string; amount: number; payerName: string | null }) {
+export function RequestRefundButton({
+  accountId,
+  paymentId,
+  amount,
+  payerName,
+}: {
+  accountId: string;
+  paymentId: string;
+  amount: number;
+  payerName: string | null;
+}) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const request = useToastAction(requestRefundAction, {
@@ -22,7 +32,9 @@ export function RequestRefundButton({ accountId, paymentId, amount, payerName }:
   });
   return (
     <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="request-refund">Request refund</Button>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="request-refund">
+        Request refund
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Request a refund">
         <form
           className="space-y-4"
@@ -32,8 +44,8 @@ export function RequestRefundButton({ accountId, paymentId, amount, payerName }:
           }}
         >
           <p className="text-sm">
-            {formatNaira(amount)} goes back to {payerName ?? "the payer"} once Owo approves the request. The payment is held from settlement while it is reviewed; if the request is declined it settles
-            at the next cutoff.
+            {formatNaira(amount)} goes back to {payerName ?? "the payer"} once Owo approves the request. The payment is held from settlement while it is
+            reviewed; if the request is declined it settles at the next cutoff.
           </p>
           <Field label="Reason (optional)" htmlFor={`refund-reason-${paymentId}`} error={firstError(request.result.validationErrors, "reason")}>
             <Textarea
@@ -46,8 +58,12 @@ export function RequestRefundButton({ accountId, paymentId, amount, payerName }:
             />
           </Field>
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" disabled={request.isPending} data-testid="confirm-refund">{request.isPending ? "Requesting…" : `Request refund of ${formatNaira(amount)}`}</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={request.isPending} data-testid="confirm-refund">
+              {request.isPending ? "Requesting…" : `Request refund of ${formatNaira(amount)}`}
+            </Button>
           </div>
         </form>
       </Dialog>

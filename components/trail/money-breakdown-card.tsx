@@ -16,7 +16,11 @@ export function MoneyBreakdownCard({ rows, testId, title = "Breakdown" }: { rows
         {rows.map((r) => (
           <div key={r.label} className="contents" data-testid="breakdown-row">
             <dt className={r.total ? "border-t border-neutral-200 pt-2 font-medium dark:border-neutral-800" : "text-neutral-500"}>{r.label}</dt>
-            <dd className={`whitespace-nowrap text-right tabular-nums ${r.total ? "border-t border-neutral-200 pt-2 font-medium dark:border-neutral-800" : ""}`}>{formatNaira(r.kobo)}</dd>
+            <dd
+              className={`whitespace-nowrap text-right tabular-nums ${r.total ? "border-t border-neutral-200 pt-2 font-medium dark:border-neutral-800" : ""}`}
+            >
+              {formatNaira(r.kobo)}
+            </dd>
           </div>
         ))}
       </dl>

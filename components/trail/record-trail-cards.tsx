@@ -14,7 +14,9 @@ export function TrailEventsCard({ events, testId, empty }: { events: TrailEvent[
         <ul className="divide-y divide-neutral-100 text-sm dark:divide-neutral-800" data-testid={testId}>
           {events.map((e) => (
             <li key={e.id} className="flex items-center justify-between px-5 py-2">
-              <Link href={`/dashboard/developers/webhooks/${e.id}`} className="text-accent hover:underline">{e.type}</Link>
+              <Link href={`/dashboard/developers/webhooks/${e.id}`} className="text-accent hover:underline">
+                {e.type}
+              </Link>
               <DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} />
             </li>
           ))}

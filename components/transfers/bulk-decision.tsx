@@ -22,11 +22,19 @@ export function BulkDecision({ id, rows, amount, fees, stepUp }: { id: string; r
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => setDecision("approve")} data-testid="approve-batch">Approve and send</Button>
-        <Button variant="danger" onClick={() => setDecision("reject")} data-testid="reject-batch">Reject</Button>
+        <Button onClick={() => setDecision("approve")} data-testid="approve-batch">
+          Approve and send
+        </Button>
+        <Button variant="danger" onClick={() => setDecision("reject")} data-testid="reject-batch">
+          Reject
+        </Button>
       </div>
       {decision && (
-        <Dialog open onClose={() => !decide.isPending && setDecision(null)} title={decision === "approve" ? "Approve and send this batch?" : "Reject this batch?"}>
+        <Dialog
+          open
+          onClose={() => !decide.isPending && setDecision(null)}
+          title={decision === "approve" ? "Approve and send this batch?" : "Reject this batch?"}
+        >
           <div className="space-y-4 text-sm">
             <p>
               {decision === "approve"
@@ -35,12 +43,21 @@ export function BulkDecision({ id, rows, amount, fees, stepUp }: { id: string; r
             </p>
             {decision === "approve" && stepUp && (
               <Field label="Code from your authenticator app" htmlFor="batch-2fa">
-                <Input id="batch-2fa" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} data-testid="batch-2fa-code" />
+                <Input
+                  id="batch-2fa"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  data-testid="batch-2fa-code"
+                />
               </Field>
             )}
             <FieldError message={decide.result.serverError} />
             <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setDecision(null)} disabled={decide.isPending}>Cancel</Button>
+              <Button variant="secondary" onClick={() => setDecision(null)} disabled={decide.isPending}>
+                Cancel
+              </Button>
               <Button
                 variant={decision === "approve" ? "primary" : "danger"}
                 disabled={decide.isPending}

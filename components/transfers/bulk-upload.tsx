@@ -30,7 +30,8 @@ export function BulkUpload({ stepUp }: { stepUp: boolean }) {
   const [code, setCode] = useState("");
   const check = useToastAction(checkBulkFileAction, { error: false, onSuccess: () => setRemoved(new Set()) });
   const submit = useToastAction(submitBulkBatchAction, {
-    success: (d) => (d?.status === "awaiting_approval" ? "Batch submitted: it waits for another member's approval" : "Batch submitted: the transfers are going out"),
+    success: (d) =>
+      d?.status === "awaiting_approval" ? "Batch submitted: it waits for another member's approval" : "Batch submitted: the transfers are going out",
     onSuccess: ({ data }) => router.push(`/dashboard/transfers/bulk/${data.id}`),
     onError: () => setCode(""),
   });
@@ -62,17 +63,34 @@ export function BulkUpload({ stepUp }: { stepUp: boolean }) {
       <Card className="space-y-3">
         <CardTitle>Upload a CSV</CardTitle>
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
-          Columns: <code>account_number</code>, <code>bank_code</code> (or <code>bank</code> with the bank&apos;s name), <code>amount</code> in naira (e.g. 25,000.50),
-          and optionally <code>narration</code> and <code>reference</code>. Up to {BULK_LIMITS.maxRows.toLocaleString("en-NG")} rows and {BULK_LIMITS.maxBytes / 1024} KB.{" "}
-          <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(BULK_TEMPLATE)}`} download="owo-bulk-template.csv" className="text-accent underline underline-offset-2" data-testid="bulk-template">
+          Columns: <code>account_number</code>, <code>bank_code</code> (or <code>bank</code> with the bank&apos;s name), <code>amount</code> in naira (e.g.
+          25,000.50), and optionally <code>narration</code> and <code>reference</code>. Up to {BULK_LIMITS.maxRows.toLocaleString("en-NG")} rows and{" "}
+          {BULK_LIMITS.maxBytes / 1024} KB.{" "}
+          <a
+            href={`data:text/csv;charset=utf-8,${encodeURIComponent(BULK_TEMPLATE)}`}
+            download="owo-bulk-template.csv"
+            className="text-accent underline underline-offset-2"
+            data-testid="bulk-template"
+          >
             Download a template
           </a>
         </p>
         <Field label="CSV file" htmlFor="bulk-file">
-          <Input id="bulk-file" type="file" accept=".csv,text/csv" onChange={(e) => void pick(e.target.files?.[0])} data-testid="bulk-file" className="h-auto py-1.5" />
+          <Input
+            id="bulk-file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => void pick(e.target.files?.[0])}
+            data-testid="bulk-file"
+            className="h-auto py-1.5"
+          />
         </Field>
         <FieldError message={fileError ?? (file ? check.result.serverError : undefined)} testId="bulk-file-error" />
-        {check.isPending && <p className="text-sm text-neutral-500" data-testid="bulk-checking" aria-live="polite">Checking each row and its account name…</p>}
+        {check.isPending && (
+          <p className="text-sm text-neutral-500" data-testid="bulk-checking" aria-live="polite">
+            Checking each row and its account name…
+          </p>
+        )}
       </Card>
 
       {checked && (
@@ -80,24 +98,57 @@ export function BulkUpload({ stepUp }: { stepUp: boolean }) {
           <Card className="space-y-3" data-testid="bulk-review-summary">
             <CardTitle>Review {file?.name}</CardTitle>
             <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-              <div><dt className="text-neutral-500">Transfers</dt><dd className="font-medium" data-testid="bulk-good-count">{good.length}</dd></div>
-              <div><dt className="text-neutral-500">Amount</dt><dd className="font-medium tabular-nums" data-testid="bulk-total">{formatNaira(amount)}</dd></div>
-              <div><dt className="text-neutral-500">Fees</dt><dd className="font-medium tabular-nums" data-testid="bulk-fees">{formatNaira(fees)}</dd></div>
-              <div><dt className="text-neutral-500">Total debited</dt><dd className="font-medium tabular-nums" data-testid="bulk-debit">{formatNaira(amount + fees)}</dd></div>
+              <div>
+                <dt className="text-neutral-500">Transfers</dt>
+                <dd className="font-medium" data-testid="bulk-good-count">
+                  {good.length}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-neutral-500">Amount</dt>
+                <dd className="font-medium tabular-nums" data-testid="bulk-total">
+                  {formatNaira(amount)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-neutral-500">Fees</dt>
+                <dd className="font-medium tabular-nums" data-testid="bulk-fees">
+                  {formatNaira(fees)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-neutral-500">Total debited</dt>
+                <dd className="font-medium tabular-nums" data-testid="bulk-debit">
+                  {formatNaira(amount + fees)}
+                </dd>
+              </div>
             </dl>
             {bad.length > 0 && (
-              <div className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200" data-testid="bulk-bad-summary">
-                <span>{bad.length === 1 ? "1 row has a problem" : `${bad.length} rows have problems`}: fix the file and upload it again, or remove {bad.length === 1 ? "it" : "them"}.</span>
+              <div
+                className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+                data-testid="bulk-bad-summary"
+              >
+                <span>
+                  {bad.length === 1 ? "1 row has a problem" : `${bad.length} rows have problems`}: fix the file and upload it again, or remove{" "}
+                  {bad.length === 1 ? "it" : "them"}.
+                </span>
                 <Button size="sm" variant="secondary" onClick={() => setRemoved(new Set([...removed, ...bad.map((r) => r.row)]))} data-testid="bulk-remove-bad">
                   Remove {bad.length === 1 ? "the bad row" : `${bad.length} bad rows`}
                 </Button>
               </div>
             )}
-            {short && <p className="text-sm text-red-700" data-testid="bulk-insufficient">The wallet holds {formatNaira(checked.balance)}: not enough for this batch with fees.</p>}
+            {short && (
+              <p className="text-sm text-red-700" data-testid="bulk-insufficient">
+                The wallet holds {formatNaira(checked.balance)}: not enough for this batch with fees.
+              </p>
+            )}
             {checked.duplicateOf && (
               <p className="text-sm text-red-700" data-testid="bulk-duplicate">
                 This file was already uploaded.{" "}
-                <Link href={`/dashboard/transfers/bulk/${checked.duplicateOf.id}`} className="text-accent underline underline-offset-2">Open that batch</Link> instead of paying twice.
+                <Link href={`/dashboard/transfers/bulk/${checked.duplicateOf.id}`} className="text-accent underline underline-offset-2">
+                  Open that batch
+                </Link>{" "}
+                instead of paying twice.
               </p>
             )}
             <div className="flex justify-end">
@@ -107,18 +158,39 @@ export function BulkUpload({ stepUp }: { stepUp: boolean }) {
             </div>
           </Card>
 
-          <ul className="divide-y divide-neutral-100 rounded-lg border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900" data-testid="bulk-rows">
+          <ul
+            className="divide-y divide-neutral-100 rounded-lg border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900"
+            data-testid="bulk-rows"
+          >
             {rows.map((r) => (
-              <li key={r.row} className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[3rem_minmax(0,2fr)_minmax(0,2fr)_8rem_minmax(0,2fr)] md:items-center md:gap-3" data-testid="bulk-row" data-status={r.problem ? "bad" : "ok"}>
+              <li
+                key={r.row}
+                className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[3rem_minmax(0,2fr)_minmax(0,2fr)_8rem_minmax(0,2fr)] md:items-center md:gap-3"
+                data-testid="bulk-row"
+                data-status={r.problem ? "bad" : "ok"}
+              >
                 <span className="text-xs text-neutral-500">Row {r.row}</span>
                 <span className="min-w-0">
-                  <span className="block truncate font-medium" data-testid="bulk-row-name">{r.accountName ?? "—"}</span>
-                  <span className="block truncate text-xs text-neutral-500">{r.bankName ?? (r.bankText || "No bank")} · {r.accountNumber || "no account number"}</span>
+                  <span className="block truncate font-medium" data-testid="bulk-row-name">
+                    {r.accountName ?? "—"}
+                  </span>
+                  <span className="block truncate text-xs text-neutral-500">
+                    {r.bankName ?? (r.bankText || "No bank")} · {r.accountNumber || "no account number"}
+                  </span>
                 </span>
-                <span className="min-w-0 truncate text-xs text-neutral-500">{r.narration ?? ""}{r.reference ? ` · ${r.reference}` : ""}</span>
+                <span className="min-w-0 truncate text-xs text-neutral-500">
+                  {r.narration ?? ""}
+                  {r.reference ? ` · ${r.reference}` : ""}
+                </span>
                 <span className="tabular-nums md:text-right">{r.amount !== null ? formatNaira(r.amount) : r.amountText || "—"}</span>
                 <span className="min-w-0">
-                  {r.problem ? <span className="text-red-700 dark:text-red-300" data-testid="bulk-row-problem">{r.problem}</span> : <StatusBadge status="completed" label="Ready" />}
+                  {r.problem ? (
+                    <span className="text-red-700 dark:text-red-300" data-testid="bulk-row-problem">
+                      {r.problem}
+                    </span>
+                  ) : (
+                    <StatusBadge status="completed" label="Ready" />
+                  )}
                 </span>
               </li>
             ))}
@@ -130,19 +202,31 @@ export function BulkUpload({ stepUp }: { stepUp: boolean }) {
         <Dialog open onClose={() => !submit.isPending && setConfirming(false)} title="Send this batch?">
           <div className="space-y-4 text-sm">
             <p data-testid="bulk-confirm-text">
-              {good.length} {good.length === 1 ? "transfer" : "transfers"} of {formatNaira(amount)} in all, plus {formatNaira(fees)} in fees: {formatNaira(amount + fees)} leaves the wallet. A batch above your
-              business&apos;s approval threshold waits for another member first.
+              {good.length} {good.length === 1 ? "transfer" : "transfers"} of {formatNaira(amount)} in all, plus {formatNaira(fees)} in fees:{" "}
+              {formatNaira(amount + fees)} leaves the wallet. A batch above your business&apos;s approval threshold waits for another member first.
             </p>
             {stepUp && (
               <Field label="Code from your authenticator app" htmlFor="bulk-2fa" hint="Asked each time money leaves; a recovery code works too">
-                <Input id="bulk-2fa" inputMode="numeric" autoComplete="one-time-code" maxLength={64} value={code} onChange={(e) => setCode(e.target.value)} data-testid="bulk-2fa-code" />
+                <Input
+                  id="bulk-2fa"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={64}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  data-testid="bulk-2fa-code"
+                />
               </Field>
             )}
             <FieldError message={submit.result.serverError} testId="bulk-submit-error" />
             <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={submit.isPending}>Cancel</Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={submit.isPending}>
+                Cancel
+              </Button>
               <Button
-                onClick={() => file && submit.execute({ fileName: file.name, text: file.text, removedRows: [...removed], twoFactorCode: stepUp ? code : undefined })}
+                onClick={() =>
+                  file && submit.execute({ fileName: file.name, text: file.text, removedRows: [...removed], twoFactorCode: stepUp ? code : undefined })
+                }
                 disabled={submit.isPending || (stepUp && code.trim().length < 6)}
                 data-testid="bulk-confirm"
               >

@@ -42,7 +42,12 @@ export function SendMoneyForm({ banks, balance, members = [], stepUp = false }: 
   const quote = useAction(quoteAction);
   const send = useToastAction(sendMoneyAction, {
     success: (data) =>
-      data && (data.awaitingApproval ? "Above your approval limit: waiting for another member to approve" : data.status === "completed" ? "Transfer completed" : "Transfer sent: awaiting the bank"),
+      data &&
+      (data.awaitingApproval
+        ? "Above your approval limit: waiting for another member to approve"
+        : data.status === "completed"
+          ? "Transfer completed"
+          : "Transfer sent: awaiting the bank"),
     onSuccess: ({ data }) => data && router.push(data.reference ? `/dashboard/transfers/${data.reference}` : "/dashboard/transfers?approvals=1"),
     error: "The transfer could not be sent",
     onError: () => {
@@ -92,7 +97,10 @@ export function SendMoneyForm({ banks, balance, members = [], stepUp = false }: 
             role="radio"
             aria-checked={kind === k}
             onClick={() => setKind(k)}
-            className={cn("rounded-md border px-3 py-2 text-sm", kind === k ? "border-accent bg-accent-soft/40 font-medium" : "border-neutral-300 dark:border-neutral-700")}
+            className={cn(
+              "rounded-md border px-3 py-2 text-sm",
+              kind === k ? "border-accent bg-accent-soft/40 font-medium" : "border-neutral-300 dark:border-neutral-700",
+            )}
           >
             {k === "bank_transfer" ? "Bank account" : "PayID"}
           </button>
@@ -104,7 +112,11 @@ export function SendMoneyForm({ banks, balance, members = [], stepUp = false }: 
           <Field label="Bank" htmlFor="bank">
             <Select id="bank" value={bankCode} onChange={(e) => setBankCode(e.target.value)} className="w-full">
               <option value="">Choose a bank</option>
-              {banks.map((b) => <option key={b.bankCode} value={b.bankCode}>{b.bankName}</option>)}
+              {banks.map((b) => (
+                <option key={b.bankCode} value={b.bankCode}>
+                  {b.bankName}
+                </option>
+              ))}
             </Select>
           </Field>
           <Field
@@ -113,10 +125,23 @@ export function SendMoneyForm({ banks, balance, members = [], stepUp = false }: 
             // A short number is not looked up: it says so, rather than "Account not found".
             error={accountLeft && accountNumber.length > 0 && accountNumber.length < 10 ? "The account number must be 10 digits" : resolve.result.serverError}
           >
-            <Input id="account-number" inputMode="numeric" maxLength={10} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))} onBlur={() => setAccountLeft(true)} placeholder="0123456789" data-testid="account-number" />
+            <Input
+              id="account-number"
+              inputMode="numeric"
+              maxLength={10}
+              value={accountNumber}
+              onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))}
+              onBlur={() => setAccountLeft(true)}
+              placeholder="0123456789"
+              data-testid="account-number"
+            />
           </Field>
           {resolve.isPending && <p className="text-sm text-neutral-500">Checking the account…</p>}
-          {recipientName && !resolve.isPending && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="recipient-name">{recipientName}</p>}
+          {recipientName && !resolve.isPending && (
+            <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="recipient-name">
+              {recipientName}
+            </p>
+          )}
         </div>
       ) : (
         <div className="space-y-2">
@@ -134,19 +159,34 @@ export function SendMoneyForm({ banks, balance, members = [], stepUp = false }: 
               >
                 <option value="">Choose a saved recipient, or type a PayID below</option>
                 {members.map((m) => (
-                  <option key={m.pay_id} value={m.pay_id}>{m.label ? `${m.label} · ` : ""}{m.name} (@{m.pay_id})</option>
+                  <option key={m.pay_id} value={m.pay_id}>
+                    {m.label ? `${m.label} · ` : ""}
+                    {m.name} (@{m.pay_id})
+                  </option>
                 ))}
               </Select>
             </Field>
           )}
           <Field label="Recipient PayID" htmlFor="pay-id" error={lookup.result.serverError}>
-            <Input id="pay-id" value={payId} onChange={(e) => setPayId(e.target.value)} onBlur={() => payId.trim() && lookup.execute({ payId })} placeholder="@acme" />
+            <Input
+              id="pay-id"
+              value={payId}
+              onChange={(e) => setPayId(e.target.value)}
+              onBlur={() => payId.trim() && lookup.execute({ payId })}
+              placeholder="@acme"
+            />
           </Field>
           <p className="text-xs text-neutral-500">
-            <Link href="/dashboard/transfers/wallet" className="text-accent hover:underline" data-testid="manage-recipients">Manage saved recipients</Link>
+            <Link href="/dashboard/transfers/wallet" className="text-accent hover:underline" data-testid="manage-recipients">
+              Manage saved recipients
+            </Link>
           </p>
           {lookup.isPending && <p className="text-sm text-neutral-500">Looking up the PayID…</p>}
-          {recipientName && !lookup.isPending && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="recipient-name">{recipientName}</p>}
+          {recipientName && !lookup.isPending && (
+            <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="recipient-name">
+              {recipientName}
+            </p>
+          )}
         </div>
       )}
 
@@ -157,14 +197,25 @@ export function SendMoneyForm({ banks, balance, members = [], stepUp = false }: 
 
       {q && !amountProblem && (
         <dl className="grid grid-cols-2 gap-y-1 rounded-md bg-neutral-50 p-3 text-sm dark:bg-neutral-950" data-testid="quote">
-          <dt className="text-neutral-500">Amount</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.amount)}</dd>
-          <dt className="text-neutral-500">Fee</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.fee)}</dd>
-          <dt className="text-neutral-500">VAT</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.vat)}</dd>
-          <dt className="text-neutral-500">Stamp duty</dt><dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.stamp_duty)}</dd>
-          <dt className="font-medium">Total debit</dt><dd className="whitespace-nowrap text-right font-medium tabular-nums" data-testid="quote-total">{formatNaira(q.total)}</dd>
+          <dt className="text-neutral-500">Amount</dt>
+          <dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.amount)}</dd>
+          <dt className="text-neutral-500">Fee</dt>
+          <dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.fee)}</dd>
+          <dt className="text-neutral-500">VAT</dt>
+          <dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.vat)}</dd>
+          <dt className="text-neutral-500">Stamp duty</dt>
+          <dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(q.stamp_duty)}</dd>
+          <dt className="font-medium">Total debit</dt>
+          <dd className="whitespace-nowrap text-right font-medium tabular-nums" data-testid="quote-total">
+            {formatNaira(q.total)}
+          </dd>
         </dl>
       )}
-      {insufficient && <p className="text-sm text-red-700" data-testid="insufficient">Your balance is too low for this transfer.</p>}
+      {insufficient && (
+        <p className="text-sm text-red-700" data-testid="insufficient">
+          Your balance is too low for this transfer.
+        </p>
+      )}
 
       <Button className="w-full" disabled={!ready} onClick={() => setConfirming(true)} data-testid="review-transfer">
         Review transfer
@@ -175,19 +226,45 @@ export function SendMoneyForm({ banks, balance, members = [], stepUp = false }: 
           <div className="space-y-4 text-sm">
             <p>
               Send <b>{formatNaira(q.amount)}</b> to <b>{recipientName}</b>
-              {kind === "bank_transfer" ? <> at {bank?.bankName} ({accountNumber})</> : <> (PayID @{payId.replace(/^@/, "")})</>}.
+              {kind === "bank_transfer" ? (
+                <>
+                  {" "}
+                  at {bank?.bankName} ({accountNumber})
+                </>
+              ) : (
+                <> (PayID @{payId.replace(/^@/, "")})</>
+              )}
+              .
             </p>
             <p className="text-neutral-600">
-              {formatNaira(q.total)} will leave your wallet{q.total > q.amount ? ` (fee ${formatNaira(q.fee)}, VAT ${formatNaira(q.vat)}${q.stamp_duty ? `, stamp duty ${formatNaira(q.stamp_duty)}` : ""})` : ""}.
+              {formatNaira(q.total)} will leave your wallet
+              {q.total > q.amount
+                ? ` (fee ${formatNaira(q.fee)}, VAT ${formatNaira(q.vat)}${q.stamp_duty ? `, stamp duty ${formatNaira(q.stamp_duty)}` : ""})`
+                : ""}
+              .
             </p>
             {stepUp && (
               <Field label="Code from your authenticator app" htmlFor="send-2fa" hint="Asked each time money leaves; a recovery code works too">
-                <Input id="send-2fa" inputMode="numeric" autoComplete="one-time-code" maxLength={64} value={twoFactorCode} onChange={(e) => setTwoFactorCode(e.target.value)} data-testid="send-2fa-code" />
+                <Input
+                  id="send-2fa"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={64}
+                  value={twoFactorCode}
+                  onChange={(e) => setTwoFactorCode(e.target.value)}
+                  data-testid="send-2fa-code"
+                />
               </Field>
             )}
             <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={send.isPending}>Back</Button>
-              <Button onClick={() => body && send.execute({ transfer: body, twoFactorCode: stepUp ? twoFactorCode : undefined })} disabled={send.isPending || (stepUp && twoFactorCode.trim().length < 6)} data-testid="confirm-send">
+              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={send.isPending}>
+                Back
+              </Button>
+              <Button
+                onClick={() => body && send.execute({ transfer: body, twoFactorCode: stepUp ? twoFactorCode : undefined })}
+                disabled={send.isPending || (stepUp && twoFactorCode.trim().length < 6)}
+                data-testid="confirm-send"
+              >
                 {send.isPending ? "Sending…" : `Send ${formatNaira(q.amount)}`}
               </Button>
             </div>

@@ -1,5 +1,9 @@
 import { StatusBadge } from "@/components/ui/badge";
 
 export function TransferStatus({ status }: { status: string }) {
-  return <span data-testid="transfer-status"><StatusBadge status={status} /></span>;
+  return (
+    <span data-testid="transfer-status">
+      <StatusBadge status={status} />
+    </span>
+  );
 }

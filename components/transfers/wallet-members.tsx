@@ -31,7 +31,9 @@ export function WalletMembers({ members, canEdit }: { members: MemberView[]; can
   return (
     <div className="space-y-4">
       {members.length === 0 ? (
-        <p className="text-sm text-neutral-500" data-testid="members-empty">No saved recipients yet.</p>
+        <p className="text-sm text-neutral-500" data-testid="members-empty">
+          No saved recipients yet.
+        </p>
       ) : (
         <ul className="divide-y divide-neutral-200 dark:divide-neutral-800" data-testid="members-list">
           {members.map((m) => (
@@ -44,7 +46,13 @@ export function WalletMembers({ members, canEdit }: { members: MemberView[]; can
                 </p>
               </div>
               {canEdit && (
-                <Button variant="secondary" size="sm" disabled={remove.isPending} onClick={() => remove.execute({ payId: m.pay_id })} aria-label={`Remove @${m.pay_id}`}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={remove.isPending}
+                  onClick={() => remove.execute({ payId: m.pay_id })}
+                  aria-label={`Remove @${m.pay_id}`}
+                >
                   Remove
                 </Button>
               )}
@@ -65,9 +73,23 @@ export function WalletMembers({ members, canEdit }: { members: MemberView[]; can
             <Input id="member-pay-id" value={payId} onChange={(e) => setPayId(e.target.value)} placeholder="@acme" data-testid="member-pay-id" />
           </Field>
           <Field label="Label (optional)" htmlFor="member-label" error={firstError(errors, "label")}>
-            <Input id="member-label" maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Supplier" data-testid="member-label" />
+            <Input
+              id="member-label"
+              maxLength={100}
+              value={label}
+              onChange={(e) => setLabel(e.target.value)}
+              placeholder="Supplier"
+              data-testid="member-label"
+            />
           </Field>
-          <NairaField field={limit} id="member-limit" label="Daily limit (₦, optional)" placeholder="No limit" error={firstError(errors, "dailyLimit")} testId="member-limit" />
+          <NairaField
+            field={limit}
+            id="member-limit"
+            label="Daily limit (₦, optional)"
+            placeholder="No limit"
+            error={firstError(errors, "dailyLimit")}
+            testId="member-limit"
+          />
           <div className="sm:col-span-3">
             <Button type="submit" disabled={add.isPending || !payId.trim()} data-testid="add-member">
               {add.isPending ? "Adding…" : "Add recipient"}

@@ -25,10 +25,18 @@ export function WalletSettingsForm({ membersOnly, dailyLimit, canEdit }: { membe
     >
       <fieldset disabled={!canEdit} className="space-y-4">
         <label className="flex items-start gap-3 text-sm">
-          <input type="checkbox" className="mt-0.5 h-4 w-4 accent-[var(--color-accent)]" checked={only} onChange={(e) => setOnly(e.target.checked)} data-testid="members-only" />
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 accent-[var(--color-accent)]"
+            checked={only}
+            onChange={(e) => setOnly(e.target.checked)}
+            data-testid="members-only"
+          />
           <span>
             <span className="font-medium">Pay members only</span>
-            <span className="block text-neutral-500">PayID transfers go only to the saved recipients below, even with a leaked secret key. Bank transfers are not affected.</span>
+            <span className="block text-neutral-500">
+              PayID transfers go only to the saved recipients below, even with a leaked secret key. Bank transfers are not affected.
+            </span>
           </span>
         </label>
         <NairaField

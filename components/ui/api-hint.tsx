@@ -5,7 +5,9 @@ export function FromYourServer() {
   return (
     <>
       or from your own website or app through the{" "}
-      <Link href="/docs" className="text-accent underline">Owo API</Link>
+      <Link href="/docs" className="text-accent underline">
+        Owo API
+      </Link>
     </>
   );
 }

@@ -12,7 +12,10 @@ export function CopyButton({ value, label = "Copy", className }: { value: string
       type="button"
       aria-label={label}
       title={label}
-      className={cn("inline-flex h-7 w-7 items-center justify-center rounded text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800", className)}
+      className={cn(
+        "inline-flex h-7 w-7 items-center justify-center rounded text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800",
+        className,
+      )}
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(value);

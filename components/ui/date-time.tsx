@@ -6,7 +6,19 @@ import { formatDateTime } from "./format-time";
  * `children` replaces the shown text (a relative hint, say); `title` replaces the hover text.
  * No time (a step that has not happened) shows a dash.
  */
-export function DateTime({ at, seconds, className, title, children }: { at: Date | string | null; seconds?: boolean; className?: string; title?: string; children?: ReactNode }) {
+export function DateTime({
+  at,
+  seconds,
+  className,
+  title,
+  children,
+}: {
+  at: Date | string | null;
+  seconds?: boolean;
+  className?: string;
+  title?: string;
+  children?: ReactNode;
+}) {
   if (at === null) return <>—</>;
   const iso = typeof at === "string" ? at : at.toISOString();
   return (

@@ -4,7 +4,19 @@ import { X } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 
 /** A modal: focus stays inside, Escape closes it unless `locked` (e.g. a secret shown once). */
-export function Dialog({ open, onClose, title, children, locked }: { open: boolean; onClose: () => void; title: string; children: ReactNode; locked?: boolean }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  locked,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  locked?: boolean;
+}) {
   useEffect(() => {
     if (!open || locked) return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();

@@ -5,7 +5,15 @@ import { cn } from "./cn";
 export type FieldErrors = Record<string, { _errors?: string[] } | string[] | undefined> & { _errors?: string[] };
 
 /** Field names the API uses that read badly as plain words. */
-const FIELD_WORDS: FieldLabels = { pay_id: "PayID", customer_email: "Customer email", customer_phone: "Customer phone", url: "URL", bank_code: "Bank", amount_validation: "Accepted amounts", expires_in_minutes: "Expiry" };
+const FIELD_WORDS: FieldLabels = {
+  pay_id: "PayID",
+  customer_email: "Customer email",
+  customer_phone: "Customer phone",
+  url: "URL",
+  bank_code: "Bank",
+  amount_validation: "Accepted amounts",
+  expires_in_minutes: "Expiry",
+};
 
 /** The first message of a field, with the API's field name at its start in words ("daily_limit must…" → "Daily limit must…"). */
 export function firstError(errors: unknown, field: string): string | undefined {
@@ -43,7 +51,10 @@ export function inMerchantWords(message: string, labels: FieldLabels): string {
  * server's own details ("…: identity_number must be…; …") put beside the field they name;
  * whatever names no field is the form's (`form`).
  */
-export function formErrors(result: { serverError?: string; validationErrors?: unknown }, labels: FieldLabels): { fields: Record<string, string | undefined>; form: string | undefined } {
+export function formErrors(
+  result: { serverError?: string; validationErrors?: unknown },
+  labels: FieldLabels,
+): { fields: Record<string, string | undefined>; form: string | undefined } {
   const fields: Record<string, string | undefined> = {};
   for (const field of Object.keys(labels)) {
     const m = rawFirstError(result.validationErrors, field);

@@ -28,8 +28,17 @@ export function FilterBar({
   return (
     <form className="flex min-w-0 max-w-full flex-wrap items-end gap-3" action={action}>
       {children}
-      <button type="submit" className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900">{submitLabel}</button>
-      {clearHref && <Link href={clearHref} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">Clear</Link>}
+      <button
+        type="submit"
+        className="h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900"
+      >
+        {submitLabel}
+      </button>
+      {clearHref && (
+        <Link href={clearHref} className="h-9 px-2 text-sm leading-9 text-accent hover:underline">
+          Clear
+        </Link>
+      )}
       {isReversedRange(range) && (
         <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-300" data-testid="filter-range-error">
           The “From” date is after the “To” date, so nothing can match. Swap the dates or clear one of them.
@@ -54,7 +63,11 @@ export function StatusOptions({ statuses }: { statuses: readonly string[] }) {
   return (
     <>
       <option value="">Any</option>
-      {statuses.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+      {statuses.map((s) => (
+        <option key={s} value={s}>
+          {statusLabel(s)}
+        </option>
+      ))}
     </>
   );
 }

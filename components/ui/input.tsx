@@ -16,7 +16,12 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
 
 /** A few lines of free text (a reason, a description). */
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn("w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-700 dark:bg-neutral-900", className)} {...props} />;
+  return (
+    <textarea
+      className={cn("w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-700 dark:bg-neutral-900", className)}
+      {...props}
+    />
+  );
 }
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {

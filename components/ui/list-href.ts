@@ -3,6 +3,10 @@
  * shareable and back-button safe (DESIGN.md). Empty values are left out.
  */
 export function listHref(base: string, query: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
+  const q = new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined && v !== "")
+      .map(([k, v]) => [k, String(v)]),
+  );
   return `${base}?${q}`;
 }

@@ -69,9 +69,13 @@ export function NairaField({
   const noteId = `${id}-note`;
   return (
     <div className={cn("space-y-1.5", className)}>
-      <Label htmlFor={id} className={labelClassName}>{label}</Label>
+      <Label htmlFor={id} className={labelClassName}>
+        {label}
+      </Label>
       <div className="relative">
-        <span aria-hidden className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-neutral-500">₦</span>
+        <span aria-hidden className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-neutral-500">
+          ₦
+        </span>
         <NairaInput
           id={id}
           value={field.text}
@@ -85,9 +89,7 @@ export function NairaField({
           {...props}
         />
       </div>
-      <div id={noteId}>
-        {message ? <FieldError message={message} testId={errorTestId} /> : hint && <p className="text-xs text-neutral-500">{hint}</p>}
-      </div>
+      <div id={noteId}>{message ? <FieldError message={message} testId={errorTestId} /> : hint && <p className="text-xs text-neutral-500">{hint}</p>}</div>
     </div>
   );
 }

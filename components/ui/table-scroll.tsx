@@ -43,9 +43,18 @@ export function TableScroll({ label, className, children }: { label?: string; cl
       >
         {children}
       </div>
-      {more.left && <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-gradient-to-r from-white to-transparent dark:from-neutral-900" />}
+      {more.left && (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-gradient-to-r from-white to-transparent dark:from-neutral-900"
+        />
+      )}
       {more.right && (
-        <div aria-hidden="true" data-testid="table-scroll-hint" className="pointer-events-none absolute inset-y-0 right-0 flex w-10 items-center justify-end bg-gradient-to-l from-white to-transparent pr-1 text-neutral-400 dark:from-neutral-900">
+        <div
+          aria-hidden="true"
+          data-testid="table-scroll-hint"
+          className="pointer-events-none absolute inset-y-0 right-0 flex w-10 items-center justify-end bg-gradient-to-l from-white to-transparent pr-1 text-neutral-400 dark:from-neutral-900"
+        >
           <ChevronRight className="h-4 w-4" />
         </div>
       )}

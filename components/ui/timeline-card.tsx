@@ -10,7 +10,17 @@ export type TimelineEntry = { key: string | number; title: ReactNode; detail?: R
  * refunds): one look everywhere, oldest first as given, the time in Lagos with seconds.
  * `testId` names the list, `entryTestId` each step (with `data-type` when the step has one).
  */
-export function TimelineCard({ entries, testId, entryTestId, empty = "Nothing yet." }: { entries: TimelineEntry[]; testId: string; entryTestId?: string; empty?: string }) {
+export function TimelineCard({
+  entries,
+  testId,
+  entryTestId,
+  empty = "Nothing yet.",
+}: {
+  entries: TimelineEntry[];
+  testId: string;
+  entryTestId?: string;
+  empty?: string;
+}) {
   return (
     <Card className="p-0">
       <h2 className="border-b border-neutral-200 px-5 py-3 font-medium dark:border-neutral-800">Timeline</h2>

@@ -51,16 +51,37 @@ export function CreateVirtualAccountForm() {
           create.execute({ amount: koboToNaira(amount), validity_minutes: validity, ...(rule ? { amount_validation: rule } : {}) });
         }}
       >
-        <NairaField field={naira} id="va-amount" label="Amount (₦)" hint="The amount the customer should transfer." error={firstError(errors, "amount")} required testId="va-amount" />
-        <Field label="Valid for" htmlFor="va-validity" error={firstError(errors, "validity_minutes")} hint="After this the account expires and stops accepting payment.">
+        <NairaField
+          field={naira}
+          id="va-amount"
+          label="Amount (₦)"
+          hint="The amount the customer should transfer."
+          error={firstError(errors, "amount")}
+          required
+          testId="va-amount"
+        />
+        <Field
+          label="Valid for"
+          htmlFor="va-validity"
+          error={firstError(errors, "validity_minutes")}
+          hint="After this the account expires and stops accepting payment."
+        >
           <Select id="va-validity" className="w-full" value={validity} onChange={(e) => setValidity(Number(e.target.value))} data-testid="va-validity">
-            {VALIDITY_CHOICES.map((c) => <option key={c.minutes} value={c.minutes}>{c.label}</option>)}
+            {VALIDITY_CHOICES.map((c) => (
+              <option key={c.minutes} value={c.minutes}>
+                {c.label}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label="Accept" htmlFor="va-rule" error={firstError(errors, "amount_validation")} hint="Which payments the bank accepts into this account.">
           <Select id="va-rule" className="w-full" value={rule} onChange={(e) => setRule(e.target.value as AmountRule | "")} data-testid="va-rule">
             <option value="">The bank&apos;s default</option>
-            {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => <option key={r} value={r}>{AMOUNT_RULE_LABELS[r]}</option>)}
+            {(Object.keys(AMOUNT_RULE_LABELS) as AmountRule[]).map((r) => (
+              <option key={r} value={r}>
+                {AMOUNT_RULE_LABELS[r]}
+              </option>
+            ))}
           </Select>
         </Field>
         <Button type="submit" className="w-full" disabled={amount === null || Boolean(amountProblem) || create.isPending} data-testid="create-virtual-account">

@@ -15,7 +15,11 @@ export function WebhookEndpoints({ keys, canManage }: { keys: KeyPairView[]; can
       <CardTitle>Webhook endpoints</CardTitle>
       {active.length === 0 ? (
         <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
-          Webhooks are sent to a key&apos;s URL. <Link href="/dashboard/developers" className="font-medium text-accent hover:underline">Create an API key</Link> first.
+          Webhooks are sent to a key&apos;s URL.{" "}
+          <Link href="/dashboard/developers" className="font-medium text-accent hover:underline">
+            Create an API key
+          </Link>{" "}
+          first.
         </p>
       ) : (
         <ul className="mt-2 divide-y divide-neutral-100 dark:divide-neutral-800">

@@ -25,38 +25,42 @@ export type IdentityOutcome = (typeof IDENTITY_OUTCOMES)[number];
 export const activationRequests = pgTable(
   "activation_requests",
   {
-  merchantId: uuid()
-    .primaryKey()
-    .references(() => merchants.id),
-  status: text({ enum: ACTIVATION_STATUSES }).notNull().default("draft"),
-  // ---- Business details
-  legalName: text(),
-  /** CAC registration number (RC/BN); businesses only. */
-  rcNumber: text(),
-  address: text(),
-  // ---- The owner's identity
-  ownerName: text(),
-  identityType: text({ enum: ["bvn", "nin"] }),
-  identityLast4: text(),
-  identityOutcome: text({ enum: IDENTITY_OUTCOMES }),
-  /** Why the registry gave no answer (`unavailable`), for the reviewer. */
-  identityNote: text(),
-  identityCheckedAt: timestamp({ withTimezone: true }),
-  // ---- The payout account, verified by name enquiry
-  payoutBankCode: text(),
-  payoutAccountNumber: text(),
-  payoutAccountName: text(),
-  payoutVerifiedAt: timestamp({ withTimezone: true }),
-  // ---- Review
-  submittedAt: timestamp({ withTimezone: true }),
-  reviewedAt: timestamp({ withTimezone: true }),
-  reviewedBy: text(),
-  /** The admin's reason (rejected) or what to change (changes_requested). */
-  reviewNote: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: updatedAt(),
+    merchantId: uuid()
+      .primaryKey()
+      .references(() => merchants.id),
+    status: text({ enum: ACTIVATION_STATUSES }).notNull().default("draft"),
+    // ---- Business details
+    legalName: text(),
+    /** CAC registration number (RC/BN); businesses only. */
+    rcNumber: text(),
+    address: text(),
+    // ---- The owner's identity
+    ownerName: text(),
+    identityType: text({ enum: ["bvn", "nin"] }),
+    identityLast4: text(),
+    identityOutcome: text({ enum: IDENTITY_OUTCOMES }),
+    /** Why the registry gave no answer (`unavailable`), for the reviewer. */
+    identityNote: text(),
+    identityCheckedAt: timestamp({ withTimezone: true }),
+    // ---- The payout account, verified by name enquiry
+    payoutBankCode: text(),
+    payoutAccountNumber: text(),
+    payoutAccountName: text(),
+    payoutVerifiedAt: timestamp({ withTimezone: true }),
+    // ---- Review
+    submittedAt: timestamp({ withTimezone: true }),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedBy: text(),
+    /** The admin's reason (rejected) or what to change (changes_requested). */
+    reviewNote: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index("activation_requests_queue_idx").on(t.submittedAt).where(sql`${t.status} = 'submitted'`)],
+  (t) => [
+    index("activation_requests_queue_idx")
+      .on(t.submittedAt)
+      .where(sql`${t.status} = 'submitted'`),
+  ],
 );
 export type ActivationRequest = typeof activationRequests.$inferSelect;
 

@@ -42,7 +42,9 @@ export const bulkTransferBatches = pgTable(
   (t) => [
     index("bulk_transfer_batches_list_idx").on(t.merchantId, t.mode, t.createdAt),
     index("bulk_transfer_batches_hash_idx").on(t.merchantId, t.mode, t.fileHash, t.createdAt),
-    index("bulk_transfer_batches_due_idx").on(t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
+    index("bulk_transfer_batches_due_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'processing')`),
     check("bulk_transfer_batches_status_check", sql`${t.status} in ('awaiting_approval', 'queued', 'processing', 'completed', 'rejected')`),
   ],
 );
@@ -86,7 +88,9 @@ export const bulkTransferRows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.batchId, t.rowNumber] }),
-    index("bulk_transfer_rows_pending_idx").on(t.batchId, t.rowNumber).where(sql`${t.status} = 'pending'`),
+    index("bulk_transfer_rows_pending_idx")
+      .on(t.batchId, t.rowNumber)
+      .where(sql`${t.status} = 'pending'`),
     check("bulk_transfer_rows_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     check("bulk_transfer_rows_amount_check", sql`${t.amount} > 0`),
   ],

@@ -2,7 +2,10 @@ import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
 import { uuidv7 } from "uuidv7";
 
 /** Time-ordered UUID primary key (the spec says UUID for these records). */
-export const id = () => uuid().primaryKey().$defaultFn(() => uuidv7());
+export const id = () =>
+  uuid()
+    .primaryKey()
+    .$defaultFn(() => uuidv7());
 
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () =>

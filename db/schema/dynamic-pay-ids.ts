@@ -53,7 +53,9 @@ export const dynamicPayIds = pgTable(
   },
   (t) => [
     index().on(t.merchantId, t.mode, t.createdAt),
-    index("dynamic_pay_ids_due_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    index("dynamic_pay_ids_due_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 export type DynamicPayId = typeof dynamicPayIds.$inferSelect;

@@ -64,7 +64,9 @@ export const invoices = pgTable(
     requestHash: text(),
     /** The hosted page address, fixed at creation (events carry it, also from the scheduler). */
     paymentUrl: text().notNull(),
-    source: text({ enum: ["api", "dashboard"] }).notNull().default("api"),
+    source: text({ enum: ["api", "dashboard"] })
+      .notNull()
+      .default("api"),
     /** The current virtual account and dynamic PayID offered on the hosted page. */
     virtualAccountId: uuid(),
     dynamicPayIdId: uuid(),
@@ -78,12 +80,18 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_number_idx").on(t.merchantId, t.mode, t.invoiceNumber),
-    uniqueIndex("invoices_reference_idx").on(t.merchantId, t.mode, t.merchantReference).where(sql`${t.merchantReference} is not null`),
+    uniqueIndex("invoices_reference_idx")
+      .on(t.merchantId, t.mode, t.merchantReference)
+      .where(sql`${t.merchantReference} is not null`),
     index().on(t.merchantId, t.mode, t.createdAt, t.id),
     // The due-date job's work list: issued, unpaid, not yet handled.
-    index("invoices_due_idx").on(t.dueAt).where(sql`${t.dueHandledAt} is null and ${t.status} in ('sent', 'partial')`),
+    index("invoices_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.dueHandledAt} is null and ${t.status} in ('sent', 'partial')`),
     // The notification job's read of recently sent invoices (lib/notifications/queue-notifications.ts).
-    index("invoices_issued_idx").on(t.issuedAt).where(sql`${t.issuedAt} is not null`),
+    index("invoices_issued_idx")
+      .on(t.issuedAt)
+      .where(sql`${t.issuedAt} is not null`),
   ],
 );
 export type Invoice = typeof invoices.$inferSelect;

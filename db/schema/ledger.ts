@@ -41,10 +41,7 @@ export const ledgerAccounts = pgTable(
     allowNegative: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    check("ledger_accounts_no_overdraft", sql`${t.allowNegative} or ${t.balance} >= 0`),
-    index().on(t.merchantId, t.mode, t.kind),
-  ],
+  (t) => [check("ledger_accounts_no_overdraft", sql`${t.allowNegative} or ${t.balance} >= 0`), index().on(t.merchantId, t.mode, t.kind)],
 );
 
 /** One balanced movement of money. Never edited: a reversal is a mirrored entry. */

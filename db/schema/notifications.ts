@@ -54,7 +54,9 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex("notifications_dedupe_idx").on(t.dedupeKey, t.recipient),
-    index("notifications_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("notifications_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index().on(t.merchantId, t.createdAt),
   ],
 );

@@ -65,11 +65,21 @@ export const payments = pgTable(
   },
   (t) => [
     index().on(t.merchantId, t.mode, t.paidAt, t.id),
-    index().on(t.staticPayIdId).where(sql`${t.staticPayIdId} is not null`),
-    index().on(t.sessionId).where(sql`${t.sessionId} is not null`),
-    uniqueIndex("payments_rail_reference_idx").on(t.rail, t.railReference).where(sql`${t.railReference} is not null`),
-    index().on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
-    index("payments_customer_idx").on(t.merchantId, t.mode, t.customerKey, t.paidAt, t.id).where(sql`${t.customerKey} is not null`),
+    index()
+      .on(t.staticPayIdId)
+      .where(sql`${t.staticPayIdId} is not null`),
+    index()
+      .on(t.sessionId)
+      .where(sql`${t.sessionId} is not null`),
+    uniqueIndex("payments_rail_reference_idx")
+      .on(t.rail, t.railReference)
+      .where(sql`${t.railReference} is not null`),
+    index()
+      .on(t.invoiceId)
+      .where(sql`${t.invoiceId} is not null`),
+    index("payments_customer_idx")
+      .on(t.merchantId, t.mode, t.customerKey, t.paidAt, t.id)
+      .where(sql`${t.customerKey} is not null`),
   ],
 );
 export type Payment = typeof payments.$inferSelect;

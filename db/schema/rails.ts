@@ -27,7 +27,9 @@ export const railWebhooks = pgTable(
   },
   (t) => [
     uniqueIndex("rail_webhooks_dedupe_idx").on(t.rail, t.dedupeKey),
-    index("rail_webhooks_due_idx").on(t.nextAttemptAt).where(sql`${t.processedAt} is null`),
+    index("rail_webhooks_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.processedAt} is null`),
     index("rail_webhooks_recent_idx").on(t.rail, t.receivedAt),
   ],
 );
@@ -67,7 +69,9 @@ export const railSuspense = pgTable(
   },
   (t) => [
     uniqueIndex("rail_suspense_provider_reference_idx").on(t.rail, t.providerReference),
-    index("rail_suspense_open_idx").on(t.receivedAt).where(sql`${t.status} = 'open'`),
+    index("rail_suspense_open_idx")
+      .on(t.receivedAt)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 export type RailSuspense = typeof railSuspense.$inferSelect;

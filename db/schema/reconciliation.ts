@@ -67,7 +67,9 @@ export const statementLines = pgTable(
       .references(() => reconciliationRuns.id),
     rail: text().notNull(),
     mode: text({ enum: MODES }).notNull(),
-    origin: text({ enum: ["provider", "owo"] }).notNull().default("provider"),
+    origin: text({ enum: ["provider", "owo"] })
+      .notNull()
+      .default("provider"),
     direction: text({ enum: ["in", "out"] }).notNull(),
     providerReference: text().notNull(),
     owoReference: text(),
@@ -102,8 +104,12 @@ export const statementLines = pgTable(
   (t) => [
     uniqueIndex("statement_lines_run_line_idx").on(t.runId, t.origin, t.direction, t.providerReference),
     // The lines matching has still to decide: few, whatever the size of the run.
-    index("statement_lines_undecided_idx").on(t.runId).where(sql`${t.outcome} is null`),
-    index("statement_lines_open_idx").on(t.runId).where(sql`${t.outcome} in ('missing_at_provider', 'amount_mismatch', 'unexpected_debit') and ${t.resolution} is null`),
+    index("statement_lines_undecided_idx")
+      .on(t.runId)
+      .where(sql`${t.outcome} is null`),
+    index("statement_lines_open_idx")
+      .on(t.runId)
+      .where(sql`${t.outcome} in ('missing_at_provider', 'amount_mismatch', 'unexpected_debit') and ${t.resolution} is null`),
   ],
 );
 export type StatementLineRow = typeof statementLines.$inferSelect;

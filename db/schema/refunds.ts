@@ -50,11 +50,15 @@ export const refunds = pgTable(
   },
   (t) => [
     // A static-account payment is refunded whole: one open refund per payment (a repeated request returns it).
-    uniqueIndex("refunds_open_idx").on(t.paymentId).where(sql`${t.status} in ('requested', 'processing')`),
+    uniqueIndex("refunds_open_idx")
+      .on(t.paymentId)
+      .where(sql`${t.status} in ('requested', 'processing')`),
     // Any other payment may have several open (partial) refunds, but never two of one amount: a
     // request repeating an open refund's amount returns it (supplement §10). The sum rule itself
     // is kept under the payment's row lock; this index stands behind the repeat rule.
-    uniqueIndex("refunds_open_amount_idx").on(t.paymentReference, t.amount).where(sql`${t.status} in ('requested', 'processing')`),
+    uniqueIndex("refunds_open_amount_idx")
+      .on(t.paymentReference, t.amount)
+      .where(sql`${t.status} in ('requested', 'processing')`),
     check("refunds_amount_positive", sql`${t.amount} > 0`),
     index("refunds_payment_reference_index").on(t.paymentReference),
     check(

@@ -60,8 +60,12 @@ export const checkoutSessions = pgTable(
       .on(t.merchantId, t.mode, t.merchantReference)
       .where(sql`${t.merchantReference} is not null and ${t.status} = 'active'`),
     index().on(t.merchantId, t.mode, t.createdAt, t.id),
-    index("checkout_sessions_payment_link_idx").on(t.paymentLinkId, t.createdAt).where(sql`${t.paymentLinkId} is not null`),
-    index("checkout_sessions_due_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    index("checkout_sessions_payment_link_idx")
+      .on(t.paymentLinkId, t.createdAt)
+      .where(sql`${t.paymentLinkId} is not null`),
+    index("checkout_sessions_due_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;

@@ -97,7 +97,9 @@ export const staticAccountPayments = pgTable(
     amount: bigint({ mode: "number" }).notNull(),
     fee: bigint({ mode: "number" }).notNull(),
     currency: text().notNull().default("NGN"),
-    status: text({ enum: ["processing", "completed"] }).notNull().default("completed"),
+    status: text({ enum: ["processing", "completed"] })
+      .notNull()
+      .default("completed"),
     payer: jsonb().$type<{ name: string | null; bank: string | null; account: string | null }>(),
     narration: text(),
     /** Bank-side session id. */
@@ -115,7 +117,9 @@ export const staticAccountPayments = pgTable(
   (t) => [
     index().on(t.staticAccountId, t.createdAt),
     index().on(t.merchantId, t.mode, t.createdAt),
-    index("static_account_payments_due_idx").on(t.mode, t.expectedPayoutAt).where(sql`${t.settlementStatus} = 'pending_settlement'`),
+    index("static_account_payments_due_idx")
+      .on(t.mode, t.expectedPayoutAt)
+      .where(sql`${t.settlementStatus} = 'pending_settlement'`),
     index().on(t.batchId),
   ],
 );

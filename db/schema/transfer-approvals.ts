@@ -52,6 +52,10 @@ export const transferApprovals = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("transfer_approvals_pending_idx").on(t.merchantId, t.mode, t.createdAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index("transfer_approvals_pending_idx")
+      .on(t.merchantId, t.mode, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 export type TransferApproval = typeof transferApprovals.$inferSelect;

@@ -68,12 +68,20 @@ export const transfers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("transfers_merchant_reference_idx").on(t.merchantId, t.mode, t.merchantReference).where(sql`${t.merchantReference} is not null`),
+    uniqueIndex("transfers_merchant_reference_idx")
+      .on(t.merchantId, t.mode, t.merchantReference)
+      .where(sql`${t.merchantReference} is not null`),
     index().on(t.merchantId, t.mode, t.createdAt, t.id),
     index("transfers_pending_idx").on(t.status, t.nextCheckAt),
-    index("transfers_rail_reference_idx").on(t.rail, t.railReference).where(sql`${t.railReference} is not null`),
-    index("transfers_payouts_idx").on(t.merchantId, t.mode, t.createdAt, t.id).where(sql`${t.source} = 'payout'`),
-    index("transfers_rail_attention_idx").on(t.updatedAt).where(sql`${t.railAttention} is not null and ${t.status} = 'pending'`),
+    index("transfers_rail_reference_idx")
+      .on(t.rail, t.railReference)
+      .where(sql`${t.railReference} is not null`),
+    index("transfers_payouts_idx")
+      .on(t.merchantId, t.mode, t.createdAt, t.id)
+      .where(sql`${t.source} = 'payout'`),
+    index("transfers_rail_attention_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.railAttention} is not null and ${t.status} = 'pending'`),
   ],
 );
 

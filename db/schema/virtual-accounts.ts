@@ -53,9 +53,13 @@ export const virtualAccounts = pgTable(
   },
   (t) => [
     // An account number identifies one account at its bank, for as long as we know it.
-    uniqueIndex("virtual_accounts_number_idx").on(t.mode, t.accountNumber).where(sql`${t.accountNumber} is not null`),
+    uniqueIndex("virtual_accounts_number_idx")
+      .on(t.mode, t.accountNumber)
+      .where(sql`${t.accountNumber} is not null`),
     index().on(t.merchantId, t.mode, t.createdAt),
-    index("virtual_accounts_due_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    index("virtual_accounts_due_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 export type VirtualAccount = typeof virtualAccounts.$inferSelect;

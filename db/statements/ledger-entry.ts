@@ -76,4 +76,5 @@ export function ledgerEntryCtes(p: Params, input: EntryInput, opts: { entryId: s
 }
 
 /** postEntry's statement: the entry alone, answering its created_at (no row: the reference was posted before). */
-export const postEntryStatement = (entry: { ctes: string; guard: string }) => `with ${entry.ctes} select e.created_at::text as created_at, ${entry.guard} from e`;
+export const postEntryStatement = (entry: { ctes: string; guard: string }) =>
+  `with ${entry.ctes} select e.created_at::text as created_at, ${entry.guard} from e`;

@@ -20,7 +20,14 @@ let db: Awaited<ReturnType<typeof getDb>>;
 
 const ask = async (who: RefundMerchant, amount = 1_000_000) => {
   const p = await pendingPayment(who, { amount });
-  const { refund } = await requestRefund(db, { merchantId: who.merchantId, mode: who.mode, keyPairId: who.keyPairId, staticAccountId: who.accountId, paymentId: p.id, reason: "Paid twice" });
+  const { refund } = await requestRefund(db, {
+    merchantId: who.merchantId,
+    mode: who.mode,
+    keyPairId: who.keyPairId,
+    staticAccountId: who.accountId,
+    paymentId: p.id,
+    reason: "Paid twice",
+  });
   return { p, refund };
 };
 
@@ -55,7 +62,13 @@ describe("refund review queue (four eyes)", () => {
     expect(queue.total).toBe(2);
     const row = queue.items[1]!;
     expect(row.account).toMatchObject({ id: other.accountId, customerName: "Ngozi Eze" });
-    expect(row.payment).toMatchObject({ id: second.p.id, reference: second.p.reference, amount: 2_200_000, settlementStatus: "under_review", payer: { name: "Ada Obi" } });
+    expect(row.payment).toMatchObject({
+      id: second.p.id,
+      reference: second.p.reference,
+      amount: 2_200_000,
+      settlementStatus: "under_review",
+      payer: { name: "Ada Obi" },
+    });
     expect(row.merchantName).toMatch(/^Test Merchant/);
     const all = await listRefundReviews(db);
     expect(all.total).toBeGreaterThanOrEqual(2);
@@ -119,7 +132,10 @@ describe("merchants: product state and static accounts", () => {
   it("enable / disable / suspend the product (same as owo merchant set), audited", async () => {
     const r = await refundMerchant({ staticAccounts: "disabled" });
     for (const state of ["enabled", "suspended", "disabled"] as const) {
-      expect(await setStaticAccounts(db, { merchantId: r.merchantId, staticAccounts: state, actor: admin })).toEqual({ id: r.merchantId, static_accounts: state });
+      expect(await setStaticAccounts(db, { merchantId: r.merchantId, staticAccounts: state, actor: admin })).toEqual({
+        id: r.merchantId,
+        static_accounts: state,
+      });
       const [row] = await db.select({ s: merchants.staticAccounts }).from(merchants).where(eq(merchants.id, r.merchantId));
       expect(row!.s).toBe(state);
     }

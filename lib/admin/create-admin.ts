@@ -13,10 +13,7 @@ const CreateAdminInput = z.object({ email: Email, password: Password });
  * that already has an account is refused: this never promotes an existing user nor resets
  * their password, so nothing can take over an account by (re)running it.
  */
-export async function createAdmin(
-  db: Db,
-  input: { email: string; password: string; actor: Actor },
-): Promise<{ id: string; email: string }> {
+export async function createAdmin(db: Db, input: { email: string; password: string; actor: Actor }): Promise<{ id: string; email: string }> {
   const data = parseOrThrow(CreateAdminInput, input);
   return db.transaction(async (tx) => {
     if (await findUserByEmail(tx, data.email)) {

@@ -55,12 +55,17 @@ describe("suspending a merchant (issue 18 item 8)", () => {
 
     for (const refused of [await banks(test.secretKey), await banks(live.secretKey), await withPublicKey(test.publicKey)]) {
       expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ success: false, error: { code: "MERCHANT_SUSPENDED", message: "This account is suspended by the service. Contact support." } });
+      expect(refused.body).toMatchObject({
+        success: false,
+        error: { code: "MERCHANT_SUSPENDED", message: "This account is suspended by the service. Contact support." },
+      });
       expect(refused.body.correlationId).toBe(refused.headers.get("x-correlation-id"));
       expect(refused.headers.get("x-ratelimit-limit")).toBeTruthy();
     }
     expect((await banks(bystander.secretKey)).status).toBe(200);
-    const row = (await db.select({ at: merchants.suspendedAt, reason: merchants.suspendedReason }).from(merchants).where(eq(merchants.id, test.merchantId)))[0]!;
+    const row = (
+      await db.select({ at: merchants.suspendedAt, reason: merchants.suspendedReason }).from(merchants).where(eq(merchants.id, test.merchantId))
+    )[0]!;
     expect(row.at).toBeInstanceOf(Date);
     expect(row.reason).toBe("Chargeback pattern under investigation");
 
@@ -81,14 +86,22 @@ describe("suspending a merchant (issue 18 item 8)", () => {
         ip: "203.0.113.9",
         changes: { suspended: { from: false, to: true }, reason: { to: "Chargeback pattern under investigation" } },
       },
-      { action: "merchant.unsuspended", actorType: "admin", actorUserId: admin.userId, ip: "203.0.113.9", changes: { suspended: { from: true, to: false }, reason: { to: "Cleared by risk team" } } },
+      {
+        action: "merchant.unsuspended",
+        actorType: "admin",
+        actorUserId: admin.userId,
+        ip: "203.0.113.9",
+        changes: { suspended: { from: true, to: false }, reason: { to: "Cleared by risk team" } },
+      },
     ]);
   });
 
   it("bad input changes nothing: a missing reason is a validation error, an unknown merchant is not found", async () => {
     const key = await makeKey({ config: { rateLimit: 100_000 } });
     await expect(setMerchantSuspended(db, { merchantId: key.merchantId, suspended: true, reason: "  ", actor: admin })).rejects.toMatchObject({ status: 400 });
-    await expect(setMerchantSuspended(db, { merchantId: "00000000-0000-7000-8000-000000000000", suspended: true, reason: "Fraud", actor: admin })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      setMerchantSuspended(db, { merchantId: "00000000-0000-7000-8000-000000000000", suspended: true, reason: "Fraud", actor: admin }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(setMerchantSuspended(db, { merchantId: "nope", suspended: true, reason: "Fraud", actor: admin })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await banks(key.secretKey)).status).toBe(200);
     expect(await auditOf(key.merchantId)).toEqual([]);
@@ -158,7 +171,8 @@ describe("merchant detail", () => {
     const hints = d.keyPairs.map((k) => [k.mode, k.secretKeyHint, k.publicKeyHint]);
     expect(hints).toContainEqual(["test", `${key.secretKey.slice(0, 12)}…${key.secretKey.slice(-4)}`, `${key.publicKey.slice(0, 14)}…`]);
     const json = JSON.stringify(d);
-    for (const secret of [key.secretKey, key.publicKey, key.webhookSecret, live.secretKey, live.publicKey, key.secretKey.slice(12, -4)]) expect(json).not.toContain(secret);
+    for (const secret of [key.secretKey, key.publicKey, key.webhookSecret, live.secretKey, live.publicKey, key.secretKey.slice(12, -4)])
+      expect(json).not.toContain(secret);
 
     await setMerchantSuspended(db, { merchantId: key.merchantId, suspended: true, reason: "Unusual refunds", actor: admin });
     const after = (await getAdminMerchant(db, key.merchantId))!;
@@ -179,7 +193,7 @@ describe("platform totals", () => {
         const totals = await getPlatformTotals(tx);
         const [from] = lastLagosDays(new Date(), 30);
         const since = new Date(Date.now() - 30 * 86_400_000);
-        const naive = async <T,>(q: ReturnType<typeof sql>) => queryRows<T>(tx, q);
+        const naive = async <T>(q: ReturnType<typeof sql>) => queryRows<T>(tx, q);
         const [m] = await naive<{ n: number; s: number }>(sql`select count(*)::int as n, count(suspended_at)::int as s from merchants`);
         expect([totals.merchants, totals.suspendedMerchants]).toEqual([m!.n, m!.s]);
         const volume = await naive<{ mode: Mode; amount: string; n: number }>(

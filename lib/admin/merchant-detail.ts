@@ -123,7 +123,12 @@ export async function getAdminMerchant(tx: DbOrTx, merchantId: string, opts: { a
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner"))),
-    tx.select().from(staticAccounts).where(eq(staticAccounts.merchantId, merchantId)).orderBy(desc(staticAccounts.createdAt)).limit(opts.accountLimit ?? 200),
+    tx
+      .select()
+      .from(staticAccounts)
+      .where(eq(staticAccounts.merchantId, merchantId))
+      .orderBy(desc(staticAccounts.createdAt))
+      .limit(opts.accountLimit ?? 200),
     tx
       .select({ n: sql<number>`count(*)::int` })
       .from(refunds)

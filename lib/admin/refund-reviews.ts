@@ -43,7 +43,15 @@ export type ReviewRow = {
   /** The static account paid (static-account refunds only). */
   account: Pick<StaticAccount, "id" | "accountNumber" | "accountName" | "customerName" | "status"> | null;
   /** `id`: the static-account payment's row (static-account refunds only). */
-  payment: { id: string | null; reference: string; amount: number; fee: number; payer: { name?: string | null; bank?: string | null; account?: string | null } | null; receivedAt: Date | null; settlementStatus: string | null };
+  payment: {
+    id: string | null;
+    reference: string;
+    amount: number;
+    fee: number;
+    payer: { name?: string | null; bank?: string | null; account?: string | null } | null;
+    receivedAt: Date | null;
+    settlementStatus: string | null;
+  };
 };
 
 export function parseReviewStatus(value: string | string[] | undefined): RefundStatus {
@@ -51,10 +59,7 @@ export function parseReviewStatus(value: string | string[] | undefined): RefundS
   return (REFUND_STATUSES as readonly string[]).includes(v ?? "") ? (v as RefundStatus) : "requested";
 }
 
-export async function listRefundReviews(
-  tx: DbOrTx,
-  input: { status?: RefundStatus; page?: number; merchantId?: string } = {},
-): Promise<Paged<ReviewRow>> {
+export async function listRefundReviews(tx: DbOrTx, input: { status?: RefundStatus; page?: number; merchantId?: string } = {}): Promise<Paged<ReviewRow>> {
   const status = input.status ?? "requested";
   const paging = { page: Math.max(1, Math.floor(input.page ?? 1)), page_size: REVIEW_PAGE_SIZE };
   const where = and(eq(refunds.status, status), input.merchantId ? eq(refunds.merchantId, input.merchantId) : undefined);
@@ -63,8 +68,19 @@ export async function listRefundReviews(
       .select({
         refund: refunds,
         merchantName: merchants.name,
-        account: { id: staticAccounts.id, accountNumber: staticAccounts.accountNumber, accountName: staticAccounts.accountName, customerName: staticAccounts.customerName, status: staticAccounts.status },
-        staticPayment: { id: staticAccountPayments.id, settlementStatus: staticAccountPayments.settlementStatus, payer: staticAccountPayments.payer, receivedAt: staticAccountPayments.receivedAt },
+        account: {
+          id: staticAccounts.id,
+          accountNumber: staticAccounts.accountNumber,
+          accountName: staticAccounts.accountName,
+          customerName: staticAccounts.customerName,
+          status: staticAccounts.status,
+        },
+        staticPayment: {
+          id: staticAccountPayments.id,
+          settlementStatus: staticAccountPayments.settlementStatus,
+          payer: staticAccountPayments.payer,
+          receivedAt: staticAccountPayments.receivedAt,
+        },
         payment: { amount: payments.amount, fee: payments.fee, payer: payments.payer, paidAt: payments.paidAt },
       })
       .from(refunds)
@@ -117,7 +133,13 @@ export type RefundReview = {
 
 export async function getRefundReview(tx: DbOrTx, refundId: string): Promise<RefundReview | null> {
   const [row] = await tx
-    .select({ refund: refunds, merchant: { id: merchants.id, name: merchants.name, staticAccounts: merchants.staticAccounts }, account: staticAccounts, payment: staticAccountPayments, charge: payments })
+    .select({
+      refund: refunds,
+      merchant: { id: merchants.id, name: merchants.name, staticAccounts: merchants.staticAccounts },
+      account: staticAccounts,
+      payment: staticAccountPayments,
+      charge: payments,
+    })
     .from(refunds)
     .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
     .leftJoin(staticAccounts, eq(staticAccounts.id, refunds.staticAccountId))
@@ -127,7 +149,14 @@ export async function getRefundReview(tx: DbOrTx, refundId: string): Promise<Ref
   if (!row) return null;
   const accountId = row.account?.id;
   const [accountPayments, accountRefunds, trail, reviewer] = await Promise.all([
-    accountId ? tx.select().from(staticAccountPayments).where(eq(staticAccountPayments.staticAccountId, accountId)).orderBy(desc(staticAccountPayments.receivedAt)).limit(20) : Promise.resolve([]),
+    accountId
+      ? tx
+          .select()
+          .from(staticAccountPayments)
+          .where(eq(staticAccountPayments.staticAccountId, accountId))
+          .orderBy(desc(staticAccountPayments.receivedAt))
+          .limit(20)
+      : Promise.resolve([]),
     accountId
       ? tx.select().from(refunds).where(eq(refunds.staticAccountId, accountId)).orderBy(desc(refunds.requestedAt)).limit(50)
       : tx.select().from(refunds).where(eq(refunds.paymentReference, row.refund.paymentReference)).orderBy(desc(refunds.requestedAt)).limit(50),
@@ -137,9 +166,7 @@ export async function getRefundReview(tx: DbOrTx, refundId: string): Promise<Ref
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .where(and(eq(auditLog.targetType, "refund"), eq(auditLog.targetId, refundId)))
       .orderBy(asc(auditLog.createdAt)),
-    row.refund.reviewedByUserId
-      ? tx.select({ email: users.email }).from(users).where(eq(users.id, row.refund.reviewedByUserId))
-      : Promise.resolve([]),
+    row.refund.reviewedByUserId ? tx.select({ email: users.email }).from(users).where(eq(users.id, row.refund.reviewedByUserId)) : Promise.resolve([]),
   ]);
   return { ...row, accountPayments, accountRefunds, trail, reviewedBy: reviewer[0]?.email ?? null };
 }
@@ -160,7 +187,9 @@ export function refundReviewTimeline(review: Pick<RefundReview, "refund" | "trai
       at: t.createdAt,
       type: t.action,
     })),
-    ...(refund.completedAt && refund.status === "completed" ? [{ key: "completed", title: "Money returned to the payer; charge.refunded sent", at: refund.completedAt, type: "refund.completed" }] : []),
+    ...(refund.completedAt && refund.status === "completed"
+      ? [{ key: "completed", title: "Money returned to the payer; charge.refunded sent", at: refund.completedAt, type: "refund.completed" }]
+      : []),
   ];
 }
 

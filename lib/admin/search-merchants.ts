@@ -72,7 +72,15 @@ export async function searchMerchants(tx: DbOrTx, input: { q?: string; page?: nu
         .select({ merchantId: memberships.merchantId, email: users.email })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(inArray(memberships.merchantId, rows.map((r) => r.id)), eq(memberships.role, "owner")))
+        .where(
+          and(
+            inArray(
+              memberships.merchantId,
+              rows.map((r) => r.id),
+            ),
+            eq(memberships.role, "owner"),
+          ),
+        )
         .orderBy(asc(users.email))
     : [];
   const ownerOf = new Map<string, string>();

@@ -29,10 +29,7 @@ export type SuspensionResult = { id: string; suspended: boolean; suspendedAt: Da
  * instance forgets the merchant's key pairs at once; another instance answers from its cache
  * until its entry expires, so a suspension (or its lifting) holds everywhere within that TTL.
  */
-export async function setMerchantSuspended(
-  db: Db,
-  input: { merchantId: string; suspended: boolean; reason: string; actor: Actor },
-): Promise<SuspensionResult> {
+export async function setMerchantSuspended(db: Db, input: { merchantId: string; suspended: boolean; reason: string; actor: Actor }): Promise<SuspensionResult> {
   const reason = parseOrThrow(z.object({ reason: SuspensionReason }), { reason: input.reason }).reason;
   if (!isUuid(input.merchantId)) throw notFound("Merchant not found.");
   const result = await db.transaction(async (tx) => {

@@ -11,7 +11,9 @@ describe("audit changes in a merchant's words: 'Field: before → after'", () =>
     expect(auditChangesLineText({ rate_limit: { from: 100, to: 1_000 } })).toBe("Requests a minute: 100 → 1,000");
   });
   it("rule: state names read as labels (pending_settlement → under_review)", () => {
-    expect(auditChangesLineText({ settlement_status: { from: "pending_settlement", to: "under_review" } })).toBe("Settlement status: Pending settlement → Under review");
+    expect(auditChangesLineText({ settlement_status: { from: "pending_settlement", to: "under_review" } })).toBe(
+      "Settlement status: Pending settlement → Under review",
+    );
     expect(auditChangesLineText({ role: { from: "viewer", to: "developer" } })).toBe("Role: Viewer → Developer");
     expect(auditValueText("destination", "bank_account 058 ••••1234 ADA OBI")).toBe("Bank account 058 ••••1234 ADA OBI");
   });

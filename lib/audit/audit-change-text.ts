@@ -11,7 +11,19 @@ export type AuditChangeLine = { field: string; label: string; from: string | nul
 type Changes = Record<string, { from?: unknown; to?: unknown }> | null | undefined;
 
 /** Fields the log keeps in kobo: shown as naira. Counts (`rate_limit`) are not money. */
-const KOBO_FIELDS = new Set(["amount", "daily_limit", "fee", "vat", "stamp_duty", "total", "net", "net_amount", "amount_paid", "minimum_amount", "maximum_amount"]);
+const KOBO_FIELDS = new Set([
+  "amount",
+  "daily_limit",
+  "fee",
+  "vat",
+  "stamp_duty",
+  "total",
+  "net",
+  "net_amount",
+  "amount_paid",
+  "minimum_amount",
+  "maximum_amount",
+]);
 const isKoboField = (field: string) => KOBO_FIELDS.has(field) || field.endsWith("_kobo") || field.endsWith("_amount");
 
 /** Fields whose values are state names (`pending_settlement`): shown as labels. */
@@ -46,7 +58,12 @@ const lagosTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeSt
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 export function auditFieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? statusLabel(field).replace(/\burl\b/gi, "URL").replace(/\bip\b/gi, "IP");
+  return (
+    FIELD_LABELS[field] ??
+    statusLabel(field)
+      .replace(/\burl\b/gi, "URL")
+      .replace(/\bip\b/gi, "IP")
+  );
 }
 
 /** One stored value in words, for the field it belongs to. */

@@ -21,7 +21,10 @@ const row = (e: AuditEntry, opts: AuditCsvOptions): unknown[] => [
 
 /** The audit log's CSV export (the filtered list): times in ISO 8601, changes as "field: before → after". */
 export function auditCsv(items: AuditEntry[], opts: AuditCsvOptions = {}): string {
-  return toCsv(HEADER, items.map((e) => row(e, opts)));
+  return toCsv(
+    HEADER,
+    items.map((e) => row(e, opts)),
+  );
 }
 
 /** The same CSV streamed from batches of entries. */

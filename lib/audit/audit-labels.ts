@@ -63,7 +63,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 /** An action missing from the list still reads as words ("thing.changed" → "Thing changed"). */
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? statusLabel(action);
 
-const TARGET_LABELS: Record<string, string> = { api_key_pair: "API key", user: "Member", settlement_settings: "Settlement destination", wallet_member: "Saved recipient", bulk_transfer_batch: "Bulk transfer", activation_document: "Activation document" };
+const TARGET_LABELS: Record<string, string> = {
+  api_key_pair: "API key",
+  user: "Member",
+  settlement_settings: "Settlement destination",
+  wallet_member: "Saved recipient",
+  bulk_transfer_batch: "Bulk transfer",
+  activation_document: "Activation document",
+};
 
 /** What an entry changed, as a merchant reads it ("api_key_pair" → "API key"). */
 export const auditTargetLabel = (targetType: string): string => TARGET_LABELS[targetType] ?? statusLabel(targetType);

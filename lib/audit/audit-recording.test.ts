@@ -35,7 +35,12 @@ const rowsFor = (targetId: string, action?: string) =>
     .orderBy(auditLog.createdAt);
 
 const countFor = async (merchantId: string, action: string) =>
-  (await db.select().from(auditLog).where(and(eq(auditLog.merchantId, merchantId), eq(auditLog.action, action)))).length;
+  (
+    await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, merchantId), eq(auditLog.action, action)))
+  ).length;
 
 /** A merchant with its owner, a funded test key (wallet) and what initiateTransfer needs from the dashboard. */
 async function dashboardSender(funds: number) {
@@ -118,7 +123,14 @@ describe("refund.requested", () => {
     expect((await requestRefund(db, input)).created).toBe(false);
     const rows = await rowsFor(refund.id, "refund.requested");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ merchantId: m.merchantId, actorType: "user", actorUserId: owner!.userId, ip: actor.ip, userAgent: actor.userAgent, targetType: "refund" });
+    expect(rows[0]).toMatchObject({
+      merchantId: m.merchantId,
+      actorType: "user",
+      actorUserId: owner!.userId,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      targetType: "refund",
+    });
     expect(rows[0]!.changes).toMatchObject({
       amount: { to: p.amount },
       payment: { to: p.id },
@@ -196,7 +208,9 @@ describe("static_account.disabled / enabled / deleted / suspended", () => {
     const m = await refundMerchant();
     const admin: Actor = { type: "admin", userId: null, ip: "198.51.100.1", userAgent: "AdminUA" };
     await suspendStaticAccount(db, { id: m.accountId, actor: admin });
-    await expect(enableStaticAccount(db, { merchantId: m.merchantId, mode: m.mode, id: m.accountId, actor: CLI_ACTOR })).rejects.toMatchObject({ code: "ACCOUNT_SUSPENDED" });
+    await expect(enableStaticAccount(db, { merchantId: m.merchantId, mode: m.mode, id: m.accountId, actor: CLI_ACTOR })).rejects.toMatchObject({
+      code: "ACCOUNT_SUSPENDED",
+    });
     const rows = await rowsFor(m.accountId);
     expect(rows.map((r) => r.action)).toEqual(["static_account.suspended"]);
     expect(rows[0]).toMatchObject({ actorType: "admin", ip: "198.51.100.1", userAgent: "AdminUA" });
@@ -215,16 +229,24 @@ describe("user.signed_in", () => {
       .from(auditLog)
       .where(and(eq(auditLog.actorUserId, a.owner.id), eq(auditLog.action, "user.signed_in")));
     expect(rows.map((r) => r.merchantId).sort()).toEqual([a.merchant.id, b.merchant.id].sort());
-    for (const r of rows) expect(r).toMatchObject({ actorType: "user", ip: "192.0.2.44", userAgent: "Mozilla/5.0 SignInTest", targetType: "user", targetId: a.owner.id });
+    for (const r of rows)
+      expect(r).toMatchObject({ actorType: "user", ip: "192.0.2.44", userAgent: "Mozilla/5.0 SignInTest", targetType: "user", targetId: a.owner.id });
   });
 
   it("signing in through Auth.js's authorize records it; a wrong password records no sign-in", async () => {
     const a = await makeMerchant();
-    const req = () => new Request("http://localhost/api/auth/callback/credentials", { method: "POST", headers: { "x-owo-peer-address": "192.0.2.77", "user-agent": "AuthorizeTest" } });
+    const req = () =>
+      new Request("http://localhost/api/auth/callback/credentials", {
+        method: "POST",
+        headers: { "x-owo-peer-address": "192.0.2.77", "user-agent": "AuthorizeTest" },
+      });
     expect(await authorizeCredentials({ email: a.owner.email, password: "wrong password!" }, req())).toBeNull();
     expect(await countFor(a.merchant.id, "user.signed_in")).toBe(0);
     expect(await authorizeCredentials({ email: a.owner.email, password: a.password }, req())).toMatchObject({ id: a.owner.id });
-    const rows = await db.select().from(auditLog).where(and(eq(auditLog.merchantId, a.merchant.id), eq(auditLog.action, "user.signed_in")));
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, a.merchant.id), eq(auditLog.action, "user.signed_in")));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorUserId: a.owner.id, ip: "192.0.2.77", userAgent: "AuthorizeTest" });
   });
@@ -234,7 +256,10 @@ describe("user.signed_in", () => {
     await db.delete(memberships).where(eq(memberships.userId, a.owner.id));
     expect(await recordSignIn(db, { userId: a.owner.id, headers: null })).toBe(0);
     // The merchant row is left without members; nothing else refers to this user's sign-in.
-    const [n] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from audit_log where actor_user_id = ${a.owner.id} and action = 'user.signed_in'`);
+    const [n] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from audit_log where actor_user_id = ${a.owner.id} and action = 'user.signed_in'`,
+    );
     expect(n!.n).toBe(0);
     expect((await db.select().from(merchants).where(eq(merchants.id, a.merchant.id))).length).toBe(1);
   });

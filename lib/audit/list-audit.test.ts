@@ -14,7 +14,13 @@ let b: Made;
 let admin: Made;
 
 /** Rows written straight with recordAudit at chosen times, so the filters have something to tell apart. */
-async function row(m: Made, action: string, at: string, actor: Parameters<typeof recordAudit>[1]["actor"], changes?: Record<string, { from?: unknown; to?: unknown }>) {
+async function row(
+  m: Made,
+  action: string,
+  at: string,
+  actor: Parameters<typeof recordAudit>[1]["actor"],
+  changes?: Record<string, { from?: unknown; to?: unknown }>,
+) {
   await db.transaction(async (tx) => {
     await recordAudit(tx, { merchantId: m.merchant.id, actor, action, targetType: "thing", targetId: `${action}@${at}`, changes });
   });
@@ -81,10 +87,19 @@ describe("listAudit", () => {
 describe("parseAuditSearch", () => {
   it("keeps valid filters and drops anything else (bad dates, actors, actions, pages)", () => {
     expect(parseAuditSearch({ action: "transfer.sent", actor: "cli", from: "2026-01-02", to: "2026-01-05", page: "3" })).toMatchObject({
-      action: "transfer.sent", actor: "cli", from: "2026-01-02", to: "2026-01-05", page: 3,
+      action: "transfer.sent",
+      actor: "cli",
+      from: "2026-01-02",
+      to: "2026-01-05",
+      page: 3,
     });
     expect(parseAuditSearch({ action: "drop table", actor: "root", from: "yesterday", to: "2026-13-45", page: "-4" })).toEqual({
-      action: undefined, actor: undefined, from: undefined, to: undefined, page: 1, pageSize: 25,
+      action: undefined,
+      actor: undefined,
+      from: undefined,
+      to: undefined,
+      page: 1,
+      pageSize: 25,
     });
   });
 });

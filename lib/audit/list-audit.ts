@@ -42,7 +42,6 @@ export function parseAuditSearch(search: Record<string, string | string[] | unde
 /** The filter back as URL params (for paging links and the CSV export). */
 export const auditFilterParams = (f: AuditFilter) => ({ action: f.action, actor: f.actor, from: f.from, to: f.to });
 
-
 function where(merchantId: string, f: AuditFilter): SQL | undefined {
   let actor: SQL | undefined;
   if (f.actor && isUuid(f.actor)) actor = eq(auditLog.actorUserId, f.actor);
@@ -88,7 +87,10 @@ export async function listAudit(db: DbOrTx, input: { merchantId: string } & Audi
 }
 
 /** The actions and the people this business's log holds, for the filter menus. */
-export async function auditFilterOptions(db: DbOrTx, merchantId: string): Promise<{ actions: string[]; users: { id: string; email: string }[]; actorTypes: ActorType[] }> {
+export async function auditFilterOptions(
+  db: DbOrTx,
+  merchantId: string,
+): Promise<{ actions: string[]; users: { id: string; email: string }[]; actorTypes: ActorType[] }> {
   const [actions, people, types] = await Promise.all([
     db.selectDistinct({ action: auditLog.action }).from(auditLog).where(eq(auditLog.merchantId, merchantId)).orderBy(auditLog.action),
     db
@@ -97,7 +99,10 @@ export async function auditFilterOptions(db: DbOrTx, merchantId: string): Promis
       .innerJoin(users, eq(users.id, auditLog.actorUserId))
       .where(and(eq(auditLog.merchantId, merchantId), eq(auditLog.actorType, "user"), isNotNull(auditLog.actorUserId)))
       .orderBy(users.email),
-    db.selectDistinct({ t: auditLog.actorType }).from(auditLog).where(and(eq(auditLog.merchantId, merchantId), sql`${auditLog.actorType} <> 'user'`)),
+    db
+      .selectDistinct({ t: auditLog.actorType })
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, merchantId), sql`${auditLog.actorType} <> 'user'`)),
   ]);
   return { actions: actions.map((a) => a.action), users: people, actorTypes: types.map((t) => t.t) };
 }

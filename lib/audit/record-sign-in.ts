@@ -19,10 +19,13 @@ export function signInActor(userId: string, headers: Headers | null | undefined)
  */
 export async function recordSignIn(db: DbOrTx, input: { userId: string; headers?: Headers | null }): Promise<number> {
   const actor = signInActor(input.userId, input.headers);
-  const rows = await queryRows<{ id: string }>(db, sql`
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
     insert into audit_log (id, merchant_id, actor_type, actor_user_id, action, target_type, target_id, ip, user_agent)
     select gen_random_uuid(), m.merchant_id, 'user', ${actor.userId}::uuid, 'user.signed_in', 'user', ${actor.userId}, ${actor.ip}, ${actor.userAgent}
     from memberships m where m.user_id = ${actor.userId}::uuid
-    returning id`);
+    returning id`,
+  );
   return rows.length;
 }

@@ -16,7 +16,13 @@ import { startUserSession } from "@/lib/users/user-sessions";
 
 const SignInInput = z.object({ email: z.string().trim().toLowerCase().max(254), password: z.string().min(1).max(200) });
 
-export const { handlers, auth, signIn, signOut, unstable_update: updateSession } = NextAuth({
+export const {
+  handlers,
+  auth,
+  signIn,
+  signOut,
+  unstable_update: updateSession,
+} = NextAuth({
   ...authConfig,
   callbacks: {
     ...authConfig.callbacks,
@@ -71,7 +77,12 @@ export async function authorizeCredentials(raw: Partial<Record<string, unknown>>
   if (refused.secondFactor) throw refused.secondFactor;
   if (!user) return null;
   await recordSignIn(db, { userId: user.id, headers: request.headers });
-  const sid = await startUserSession(db, { userId: user.id, sessionVersion: user.sessionVersion, userAgent: request.headers.get("user-agent"), ip: clientIp(request) });
+  const sid = await startUserSession(db, {
+    userId: user.id,
+    sessionVersion: user.sessionVersion,
+    userAgent: request.headers.get("user-agent"),
+    ip: clientIp(request),
+  });
   return { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin, sid };
 }
 

@@ -36,7 +36,9 @@ describe("proxy: state-changing requests must come from this site's origin", () 
   });
 
   it("a POST from another site is refused with 403 and a JSON reason", async () => {
-    await refused(await proxy(req("/dashboard/developers", { headers: { origin: "https://evil.example", "next-action": "x", "sec-fetch-site": "cross-site" } }), ev));
+    await refused(
+      await proxy(req("/dashboard/developers", { headers: { origin: "https://evil.example", "next-action": "x", "sec-fetch-site": "cross-site" } }), ev),
+    );
     await refused(await proxy(req("/pay/abc123", { headers: { origin: "https://evil.example" } }), ev));
     // Same host, other port or scheme: another origin.
     await refused(await proxy(req("/sign-in", { headers: { origin: "http://127.0.0.1:4000" } }), ev));
@@ -49,7 +51,8 @@ describe("proxy: state-changing requests must come from this site's origin", () 
   });
 
   it("every state-changing method is checked (PUT, PATCH, DELETE), safe methods are not", async () => {
-    for (const method of ["PUT", "PATCH", "DELETE"]) await refused(await proxy(req("/api/auth/signout", { method, headers: { origin: "https://evil.example" } }), ev));
+    for (const method of ["PUT", "PATCH", "DELETE"])
+      await refused(await proxy(req("/api/auth/signout", { method, headers: { origin: "https://evil.example" } }), ev));
     for (const method of ["GET", "HEAD", "OPTIONS"]) passed(await proxy(req("/sign-in", { method, headers: { origin: "https://evil.example" } }), ev));
   });
 

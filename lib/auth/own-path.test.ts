@@ -5,7 +5,9 @@ describe("Auth.js's redirects to our own address go as paths (issue 26: sign-in 
   const env = { APP_URL: "http://localhost:3000", AUTH_URL: "http://localhost:3000" };
 
   it("a redirect to the configured address keeps only its path and query: the browser stays where it is", () => {
-    expect(ownPath("http://localhost:3000/sign-in?callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fdashboard", env)).toBe("/sign-in?callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fdashboard");
+    expect(ownPath("http://localhost:3000/sign-in?callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fdashboard", env)).toBe(
+      "/sign-in?callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fdashboard",
+    );
     expect(ownPath("http://localhost:3000/dashboard", env)).toBe("/dashboard");
     expect(ownPath("https://pay.example.com/dashboard#x", { APP_URL: "https://pay.example.com/" })).toBe("/dashboard#x");
   });

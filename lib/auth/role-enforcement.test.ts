@@ -5,7 +5,19 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { startUserSession } from "@/lib/users/user-sessions";
 import { getDb } from "@/db/client";
-import { activationDocuments, activationRequests, bulkTransferBatches, invitations, transferApprovals, memberships, merchants, ROLES, users, type Mode, type Role } from "@/db/schema";
+import {
+  activationDocuments,
+  activationRequests,
+  bulkTransferBatches,
+  invitations,
+  transferApprovals,
+  memberships,
+  merchants,
+  ROLES,
+  users,
+  type Mode,
+  type Role,
+} from "@/db/schema";
 import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import type { DashboardContext } from "@/lib/auth/dashboard-context";
 import { FORBIDDEN_MESSAGE } from "@/lib/auth/role-policy";
@@ -122,7 +134,10 @@ type Result = { data?: unknown; serverError?: string; validationErrors?: unknown
 /** Calls an action as `role` in `mode`, inside the work store a server action runs in. */
 async function callAs(role: Role, mode: Mode, action: ActionFn, input?: unknown, userId?: string): Promise<Result> {
   state.ctx = await contextFor(role, mode, userId);
-  state.cookies = new Map([["owo_mode", mode], ["owo_merchant", world.merchantId]]);
+  state.cookies = new Map([
+    ["owo_mode", mode],
+    ["owo_merchant", world.merchantId],
+  ]);
   const store = { route: "/dashboard", incrementalCache: {} } as unknown as Parameters<WorkStorage["run"]>[0];
   return (await workAsyncStorage.run(store, () => action(input))) as Result;
 }
@@ -159,7 +174,12 @@ async function member(role: Role): Promise<string> {
 async function openInvitation(mode: Mode): Promise<string> {
   const email = `invitee-${randomBase62(8).toLowerCase()}@example.com`;
   await asOwner(mode, "settings/team/actions.ts#inviteMemberAction", { email, role: "viewer" });
-  const [row] = await (await getDb()).select().from(invitations).where(and(eq(invitations.merchantId, world.merchantId), eq(invitations.email, email)));
+  const [row] = await (
+    await getDb()
+  )
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.merchantId, world.merchantId), eq(invitations.email, email)));
   return row!.id;
 }
 
@@ -170,7 +190,11 @@ async function staticAccount(mode: Mode): Promise<string> {
 async function staticPayment(mode: Mode): Promise<{ accountId: string; paymentId: string }> {
   const accountId = await staticAccount(mode);
   const payer = { name: "Ada Obi", bank: "Access Bank", account: "0690000031" };
-  const booked = await (await getDb()).transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: accountId }, amount: 1_000_000, payer, narration: "Role test" }));
+  const booked = await (
+    await getDb()
+  ).transaction((tx) =>
+    receivePayment(tx, { destination: { kind: "static_account", staticAccountId: accountId }, amount: 1_000_000, payer, narration: "Role test" }),
+  );
   return { accountId, paymentId: booked.paymentId! };
 }
 
@@ -184,14 +208,28 @@ async function walletPayment(mode: Mode): Promise<string> {
 }
 
 const dueDate = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-const invoiceBody = () => ({ customer_name: "Role Customer", customer_email: "customer@example.com", line_items: [{ description: "Widget", quantity: 1, unit_price: 150_000 }], due_date: dueDate() });
+const invoiceBody = () => ({
+  customer_name: "Role Customer",
+  customer_email: "customer@example.com",
+  line_items: [{ description: "Widget", quantity: 1, unit_price: 150_000 }],
+  due_date: dueDate(),
+});
 const draftInvoice = async (mode: Mode) => (await asOwner<{ publicId: string }>(mode, "invoices/actions.ts#createInvoiceAction", invoiceBody())).publicId;
 const staticPayIdBody = () => ({ pay_id: `rl${randomBase62(10).toLowerCase()}`, suffix: ".spid", name: "Role static" });
 const staticPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids/actions.ts#createStaticPayIdAction", staticPayIdBody())).id;
 const dynamicPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids/actions.ts#createDynamicPayIdAction", { amount: 50 })).id;
-const transferBody = () => ({ type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: "ADA OBI", amount: 20_000, reference: `role-${randomBase62(10)}` });
-const paymentLink = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payment-links/actions.ts#createPaymentLinkAction", { title: "Role link", amount: 250_000 })).id;
-const sentTransfer = async (mode: Mode) => (await asOwner<{ reference: string }>(mode, "transfers/actions.ts#sendMoneyAction", { transfer: transferBody() })).reference;
+const transferBody = () => ({
+  type: "bank_transfer",
+  account_number: "0123456789",
+  bank_code: "058",
+  account_name: "ADA OBI",
+  amount: 20_000,
+  reference: `role-${randomBase62(10)}`,
+});
+const paymentLink = async (mode: Mode) =>
+  (await asOwner<{ id: string }>(mode, "payment-links/actions.ts#createPaymentLinkAction", { title: "Role link", amount: 250_000 })).id;
+const sentTransfer = async (mode: Mode) =>
+  (await asOwner<{ reference: string }>(mode, "transfers/actions.ts#sendMoneyAction", { transfer: transferBody() })).reference;
 
 // ---- The matrix: who may call each action, in which mode (written out, not read from rolePolicy)
 
@@ -235,12 +273,20 @@ const MATRIX: Record<string, Entry> = {
   "developers/actions.ts#revokeKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
   "developers/actions.ts#revealWebhookSecretAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
   "developers/actions.ts#rotateWebhookSecretAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
-  "developers/actions.ts#setWebhookUrlAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode, "http://127.0.0.1:9/hooks"), webhookUrl: null }) },
+  "developers/actions.ts#setWebhookUrlAction": {
+    who: OWNER_OR_TEST_DEVELOPER,
+    input: async (mode) => ({ keyPairId: await keyPair(mode, "http://127.0.0.1:9/hooks"), webhookUrl: null }),
+  },
   "developers/webhooks/actions.ts#resendEventAction": {
     who: OWNER_OR_TEST_DEVELOPER,
-    input: async (mode) => ({ eventId: await emitCommitted({ merchantId: world.merchantId, keyPair: { id: await keyPair(mode, "http://127.0.0.1:9/hooks"), mode } }) }),
+    input: async (mode) => ({
+      eventId: await emitCommitted({ merchantId: world.merchantId, keyPair: { id: await keyPair(mode, "http://127.0.0.1:9/hooks"), mode } }),
+    }),
   },
-  "developers/webhooks/actions.ts#sendTestEventAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode, "http://127.0.0.1:9/hooks") }) },
+  "developers/webhooks/actions.ts#sendTestEventAction": {
+    who: OWNER_OR_TEST_DEVELOPER,
+    input: async (mode) => ({ keyPairId: await keyPair(mode, "http://127.0.0.1:9/hooks") }),
+  },
 
   // Receivables
   "invoices/actions.ts#createInvoiceAction": { who: RECEIVABLES, input: async () => invoiceBody() },
@@ -252,7 +298,10 @@ const MATRIX: Record<string, Entry> = {
   "payids/actions.ts#createDynamicPayIdAction": { who: RECEIVABLES, input: async () => ({ amount: 75 }) },
   "payids/actions.ts#deactivateDynamicPayIdAction": { who: RECEIVABLES, input: async (mode) => ({ id: await dynamicPayId(mode) }) },
   "payment-links/actions.ts#createPaymentLinkAction": { who: RECEIVABLES, input: async () => ({ title: "Role link", amount: 250_000 }) },
-  "payment-links/actions.ts#updatePaymentLinkAction": { who: RECEIVABLES, input: async (mode) => ({ id: await paymentLink(mode), body: { title: "Renamed" } }) },
+  "payment-links/actions.ts#updatePaymentLinkAction": {
+    who: RECEIVABLES,
+    input: async (mode) => ({ id: await paymentLink(mode), body: { title: "Renamed" } }),
+  },
   "virtual-accounts/actions.ts#createVirtualAccountAction": { who: RECEIVABLES, input: async () => ({ amount: 5000 }) },
   "static-accounts/actions.ts#createStaticAccountAction": {
     who: RECEIVABLES,
@@ -263,8 +312,14 @@ const MATRIX: Record<string, Entry> = {
   // Money out
   "refunds/actions.ts#approveTestRefundAction": { who: TEST_TOOL, input: async (mode) => ({ refundId: await openRefund(mode) }) },
   "refunds/actions.ts#rejectTestRefundAction": { who: TEST_TOOL, input: async (mode) => ({ refundId: await openRefund(mode), reason: "Role test" }) },
-  "payments/actions.ts#requestPaymentRefundAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ reference: await walletPayment(mode), reason: "Role test" }) },
-  "sandbox/actions.ts#simulatePaymentAction": { who: TEST_TOOL, input: async (mode) => ({ target: "static_payid", id: await staticPayId(mode), amount: "1500", payerName: "Role Payer" }) },
+  "payments/actions.ts#requestPaymentRefundAction": {
+    who: OWNER_OR_TEST_DEVELOPER,
+    input: async (mode) => ({ reference: await walletPayment(mode), reason: "Role test" }),
+  },
+  "sandbox/actions.ts#simulatePaymentAction": {
+    who: TEST_TOOL,
+    input: async (mode) => ({ target: "static_payid", id: await staticPayId(mode), amount: "1500", payerName: "Role Payer" }),
+  },
   "static-accounts/actions.ts#requestRefundAction": {
     who: OWNER_OR_TEST_DEVELOPER,
     input: async (mode) => ({ ...(await staticPayment(mode)), reason: "Role test" }),
@@ -276,10 +331,21 @@ const MATRIX: Record<string, Entry> = {
   "transfers/actions.ts#verifyTransferAction": { who: EVERYONE, input: async (mode) => ({ reference: await sentTransfer(mode) }) },
   // Wallet settings and saved recipients: money settings, as moving money.
   "transfers/wallet/actions.ts#updateWalletSettingsAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ membersOnly: false, dailyLimit: "" }) },
-  "transfers/wallet/actions.ts#addWalletMemberAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ payId: world.otherWalletPayId, label: "Role member", dailyLimit: "" }) },
+  "transfers/wallet/actions.ts#addWalletMemberAction": {
+    who: OWNER_OR_TEST_DEVELOPER,
+    input: async () => ({ payId: world.otherWalletPayId, label: "Role member", dailyLimit: "" }),
+  },
   "transfers/wallet/actions.ts#removeWalletMemberAction": {
     who: OWNER_OR_TEST_DEVELOPER,
-    input: async (mode) => ({ payId: (await asOwner<{ pay_id: string }>(mode, "transfers/wallet/actions.ts#addWalletMemberAction", { payId: world.otherWalletPayId, label: "", dailyLimit: "" })).pay_id }),
+    input: async (mode) => ({
+      payId: (
+        await asOwner<{ pay_id: string }>(mode, "transfers/wallet/actions.ts#addWalletMemberAction", {
+          payId: world.otherWalletPayId,
+          label: "",
+          dailyLimit: "",
+        })
+      ).pay_id,
+    }),
   },
 
   // Owner only
@@ -288,18 +354,40 @@ const MATRIX: Record<string, Entry> = {
   "transfers/actions.ts#decideTransferApprovalAction": { who: OWNER_ONLY, input: async (mode) => ({ id: await waitingApproval(mode), decision: "reject" }) },
   // Bulk transfers (issue 25): checking and submitting a file moves money; deciding a waiting batch is an owner's.
   "transfers/bulk/actions.ts#checkBulkFileAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ fileName: "role.csv", text: bulkFile() }) },
-  "transfers/bulk/actions.ts#submitBulkBatchAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ fileName: "role.csv", text: bulkFile(), removedRows: [] }) },
+  "transfers/bulk/actions.ts#submitBulkBatchAction": {
+    who: OWNER_OR_TEST_DEVELOPER,
+    input: async () => ({ fileName: "role.csv", text: bulkFile(), removedRows: [] }),
+  },
   "transfers/bulk/actions.ts#decideBulkBatchAction": { who: OWNER_ONLY, input: async (mode) => ({ id: await waitingBatch(mode), decision: "reject" }) },
-  "payouts/actions.ts#savePayoutSettingsAction": { who: OWNER_ONLY, input: async () => ({ bankCode: "058", accountNumber: "0123456789", schedule: "manual", hour: 10, weekday: 1, reserve: "" }) },
-  "settings/profile/actions.ts#saveBusinessProfileAction": { who: OWNER_ONLY, input: async () => ({ displayName: "Role Co", brandColour: "#123456", supportEmail: "", supportPhone: "" }) },
+  "payouts/actions.ts#savePayoutSettingsAction": {
+    who: OWNER_ONLY,
+    input: async () => ({ bankCode: "058", accountNumber: "0123456789", schedule: "manual", hour: 10, weekday: 1, reserve: "" }),
+  },
+  "settings/profile/actions.ts#saveBusinessProfileAction": {
+    who: OWNER_ONLY,
+    input: async () => ({ displayName: "Role Co", brandColour: "#123456", supportEmail: "", supportPhone: "" }),
+  },
   // A 1×1 PNG.
-  "settings/profile/actions.ts#uploadLogoAction": { who: OWNER_ONLY, input: async () => ({ base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" }) },
+  "settings/profile/actions.ts#uploadLogoAction": {
+    who: OWNER_ONLY,
+    input: async () => ({ base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" }),
+  },
   "settings/profile/actions.ts#removeLogoAction": { who: OWNER_ONLY, input: async () => undefined },
   "settings/notifications/actions.ts#saveNotificationsAction": {
     who: OWNER_ONLY,
-    input: async () => ({ paymentReceived: true, paymentReceivedMin: "1,000", payoutFailed: false, refundDecided: true, webhookFailing: false, receipts: false }),
+    input: async () => ({
+      paymentReceived: true,
+      paymentReceivedMin: "1,000",
+      payoutFailed: false,
+      refundDecided: true,
+      webhookFailing: false,
+      receipts: false,
+    }),
   },
-  "settings/team/actions.ts#inviteMemberAction": { who: OWNER_ONLY, input: async () => ({ email: `invitee-${randomBase62(8).toLowerCase()}@example.com`, role: "developer" }) },
+  "settings/team/actions.ts#inviteMemberAction": {
+    who: OWNER_ONLY,
+    input: async () => ({ email: `invitee-${randomBase62(8).toLowerCase()}@example.com`, role: "developer" }),
+  },
   "settings/team/actions.ts#revokeInvitationAction": { who: OWNER_ONLY, input: async (mode) => ({ invitationId: await openInvitation(mode) }) },
   "settings/team/actions.ts#changeMemberRoleAction": { who: OWNER_ONLY, input: async () => ({ userId: await member("viewer"), role: "developer" }) },
   "settings/team/actions.ts#removeMemberAction": { who: OWNER_ONLY, input: async () => ({ userId: await member("viewer") }) },
@@ -314,20 +402,39 @@ const MATRIX: Record<string, Entry> = {
   // Every member may sign out their own sessions (on another device: one of the caller's own).
   "settings/security/actions.ts#signOutSessionAction": {
     who: EVERYONE,
-    input: async (_mode, role) => ({ sessionId: await startUserSession(await getDb(), { userId: world.userIds[role], sessionVersion: 0, userAgent: "Other device", ip: null }) }),
+    input: async (_mode, role) => ({
+      sessionId: await startUserSession(await getDb(), { userId: world.userIds[role], sessionVersion: 0, userAgent: "Other device", ip: null }),
+    }),
   },
 
   // Activation (supplement §13): owners only, in either mode. Last in the matrix: their fixture
   // puts the business back before activation (live locked), which no row after them expects.
-  "activate/actions.ts#saveBusinessDetailsAction": { who: OWNER_ONLY, input: async () => (await notActivated(), { legalName: "Role Co Limited", rcNumber: "RC1234567", address: "1 Role Street, Lagos" }) },
-  "activate/actions.ts#saveOwnerIdentityAction": { who: OWNER_ONLY, input: async () => (await notActivated(), { ownerName: "Ada Obi", identityType: "bvn", identityNumber: "22212345678" }) },
+  "activate/actions.ts#saveBusinessDetailsAction": {
+    who: OWNER_ONLY,
+    input: async () => (await notActivated(), { legalName: "Role Co Limited", rcNumber: "RC1234567", address: "1 Role Street, Lagos" }),
+  },
+  "activate/actions.ts#saveOwnerIdentityAction": {
+    who: OWNER_ONLY,
+    input: async () => (await notActivated(), { ownerName: "Ada Obi", identityType: "bvn", identityNumber: "22212345678" }),
+  },
   "activate/actions.ts#resolvePayoutAccountAction": { who: OWNER_ONLY, input: async () => ({ bankCode: "058", accountNumber: "0123456789" }) },
-  "activate/actions.ts#savePayoutAccountAction": { who: OWNER_ONLY, input: async () => (await notActivated(), { bankCode: "058", accountNumber: "0123456789" }) },
+  "activate/actions.ts#savePayoutAccountAction": {
+    who: OWNER_ONLY,
+    input: async () => (await notActivated(), { bankCode: "058", accountNumber: "0123456789" }),
+  },
   "activate/actions.ts#submitActivationAction": { who: OWNER_ONLY, input: async () => (await notActivated({ complete: true }), {}) },
   // Activation documents (OWO_ACTIVATION_DOCUMENTS optional here): a 1×1 PNG as the owner's ID; removing one the owner attached.
   "activate/actions.ts#uploadActivationDocumentAction": {
     who: OWNER_ONLY,
-    input: async () => (await documentsCollected(), { kind: "government_id", fileName: "id.png", contentType: "image/png", base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" }),
+    input: async () => (
+      await documentsCollected(),
+      {
+        kind: "government_id",
+        fileName: "id.png",
+        contentType: "image/png",
+        base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      }
+    ),
   },
   "activate/actions.ts#removeActivationDocumentAction": { who: OWNER_ONLY, input: async () => ({ id: await documentsCollected({ attached: true }) }) },
 };
@@ -340,19 +447,30 @@ async function documentsCollected(opts: { attached?: boolean } = {}): Promise<st
   await db.delete(activationDocuments).where(eq(activationDocuments.merchantId, world.merchantId));
   if (!opts.attached) return "";
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
-  const doc = await uploadActivationDocument(db, { merchantId: world.merchantId, kind: "other", bytes: png, contentType: "image/png", fileName: "other.png", actor: CLI_ACTOR, setting: "optional" });
+  const doc = await uploadActivationDocument(db, {
+    merchantId: world.merchantId,
+    kind: "other",
+    bytes: png,
+    contentType: "image/png",
+    fileName: "other.png",
+    actor: CLI_ACTOR,
+    setting: "optional",
+  });
   return doc.id;
 }
 
 /** A refund the owner asked for on a wallet payment, waiting for its decision. */
 async function openRefund(mode: Mode): Promise<string> {
-  return (await asOwner<{ id: string }>(mode, "payments/actions.ts#requestPaymentRefundAction", { reference: await walletPayment(mode), reason: "Role test" })).id;
+  return (await asOwner<{ id: string }>(mode, "payments/actions.ts#requestPaymentRefundAction", { reference: await walletPayment(mode), reason: "Role test" }))
+    .id;
 }
 
 /** A transfer another member (the developer) asked for, waiting for approval. */
 async function waitingApproval(mode: Mode): Promise<string> {
   const body = transferBody();
-  const [row] = await (await getDb())
+  const [row] = await (
+    await getDb()
+  )
     .insert(transferApprovals)
     .values({ merchantId: world.merchantId, mode, body, amount: body.amount, recipientName: body.account_name, requestedBy: world.userIds.developer })
     .returning();
@@ -364,9 +482,21 @@ const bulkFile = () => `account_number,bank_code,amount,narration\n0123456789,05
 
 /** A bulk batch the developer uploaded, waiting for approval. */
 async function waitingBatch(mode: Mode): Promise<string> {
-  const [row] = await (await getDb())
+  const [row] = await (
+    await getDb()
+  )
     .insert(bulkTransferBatches)
-    .values({ merchantId: world.merchantId, mode, fileName: "role.csv", fileHash: randomBase62(20), status: "awaiting_approval", rowCount: 1, totalAmount: 20_000, totalFees: 0, uploadedBy: world.userIds.developer })
+    .values({
+      merchantId: world.merchantId,
+      mode,
+      fileName: "role.csv",
+      fileHash: randomBase62(20),
+      status: "awaiting_approval",
+      rowCount: 1,
+      totalAmount: 20_000,
+      totalFees: 0,
+      uploadedBy: world.userIds.developer,
+    })
     .returning();
   return row!.id;
 }
@@ -377,7 +507,19 @@ async function notActivated(opts: { complete?: boolean } = {}): Promise<void> {
   await db.update(merchants).set({ activatedAt: null }).where(eq(merchants.id, world.merchantId));
   await db.delete(activationRequests).where(eq(activationRequests.merchantId, world.merchantId));
   const complete = opts.complete
-    ? { legalName: "Role Co Limited", rcNumber: "RC1234567", address: "1 Role Street", ownerName: "Ada Obi", identityType: "bvn" as const, identityLast4: "5678", identityOutcome: "match" as const, payoutBankCode: "058", payoutAccountNumber: "0123456789", payoutAccountName: "ROLE CO", payoutVerifiedAt: new Date() }
+    ? {
+        legalName: "Role Co Limited",
+        rcNumber: "RC1234567",
+        address: "1 Role Street",
+        ownerName: "Ada Obi",
+        identityType: "bvn" as const,
+        identityLast4: "5678",
+        identityOutcome: "match" as const,
+        payoutBankCode: "058",
+        payoutAccountNumber: "0123456789",
+        payoutAccountName: "ROLE CO",
+        payoutVerifiedAt: new Date(),
+      }
     : {};
   await db.insert(activationRequests).values({ merchantId: world.merchantId, ...complete });
 }
@@ -405,42 +547,51 @@ describe("role enforcement on every dashboard server action", () => {
   it("every exported dashboard action has a row in the role matrix (a new action without one fails here)", () => {
     const exported = Object.keys(actions).sort();
     expect(exported.length).toBeGreaterThan(20);
-    expect(exported.filter((k) => !MATRIX[k]), "exported actions missing from MATRIX").toEqual([]);
-    expect(Object.keys(MATRIX).filter((k) => !actions[k]), "MATRIX rows with no exported action").toEqual([]);
+    expect(
+      exported.filter((k) => !MATRIX[k]),
+      "exported actions missing from MATRIX",
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((k) => !actions[k]),
+      "MATRIX rows with no exported action",
+    ).toEqual([]);
   });
 
   const cases = Object.entries(MATRIX).flatMap(([key, entry]) =>
     ROLES.flatMap((role) => (["test", "live"] as const).map((mode) => ({ key, entry, role, mode, allowed: entry.who[role].includes(mode) }))),
   );
 
-  it.each(cases.map((c) => [`${c.key}: ${c.role} in ${c.mode} mode is ${c.allowed ? "allowed" : "refused, and nothing changes"}`, c] as const))("%s", async (_name, c) => {
-    const input = await c.entry.input(c.mode, c.role);
-    const caller = c.entry.freshCaller ? await member(c.role) : undefined;
-    await afterCommitDeliveriesSettled();
-    const before = await snapshot([world.merchantId]);
+  it.each(cases.map((c) => [`${c.key}: ${c.role} in ${c.mode} mode is ${c.allowed ? "allowed" : "refused, and nothing changes"}`, c] as const))(
+    "%s",
+    async (_name, c) => {
+      const input = await c.entry.input(c.mode, c.role);
+      const caller = c.entry.freshCaller ? await member(c.role) : undefined;
+      await afterCommitDeliveriesSettled();
+      const before = await snapshot([world.merchantId]);
 
-    if (c.entry.plain) {
-      // signOutAction ends the caller's own session (Auth.js answers with a redirect): no business data, no rule.
-      const outcome = await callAs(c.role, c.mode, act(c.key), input).then(
-        () => "returned without a redirect",
-        (err: unknown) => String((err as { digest?: string }).digest ?? err),
-      );
-      expect(outcome).toMatch(/^NEXT_REDIRECT;.*\/sign-in;/);
-      expect(snapshotDiff(before, await snapshot([world.merchantId]))).toEqual([]);
-      return;
-    }
+      if (c.entry.plain) {
+        // signOutAction ends the caller's own session (Auth.js answers with a redirect): no business data, no rule.
+        const outcome = await callAs(c.role, c.mode, act(c.key), input).then(
+          () => "returned without a redirect",
+          (err: unknown) => String((err as { digest?: string }).digest ?? err),
+        );
+        expect(outcome).toMatch(/^NEXT_REDIRECT;.*\/sign-in;/);
+        expect(snapshotDiff(before, await snapshot([world.merchantId]))).toEqual([]);
+        return;
+      }
 
-    const result = await callAs(c.role, c.mode, act(c.key), input, caller);
-    await afterCommitDeliveriesSettled();
-    expect(result.validationErrors, "the test's input is valid").toBeUndefined();
-    if (c.allowed) {
-      // Every fixture above is one the action accepts: an allowed role's call succeeds.
-      expect(NOT_A_DOMAIN_REASON, "allowed roles get past the rule").not.toContain(result.serverError);
-      expect(result.serverError, "allowed, and the action succeeded").toBeUndefined();
-      return;
-    }
-    expect(result.serverError).toBe(FORBIDDEN_MESSAGE);
-    expect(result.data).toBeUndefined();
-    expect(snapshotDiff(before, await snapshot([world.merchantId])), "the business's rows are unchanged").toEqual([]);
-  });
+      const result = await callAs(c.role, c.mode, act(c.key), input, caller);
+      await afterCommitDeliveriesSettled();
+      expect(result.validationErrors, "the test's input is valid").toBeUndefined();
+      if (c.allowed) {
+        // Every fixture above is one the action accepts: an allowed role's call succeeds.
+        expect(NOT_A_DOMAIN_REASON, "allowed roles get past the rule").not.toContain(result.serverError);
+        expect(result.serverError, "allowed, and the action succeeded").toBeUndefined();
+        return;
+      }
+      expect(result.serverError).toBe(FORBIDDEN_MESSAGE);
+      expect(result.data).toBeUndefined();
+      expect(snapshotDiff(before, await snapshot([world.merchantId])), "the business's rows are unchanged").toEqual([]);
+    },
+  );
 });

@@ -69,7 +69,12 @@ describe("sign-in attempt limits", () => {
     const o = await owner();
     const ip = freshIp();
     for (let i = 0; i < SIGN_IN_ACCOUNT_LIMIT + 2; i++) await attempt(o.email, "wrong password x", ip);
-    const rows = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.merchantId, o.merchantId), eq(auditLog.action, "user.sign_in_blocked")));
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, o.merchantId), eq(auditLog.action, "user.sign_in_blocked")));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.actorUserId).toBe(o.userId);
     expect(rows[0]!.ip).toBe(ip);

@@ -82,7 +82,7 @@ describe("sandbox bank: virtual account issuance", () => {
     }
   });
 
-  it("refuses when metadata.sandbox_issue is \"fail\", and for an unknown partner", async () => {
+  it('refuses when metadata.sandbox_issue is "fail", and for an unknown partner', async () => {
     expect(await bank.issueVirtualAccount({ ...request, provider: "wema", metadata: { sandbox_issue: "fail" } })).toMatchObject({ issued: false });
     expect(await bank.issueVirtualAccount({ ...request, provider: "nope" })).toMatchObject({ issued: false });
     expect(await bank.issueVirtualAccount({ ...request, provider: "wema", metadata: { sandbox_issue: "ok" } })).toMatchObject({ issued: true });

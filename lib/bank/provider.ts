@@ -126,5 +126,10 @@ export interface BankProvider {
    */
   issueStaticAccount(input: StaticAccountRequest & { attempt?: number }): Promise<StaticAccountIssue>;
   /** Stops the number accepting payments. `retired: false` when the bank refuses (retry later). */
-  retireVirtualAccount(input: { provider: string; reference: string; accountNumber: string; railReference?: string | null }): Promise<{ retired: boolean; reason?: string }>;
+  retireVirtualAccount(input: {
+    provider: string;
+    reference: string;
+    accountNumber: string;
+    railReference?: string | null;
+  }): Promise<{ retired: boolean; reason?: string }>;
 }

@@ -54,7 +54,10 @@ export async function benchFloor(req: Request): Promise<Response> {
   }
   const row = await db.transaction(async (tx) => {
     const [entry] = await queryRows<{ id: string }>(tx, sql`insert into bench_floor_entries (reference, amount) values (${reference}, ${amount}) returning id`);
-    const [balance] = await queryRows<{ balance: string }>(tx, sql`update bench_floor_balances set balance = balance - ${amount} where id = 1 returning balance`);
+    const [balance] = await queryRows<{ balance: string }>(
+      tx,
+      sql`update bench_floor_balances set balance = balance - ${amount} where id = 1 returning balance`,
+    );
     return { id: entry!.id, reference, balance: balance!.balance };
   });
   return Response.json({ status: true, message: "ok", data: row });

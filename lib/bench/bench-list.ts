@@ -16,7 +16,9 @@ function transferStatements(filters: { status: string | null; search: string | n
   if (filters.search) {
     const term = `$${3 + params.push(filters.search) - 1}`;
     const like = `$${3 + params.push(containsPattern(filters.search)) - 1}`;
-    where.push(`(reference = ${term} or merchant_reference = ${term} or recipient_account_number = ${term} or recipient_name ilike ${like} or reference ilike ${like})`);
+    where.push(
+      `(reference = ${term} or merchant_reference = ${term} or recipient_account_number = ${term} or recipient_name ilike ${like} or reference ilike ${like})`,
+    );
   }
   const n = 3 + params.length;
   return {

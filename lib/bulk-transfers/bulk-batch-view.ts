@@ -64,7 +64,11 @@ export async function getBulkBatch(db: DbOrTx, scope: Scope & { id: string }): P
     .from(bulkTransferRows)
     .leftJoin(
       transfers,
-      and(eq(transfers.merchantId, bulkTransferRows.merchantId), eq(transfers.mode, bulkTransferRows.mode), eq(transfers.merchantReference, bulkTransferRows.transferReference)),
+      and(
+        eq(transfers.merchantId, bulkTransferRows.merchantId),
+        eq(transfers.mode, bulkTransferRows.mode),
+        eq(transfers.merchantReference, bulkTransferRows.transferReference),
+      ),
     )
     .where(and(eq(bulkTransferRows.batchId, scope.id), eq(bulkTransferRows.merchantId, scope.merchantId), eq(bulkTransferRows.mode, scope.mode)))
     .orderBy(asc(bulkTransferRows.rowNumber));
@@ -102,6 +106,8 @@ export async function countBatchesAwaitingApproval(db: DbOrTx, scope: Scope): Pr
   const [row] = await db
     .select({ n: count() })
     .from(bulkTransferBatches)
-    .where(and(eq(bulkTransferBatches.merchantId, scope.merchantId), eq(bulkTransferBatches.mode, scope.mode), eq(bulkTransferBatches.status, "awaiting_approval")));
+    .where(
+      and(eq(bulkTransferBatches.merchantId, scope.merchantId), eq(bulkTransferBatches.mode, scope.mode), eq(bulkTransferBatches.status, "awaiting_approval")),
+    );
   return row?.n ?? 0;
 }

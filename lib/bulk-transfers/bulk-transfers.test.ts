@@ -24,7 +24,11 @@ import { submitBulkBatch } from "./submit-bulk-batch";
  * Real PostgreSQL, the sandbox bank.
  */
 const actor: Actor = { type: "user", ip: "198.51.100.21", userAgent: "vitest bulk" };
-const refusal = (p: Promise<unknown>) => p.then(() => "accepted", (e: unknown) => (isAppError(e) ? `${e.status} ${e.code}` : `threw ${String(e)}`));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => "accepted",
+    (e: unknown) => (isAppError(e) ? `${e.status} ${e.code}` : `threw ${String(e)}`),
+  );
 
 async function business(funds = 50_000_000) {
   const db = await getDb();
@@ -47,7 +51,10 @@ const goodFile = (tag = randomBase62(6)) =>
 
 async function batchTransfers(merchantId: string, batchId: string) {
   const db = await getDb();
-  return db.select().from(transfers).where(and(eq(transfers.merchantId, merchantId), like(transfers.merchantReference, `bulk-${batchId}-%`)));
+  return db
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.merchantId, merchantId), like(transfers.merchantReference, `bulk-${batchId}-%`)));
 }
 
 describe("rule: a file is checked row by row, and a batch with a bad row is refused", () => {
@@ -87,18 +94,33 @@ describe("rule: a file is checked row by row, and a batch with a bad row is refu
     expect(await b.db.select().from(bulkTransferBatches).where(eq(bulkTransferBatches.merchantId, b.key.merchantId))).toHaveLength(0);
 
     // Removing the bad rows (as the page lets the member do) leaves a batch of row 1 only.
-    const batch = await submitBulkBatch(b.db, { ...b.scope, userId: b.uploader, actor, fileName: "bad.csv", text: file, removedRows: [2, 3, 4, 5, 6, 7, 8, 9, 10] });
+    const batch = await submitBulkBatch(b.db, {
+      ...b.scope,
+      userId: b.uploader,
+      actor,
+      fileName: "bad.csv",
+      text: file,
+      removedRows: [2, 3, 4, 5, 6, 7, 8, 9, 10],
+    });
     expect(batch).toMatchObject({ rowCount: 1, totalAmount: 1_250_000, status: "queued" });
   });
 
   it("a file that is not a bulk file is refused whole: no columns, no rows, over the row cap, over the size cap", async () => {
-    const refused = (text: string) => checkBulkFile("test", text).then(() => "accepted", (e: unknown) => (isAppError(e) ? e.message : String(e)));
+    const refused = (text: string) =>
+      checkBulkFile("test", text).then(
+        () => "accepted",
+        (e: unknown) => (isAppError(e) ? e.message : String(e)),
+      );
     expect(await refused("")).toMatch(/empty/);
     expect(await refused("name,amount\nAda,100")).toMatch(/missing: account_number, bank_code \(or bank\)/);
     expect(await refused("account_number,bank_code,amount\n")).toMatch(/no transfers/);
-    const many = ["account_number,bank_code,amount", ...Array.from({ length: BULK_LIMITS.maxRows + 1 }, (_, i) => `${String(1_000_000_000 + i)},058,100`)].join("\n");
+    const many = ["account_number,bank_code,amount", ...Array.from({ length: BULK_LIMITS.maxRows + 1 }, (_, i) => `${String(1_000_000_000 + i)},058,100`)].join(
+      "\n",
+    );
     expect(await refused(many)).toMatch(/1,001 rows; at most 1,000/);
-    expect(await refused(`account_number,bank_code,amount,narration\n${"0123456789,058,100,x\n".repeat(1)}${"#".repeat(BULK_LIMITS.maxBytes)}`)).toMatch(/larger than 512 KB/);
+    expect(await refused(`account_number,bank_code,amount,narration\n${"0123456789,058,100,x\n".repeat(1)}${"#".repeat(BULK_LIMITS.maxBytes)}`)).toMatch(
+      /larger than 512 KB/,
+    );
   });
 });
 
@@ -113,7 +135,11 @@ describe("rule: a good batch pays each row once, through the transfer path, by i
 
     const sent = await batchTransfers(b.key.merchantId, batch.id);
     expect(sent.map((t) => t.merchantReference).sort()).toEqual([1, 2, 3].map((n) => bulkRowReference(batch.id, n)).sort());
-    expect(sent.find((t) => t.merchantReference === bulkRowReference(batch.id, 2))).toMatchObject({ recipientBankName: "Zenith Bank", amount: 150_000, narration: expect.stringMatching(/^Supplier/) });
+    expect(sent.find((t) => t.merchantReference === bulkRowReference(batch.id, 2))).toMatchObject({
+      recipientBankName: "Zenith Bank",
+      amount: 150_000,
+      narration: expect.stringMatching(/^Supplier/),
+    });
     expect(await balance(b.key)).toBe(before - batch.totalAmount - batch.totalFees);
     const view = (await getBulkBatch(b.db, { ...b.scope, id: batch.id }))!;
     expect(view.batch.status).toBe("completed");
@@ -123,7 +149,9 @@ describe("rule: a good batch pays each row once, through the transfer path, by i
     expect(await refusal(submitBulkBatch(b.db, { ...b.scope, userId: b.uploader, actor, fileName: "salaries.csv", text }))).toBe("409 CONFLICT");
     // Two clicks at once: one batch.
     const again = goodFile();
-    const clicks = await Promise.allSettled([1, 2].map(() => submitBulkBatch(b.db, { ...b.scope, userId: b.uploader, actor, fileName: "twice.csv", text: again })));
+    const clicks = await Promise.allSettled(
+      [1, 2].map(() => submitBulkBatch(b.db, { ...b.scope, userId: b.uploader, actor, fileName: "twice.csv", text: again })),
+    );
     expect(clicks.filter((c) => c.status === "fulfilled")).toHaveLength(1);
 
     expect(await processBulkBatch(b.db, batch.id)).toBe(0);
@@ -204,7 +232,9 @@ describe("rule: the result file says what became of every row", () => {
     expect(lines).toHaveLength(4);
     const sent = await batchTransfers(b.key.merchantId, batch.id);
     const first = sent.find((t) => t.merchantReference === bulkRowReference(batch.id, 1))!;
-    expect(lines[1]).toBe(`1,${first.recipientName},0123456789,Guaranty Trust Bank,25000.50,76.88,processing,${first.reference},${bulkRowReference(batch.id, 1)},SAL-${tag}-1,Salary ${tag},`);
+    expect(lines[1]).toBe(
+      `1,${first.recipientName},0123456789,Guaranty Trust Bank,25000.50,76.88,processing,${first.reference},${bulkRowReference(batch.id, 1)},SAL-${tag}-1,Salary ${tag},`,
+    );
     expect(lines[3]).toMatch(/^3,.*,2345678901,Access Bank,100\.05,/);
   });
 
@@ -213,7 +243,10 @@ describe("rule: the result file says what became of every row", () => {
     const batch = await submitBulkBatch(b.db, { ...b.scope, userId: b.uploader, actor, fileName: "drained.csv", text: goodFile() });
     // Row 1 grown to the whole balance after submission: with its fees it no longer fits the wallet.
     const whole = await balance(b.key);
-    await b.db.update(bulkTransferRows).set({ amount: whole }).where(and(eq(bulkTransferRows.batchId, batch.id), eq(bulkTransferRows.rowNumber, 1)));
+    await b.db
+      .update(bulkTransferRows)
+      .set({ amount: whole })
+      .where(and(eq(bulkTransferRows.batchId, batch.id), eq(bulkTransferRows.rowNumber, 1)));
     await processBulkBatch(b.db, batch.id);
     const view = (await getBulkBatch(b.db, { ...b.scope, id: batch.id }))!;
     expect(view.rows[0]).toMatchObject({ status: "failed", transferReference: null });

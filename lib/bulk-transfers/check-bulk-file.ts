@@ -89,7 +89,12 @@ export const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
 export async function findRecentDuplicate(db: DbOrTx, scope: { merchantId: string; mode: Mode; fileHash: string; now?: Date }) {
   const since = new Date((scope.now ?? new Date()).getTime() - DUPLICATE_WINDOW_MS);
   const [row] = await db
-    .select({ id: bulkTransferBatches.id, createdAt: bulkTransferBatches.createdAt, status: bulkTransferBatches.status, fileName: bulkTransferBatches.fileName })
+    .select({
+      id: bulkTransferBatches.id,
+      createdAt: bulkTransferBatches.createdAt,
+      status: bulkTransferBatches.status,
+      fileName: bulkTransferBatches.fileName,
+    })
     .from(bulkTransferBatches)
     .where(
       and(

@@ -23,13 +23,27 @@ export type ParsedRow = {
 const fileError = (message: string) => appError("VALIDATION_ERROR", { message });
 
 // A heading as people write it ("Account Number", "Amount (₦)") → account_number, amount.
-const key = (heading: string) => heading.toLowerCase().replace(/\(.*?\)/g, "").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+const key = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/\(.*?\)/g, "")
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
 const ALIASES: Record<string, string> = {
-  account_number: "account_number", account_no: "account_number", account: "account_number", nuban: "account_number",
-  bank_code: "bank_code", bank: "bank_name", bank_name: "bank_name",
-  amount: "amount", amount_naira: "amount", amount_ngn: "amount",
-  narration: "narration", description: "narration",
-  reference: "reference", ref: "reference",
+  account_number: "account_number",
+  account_no: "account_number",
+  account: "account_number",
+  nuban: "account_number",
+  bank_code: "bank_code",
+  bank: "bank_name",
+  bank_name: "bank_name",
+  amount: "amount",
+  amount_naira: "amount",
+  amount_ngn: "amount",
+  narration: "narration",
+  description: "narration",
+  reference: "reference",
+  ref: "reference",
 };
 
 const bankKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "");
@@ -47,16 +61,24 @@ function bankOf(code: string, name: string): Bank | null {
  * is not a bulk file at all (empty, too large, too many rows, columns missing) is refused whole.
  */
 export function parseBulkFile(text: string): ParsedRow[] {
-  if (new TextEncoder().encode(text).length > BULK_LIMITS.maxBytes) throw fileError(`The file is larger than ${BULK_LIMITS.maxBytes / 1024} KB. Split it into smaller files.`);
+  if (new TextEncoder().encode(text).length > BULK_LIMITS.maxBytes)
+    throw fileError(`The file is larger than ${BULK_LIMITS.maxBytes / 1024} KB. Split it into smaller files.`);
   const lines = parseCsv(text);
   if (lines.length === 0) throw fileError("The file is empty. Upload a CSV with a header row and one row per transfer.");
   const columns = lines[0]!.map((h) => ALIASES[key(h)] ?? null);
   const at = (name: string) => columns.indexOf(name);
-  const missing = [at("account_number") < 0 && "account_number", at("amount") < 0 && "amount", at("bank_code") < 0 && at("bank_name") < 0 && "bank_code (or bank)"].filter(Boolean);
+  const missing = [
+    at("account_number") < 0 && "account_number",
+    at("amount") < 0 && "amount",
+    at("bank_code") < 0 && at("bank_name") < 0 && "bank_code (or bank)",
+  ].filter(Boolean);
   if (missing.length) throw fileError(`The header row must name the columns account_number, bank_code (or bank) and amount; missing: ${missing.join(", ")}.`);
   const body = lines.slice(1);
   if (body.length === 0) throw fileError("The file has a header but no transfers.");
-  if (body.length > BULK_LIMITS.maxRows) throw fileError(`The file has ${body.length.toLocaleString("en-NG")} rows; at most ${BULK_LIMITS.maxRows.toLocaleString("en-NG")} can be sent at once. Split it into smaller files.`);
+  if (body.length > BULK_LIMITS.maxRows)
+    throw fileError(
+      `The file has ${body.length.toLocaleString("en-NG")} rows; at most ${BULK_LIMITS.maxRows.toLocaleString("en-NG")} can be sent at once. Split it into smaller files.`,
+    );
 
   const cell = (line: string[], name: string) => (at(name) < 0 ? "" : (line[at(name)] ?? "").trim());
   const seenRows = new Map<string, number>();

@@ -25,7 +25,15 @@ const LEASE = "2 minutes";
 type RowClaim = Pick<BulkTransferRow, "rowNumber" | "accountNumber" | "bankCode" | "accountName" | "amount" | "narration" | "transferReference">;
 
 async function claimRows(db: Db, batchId: string, limit: number): Promise<RowClaim[]> {
-  const rows = await queryRows<{ row_number: number; account_number: string; bank_code: string; account_name: string; amount: string | number; narration: string | null; transfer_reference: string }>(
+  const rows = await queryRows<{
+    row_number: number;
+    account_number: string;
+    bank_code: string;
+    account_name: string;
+    amount: string | number;
+    narration: string | null;
+    transfer_reference: string;
+  }>(
     db,
     sql`update bulk_transfer_rows r set lease_until = now() + ${LEASE}::interval, updated_at = now()
         from (select batch_id, row_number from bulk_transfer_rows
@@ -35,7 +43,15 @@ async function claimRows(db: Db, batchId: string, limit: number): Promise<RowCla
         returning r.row_number, r.account_number, r.bank_code, r.account_name, r.amount, r.narration, r.transfer_reference`,
   );
   return rows
-    .map((r) => ({ rowNumber: r.row_number, accountNumber: r.account_number, bankCode: r.bank_code, accountName: r.account_name, amount: Number(r.amount), narration: r.narration, transferReference: r.transfer_reference }))
+    .map((r) => ({
+      rowNumber: r.row_number,
+      accountNumber: r.account_number,
+      bankCode: r.bank_code,
+      accountName: r.account_name,
+      amount: Number(r.amount),
+      narration: r.narration,
+      transferReference: r.transfer_reference,
+    }))
     .sort((a, b) => a.rowNumber - b.rowNumber);
 }
 
@@ -67,7 +83,10 @@ async function sendRow(db: Db, s: Sender, row: RowClaim): Promise<void> {
     await db.update(bulkTransferRows).set({ status: "sent", paidReference: transfer.reference, leaseUntil: null }).where(where);
   } catch (err) {
     if (isAppError(err) && err.status < 500) {
-      await db.update(bulkTransferRows).set({ status: "failed", failureReason: err.details?.[0] ?? err.message, leaseUntil: null }).where(where);
+      await db
+        .update(bulkTransferRows)
+        .set({ status: "failed", failureReason: err.details?.[0] ?? err.message, leaseUntil: null })
+        .where(where);
       return;
     }
     // Unknown or passing (bank, rail, database): the lease runs out and a later pass tries the same reference.

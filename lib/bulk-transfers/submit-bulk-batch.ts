@@ -55,7 +55,10 @@ export async function submitBulkBatch(
   const bad = rows.filter((r) => r.problem);
   if (bad.length) {
     throw appError("VALIDATION_ERROR", {
-      message: `${bad.length === 1 ? "Row" : "Rows"} ${bad.slice(0, 5).map((r) => r.row).join(", ")}${bad.length > 5 ? "…" : ""} cannot be sent: fix the file or remove ${bad.length === 1 ? "that row" : "those rows"}.`,
+      message: `${bad.length === 1 ? "Row" : "Rows"} ${bad
+        .slice(0, 5)
+        .map((r) => r.row)
+        .join(", ")}${bad.length > 5 ? "…" : ""} cannot be sent: fix the file or remove ${bad.length === 1 ? "that row" : "those rows"}.`,
       details: bad.map((r) => `Row ${r.row}: ${r.problem}`),
     });
   }

@@ -18,5 +18,4 @@ export function requireFlag(flags: Flags, name: string): string {
   return v;
 }
 
-export const optionalFlag = (flags: Flags, name: string): string | undefined =>
-  typeof flags[name] === "string" ? (flags[name] as string) : undefined;
+export const optionalFlag = (flags: Flags, name: string): string | undefined => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);

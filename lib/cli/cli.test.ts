@@ -45,7 +45,12 @@ describe.skipIf(!process.env.DATABASE_URL)("owo CLI (--json)", () => {
     expect(Object.keys(payIds).sort()).toEqual(["live", "test"]);
     expect(payIds.test).toMatch(/^[a-z0-9._-]+$/i);
 
-    const [row] = await (await getDb()).select().from(merchants).where(eq(merchants.id, json.id as string));
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(merchants)
+      .where(eq(merchants.id, json.id as string));
     expect(row?.name).toBe(name);
     expect(row?.type).toBe("personal");
   });
@@ -62,7 +67,12 @@ describe.skipIf(!process.env.DATABASE_URL)("owo CLI (--json)", () => {
     expect(json.webhook_secret).toMatch(/^whsec_/);
     expect([...(json.permissions as string[])].sort()).toEqual([...PERMISSIONS].sort());
 
-    const [row] = await (await getDb()).select().from(apiKeyPairs).where(eq(apiKeyPairs.id, json.id as string));
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(apiKeyPairs)
+      .where(eq(apiKeyPairs.id, json.id as string));
     expect(row?.merchantId).toBe(m.merchant.id);
     expect(row?.secretHash).toBe(hashSecretKey(json.secret_key as string));
     expect(row?.walletPayIdId).not.toBeNull();
@@ -73,14 +83,30 @@ describe.skipIf(!process.env.DATABASE_URL)("owo CLI (--json)", () => {
   it("key create honours --permissions, --no-wallet and --rate-limit", async () => {
     const m = await makeMerchant();
     const { code, json } = await owo(
-      "key", "create", "--merchant", m.merchant.id, "--mode", "live",
-      "--permissions", "checkout", "--no-wallet", "--rate-limit", "7", "--initialize-limit", "3",
+      "key",
+      "create",
+      "--merchant",
+      m.merchant.id,
+      "--mode",
+      "live",
+      "--permissions",
+      "checkout",
+      "--no-wallet",
+      "--rate-limit",
+      "7",
+      "--initialize-limit",
+      "3",
     );
     expect(code).toBe(0);
     expect(json.mode).toBe("live");
     expect(json.secret_key).toMatch(/^sk_live_/);
     expect(json.permissions).toEqual(["checkout"]);
-    const [row] = await (await getDb()).select().from(apiKeyPairs).where(eq(apiKeyPairs.id, json.id as string));
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(apiKeyPairs)
+      .where(eq(apiKeyPairs.id, json.id as string));
     expect(row?.permissions).toEqual(["checkout"]);
     expect(row?.walletPayIdId).toBeNull();
     expect(row?.rateLimit).toBe(7);
@@ -99,9 +125,18 @@ describe.skipIf(!process.env.DATABASE_URL)("owo CLI (--json)", () => {
     expect(json).toEqual({ id, mode: "test", rate_limit: 9, initialize_limit: 4 });
     const [row] = await (await getDb()).select().from(apiKeyPairs).where(eq(apiKeyPairs.id, id));
     expect(row).toMatchObject({ rateLimit: 9, initializeLimit: 4 });
-    const audits = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, "api_key.limits_changed")));
+    const audits = await (
+      await getDb()
+    )
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, "api_key.limits_changed")));
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actorType: "cli", merchantId: m.merchant.id, changes: { rate_limit: { from: 100, to: 9 }, initialize_limit: { from: 30, to: 4 } } });
+    expect(audits[0]).toMatchObject({
+      actorType: "cli",
+      merchantId: m.merchant.id,
+      changes: { rate_limit: { from: 100, to: 9 }, initialize_limit: { from: 30, to: 4 } },
+    });
     const res = await call(banksGet, { path: BANKS, key: created.json.secret_key as string });
     expect(res.headers.get("x-ratelimit-limit")).toBe("9");
 
@@ -127,7 +162,12 @@ describe.skipIf(!process.env.DATABASE_URL)("owo CLI (--json)", () => {
     expect(code).toBe(0);
     expect(Object.keys(json).sort()).toEqual(["email", "id"]);
     expect(json.email).toBe(email);
-    const [row] = await (await getDb()).select().from(users).where(eq(users.id, json.id as string));
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(users)
+      .where(eq(users.id, json.id as string));
     expect(row?.email).toBe(email);
     expect(row?.isAdmin).toBe(true);
   });
@@ -178,7 +218,12 @@ describe.skipIf(!process.env.DATABASE_URL)("owo CLI (--json)", () => {
     const keys2 = second.json.test_keys as Record<string, string>;
     expect(keys2.secret_key).toBe(keys1.secret_key);
     expect(await banksStatus(keys2.secret_key!)).toBe(200);
-    const [pair] = await (await getDb()).select().from(apiKeyPairs).where(eq(apiKeyPairs.secretHash, hashSecretKey(keys2.secret_key!)));
+    const [pair] = await (
+      await getDb()
+    )
+      .select()
+      .from(apiKeyPairs)
+      .where(eq(apiKeyPairs.secretHash, hashSecretKey(keys2.secret_key!)));
     expect(pair?.merchantId).toBe(b1.id);
   });
 });

@@ -50,10 +50,13 @@ export async function main(argv: string[]): Promise<number> {
       : err instanceof RequiredEnvError
         ? { code: "CONFIGURATION_ERROR", message: err.message }
         : err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
-        ? { code: "USAGE", message: (err as Error).message }
-        : { code: "INTERNAL_ERROR", message: (err as Error).message };
+          ? { code: "USAGE", message: (err as Error).message }
+          : { code: "INTERNAL_ERROR", message: (err as Error).message };
     if (json) process.stdout.write(`${JSON.stringify({ error })}\n`);
-    else console.error(`owo: ${error.message}${"details" in error ? `\n  ${(error.details as string[]).join("\n  ")}` : ""}${error.code === "USAGE" ? `\n\n${usage()}` : ""}`);
+    else
+      console.error(
+        `owo: ${error.message}${"details" in error ? `\n  ${(error.details as string[]).join("\n  ")}` : ""}${error.code === "USAGE" ? `\n\n${usage()}` : ""}`,
+      );
     return error.code === "USAGE" ? 2 : 1;
   } finally {
     await closeDb().catch(() => {});

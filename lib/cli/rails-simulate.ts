@@ -3,7 +3,8 @@ import { PROVIDER_RAILS, type ProviderRailName } from "@/lib/rails/rail";
 import { SIMULATORS } from "@/lib/rails/simulator/simulators";
 import { UsageError } from "./args";
 
-export const RAILS_SIMULATE_USAGE = "owo rails simulate paystack|monnify|flutterwave [--port 4010] [--webhook-url http://127.0.0.1:3000/api/rails/<rail>/webhook]";
+export const RAILS_SIMULATE_USAGE =
+  "owo rails simulate paystack|monnify|flutterwave [--port 4010] [--webhook-url http://127.0.0.1:3000/api/rails/<rail>/webhook]";
 
 /**
  * `owo rails simulate <rail>`: serves the provider's documented API from memory on loopback
@@ -12,7 +13,11 @@ export const RAILS_SIMULATE_USAGE = "owo rails simulate paystack|monnify|flutter
  * settle a payout, duplicate or forge a webhook, fail the next call). Runs until interrupted.
  */
 export async function railsSimulate(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { port: { type: "string" }, "webhook-url": { type: "string" }, json: { type: "boolean" } } });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { port: { type: "string" }, "webhook-url": { type: "string" }, json: { type: "boolean" } },
+  });
   const rail = positionals[0] as ProviderRailName | undefined;
   if (!rail || !(PROVIDER_RAILS as readonly string[]).includes(rail)) throw new UsageError(`Name a rail: ${PROVIDER_RAILS.join(", ")}`);
   const port = values.port ? Number(values.port) : 4010;
@@ -26,7 +31,11 @@ export async function railsSimulate(argv: string[]): Promise<number> {
     console.log(`${rail} simulator listening on ${sim.url} (nothing here is real money)`);
     console.log(`Webhooks go to ${webhookUrl}`);
     console.log("Start Owo with:");
-    console.log(`  ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(" ")} npm start`);
+    console.log(
+      `  ${Object.entries(env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(" ")} npm start`,
+    );
     console.log("Control calls (POST JSON):");
     console.log(`  ${sim.url}/__sim/pay                {"account_number":"…","amount":500000}   pay into an account (kobo)`);
     console.log(`  ${sim.url}/__sim/transfers/settle   {"reference":"TRF_…","outcome":"success|failed|reversed"}`);

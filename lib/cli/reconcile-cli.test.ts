@@ -9,7 +9,20 @@ import type { SimServer } from "@/lib/rails/simulator/sim-server";
 import { SIMULATORS } from "@/lib/rails/simulator/simulators";
 import { runOwo } from "@/tests/owo-cli";
 
-const KEYS = ["rail", "date", "lines", "matched", "booked", "unknown_inbound", "status_applied", "missing_at_provider", "amount_mismatch", "unexpected_debit", "provider_balance", "ledger_balance"];
+const KEYS = [
+  "rail",
+  "date",
+  "lines",
+  "matched",
+  "booked",
+  "unknown_inbound",
+  "status_applied",
+  "missing_at_provider",
+  "amount_mismatch",
+  "unexpected_debit",
+  "provider_balance",
+  "ledger_balance",
+];
 
 // The CLI is another process: it shares the PostgreSQL server, and reaches the simulator over HTTP.
 describe.skipIf(!process.env.DATABASE_URL)("owo reconcile run (supplement §12)", () => {
@@ -43,14 +56,20 @@ describe.skipIf(!process.env.DATABASE_URL)("owo reconcile run (supplement §12)"
 
   it("with --file, the file's lines; provider_balance is null (the file has none)", async () => {
     const file = path.join(dataDir, "paystack.csv");
-    fs.writeFileSync(file, "Reference,Amount,Status,Paid At,Type\r\nNOSUCHREF123,\"1,000.00\",success,2031-01-01 10:00:00,credit\r\n");
+    fs.writeFileSync(file, 'Reference,Amount,Status,Paid At,Type\r\nNOSUCHREF123,"1,000.00",success,2031-01-01 10:00:00,credit\r\n');
     const { code, json } = await owo(SIMULATORS.paystack.env(sim.url), "--rail", "paystack", "--date", day, "--file", file);
     expect(code).toBe(0);
     expect(json).toMatchObject({ lines: 1, amount_mismatch: 1, booked: 0, provider_balance: null });
   });
 
   it("exits non-zero when it could not run: the rail unreachable, a bad file, a bad date", async () => {
-    const unreachable = await owo({ ...SIMULATORS.paystack.env("http://127.0.0.1:9"), PAYSTACK_BASE_URL: "http://127.0.0.1:9" }, "--rail", "paystack", "--date", "2030-01-02");
+    const unreachable = await owo(
+      { ...SIMULATORS.paystack.env("http://127.0.0.1:9"), PAYSTACK_BASE_URL: "http://127.0.0.1:9" },
+      "--rail",
+      "paystack",
+      "--date",
+      "2030-01-02",
+    );
     expect(unreachable.code).not.toBe(0);
     expect(unreachable.json).toHaveProperty("error");
     const bad = path.join(dataDir, "bad.csv");

@@ -33,7 +33,13 @@ describe.skipIf(!process.env.DATABASE_URL)("owo user reset-password --email E [-
     expect(await verifyPassword(row.passwordHash, json.password as string)).toBe(true);
     expect(await verifyPassword(row.passwordHash, "correct horse battery")).toBe(false);
     expect(row.sessionVersion).toBe(1);
-    const [audit] = await (await getDb()).select().from(auditLog).where(eq(auditLog.targetId, m.owner.id)).then((rows) => rows.filter((a) => a.action === "user.password_reset"));
+    const [audit] = await (
+      await getDb()
+    )
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, m.owner.id))
+      .then((rows) => rows.filter((a) => a.action === "user.password_reset"));
     expect(audit).toMatchObject({ actorType: "cli", merchantId: m.merchant.id });
   });
 

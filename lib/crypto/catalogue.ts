@@ -29,9 +29,7 @@ export const CRYPTO_CATALOGUE: readonly CryptoAsset[] = [
 /** `USDT` or `USDT:tron` → the catalogue entries it names (empty when it names none). */
 export function resolveCryptoSelector(selector: string): CryptoAsset[] {
   const [code, network] = selector.split(":");
-  return CRYPTO_CATALOGUE.filter(
-    (a) => a.assetCode === code?.toUpperCase() && (network === undefined || a.network === network.toLowerCase()),
-  );
+  return CRYPTO_CATALOGUE.filter((a) => a.assetCode === code?.toUpperCase() && (network === undefined || a.network === network.toLowerCase()));
 }
 
 /** Normalises a selector (`usdt:TRON` → `USDT:tron`); null when it names nothing. */

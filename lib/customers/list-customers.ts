@@ -93,7 +93,16 @@ export function customerLabel(c: Pick<Customer, "name" | "email" | "payerAccount
 const HEADER = ["name", "email", "payer_bank", "payer_account", "payments", "total_naira", "first_paid_at", "last_paid_at", "last_channel", "channels"];
 
 const row = (c: Customer): unknown[] => [
-  c.name, c.email, c.payerBank, c.payerAccount, c.paymentsCount, koboToNaira(c.totalAmount), c.firstPaidAt.toISOString(), c.lastPaidAt.toISOString(), c.lastChannel, c.channels.join(" "),
+  c.name,
+  c.email,
+  c.payerBank,
+  c.payerAccount,
+  c.paymentsCount,
+  koboToNaira(c.totalAmount),
+  c.firstPaidAt.toISOString(),
+  c.lastPaidAt.toISOString(),
+  c.lastChannel,
+  c.channels.join(" "),
 ];
 
 /** The dashboard's CSV export of a customers list, streamed from batches (walkList). */

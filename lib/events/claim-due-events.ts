@@ -39,7 +39,11 @@ export function leaseSeconds(): number {
   return attemptSeconds() + 15;
 }
 
-const inList = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const inList = (values: string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 type Row = {
   id: string;

@@ -48,10 +48,7 @@ async function loadTarget(tx: DbOrTx, eventId: string) {
  * automatic attempt finishing together both count. Success delivers; an automatic failure
  * schedules the next retry (or exhausts the event); a manual failure leaves the schedule alone.
  */
-async function recordAttempt(
-  db: Db,
-  input: { eventId: string; trigger: DeliveryTrigger; url: string; result: PostResult },
-): Promise<number> {
+async function recordAttempt(db: Db, input: { eventId: string; trigger: DeliveryTrigger; url: string; result: PostResult }): Promise<number> {
   const { eventId, trigger, result } = input;
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -76,9 +73,7 @@ async function recordAttempt(
       const delay = retryDelayMs((prior?.n ?? 0) + 1);
       Object.assign(
         change,
-        delay === null
-          ? { deliveryStatus: "exhausted", nextAttemptAt: null }
-          : { nextAttemptAt: sql`now() + ${delay}::int * interval '1 millisecond'` },
+        delay === null ? { deliveryStatus: "exhausted", nextAttemptAt: null } : { nextAttemptAt: sql`now() + ${delay}::int * interval '1 millisecond'` },
       );
     }
     await tx.update(events).set(change).where(eq(events.id, eventId));
@@ -102,10 +97,7 @@ async function recordAttempt(
  * time, every attempt recorded. Manual attempts (resends) come through here; automatic ones
  * are the delivery engine's (delivery-engine.ts), which sends them with the same sendWebhook.
  */
-export async function deliverEvent(
-  db: Db,
-  input: { eventId: string; trigger: DeliveryTrigger; timeoutMs?: number },
-): Promise<DeliveryResult> {
+export async function deliverEvent(db: Db, input: { eventId: string; trigger: DeliveryTrigger; timeoutMs?: number }): Promise<DeliveryResult> {
   const { eventId, trigger } = input;
   const none = { eventId, attemptNumber: null, statusCode: null, error: null };
   const target = await loadTarget(db, eventId);

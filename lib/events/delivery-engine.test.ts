@@ -69,7 +69,13 @@ describe("delivery engine (issue 17: wake on commit, batches, per-key queues)", 
     const all = [slow, ...fast];
     // One burst, the keys' events interleaved in one transaction (the slow key's 4 first).
     const inputs = Array.from({ length: 10 }, (_, n) =>
-      (n < 4 ? all : fast).map(({ key }) => ({ merchantId: key.merchantId, mode: "test" as const, keyPairId: key.keyPair.id, type: "charge.success", data: { n } })),
+      (n < 4 ? all : fast).map(({ key }) => ({
+        merchantId: key.merchantId,
+        mode: "test" as const,
+        keyPairId: key.keyPair.id,
+        type: "charge.success",
+        data: { n },
+      })),
     ).flat();
     const started = Date.now();
     const burst = await db.transaction((tx) => emitEvents(tx, inputs));
@@ -82,7 +88,9 @@ describe("delivery engine (issue 17: wake on commit, batches, per-key queues)", 
     expect(slow.hook.received.length).toBeLessThanOrEqual(2);
     expect(fastDone - started).toBeLessThan(4_000);
     // The slow key's events all arrive, in order (sequentially: 2 s each).
-    const slowIds = (await db.select({ id: events.id }).from(events).where(eq(events.keyPairId, slow.key.keyPair.id)).orderBy(asc(events.seq))).map((r) => r.id);
+    const slowIds = (await db.select({ id: events.id }).from(events).where(eq(events.keyPairId, slow.key.keyPair.id)).orderBy(asc(events.seq))).map(
+      (r) => r.id,
+    );
     expect(slowIds).toHaveLength(4);
     await slow.hook.waitFor(4, 20_000);
     expect(firstSeen(slow.hook)).toEqual(slowIds);
@@ -100,7 +108,13 @@ describe("delivery engine (issue 17: wake on commit, batches, per-key queues)", 
     const slow = await keyWithReceiver(() => ({ status: 200, delayMs: SLOW_MS }));
     const fast = await keyWithReceiver((_req, n) => (n === 0 ? { status: 200, until: firstAnswered } : { status: 200 }));
     const db = await getDb();
-    const event = (key: typeof slow.key, n: number) => ({ merchantId: key.merchantId, mode: "test" as const, keyPairId: key.keyPair.id, type: "charge.success", data: { n } });
+    const event = (key: typeof slow.key, n: number) => ({
+      merchantId: key.merchantId,
+      mode: "test" as const,
+      keyPairId: key.keyPair.id,
+      type: "charge.success",
+      data: { n },
+    });
     const first = await db.transaction((tx) => emitEvents(tx, [event(slow.key, 1), event(slow.key, 2), event(slow.key, 3), event(fast.key, 1)]));
     deliverAfterCommit(first);
     // Both keys' first attempts are in flight: the slow one answers in 3 s, the fast one when told.

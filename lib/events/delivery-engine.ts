@@ -97,7 +97,10 @@ class AttemptRecorder {
     }
     this.buffer = keep;
     try {
-      await recordAutomaticAttempts(await this.db(), take.map((p) => p.attempt));
+      await recordAutomaticAttempts(
+        await this.db(),
+        take.map((p) => p.attempt),
+      );
       for (const p of take) p.done();
     } catch (error) {
       for (const p of take) p.done(error);
@@ -305,7 +308,15 @@ class DeliveryEngine {
       await db
         .update(events)
         .set({ deliveryStatus: "no_endpoint", nextAttemptAt: null })
-        .where(and(inArray(events.id, claims.map((c) => c.event.id)), eq(events.deliveryStatus, "pending")));
+        .where(
+          and(
+            inArray(
+              events.id,
+              claims.map((c) => c.event.id),
+            ),
+            eq(events.deliveryStatus, "pending"),
+          ),
+        );
     } catch (error) {
       logError("webhook events without an endpoint could not be marked", { error });
     }

@@ -89,7 +89,8 @@ export async function deliveryThreadMain(): Promise<void> {
         .then((db) => deliveryEngine().pass(db, message.options))
         .then(
           (attempts) => port.postMessage({ type: "passed", id: message.id, attempts } satisfies Passed),
-          (error: unknown) => port.postMessage({ type: "passed", id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies Passed),
+          (error: unknown) =>
+            port.postMessage({ type: "passed", id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies Passed),
         );
     }
   });

@@ -17,7 +17,14 @@ export type EmitInput = {
 export function eventCtes(p: Params, inputs: EmitInput[], opts: { gate?: string } = {}): string {
   return outboxCte(
     p,
-    inputs.map((input) => ({ id: prefixedId("event"), merchant_id: input.merchantId, mode: input.mode, key_pair_id: input.keyPairId, type: input.type, data: input.data })),
+    inputs.map((input) => ({
+      id: prefixedId("event"),
+      merchant_id: input.merchantId,
+      mode: input.mode,
+      key_pair_id: input.keyPairId,
+      type: input.type,
+      data: input.data,
+    })),
     opts,
   );
 }

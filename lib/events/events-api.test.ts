@@ -65,7 +65,9 @@ describe("GET /v1/events (supplement §4)", () => {
 
   it("each item is {id, event, data, created_at, delivery: {status, attempts, last_status_code}}", async () => {
     const id = charges[0]!;
-    await (await getDb()).execute(
+    await (
+      await getDb()
+    ).execute(
       sql`update events set delivery_status = 'pending', attempts = 2, last_status_code = 500, next_attempt_at = now() + interval '1 hour' where id = ${id}`,
     );
     const { body } = await call<Page>(listRoute, { path: "/v1/events?page=3&page_size=10", key: key.secretKey });
@@ -100,7 +102,10 @@ describe("GET /v1/events (supplement §4)", () => {
       const { status, body } = await call(listRoute, { path: `/v1/events?${q}`, key: key.secretKey });
       expect(status, q).toBe(400);
       expect(body.error).toMatchObject({ code: "HTTP_ERROR", message: "Validation error" });
-      expect(body.error!.details!.some((d) => d.startsWith(field)), JSON.stringify(body.error)).toBe(true);
+      expect(
+        body.error!.details!.some((d) => d.startsWith(field)),
+        JSON.stringify(body.error),
+      ).toBe(true);
     }
   });
 

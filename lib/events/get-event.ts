@@ -17,10 +17,7 @@ export async function getKeyPairEventOrThrow(tx: DbOrTx, input: { keyPairId: str
 }
 
 /** An event of this merchant and mode; another merchant's or mode's is not found. */
-export async function getMerchantEventOrThrow(
-  tx: DbOrTx,
-  input: { merchantId: string; mode: Mode; eventId: string },
-): Promise<OwoEvent> {
+export async function getMerchantEventOrThrow(tx: DbOrTx, input: { merchantId: string; mode: Mode; eventId: string }): Promise<OwoEvent> {
   const [row] = await tx
     .select()
     .from(events)
@@ -36,10 +33,6 @@ export async function getEventWithAttemptsOrThrow(
   input: { merchantId: string; mode: Mode; eventId: string },
 ): Promise<{ event: OwoEvent; attempts: WebhookAttempt[] }> {
   const event = await getMerchantEventOrThrow(tx, input);
-  const attempts = await tx
-    .select()
-    .from(webhookAttempts)
-    .where(eq(webhookAttempts.eventId, event.id))
-    .orderBy(asc(webhookAttempts.id));
+  const attempts = await tx.select().from(webhookAttempts).where(eq(webhookAttempts.eventId, event.id)).orderBy(asc(webhookAttempts.id));
   return { event, attempts };
 }

@@ -28,13 +28,22 @@ type Paging = { page?: number; pageSize?: number } & Cursor;
 
 const SHAPE: ListShape = { table: events, order: [events.seq], cursorColumn: events.id, buckets: "seq" };
 
-const pageRequest = (paging: Paging) => ({ page: paging.page ?? 1, page_size: paging.pageSize ?? 20, starting_after: paging.starting_after, ending_before: paging.ending_before });
+const pageRequest = (paging: Paging) => ({
+  page: paging.page ?? 1,
+  page_size: paging.pageSize ?? 20,
+  starting_after: paging.starting_after,
+  ending_before: paging.ending_before,
+});
 
 async function pageOf(tx: DbOrTx, scope: SQL, filter: SQL | undefined, paging: Paging, kept: KeptCountKey): Promise<Paged<OwoEvent>> {
   const request = pageRequest(paging);
   const plan = await planPage(tx, SHAPE, scope, filter, request, kept);
   const [rows, n] = await readPage(tx, keptCountSql(kept), (listTotal) =>
-    tx.select({ ...getTableColumns(events), listTotal }).from(events).where(plan.where).orderBy(...plan.orderBy),
+    tx
+      .select({ ...getTableColumns(events), listTotal })
+      .from(events)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
   );
   return plan.finish(rows, n);
 }
@@ -59,7 +68,13 @@ export async function listKeyPairEvents(
   const kept: KeptCountKey = { list: "events", merchantId: input.merchantId, mode: input.mode, a: input.keyPairId, b: input.type };
   const request = pageRequest(input);
   const params = { merchantId: input.merchantId, mode: input.mode, keyPairId: input.keyPairId, type: input.type };
-  const shallow = await shallowPage<OwoEvent>(tx, request, input.type ? "key_pair_events_page_type" : "key_pair_events_page", shallowKeyPairEvents(!!input.type), params);
+  const shallow = await shallowPage<OwoEvent>(
+    tx,
+    request,
+    input.type ? "key_pair_events_page_type" : "key_pair_events_page",
+    shallowKeyPairEvents(!!input.type),
+    params,
+  );
   if (shallow) return shallow;
   return pageOf(tx, eq(events.keyPairId, input.keyPairId), input.type ? eq(events.type, input.type) : undefined, input, kept);
 }

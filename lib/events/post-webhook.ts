@@ -118,13 +118,7 @@ function errorMessage(err: unknown): string {
  * followed (a 3xx is a failure); the whole attempt, connection and body included, is bounded
  * by `timeoutMs`. Never throws: every outcome is a result the attempt log can record.
  */
-export async function postWebhook(input: {
-  url: string;
-  body: string;
-  headers: Record<string, string>;
-  mode: Mode;
-  timeoutMs?: number;
-}): Promise<PostResult> {
+export async function postWebhook(input: { url: string; body: string; headers: Record<string, string>; mode: Mode; timeoutMs?: number }): Promise<PostResult> {
   const timeoutMs = input.timeoutMs ?? webhookTimeoutMs();
   const started = performance.now();
   const done = (r: Omit<PostResult, "durationMs">): PostResult => ({ ...r, durationMs: Math.max(0, Math.round(performance.now() - started)) });

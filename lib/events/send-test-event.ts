@@ -11,10 +11,7 @@ const TEST_EVENT_TYPE = "webhook.test";
  * Emits a `webhook.test` event for one key pair of the merchant and mode and starts its
  * delivery, so a merchant can check their endpoint and signature verification end to end.
  */
-export async function sendTestEvent(
-  db: Db,
-  input: { merchantId: string; mode: Mode; keyPairId: string },
-): Promise<{ eventId: string }> {
+export async function sendTestEvent(db: Db, input: { merchantId: string; mode: Mode; keyPairId: string }): Promise<{ eventId: string }> {
   const eventId = await db.transaction(async (tx) => {
     const keyPair = await getKeyPairRowOrThrow(tx, input);
     if (keyPair.revokedAt) throw invalidState("The key is revoked.");

@@ -33,10 +33,7 @@ describe("webhook signing (supplement §4, Standard Webhooks)", () => {
     const oldSecret = newWebhookSecret();
     const newSecret = newWebhookSecret();
     const at = new Date();
-    const secrets = signingSecrets(
-      { webhookSecret: newSecret, previousWebhookSecret: oldSecret, webhookSecretRotatedAt: new Date(at.getTime() - 60_000) },
-      at,
-    );
+    const secrets = signingSecrets({ webhookSecret: newSecret, previousWebhookSecret: oldSecret, webhookSecretRotatedAt: new Date(at.getTime() - 60_000) }, at);
     expect(secrets).toEqual([newSecret, oldSecret]);
     const body = webhookBody({ type: "charge.success", data: {} });
     const headers = signWebhook({ id: "evt_rot", timestamp: now(), body, secrets });
@@ -51,9 +48,7 @@ describe("webhook signing (supplement §4, Standard Webhooks)", () => {
     const at = new Date();
     const key = { webhookSecret: "whsec_bmV3", previousWebhookSecret: "whsec_b2xk" };
     expect(signingSecrets({ ...key, webhookSecretRotatedAt: new Date(at.getTime() - ROTATION_OVERLAP_MS + 1000) }, at)).toHaveLength(2);
-    expect(signingSecrets({ ...key, webhookSecretRotatedAt: new Date(at.getTime() - ROTATION_OVERLAP_MS - 1000) }, at)).toEqual([
-      "whsec_bmV3",
-    ]);
+    expect(signingSecrets({ ...key, webhookSecretRotatedAt: new Date(at.getTime() - ROTATION_OVERLAP_MS - 1000) }, at)).toEqual(["whsec_bmV3"]);
     expect(signingSecrets({ ...key, webhookSecretRotatedAt: null }, at)).toEqual(["whsec_bmV3"]);
   });
 });

@@ -24,8 +24,7 @@ export function webhookBody(event: { type: string; data: unknown }): string {
 /** The secrets a delivery is signed with now: the current one, then the previous one during the overlap. */
 export function signingSecrets(key: SigningSecrets, now: Date = new Date()): string[] {
   const rotatedAt = key.webhookSecretRotatedAt?.getTime();
-  const overlapping =
-    key.previousWebhookSecret != null && rotatedAt != null && now.getTime() - rotatedAt < ROTATION_OVERLAP_MS;
+  const overlapping = key.previousWebhookSecret != null && rotatedAt != null && now.getTime() - rotatedAt < ROTATION_OVERLAP_MS;
   return overlapping ? [key.webhookSecret, key.previousWebhookSecret!] : [key.webhookSecret];
 }
 

@@ -24,6 +24,13 @@ describe("transfer fees (supplement §3)", () => {
     expect(bank(1_000_000)).toEqual({ amount: 1_000_000, fee: 2_500, vat: 188, stamp_duty: 5_000, total: 1_007_688, currency: "NGN" });
   });
   it("PayID transfers cost nothing", () => {
-    expect(transferCharges({ amount: 5_000_000, type: "payid" })).toEqual({ amount: 5_000_000, fee: 0, vat: 0, stamp_duty: 0, total: 5_000_000, currency: "NGN" });
+    expect(transferCharges({ amount: 5_000_000, type: "payid" })).toEqual({
+      amount: 5_000_000,
+      fee: 0,
+      vat: 0,
+      stamp_duty: 0,
+      total: 5_000_000,
+      currency: "NGN",
+    });
   });
 });

@@ -25,7 +25,10 @@ export async function hostedFramingTarget(path: string, search: URLSearchParams)
   const db = await getDb();
   if (page.kind === "session") {
     if (!isUuid(page.id)) return null;
-    const [s] = await db.select({ mode: checkoutSessions.mode, keyPairId: checkoutSessions.keyPairId }).from(checkoutSessions).where(eq(checkoutSessions.id, page.id));
+    const [s] = await db
+      .select({ mode: checkoutSessions.mode, keyPairId: checkoutSessions.keyPairId })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, page.id));
     return s ? { mode: s.mode, allowedDomains: await keyDomains(s.keyPairId) } : null;
   }
   if (page.kind === "invoice") {
@@ -38,7 +41,10 @@ export async function hostedFramingTarget(path: string, search: URLSearchParams)
   if (!wanted || wanted.length > 80) return null;
   const asked = search.get("mode");
   const modes: Mode[] = asked === "test" || asked === "live" ? [asked] : ["live", "test"];
-  const rows = await db.select({ id: payIds.id, mode: payIds.mode, kind: payIds.kind }).from(payIds).where(and(eq(payIds.payId, wanted), inArray(payIds.mode, modes)));
+  const rows = await db
+    .select({ id: payIds.id, mode: payIds.mode, kind: payIds.kind })
+    .from(payIds)
+    .where(and(eq(payIds.payId, wanted), inArray(payIds.mode, modes)));
   const row = rows.find((r) => r.mode === modes[0]) ?? rows.find((r) => r.mode === modes[1]);
   if (!row) return null;
   let keyPairId: string | null = null;

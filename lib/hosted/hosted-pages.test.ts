@@ -10,7 +10,11 @@ import { returnUrl } from "./return-url";
 import { simulateCheckoutPayment } from "./simulate-checkout-payment";
 import { simulatePayIdPayment } from "./simulate-payid-payment";
 
-const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code ?? String(e));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (e: { code?: string }) => e.code ?? String(e),
+  );
 
 describe("checkout page: simulate payment", () => {
   it("pays the session's current account, and only after bank transfer was chosen", async () => {
@@ -79,7 +83,17 @@ describe("PayID pay page", () => {
       body: CreateDynamicPayIdBody.parse({ amount: 2500, amount_validation: "A0", name: "Concert ticket" }),
     });
     const before = await getPayPagePayId(db, { payId: dyn.fullPayId });
-    expect(before).toMatchObject({ mode: "test", kind: "dynamic", name: "Concert ticket", amount: 250_000, amountValidation: "A0", status: "active", open: true, session: null, otherMode: null });
+    expect(before).toMatchObject({
+      mode: "test",
+      kind: "dynamic",
+      name: "Concert ticket",
+      amount: 250_000,
+      amountValidation: "A0",
+      status: "active",
+      open: true,
+      session: null,
+      otherMode: null,
+    });
     expect(await code(simulatePayIdPayment(db, { payId: dyn.fullPayId, amount: 100_000 }))).toBe("AMOUNT_REJECTED");
     await simulatePayIdPayment(db, { payId: dyn.fullPayId, amount: 250_000 });
     expect(await getPayPagePayId(db, { payId: dyn.fullPayId })).toMatchObject({ status: "completed", open: false });
@@ -91,7 +105,11 @@ describe("PayID pay page", () => {
     const db = await getDb();
     const s = await newSession(key.secretKey, { amount: 77_700 });
     const details = (await selectMethod(key.secretKey, s.session_id, { payment_method: "payid" })).body.data!;
-    expect(await getPayPagePayId(db, { payId: details.pay_id })).toMatchObject({ amount: 77_700, open: true, session: { id: s.session_id, amount: 77_700, status: "active" } });
+    expect(await getPayPagePayId(db, { payId: details.pay_id })).toMatchObject({
+      amount: 77_700,
+      open: true,
+      session: { id: s.session_id, amount: 77_700, status: "active" },
+    });
 
     const handle = `hp${Math.random().toString(36).slice(2, 10)}`;
     const wallet = (await getWalletPayId(db, { merchantId: key.merchantId, mode: "test" }))!;

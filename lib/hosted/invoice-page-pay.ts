@@ -20,14 +20,23 @@ export type InvoicePayDetails =
  * channel, issued when it has none that still takes money (ensureInvoiceInstrument). An
  * invoice that takes no payment is refused there (DESTINATION_CLOSED) with the reason.
  */
-export async function chooseInvoicePayMethod(db: Db, input: { publicId: string; channel: InvoiceChannel; baseUrl: string }): Promise<{ details: InvoicePayDetails; serverNow: number }> {
+export async function chooseInvoicePayMethod(
+  db: Db,
+  input: { publicId: string; channel: InvoiceChannel; baseUrl: string },
+): Promise<{ details: InvoicePayDetails; serverNow: number }> {
   const invoice = await requireInvoiceForPage(db, input.publicId);
   const instrument = await ensureInvoiceInstrument(db, { invoice, channel: input.channel });
   const serverNow = Date.now();
   if (instrument.kind === "virtual_account") {
     const a = instrument.account;
     return {
-      details: { channel: "bank_transfer", accountNumber: a.accountNumber ?? "", bankName: a.bankName, accountName: a.accountName ?? "", expiresAt: a.expiresAt?.toISOString() ?? null },
+      details: {
+        channel: "bank_transfer",
+        accountNumber: a.accountNumber ?? "",
+        bankName: a.bankName,
+        accountName: a.accountName ?? "",
+        expiresAt: a.expiresAt?.toISOString() ?? null,
+      },
       serverNow,
     };
   }
@@ -38,8 +47,7 @@ export async function chooseInvoicePayMethod(db: Db, input: { publicId: string; 
   };
 }
 
-const tooMuch = (remaining: number) =>
-  appError("AMOUNT_REJECTED", { message: `Enter at most ${formatNaira(remaining)}, the amount still owed.` });
+const tooMuch = (remaining: number) => appError("AMOUNT_REJECTED", { message: `Enter at most ${formatNaira(remaining)}, the amount still owed.` });
 
 /**
  * The hosted invoice page's "Simulate payment" (test mode only): pays the invoice through the

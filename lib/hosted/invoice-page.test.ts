@@ -15,7 +15,11 @@ import { chooseInvoicePayMethod, simulateInvoicePagePayment } from "./invoice-pa
 afterAll(() => afterCommitDeliveriesSettled());
 
 const BASE = "http://localhost:3000";
-const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code ?? String(e));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (e: { code?: string }) => e.code ?? String(e),
+  );
 
 /** ₦100 + 7.5% tax = ₦107.50, sent unless told otherwise. */
 async function invoiceFor(opts: { partial?: boolean; send?: boolean; mode?: Mode } = {}) {
@@ -134,7 +138,10 @@ describe("hosted invoice page", () => {
   it("a sent invoice past its due date is overdue when the page is read, and still payable", async () => {
     const inv = await invoiceFor({ partial: true });
     const db = await getDb();
-    await db.update(invoices).set({ dueAt: new Date(Date.now() - 1000) }).where(eq(invoices.publicId, inv.publicId));
+    await db
+      .update(invoices)
+      .set({ dueAt: new Date(Date.now() - 1000) })
+      .where(eq(invoices.publicId, inv.publicId));
     expect(await getInvoicePage(db, inv.publicId)).toMatchObject({ state: "overdue", status: "overdue", payable: true });
     const paid = await simulateInvoicePagePayment(db, { ...ref(inv), channel: "bank_transfer", amount: 1_000 });
     expect(paid.view).toMatchObject({ state: "overdue", amountPaid: 1_000 });

@@ -87,7 +87,9 @@ export async function getInvoicePage(db: Db, publicId: string): Promise<InvoiceP
 export async function invoicePageView(db: Db, invoice: Invoice): Promise<InvoicePageView> {
   const [brand, payments] = await Promise.all([
     getMerchantBrand(db, invoice.merchantId),
-    invoice.amountPaid > 0 ? listInvoicePayments(db, { merchantId: invoice.merchantId, mode: invoice.mode, invoiceId: invoice.id }) : Promise.resolve([] as Payment[]),
+    invoice.amountPaid > 0
+      ? listInvoicePayments(db, { merchantId: invoice.merchantId, mode: invoice.mode, invoiceId: invoice.id })
+      : Promise.resolve([] as Payment[]),
   ]);
   const remaining = amountRemaining(invoice);
   return {

@@ -30,6 +30,5 @@ export function livePath(kind: LiveKind, id: string): string {
 /** The PayID page's id: its mode and its handle, as the trigger announces it. */
 export const payIdLiveId = (mode: Mode, payId: string) => `${mode}:${payId}`;
 
-
 /** An invoice's live status: its status and amount paid (a part payment changes only the latter). */
 export const invoiceLiveStatus = (status: string, amountPaid: number) => `${status}:${amountPaid}`;

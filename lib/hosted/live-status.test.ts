@@ -130,7 +130,10 @@ describe("live status of hosted pages", () => {
     for (const p of [...pages, warm]) p.close();
 
     // The batched read answers every kind in one call.
-    const statuses = await readLiveStatuses(db, sessions.map((s) => `session:${s.session_id}`));
+    const statuses = await readLiveStatuses(
+      db,
+      sessions.map((s) => `session:${s.session_id}`),
+    );
     expect(statuses.size).toBe(sessions.length);
     expect(statuses.get(`session:${sessions[3]!.session_id}`)).toBe("completed");
   });

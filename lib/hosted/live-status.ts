@@ -16,7 +16,10 @@ export async function readLiveStatuses(db: DbOrTx, keys: Iterable<string>): Prom
   }
   const out = new Map<string, string>();
   if (byKind.session.length > 0) {
-    const rows = await db.select({ id: checkoutSessions.id, status: checkoutSessions.status }).from(checkoutSessions).where(inArray(checkoutSessions.id, byKind.session));
+    const rows = await db
+      .select({ id: checkoutSessions.id, status: checkoutSessions.status })
+      .from(checkoutSessions)
+      .where(inArray(checkoutSessions.id, byKind.session));
     for (const r of rows) out.set(`session:${r.id}`, r.status);
   }
   if (byKind.invoice.length > 0) {

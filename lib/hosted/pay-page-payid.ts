@@ -1,16 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import {
-  dynamicPayIds,
-  merchants,
-  payIds,
-  staticPayIds,
-  type AmountValidation,
-  type Mode,
-  type PayId,
-  type PayIdKind,
-  type SessionStatus,
-} from "@/db/schema";
+import { dynamicPayIds, merchants, payIds, staticPayIds, type AmountValidation, type Mode, type PayId, type PayIdKind, type SessionStatus } from "@/db/schema";
 import { isAppError } from "@/lib/errors";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 import { expireDynamicPayIdIfDue } from "@/lib/payids/expire-dynamic-payid";

@@ -2,8 +2,7 @@ import { appError, validationError } from "@/lib/errors";
 import { SandboxPaymentBody } from "@/lib/payments/sandbox-payment";
 
 /** A hosted page asked to simulate a payment for something in live mode: never. */
-export const simulationLiveRefused = () =>
-  appError("SANDBOX_ONLY", { message: "Payments can only be simulated in test mode." });
+export const simulationLiveRefused = () => appError("SANDBOX_ONLY", { message: "Payments can only be simulated in test mode." });
 
 export const SIMULATED_PAYER = { name: "Test Payer", bank: "Sandbox Bank", account: "0123456789" };
 

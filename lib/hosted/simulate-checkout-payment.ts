@@ -10,8 +10,7 @@ import { sandboxBody, simulationLiveRefused, SIMULATED_PAYER } from "./sandbox-o
 export const SIMULATED_METHODS = ["bank_transfer", "payid", "card", "crypto"] as const;
 export type SimulatedMethod = (typeof SIMULATED_METHODS)[number];
 
-const nothingToPay = (what: string) =>
-  invalidState(`There is no ${what} to pay into yet. Choose the payment method again.`);
+const nothingToPay = (what: string) => invalidState(`There is no ${what} to pay into yet. Choose the payment method again.`);
 
 /**
  * The hosted checkout's "Simulate payment" (test mode only): pays what the customer is looking

@@ -33,4 +33,3 @@ export function correlationIdFor(req: Request): string {
   const given = req.headers.get("x-correlation-id");
   return given && SAFE.test(given) ? given : newCorrelationId();
 }
-

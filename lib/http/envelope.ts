@@ -3,8 +3,7 @@ import { AppError, appError } from "@/lib/errors";
 /** CORS for browser callers of public keys; auth is by header, never cookies. */
 export const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",
-  "access-control-expose-headers":
-    "x-correlation-id, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after",
+  "access-control-expose-headers": "x-correlation-id, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after",
 };
 
 const BASE_HEADERS: [string, string][] = [["content-type", "application/json"], ...Object.entries(CORS_HEADERS)];
@@ -29,5 +28,4 @@ export function failureResponse(err: AppError, correlationId: string, headers: R
   return jsonResponse({ success: false, error, correlationId }, err.status, { ...headers, ...err.headers, "x-correlation-id": correlationId });
 }
 
-export const internalError = () =>
-  appError("INTERNAL_ERROR");
+export const internalError = () => appError("INTERNAL_ERROR");

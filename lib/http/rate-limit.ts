@@ -85,7 +85,13 @@ async function pipelined(db: DbOrTx, statements: { text: string; params: (string
     }
   }
   const out: PromiseSettledResult<unknown[]>[] = [];
-  for (const s of statements) out.push(await preparedRows<unknown>(db, s.text, s.params).then((value) => ({ status: "fulfilled" as const, value }), (reason: unknown) => ({ status: "rejected" as const, reason })));
+  for (const s of statements)
+    out.push(
+      await preparedRows<unknown>(db, s.text, s.params).then(
+        (value) => ({ status: "fulfilled" as const, value }),
+        (reason: unknown) => ({ status: "rejected" as const, reason }),
+      ),
+    );
   return out;
 }
 

@@ -98,9 +98,7 @@ function presentedKey(req: Request): string | null {
  * /v1 answer carries rate-limit headers and guessing keys is throttled.
  */
 async function meterAnonymous(req: Request, key: AuthenticatedKey | null): Promise<Record<string, string>> {
-  const bucket: Bucket = key
-    ? { name: `key:${key.keyPair.id}`, limit: key.keyPair.rateLimit }
-    : { name: `ip:${clientIp(req)}`, limit: ANONYMOUS_LIMIT };
+  const bucket: Bucket = key ? { name: `key:${key.keyPair.id}`, limit: key.keyPair.rateLimit } : { name: `ip:${clientIp(req)}`, limit: ANONYMOUS_LIMIT };
   const state = await hitRateLimit([bucket]);
   if (state.exceeded) throw tooManyRequests(state);
   return rateLimitHeaders(state);
@@ -170,7 +168,11 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       // A route that prefetches from its body reads it first; a failed read answers where it
       // always did (after the key checks and the rate limit), so nothing else changes.
       let sent: { value: unknown } | { error: unknown } | null = null;
-      if (options.body && options.prefetch) sent = await readJsonBody(req).then((value) => ({ value }), (error: unknown) => ({ error }));
+      if (options.body && options.prefetch)
+        sent = await readJsonBody(req).then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
       const read = options.prefetch?.(params, { body: sent && "value" in sent ? sent.value : undefined, mode: keyPair.mode });
 
       const buckets: Bucket[] = [{ name: `key:${keyPair.id}`, limit: keyPair.rateLimit }];

@@ -22,7 +22,11 @@ const APP = "http://127.0.0.1:3000";
 const ev = {} as NextFetchEvent;
 const get = (path: string) => proxy(new NextRequest(new URL(path, APP), { headers: { host: "127.0.0.1:3000" } }), ev);
 const cspOf = async (path: string) => (await get(path))!.headers.get("content-security-policy") ?? "";
-const directive = (csp: string, name: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? null;
+const directive = (csp: string, name: string) =>
+  csp
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? null;
 
 afterEach(() => vi.unstubAllEnvs());
 beforeAll(() => vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123"));

@@ -6,8 +6,7 @@ import { emitInvoiceEvents, recordInvoiceActivity, type InvoiceActor } from "./i
 import { invoicePausedData } from "./invoice-view";
 
 /** Whether a due-date transition is waiting to be applied (cheap: no database). */
-const isDue = (i: Invoice, now: Date) =>
-  i.dueHandledAt === null && (i.status === "sent" || i.status === "partial") && i.dueAt.getTime() <= now.getTime();
+const isDue = (i: Invoice, now: Date) => i.dueHandledAt === null && (i.status === "sent" || i.status === "partial") && i.dueAt.getTime() <= now.getTime();
 
 /**
  * Supplement §6: a sent or partial invoice whose due date passes becomes `overdue`, or, with
@@ -21,9 +20,7 @@ export async function applyInvoiceDue(tx: DbOrTx, invoice: Invoice, actor: Invoi
   const [updated] = await tx
     .update(invoices)
     .set(
-      pause
-        ? { dueHandledAt: now, paused: true, pausedAt: invoice.paused ? invoice.pausedAt : now }
-        : { dueHandledAt: now, status: "overdue", overdueAt: now },
+      pause ? { dueHandledAt: now, paused: true, pausedAt: invoice.paused ? invoice.pausedAt : now } : { dueHandledAt: now, status: "overdue", overdueAt: now },
     )
     .where(and(eq(invoices.id, invoice.id), isNull(invoices.dueHandledAt), inArray(invoices.status, ["sent", "partial"]), lte(invoices.dueAt, now)))
     .returning();

@@ -13,7 +13,6 @@ import type { InvoiceView } from "./invoice-view";
 
 afterAll(() => afterCommitDeliveriesSettled());
 
-
 const BODY = {
   customer_name: "Ada Obi",
   customer_email: "ada@example.com",
@@ -63,8 +62,7 @@ async function problems(json: unknown): Promise<string[]> {
 }
 const sharedKey = key();
 
-const keyEvents = async (k: TestKey) =>
-  (await getDb()).select().from(events).where(eq(events.keyPairId, k.keyPair.id)).orderBy(asc(events.seq));
+const keyEvents = async (k: TestKey) => (await getDb()).select().from(events).where(eq(events.keyPairId, k.keyPair.id)).orderBy(asc(events.seq));
 
 const invoiceRow = async (publicId: string) => (await (await getDb()).select().from(invoices).where(eq(invoices.publicId, publicId)))[0]!;
 
@@ -110,7 +108,17 @@ describe("POST /v1/checkout/invoice: the Invoice object", () => {
     const { tax_rate: _t, ...rest } = BODY;
     const r = await create(k, rest);
     expect(r.status, r.text).toBe(200);
-    expect(r.body.data).toMatchObject({ tax_rate: 0, tax_amount: 0, subtotal: 1_250_000, total: 1_250_000, note: null, allow_partial_payments: false, due_date_action: "none", merchant_reference: null, metadata: null });
+    expect(r.body.data).toMatchObject({
+      tax_rate: 0,
+      tax_amount: 0,
+      subtotal: 1_250_000,
+      total: 1_250_000,
+      note: null,
+      allow_partial_payments: false,
+      due_date_action: "none",
+      merchant_reference: null,
+      metadata: null,
+    });
   });
 
   it("send: true answers a sent invoice with issued_at set", async () => {
@@ -126,7 +134,14 @@ describe("POST /v1/checkout/invoice: the Invoice object", () => {
     const v = await createOk(k);
     const row = await invoiceRow(v.public_id);
     const wallet = await getWalletPayId(await getDb(), { merchantId: k.merchantId, mode: "test" });
-    expect(row).toMatchObject({ keyPairId: k.keyPair.id, source: "api", settlementPayIdId: wallet!.id, merchantId: k.merchantId, mode: "test", taxRateBp: 750 });
+    expect(row).toMatchObject({
+      keyPairId: k.keyPair.id,
+      source: "api",
+      settlementPayIdId: wallet!.id,
+      merchantId: k.merchantId,
+      mode: "test",
+      taxRateBp: 750,
+    });
     expect(row.dueAt.toISOString()).toBe(`${BODY.due_date}T23:00:00.000Z`);
   });
 
@@ -139,7 +154,13 @@ describe("POST /v1/checkout/invoice: the Invoice object", () => {
     const k = await key();
     const v = await createOk(k, { send: true });
     const row = await invoiceRow(v.public_id);
-    const lines = await (await getDb()).select().from(invoiceActivity).where(eq(invoiceActivity.invoiceId, row.id)).orderBy(asc(invoiceActivity.createdAt), asc(invoiceActivity.id));
+    const lines = await (
+      await getDb()
+    )
+      .select()
+      .from(invoiceActivity)
+      .where(eq(invoiceActivity.invoiceId, row.id))
+      .orderBy(asc(invoiceActivity.createdAt), asc(invoiceActivity.id));
     expect(lines.map((l) => [l.type, l.actor])).toEqual([
       ["created", "api"],
       ["sent", "api"],
@@ -184,12 +205,20 @@ describe("POST /v1/checkout/invoice: totals in kobo, tax rounded half up", () =>
   });
 
   it("a zero-priced line is allowed while the total is at least 100 kobo", async () => {
-    const v = await createOk(await sharedKey, { line_items: [{ description: "free", quantity: 1, unit_price: 0 }, { description: "paid", quantity: 1, unit_price: 100 }], tax_rate: 0 });
+    const v = await createOk(await sharedKey, {
+      line_items: [
+        { description: "free", quantity: 1, unit_price: 0 },
+        { description: "paid", quantity: 1, unit_price: 100 },
+      ],
+      tax_rate: 0,
+    });
     expect(v.total).toBe(100);
   });
 
   it("total below 100 kobo: 400 Validation error 'total must be at least 100 kobo'", async () => {
-    expect(await problems({ ...BODY, line_items: [{ description: "x", quantity: 1, unit_price: 99 }], tax_rate: 0 })).toEqual(["total must be at least 100 kobo"]);
+    expect(await problems({ ...BODY, line_items: [{ description: "x", quantity: 1, unit_price: 99 }], tax_rate: 0 })).toEqual([
+      "total must be at least 100 kobo",
+    ]);
   });
 
   it(`total above ${MAX_INVOICE_TOTAL} kobo: 400 Validation error`, async () => {
@@ -231,7 +260,11 @@ describe("POST /v1/checkout/invoice: validation (400 Validation error, details n
     ["line item unit_price is required", { line_items: [{ description: "x", quantity: 1 }] }, "line_items unit_price is required"],
     ["line item unit_price integer kobo", { line_items: [{ ...item, unit_price: 10.5 }] }, "line_items unit_price must be an integer number of kobo"],
     ["line item unit_price not negative", { line_items: [{ ...item, unit_price: -1 }] }, "line_items unit_price must not be negative"],
-    ["line item unit_price at most max", { line_items: [{ ...item, unit_price: MAX_INVOICE_TOTAL + 1 }] }, `line_items unit_price must be at most ${MAX_INVOICE_TOTAL}`],
+    [
+      "line item unit_price at most max",
+      { line_items: [{ ...item, unit_price: MAX_INVOICE_TOTAL + 1 }] },
+      `line_items unit_price must be at most ${MAX_INVOICE_TOTAL}`,
+    ],
     ["tax_rate must be a number", { tax_rate: "7.5" }, "tax_rate must be a number (percent)"],
     ["tax_rate at least 0", { tax_rate: -1 }, "tax_rate must be at least 0"],
     ["tax_rate at most 100", { tax_rate: 100.01 }, "tax_rate must be at most 100"],
@@ -261,13 +294,25 @@ describe("POST /v1/checkout/invoice: validation (400 Validation error, details n
     const r = await create(k, { customer_email: "nope", line_items: [], tax_rate: -1 });
     expect(r.status).toBe(400);
     expect(r.body.error!.details).toEqual(
-      expect.arrayContaining(["customer_name is required", "customer_email must be a valid email address", "line_items must have at least 1 item", "tax_rate must be at least 0", "due_date is required"]),
+      expect.arrayContaining([
+        "customer_name is required",
+        "customer_email must be a valid email address",
+        "line_items must have at least 1 item",
+        "tax_rate must be at least 0",
+        "due_date is required",
+      ]),
     );
     expect(await (await getDb()).select().from(invoices).where(eq(invoices.merchantId, k.merchantId))).toEqual([]);
   });
 
   it("a body that does not parse: 400 Malformed JSON body", async () => {
-    const r = await call(createPost, { method: "POST", path: "/v1/checkout/invoice", key: (await sharedKey).secretKey, body: "{nope", headers: { "content-type": "application/json" } });
+    const r = await call(createPost, {
+      method: "POST",
+      path: "/v1/checkout/invoice",
+      key: (await sharedKey).secretKey,
+      body: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: "HTTP_ERROR", message: "Malformed JSON body" });
   });
@@ -426,6 +471,15 @@ describe("POST /v1/checkout/invoice: keys", () => {
   it("a live key creates a live invoice", async () => {
     const k = await key({ mode: "live" });
     const v = await createOk(k);
-    expect((await (await getDb()).select().from(invoices).where(and(eq(invoices.publicId, v.public_id), eq(invoices.mode, "live")))).length).toBe(1);
+    expect(
+      (
+        await (
+          await getDb()
+        )
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.publicId, v.public_id), eq(invoices.mode, "live")))
+      ).length,
+    ).toBe(1);
   });
 });

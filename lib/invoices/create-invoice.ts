@@ -31,18 +31,23 @@ export const formatInvoiceNumber = (n: number) => `INV-${String(n).padStart(6, "
 /** Hosted invoice page address. */
 export const invoicePaymentUrl = (baseUrl: string, publicId: string) => `${baseUrl.replace(/\/+$/, "")}/i/${publicId}`;
 
-const referenceConflict = () =>
-  appError("REFERENCE_CONFLICT", { message: "This merchant_reference was already used for a different invoice." });
+const referenceConflict = () => appError("REFERENCE_CONFLICT", { message: "This merchant_reference was already used for a different invoice." });
 
 /** Same body (whatever the key order), same fingerprint. */
 function fingerprint(body: CreateInvoiceBody): string {
   const canonical = (v: unknown): unknown =>
     v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+        )
       : Array.isArray(v)
         ? v.map(canonical)
         : v;
-  return createHash("sha256").update(JSON.stringify(canonical(body))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(body)))
+    .digest("hex");
 }
 
 async function nextInvoiceNumber(tx: DbOrTx, merchantId: string, mode: Mode): Promise<string> {

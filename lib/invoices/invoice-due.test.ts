@@ -18,7 +18,6 @@ import type { InvoiceView } from "./invoice-view";
 
 afterAll(() => afterCommitDeliveriesSettled());
 
-
 const BODY = {
   customer_name: "Ada Obi",
   customer_email: "ada@example.com",
@@ -27,13 +26,19 @@ const BODY = {
 };
 
 const newInvoice = (k: TestKey, json: Record<string, unknown> = {}) => createInvoiceOk(k, { ...BODY, ...json });
-const getOne = (k: TestKey, publicId: string) => call<InvoiceView>(oneGet, { path: `/v1/checkout/invoice/${publicId}`, key: k.secretKey, params: { publicId } });
+const getOne = (k: TestKey, publicId: string) =>
+  call<InvoiceView>(oneGet, { path: `/v1/checkout/invoice/${publicId}`, key: k.secretKey, params: { publicId } });
 const action = (handler: typeof pausePost, name: string) => (k: TestKey, publicId: string) =>
   call<InvoiceView>(handler, { method: "POST", path: `/v1/checkout/invoice/${publicId}/${name}`, key: k.secretKey, params: { publicId } });
 const pause = action(pausePost, "pause");
 const resume = action(resumePost, "resume");
 const expire = (k: TestKey | string, json: unknown) =>
-  call<{ resource: string; id: string; expires_at: string }>(expirePost, { method: "POST", path: "/v1/sandbox/expire", key: typeof k === "string" ? k : k.secretKey, json });
+  call<{ resource: string; id: string; expires_at: string }>(expirePost, {
+    method: "POST",
+    path: "/v1/sandbox/expire",
+    key: typeof k === "string" ? k : k.secretKey,
+    json,
+  });
 
 const row = async (publicId: string): Promise<Invoice> => (await (await getDb()).select().from(invoices).where(eq(invoices.publicId, publicId)))[0]!;
 const setRow = async (publicId: string, changes: Partial<typeof invoices.$inferInsert>) =>
@@ -77,7 +82,14 @@ describe("due-date job (invoice_due_dates)", () => {
     expect(r.pausedAt).not.toBeNull();
     const sent = await keyEvents(k);
     expect(sent.map((e) => e.type)).toEqual(["invoice.created", "invoice.sent", "invoice.paused"]);
-    expect(sent[2]!.data).toEqual({ public_id: v.public_id, invoice_number: v.invoice_number, status: "sent", total: 100_000, amount_paid: 0, currency: "NGN" });
+    expect(sent[2]!.data).toEqual({
+      public_id: v.public_id,
+      invoice_number: v.invoice_number,
+      status: "sent",
+      total: 100_000,
+      amount_paid: 0,
+      currency: "NGN",
+    });
     expect((await activity(v.public_id)).at(-1)).toMatchObject({ type: "paused", actor: "scheduler", data: { reason: "due_date" } });
   });
 

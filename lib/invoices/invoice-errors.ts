@@ -3,7 +3,6 @@ import { appError, notFound } from "@/lib/errors";
 /** Another merchant's or mode's invoice, or none: 404 without saying whether it exists (supplement §2). */
 export const invoiceNotFound = () => notFound("Invoice not found.");
 
-
 export const INVOICE_STATE_MESSAGES = {
   sendNotDraft: "Only a draft invoice can be sent.",
   updateNotDraft: "Only a draft invoice can be updated.",
@@ -19,5 +18,4 @@ export const INVOICE_STATE_MESSAGES = {
 } as const;
 
 /** Another invoice of this merchant and mode already carries the merchant_reference. */
-export const invoiceReferenceConflict = () =>
-  appError("REFERENCE_CONFLICT", { message: "This merchant_reference was already used for a different invoice." });
+export const invoiceReferenceConflict = () => appError("REFERENCE_CONFLICT", { message: "This merchant_reference was already used for a different invoice." });

@@ -87,7 +87,10 @@ export const CreateInvoiceBody = z.object({
   due_date_action: fields.due_date_action.nullish().transform((v) => v ?? "none"),
   merchant_reference: fields.merchant_reference.nullish().transform((v) => v ?? null),
   metadata: fields.metadata.nullish().transform((v) => v ?? null),
-  send: z.boolean({ error: "send must be a boolean" }).nullish().transform((v) => v ?? false),
+  send: z
+    .boolean({ error: "send must be a boolean" })
+    .nullish()
+    .transform((v) => v ?? false),
 });
 export type CreateInvoiceBody = z.output<typeof CreateInvoiceBody>;
 

@@ -59,7 +59,12 @@ export function assertInvoiceAmount(i: Pick<Invoice, "total" | "amountPaid" | "a
  * that takes no money or an amount its rule refuses. Returns the invoice as it now stands and
  * the events the due-date transition wrote (deliver after commit).
  */
-export async function lockPayableInvoice(tx: DbOrTx, invoiceId: string, amount: number, actor: InvoiceActor): Promise<{ invoice: Invoice; eventIds: string[] }> {
+export async function lockPayableInvoice(
+  tx: DbOrTx,
+  invoiceId: string,
+  amount: number,
+  actor: InvoiceActor,
+): Promise<{ invoice: Invoice; eventIds: string[] }> {
   const [locked] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
   if (!locked) throw destinationClosed("This invoice does not exist.");
   const { invoice, eventIds } = await applyInvoiceDue(tx, locked, actor);
@@ -101,7 +106,15 @@ export function invoicePaymentFields(i: Invoice) {
 export async function applyInvoicePayment(
   tx: DbOrTx,
   invoice: Invoice,
-  p: { amount: number; channel: InvoiceChannel; reference: string; payerName: string | null; paidAt: Date; actor: InvoiceActor; chargeSuccess: Record<string, unknown> },
+  p: {
+    amount: number;
+    channel: InvoiceChannel;
+    reference: string;
+    payerName: string | null;
+    paidAt: Date;
+    actor: InvoiceActor;
+    chargeSuccess: Record<string, unknown>;
+  },
 ): Promise<{ invoice: Invoice; eventIds: string[] }> {
   const amountPaid = invoice.amountPaid + p.amount;
   const paid = amountPaid >= invoice.total;
@@ -120,7 +133,13 @@ export async function applyInvoicePayment(
   const keyPairIds = await invoiceKeyPairIds(tx, after);
   const chargeIds = await emitEvents(
     tx,
-    keyPairIds.map((keyPairId) => ({ merchantId: after.merchantId, mode: after.mode, keyPairId, type: "charge.success", data: { ...p.chargeSuccess, ...invoiceChargeFields(after) } })),
+    keyPairIds.map((keyPairId) => ({
+      merchantId: after.merchantId,
+      mode: after.mode,
+      keyPairId,
+      type: "charge.success",
+      data: { ...p.chargeSuccess, ...invoiceChargeFields(after) },
+    })),
   );
   const remaining = amountRemaining(after);
   const invoiceIds = await emitInvoiceEvents(tx, after, [

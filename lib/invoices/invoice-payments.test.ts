@@ -76,7 +76,12 @@ async function eventsOf(keyPairId: string) {
 
 /** Moves the due date to now (what POST /v1/sandbox/expire does for an invoice). */
 async function makeDue(invoice: Invoice) {
-  await (await db()).update(invoices).set({ dueAt: sql`now()`, dueDate: lagosDay() }).where(eq(invoices.id, invoice.id));
+  await (
+    await db()
+  )
+    .update(invoices)
+    .set({ dueAt: sql`now()`, dueDate: lagosDay() })
+    .where(eq(invoices.id, invoice.id));
 }
 
 async function expectRefused(r: Awaited<ReturnType<typeof sandboxPay>>, code: string, message?: string) {
@@ -219,7 +224,10 @@ describe("invoice status after payments", () => {
     expect(paid.paidAt).toBeInstanceOf(Date);
     const timeline = await activityOf(invoice);
     expect(timeline.map((a) => a.type)).toEqual(["created", "sent", "payment", "payment", "paid"]);
-    expect(timeline[3]).toMatchObject({ actor: "sandbox", data: { amount: 300_000, channel: "payid", reference: r.body.data!.reference, payer_name: "Chidi Eze" } });
+    expect(timeline[3]).toMatchObject({
+      actor: "sandbox",
+      data: { amount: 300_000, channel: "payid", reference: r.body.data!.reference, payer_name: "Chidi Eze" },
+    });
   });
 
   it("overpayment is accepted: amount_paid exceeds the total, the invoice is paid and amount_remaining is 0", async () => {
@@ -267,7 +275,11 @@ describe("invoices that take no payment: 400 DESTINATION_CLOSED and nothing book
     await pauseInvoice(await db(), { merchantId: key.merchantId, mode: "test", publicId: invoice.publicId, actor: "api" });
     await expectRefused(await payByInvoice(key, invoice, 100_000), "DESTINATION_CLOSED", "This invoice is paused and takes no payment.");
     if (instrument.kind !== "virtual_account") throw new Error("expected an account");
-    await expectRefused(await sandboxPay(key, { account_number: instrument.account.accountNumber, amount: 100_000 }), "DESTINATION_CLOSED", "This invoice is paused and takes no payment.");
+    await expectRefused(
+      await sandboxPay(key, { account_number: instrument.account.accountNumber, amount: 100_000 }),
+      "DESTINATION_CLOSED",
+      "This invoice is paused and takes no payment.",
+    );
     await expectNothingBooked(invoice, settlementPayIdId);
   });
 
@@ -323,8 +335,22 @@ describe("the invoice's account number and PayID", () => {
     const account = await ensureInvoiceInstrument(await db(), { invoice, channel: "bank_transfer" });
     const payId = await ensureInvoiceInstrument(await db(), { invoice, channel: "payid" });
     if (account.kind !== "virtual_account" || payId.kind !== "payid") throw new Error("unexpected instruments");
-    expect(account.account).toMatchObject({ status: "pending", amount: null, amountValidation: "A5", source: "invoice", invoiceId: invoice.id, keyPairId: key.keyPair.id });
-    expect(payId.dynamicPayId).toMatchObject({ status: "active", amount: null, amountValidation: "A5", allowMultiplePayments: true, source: "invoice", invoiceId: invoice.id });
+    expect(account.account).toMatchObject({
+      status: "pending",
+      amount: null,
+      amountValidation: "A5",
+      source: "invoice",
+      invoiceId: invoice.id,
+      keyPairId: key.keyPair.id,
+    });
+    expect(payId.dynamicPayId).toMatchObject({
+      status: "active",
+      amount: null,
+      amountValidation: "A5",
+      allowMultiplePayments: true,
+      source: "invoice",
+      invoiceId: invoice.id,
+    });
     expect(payId.payId).toMatch(/^[a-z0-9]{8}\.dypid$/);
 
     const payer = await makeKey();
@@ -359,7 +385,12 @@ describe("the invoice's account number and PayID", () => {
     expect(p2.dynamicPayId.id).toBe(p1.dynamicPayId.id);
     expect((await reload(invoice)).dynamicPayIdId).toBe(p1.dynamicPayId.id);
 
-    await (await db()).update(virtualAccounts).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(virtualAccounts.id, first!));
+    await (
+      await db()
+    )
+      .update(virtualAccounts)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(virtualAccounts.id, first!));
     const fresh = await ensureInvoiceInstrument(await db(), { invoice, channel: "bank_transfer" });
     if (fresh.kind !== "virtual_account") throw new Error("expected an account");
     expect(fresh.account.id).not.toBe(first);
@@ -460,7 +491,11 @@ describe("POST /v1/sandbox/payments with invoice_id", () => {
     for (const extra of [{}, { channel: "card" }]) {
       const r = await sandboxPay(key, { invoice_id: invoice.publicId, amount: 100_000, ...extra });
       expect(r.status).toBe(400);
-      expect(r.body.error).toEqual({ code: "HTTP_ERROR", message: "Validation error", details: ["channel must be bank_transfer or payid when paying an invoice_id"] });
+      expect(r.body.error).toEqual({
+        code: "HTTP_ERROR",
+        message: "Validation error",
+        details: ["channel must be bank_transfer or payid when paying an invoice_id"],
+      });
     }
   });
 
@@ -509,7 +544,12 @@ describe("payInvoice (the hosted page's simulate)", () => {
       const types = (await eventsOf(k.keyPair.id)).map((e) => e.type);
       expect(types.slice(-3)).toEqual(["charge.success", "invoice.payment_received", "invoice.paid"]);
     }
-    const [payment] = await (await db()).select().from(invoiceActivity).where(and(eq(invoiceActivity.invoiceId, invoice.id), eq(invoiceActivity.type, "payment")));
+    const [payment] = await (
+      await db()
+    )
+      .select()
+      .from(invoiceActivity)
+      .where(and(eq(invoiceActivity.invoiceId, invoice.id), eq(invoiceActivity.type, "payment")));
     expect(payment).toMatchObject({ actor: "customer" });
   });
 });

@@ -20,7 +20,6 @@ afterAll(() => afterCommitDeliveriesSettled());
 
 type Paged<T> = { items: T[]; total: number; page: number; page_size: number; total_pages: number };
 
-
 const BODY = {
   customer_name: "Ada Obi",
   customer_email: "ada@example.com",
@@ -210,7 +209,12 @@ describe("PUT /v1/checkout/invoice/:publicId", () => {
   it("changes the given fields of a draft; what is absent stays", async () => {
     const k = await key();
     const v = await newInvoice(k, { note: "old", metadata: { a: 1 } });
-    const r = await put(k, v.public_id, { customer_name: "Bola Ade", customer_email: "bola@example.com", allow_partial_payments: true, due_date_action: "pause" });
+    const r = await put(k, v.public_id, {
+      customer_name: "Bola Ade",
+      customer_email: "bola@example.com",
+      allow_partial_payments: true,
+      due_date_action: "pause",
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body.data).toEqual({
       ...v,
@@ -316,7 +320,12 @@ describe("PUT /v1/checkout/invoice/:publicId", () => {
     const r = await put(k, v.public_id, { tax_rate: -1, line_items: [], due_date: inDays(-1), customer_email: "x" });
     expect(r.status).toBe(400);
     expect(r.body.error!.details).toEqual(
-      expect.arrayContaining(["tax_rate must be at least 0", "line_items must have at least 1 item", "due_date must not be in the past", "customer_email must be a valid email address"]),
+      expect.arrayContaining([
+        "tax_rate must be at least 0",
+        "line_items must have at least 1 item",
+        "due_date must not be in the past",
+        "customer_email must be a valid email address",
+      ]),
     );
     const small = await put(k, v.public_id, { line_items: [{ description: "x", quantity: 1, unit_price: 50 }], tax_rate: 0 });
     expect(small.status).toBe(400);
@@ -360,22 +369,29 @@ describe("PATCH /v1/checkout/invoice/:publicId (supplement §7: the ZevPay SDK's
     expect(strip(viaPatch)).toEqual(strip(viaPut));
   });
 
-  it.each(["sent", "partial", "paid", "overdue", "cancelled"] as const)("a %s invoice: 400 INVALID_STATE with PUT's message, nothing changed", async (status) => {
-    const k = await key();
-    const v = await newInvoice(k);
-    await setRow(v.public_id, { status });
-    const viaPatch = await patch(k, v.public_id, { note: "x" });
-    expect(viaPatch.status).toBe(400);
-    expect(viaPatch.body.error).toEqual({ code: "INVALID_STATE", message: "Only a draft invoice can be updated." });
-    expect(viaPatch.body.error).toEqual((await put(k, v.public_id, { note: "x" })).body.error);
-    expect((await row(v.public_id)).note).toBeNull();
-  });
+  it.each(["sent", "partial", "paid", "overdue", "cancelled"] as const)(
+    "a %s invoice: 400 INVALID_STATE with PUT's message, nothing changed",
+    async (status) => {
+      const k = await key();
+      const v = await newInvoice(k);
+      await setRow(v.public_id, { status });
+      const viaPatch = await patch(k, v.public_id, { note: "x" });
+      expect(viaPatch.status).toBe(400);
+      expect(viaPatch.body.error).toEqual({ code: "INVALID_STATE", message: "Only a draft invoice can be updated." });
+      expect(viaPatch.body.error).toEqual((await put(k, v.public_id, { note: "x" })).body.error);
+      expect((await row(v.public_id)).note).toBeNull();
+    },
+  );
 
   it("scope: another merchant's, the other mode's or an unknown id is 404 Invoice not found.", async () => {
     const k = await key();
     const v = await newInvoice(k);
     const live = await key({ merchantId: k.merchantId, mode: "live" });
-    for (const r of [await patch(await key(), v.public_id, { note: "x" }), await patch(live, v.public_id, { note: "x" }), await patch(k, "inv_doesnotexist", { note: "x" })]) {
+    for (const r of [
+      await patch(await key(), v.public_id, { note: "x" }),
+      await patch(live, v.public_id, { note: "x" }),
+      await patch(k, "inv_doesnotexist", { note: "x" }),
+    ]) {
       expect(r.status, r.text).toBe(404);
       expect(r.body.error).toEqual(NOT_FOUND);
     }
@@ -460,7 +476,14 @@ describe("POST /v1/checkout/invoice/:publicId/pause", () => {
     expect((await row(v.public_id)).pausedAt).not.toBeNull();
     const sent = await keyEvents(k);
     expect(sent.map((e) => e.type)).toEqual(["invoice.created", "invoice.sent", "invoice.paused"]);
-    expect(sent[2]!.data).toEqual({ public_id: v.public_id, invoice_number: v.invoice_number, status: "sent", total: v.total, amount_paid: 0, currency: "NGN" });
+    expect(sent[2]!.data).toEqual({
+      public_id: v.public_id,
+      invoice_number: v.invoice_number,
+      status: "sent",
+      total: v.total,
+      amount_paid: 0,
+      currency: "NGN",
+    });
     const activity = await listInvoiceActivity(await getDb(), (await row(v.public_id)).id);
     expect(activity.at(-1)).toMatchObject({ type: "paused", actor: "api", data: { reason: "manual" } });
   });
@@ -573,7 +596,12 @@ describe("POST /v1/checkout/invoice/:publicId/cancel", () => {
     const db = await getDb();
     const va = await call(vaCreate, { method: "POST", path: "/v1/checkout/virtual-account", key: k.secretKey, json: { amount: 1000 } });
     const other = await call(vaCreate, { method: "POST", path: "/v1/checkout/virtual-account", key: k.secretKey, json: { amount: 1000 } });
-    const dyn = await call<{ id: string }>(dynamicCreate, { method: "POST", path: "/v1/checkout/dynamic-payid", key: k.secretKey, json: { allow_multiple_payments: true } });
+    const dyn = await call<{ id: string }>(dynamicCreate, {
+      method: "POST",
+      path: "/v1/checkout/dynamic-payid",
+      key: k.secretKey,
+      json: { allow_multiple_payments: true },
+    });
     expect([va.status, other.status, dyn.status]).toEqual([200, 200, 200]);
     const inv = await row(v.public_id);
     const vaId = (va.body.data as { public_id: string }).public_id;
@@ -697,7 +725,14 @@ describe("invoice timeline and payments reads", () => {
     const v = await newInvoice(k, { send: true });
     const inv = await row(v.public_id);
     const db = await getDb();
-    const base = { merchantId: k.merchantId, mode: "test" as const, channel: "bank_transfer", destinationKind: "invoice" as const, invoiceId: inv.id, settlementPayIdId: inv.settlementPayIdId };
+    const base = {
+      merchantId: k.merchantId,
+      mode: "test" as const,
+      channel: "bank_transfer",
+      destinationKind: "invoice" as const,
+      invoiceId: inv.id,
+      settlementPayIdId: inv.settlementPayIdId,
+    };
     const tag = Math.random().toString(36).slice(2);
     await db.insert(payments).values([
       { ...base, reference: `t1-${tag}`, amount: 1000, paidAt: new Date(Date.now() - 2000) },

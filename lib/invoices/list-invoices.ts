@@ -82,14 +82,33 @@ async function readInvoicePage(db: Db, input: Scope & ListInvoicesQuery, now: Da
   const where = and(inScope(input), listFilter(input))!;
   const total = kept
     ? keptCountSql(kept)
-    : searchTotal({ list: "invoices", merchantId: input.merchantId, mode: input.mode, key: { search: input.search?.trim(), status: input.status }, table: invoices, scope: inScope(input)!, sortColumn: invoices.createdAt, where }, now.getTime());
+    : searchTotal(
+        {
+          list: "invoices",
+          merchantId: input.merchantId,
+          mode: input.mode,
+          key: { search: input.search?.trim(), status: input.status },
+          table: invoices,
+          scope: inScope(input)!,
+          sortColumn: invoices.createdAt,
+          where,
+        },
+        now.getTime(),
+      );
   const dueNow = sql<boolean>`exists (select 1 from ${invoices} where ${dueInScope(input, now)})`;
   const [rows, n] = await readPage(db, total, (listTotal) =>
-    db.select({ ...getTableColumns(invoices), listTotal, dueNow }).from(invoices).where(plan.where).orderBy(...plan.orderBy),
+    db
+      .select({ ...getTableColumns(invoices), listTotal, dueNow })
+      .from(invoices)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
   );
   // No rows to carry the flag (an empty page): asked on its own.
   const anyDue = rows.length > 0 ? rows[0]!.dueNow : (await queryRows<{ due: boolean }>(db, sql`select ${dueNow} as due`))[0]!.due;
-  const page = plan.finish(rows.map(({ dueNow: _, ...invoice }) => invoice), n);
+  const page = plan.finish(
+    rows.map(({ dueNow: _, ...invoice }) => invoice),
+    n,
+  );
   return { page, dueNow: anyDue };
 }
 

@@ -16,7 +16,9 @@ async function assertReferenceFree(tx: DbOrTx, invoice: Invoice, reference: stri
   const [other] = await tx
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.merchantId, invoice.merchantId), eq(invoices.mode, invoice.mode), eq(invoices.merchantReference, reference), ne(invoices.id, invoice.id)))
+    .where(
+      and(eq(invoices.merchantId, invoice.merchantId), eq(invoices.mode, invoice.mode), eq(invoices.merchantReference, reference), ne(invoices.id, invoice.id)),
+    )
     .limit(1);
   if (other) throw invoiceReferenceConflict();
 }
@@ -45,7 +47,8 @@ export function updateInvoice(db: Db, input: InvoiceRef & { body: UpdateInvoiceB
     if (body.allow_partial_payments !== undefined) set.allowPartialPayments = body.allow_partial_payments;
     if (body.due_date_action !== undefined) set.dueDateAction = body.due_date_action;
     if (body.merchant_reference !== undefined) {
-      if (body.merchant_reference !== null && body.merchant_reference !== invoice.merchantReference) await assertReferenceFree(tx, invoice, body.merchant_reference);
+      if (body.merchant_reference !== null && body.merchant_reference !== invoice.merchantReference)
+        await assertReferenceFree(tx, invoice, body.merchant_reference);
       set.merchantReference = body.merchant_reference;
     }
     if (body.metadata !== undefined) set.metadata = body.metadata;

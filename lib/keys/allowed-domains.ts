@@ -3,7 +3,11 @@ const DOMAIN_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9
 
 /** Lower-cases and strips a scheme or path someone pasted; null when it is not a domain. */
 export function normaliseDomain(entry: string): string | null {
-  const stripped = entry.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/\/.*$/, "");
+  const stripped = entry
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, "")
+    .replace(/\/.*$/, "");
   if (!DOMAIN_PATTERN.test(stripped)) return null;
   const port = stripped.split(":")[1];
   return port === undefined || (Number(port) >= 1 && Number(port) <= 65535) ? stripped : null;

@@ -17,10 +17,7 @@ export type CreatedKeyPair = { keyPair: KeyPairView; secretKey: string; webhookS
  * webhook signing secret is returned in clear and stored sealed (AES-256-GCM, secret-box).
  * The CLI, the dashboard and the seed all come through this command.
  */
-export async function createKeyPair(
-  db: Db,
-  input: { merchantId: string; mode: Mode; config: KeyConfigInput; actor: Actor },
-): Promise<CreatedKeyPair> {
+export async function createKeyPair(db: Db, input: { merchantId: string; mode: Mode; config: KeyConfigInput; actor: Actor }): Promise<CreatedKeyPair> {
   const config = parseOrThrow(KeyConfigInput, input.config);
   if (config.webhookUrl) {
     const problem = await webhookUrlProblem(config.webhookUrl, input.mode);

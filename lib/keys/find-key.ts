@@ -22,7 +22,14 @@ export async function findActiveKey(rawKey: string): Promise<AuthenticatedKey | 
     const rows = await db
       .select({
         keyPair: apiKeyPairs,
-        merchant: { id: merchants.id, name: merchants.name, type: merchants.type, staticAccounts: merchants.staticAccounts, suspendedAt: merchants.suspendedAt, activatedAt: merchants.activatedAt },
+        merchant: {
+          id: merchants.id,
+          name: merchants.name,
+          type: merchants.type,
+          staticAccounts: merchants.staticAccounts,
+          suspendedAt: merchants.suspendedAt,
+          activatedAt: merchants.activatedAt,
+        },
       })
       .from(apiKeyPairs)
       .innerJoin(merchants, eq(merchants.id, apiKeyPairs.merchantId))

@@ -25,9 +25,7 @@ const perMinute = z.coerce.number().int().min(1).max(1_000_000);
 /** Everything a key pair is configured with. The CLI and the seed set all of it; the dashboard all but the limits. */
 export const KeyConfigInput = z.object({
   name: z.string().trim().min(1, "name is required").max(100, "name must be at most 100 characters").default("API key"),
-  permissions: list
-    .pipe(z.array(z.enum(PERMISSIONS, { error: `permissions must be among ${PERMISSIONS.join(", ")}` })))
-    .default([...PERMISSIONS]),
+  permissions: list.pipe(z.array(z.enum(PERMISSIONS, { error: `permissions must be among ${PERMISSIONS.join(", ")}` }))).default([...PERMISSIONS]),
   allowedDomains: normalisedList(normaliseDomain, "allowed_domains has an invalid domain")
     .pipe(z.array(z.string()).max(50, "allowed_domains may hold at most 50 domains"))
     .default([]),

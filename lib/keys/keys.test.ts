@@ -47,7 +47,7 @@ describe("createKeyPair", () => {
     const row = await rawRow(key.keyPair.id);
     const randomPart = key.secretKey.slice("sk_test_".length);
     for (const [column, value] of Object.entries(row)) {
-      const text = value instanceof Date ? value.toISOString() : JSON.stringify(value) ?? "";
+      const text = value instanceof Date ? value.toISOString() : (JSON.stringify(value) ?? "");
       expect(text, column).not.toContain(key.secretKey);
       expect(text, column).not.toContain(randomPart);
     }
@@ -144,9 +144,10 @@ describe("allowed domains", () => {
 
   it("one invalid domain among valid ones rejects the whole list (nothing is stored)", async () => {
     const m = await makeMerchant();
-    await expect(
-      makeKey({ merchantId: m.merchant.id, config: { allowedDomains: ["shop.example.com", "bad domain"] } }),
-    ).rejects.toMatchObject({ status: 400, message: "Validation error" });
+    await expect(makeKey({ merchantId: m.merchant.id, config: { allowedDomains: ["shop.example.com", "bad domain"] } })).rejects.toMatchObject({
+      status: 400,
+      message: "Validation error",
+    });
     expect(await listKeyPairs(db, { merchantId: m.merchant.id, mode: "test" })).toEqual([]);
   });
 });
@@ -236,9 +237,10 @@ describe("rollSecretKey", () => {
   it("a revoked key cannot be rolled (400 INVALID_STATE)", async () => {
     const key = await makeKey();
     await revokeKeyPair(db, { merchantId: key.merchantId, mode: "test", keyPairId: key.keyPair.id, actor: CLI_ACTOR });
-    await expect(
-      rollSecretKey(db, { merchantId: key.merchantId, mode: "test", keyPairId: key.keyPair.id, actor: CLI_ACTOR }),
-    ).rejects.toMatchObject({ status: 400, code: "INVALID_STATE" });
+    await expect(rollSecretKey(db, { merchantId: key.merchantId, mode: "test", keyPairId: key.keyPair.id, actor: CLI_ACTOR })).rejects.toMatchObject({
+      status: 400,
+      code: "INVALID_STATE",
+    });
   });
 });
 

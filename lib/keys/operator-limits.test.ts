@@ -52,16 +52,28 @@ async function signedInAs(user: { id: string; email: string } | null) {
 }
 
 const limitsOf = async (id: string) => {
-  const [row] = await (await getDb()).select({ rateLimit: apiKeyPairs.rateLimit, initializeLimit: apiKeyPairs.initializeLimit }).from(apiKeyPairs).where(eq(apiKeyPairs.id, id));
+  const [row] = await (
+    await getDb()
+  )
+    .select({ rateLimit: apiKeyPairs.rateLimit, initializeLimit: apiKeyPairs.initializeLimit })
+    .from(apiKeyPairs)
+    .where(eq(apiKeyPairs.id, id));
   return row;
 };
 const limitAudits = async (id: string) =>
-  (await getDb()).select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, "api_key.limits_changed")));
+  (await getDb())
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetId, id), eq(auditLog.action, "api_key.limits_changed")));
 
 let admin: { id: string; email: string };
 let adminId: string;
 beforeAll(async () => {
-  admin = await createAdmin(await getDb(), { email: `limits-admin-${randomBase62(6).toLowerCase()}@owo.test`, password: "owo-admin-password", actor: CLI_ACTOR });
+  admin = await createAdmin(await getDb(), {
+    email: `limits-admin-${randomBase62(6).toLowerCase()}@owo.test`,
+    password: "owo-admin-password",
+    actor: CLI_ACTOR,
+  });
   adminId = admin.id;
 });
 
@@ -82,7 +94,10 @@ describe("the dashboard cannot set rate limits", () => {
     const { createKeyAction } = await import("@/app/(dashboard)/dashboard/developers/actions");
     const res = await createKeyAction({ name: "Greedy", rateLimit: 1_000_000, initializeLimit: 1_000_000, rate_limit: 1_000_000 });
     expect(res.serverError).toBeUndefined();
-    const [row] = await db.select().from(apiKeyPairs).where(and(eq(apiKeyPairs.merchantId, m.merchant.id), eq(apiKeyPairs.name, "Greedy")));
+    const [row] = await db
+      .select()
+      .from(apiKeyPairs)
+      .where(and(eq(apiKeyPairs.merchantId, m.merchant.id), eq(apiKeyPairs.name, "Greedy")));
     expect(row).toMatchObject({ rateLimit: 100, initializeLimit: 30 });
   });
 });
@@ -114,7 +129,11 @@ describe("the admin area sets rate limits (audited)", () => {
     const key = await makeKey();
     await signedInAs(admin);
     const { setKeyLimitsAction } = await import("@/app/(admin)/admin/actions");
-    for (const bad of [{ rateLimit: 0, initializeLimit: 30 }, { rateLimit: 100, initializeLimit: 1_000_001 }, { rateLimit: 1.5, initializeLimit: 30 }]) {
+    for (const bad of [
+      { rateLimit: 0, initializeLimit: 30 },
+      { rateLimit: 100, initializeLimit: 1_000_001 },
+      { rateLimit: 1.5, initializeLimit: 30 },
+    ]) {
       const res = await setKeyLimitsAction({ keyPairId: key.keyPair.id, ...bad });
       expect(res.serverError, JSON.stringify(bad)).toMatch(/Validation error/);
     }
@@ -124,7 +143,11 @@ describe("the admin area sets rate limits (audited)", () => {
   it("a merchant's owner, a signed-out visitor and a demoted admin (token still says admin) are refused", async () => {
     const key = await makeKey();
     const m = await makeMerchant();
-    const demoted = await createAdmin(await getDb(), { email: `demoted-${randomBase62(6).toLowerCase()}@owo.test`, password: "owo-admin-password", actor: CLI_ACTOR });
+    const demoted = await createAdmin(await getDb(), {
+      email: `demoted-${randomBase62(6).toLowerCase()}@owo.test`,
+      password: "owo-admin-password",
+      actor: CLI_ACTOR,
+    });
     await (await getDb()).update(users).set({ isAdmin: false }).where(eq(users.id, demoted.id));
     const { setKeyLimitsAction } = await import("@/app/(admin)/admin/actions");
     for (const who of [m.owner, null, demoted]) {

@@ -7,10 +7,7 @@ import { forgetKeyPair } from "./key-cache";
 import { toKeyPairView, type KeyPairView } from "./key-view";
 
 /** Revokes both halves of a pair for good. Revoking twice is harmless. */
-export async function revokeKeyPair(
-  db: Db,
-  input: { merchantId: string; mode: Mode; keyPairId: string; actor: Actor },
-): Promise<KeyPairView> {
+export async function revokeKeyPair(db: Db, input: { merchantId: string; mode: Mode; keyPairId: string; actor: Actor }): Promise<KeyPairView> {
   const result = await db.transaction(async (tx) => {
     const current = await getKeyPairRowOrThrow(tx, input);
     if (current.revokedAt) return toKeyPairView(current);

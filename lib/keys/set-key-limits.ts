@@ -14,10 +14,7 @@ import { toKeyPairView, type KeyPairView } from "./key-view";
  * the merchant's (supplement §1). Audited as `api_key.limits_changed` on the key's merchant,
  * with each changed limit before → after, in the same transaction; no change, no audit row.
  */
-export async function setKeyLimits(
-  db: Db,
-  input: { keyPairId: string; limits: KeyLimitsInput; actor: Actor },
-): Promise<KeyPairView> {
+export async function setKeyLimits(db: Db, input: { keyPairId: string; limits: KeyLimitsInput; actor: Actor }): Promise<KeyPairView> {
   const limits = parseOrThrow(KeyLimitsInput, input.limits);
   if (!isUuid(input.keyPairId)) throw notFound("API key not found.");
   const result = await db.transaction(async (tx) => {

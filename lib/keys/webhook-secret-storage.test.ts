@@ -110,9 +110,7 @@ describe("a rotated-out secret ends with its overlap", () => {
   async function rotatedHoursAgo(hours: number) {
     const key = await makeKey({ config: { webhookUrl: hook.url } });
     const rotated = await rotateWebhookSecret(db, { merchantId: key.merchantId, mode: "test", keyPairId: key.keyPair.id, actor: CLI_ACTOR });
-    await db.execute(
-      sql`update api_key_pairs set webhook_secret_rotated_at = now() - ${hours}::int * interval '1 hour' where id = ${key.keyPair.id}`,
-    );
+    await db.execute(sql`update api_key_pairs set webhook_secret_rotated_at = now() - ${hours}::int * interval '1 hour' where id = ${key.keyPair.id}`);
     return { key, oldSecret: key.webhookSecret, newSecret: rotated.webhookSecret };
   }
 

@@ -75,7 +75,6 @@ export async function walletBalance(tx: DbOrTx, input: { payIdId: string }): Pro
   return row?.balance ?? 0;
 }
 
-
 /** Reads an account without creating it (pages must not write). */
 export async function findAccount(tx: DbOrTx, code: string): Promise<LedgerAccount | null> {
   const [row] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1);

@@ -73,7 +73,9 @@ describe("ledger: double entry in integer kobo", () => {
     const db = await getDb();
     const [source] = await accounts(1, { allowNegative: true });
     const [a, b] = await accounts(2, { allowNegative: false });
-    await db.transaction((tx) => postEntry(tx, { reference: `ref_${tag()}`, mode: "test", kind: "test", moves: [{ from: source!.id, to: a!.id, amount: 1_000 }] }));
+    await db.transaction((tx) =>
+      postEntry(tx, { reference: `ref_${tag()}`, mode: "test", kind: "test", moves: [{ from: source!.id, to: a!.id, amount: 1_000 }] }),
+    );
     const reference = `ref_${tag()}`;
     await expect(
       db.transaction((tx) => postEntry(tx, { reference, mode: "test", kind: "test", moves: [{ from: a!.id, to: b!.id, amount: 1_001 }] })),
@@ -144,10 +146,14 @@ describe("ledger: double entry in integer kobo", () => {
     const db = await getDb();
     const [source] = await accounts(1, { allowNegative: true });
     const [wallet, sink] = await accounts(2, { allowNegative: false });
-    await db.transaction((tx) => postEntry(tx, { reference: `ref_${tag()}`, mode: "test", kind: "test", moves: [{ from: source!.id, to: wallet!.id, amount: 100 * 1_000 }] }));
+    await db.transaction((tx) =>
+      postEntry(tx, { reference: `ref_${tag()}`, mode: "test", kind: "test", moves: [{ from: source!.id, to: wallet!.id, amount: 100 * 1_000 }] }),
+    );
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, () =>
-        db.transaction((tx) => postEntry(tx, { reference: `ref_${tag()}`, mode: "test", kind: "debit", moves: [{ from: wallet!.id, to: sink!.id, amount: 1_000 }] })),
+        db.transaction((tx) =>
+          postEntry(tx, { reference: `ref_${tag()}`, mode: "test", kind: "debit", moves: [{ from: wallet!.id, to: sink!.id, amount: 1_000 }] }),
+        ),
       ),
     );
     const ok = results.filter((r) => r.status === "fulfilled").length;
@@ -166,7 +172,9 @@ describe("ledger: double entry in integer kobo", () => {
     const sources = await accounts(2, { allowNegative: true });
     const wallets = await accounts(4, { allowNegative: false });
     const all = [...sources, ...wallets];
-    const moveArb = fc.record({ from: fc.nat(all.length - 1), to: fc.nat(all.length - 1), amount: fc.integer({ min: 1, max: 50_000 }) }).filter((m) => m.from !== m.to);
+    const moveArb = fc
+      .record({ from: fc.nat(all.length - 1), to: fc.nat(all.length - 1), amount: fc.integer({ min: 1, max: 50_000 }) })
+      .filter((m) => m.from !== m.to);
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(moveArb, { minLength: 1, maxLength: 4 }), { minLength: 5, maxLength: 25 }), async (entries) => {
         const before = await Promise.all(all.map((a) => balanceOf(a.id)));

@@ -10,8 +10,7 @@ import { pgError } from "./db-errors";
 
 export { netPostings, type EntryInput, type Move } from "@/db/statements/ledger-entry";
 
-const insufficientFunds = () =>
-  appError("INSUFFICIENT_FUNDS");
+const insufficientFunds = () => appError("INSUFFICIENT_FUNDS");
 
 /** One ledger entry inside a statement: its CTEs, the guard column for the final select, and its error mapping. */
 export type LedgerEntry = { id: string; ctes: string; guard: string; error(err: unknown): unknown };

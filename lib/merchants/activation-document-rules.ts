@@ -40,7 +40,10 @@ export function requiredDocumentKinds(type: "business" | "personal"): Activation
 }
 
 /** The required kinds with no file yet (none unless the setting is `required`). */
-export async function missingDocumentKinds(tx: DbOrTx, input: { merchantId: string; merchantType: "business" | "personal"; setting: ActivationDocumentsSetting }): Promise<ActivationDocumentKind[]> {
+export async function missingDocumentKinds(
+  tx: DbOrTx,
+  input: { merchantId: string; merchantType: "business" | "personal"; setting: ActivationDocumentsSetting },
+): Promise<ActivationDocumentKind[]> {
   if (input.setting !== "required") return [];
   const counts = await documentCounts(tx, input.merchantId);
   return requiredDocumentKinds(input.merchantType).filter((k) => !counts[k]);
@@ -69,7 +72,8 @@ const SIGNATURES: { type: string; name: string; test: (b: Buffer) => boolean }[]
 ];
 
 /** A size as an owner reads it: "240 KB", "3.2 MB". */
-export const documentSizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.ceil(bytes / 1024))} KB`);
+export const documentSizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.ceil(bytes / 1024))} KB`;
 
 /**
  * The content type of an acceptable document, or why it is refused (in the owner's words). A
@@ -82,7 +86,8 @@ export function checkDocument(bytes: Buffer, declaredType?: string | null): { ok
   const found = SIGNATURES.find((s) => s.test(bytes));
   const declared = declaredType?.trim().toLowerCase().replace("image/jpg", "image/jpeg");
   const claimed = SIGNATURES.find((s) => s.type === declared);
-  if (claimed && found?.type !== claimed.type) return { ok: false, message: `This file says it is a ${claimed.name} but its content is not. Upload the original PDF, PNG or JPEG file.` };
+  if (claimed && found?.type !== claimed.type)
+    return { ok: false, message: `This file says it is a ${claimed.name} but its content is not. Upload the original PDF, PNG or JPEG file.` };
   if (!found) return { ok: false, message: "A document must be a PDF, PNG or JPEG file." };
   return { ok: true, contentType: found.type };
 }
@@ -90,7 +95,11 @@ export function checkDocument(bytes: Buffer, declaredType?: string | null): { ok
 /** A file name safe to store and to send back in Content-Disposition: no folders, no control characters, at most 120 characters. */
 export function cleanFileName(name: string | null | undefined, contentType: string): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").replace(/\s+/g, " ").trim().slice(-120);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(-120);
   if (cleaned && cleaned !== "." && cleaned !== "..") return cleaned;
   return `document.${contentType === "application/pdf" ? "pdf" : contentType === "image/png" ? "png" : "jpg"}`;
 }

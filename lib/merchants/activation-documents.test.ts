@@ -26,29 +26,62 @@ beforeAll(async () => {
 
 const owner: Actor = { type: "user", ip: "198.51.100.17", userAgent: "vitest activation documents" };
 const admin: Actor = { type: "admin", ip: "198.51.100.18", userAgent: "vitest activation documents" };
-const refusal = (p: Promise<unknown>) => p.then(() => "accepted", (e: unknown) => (isAppError(e) ? `${e.status} ${e.code}: ${e.message}${e.details ? ` (${e.details.join("; ")})` : ""}` : `threw ${String(e)}`));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => "accepted",
+    (e: unknown) => (isAppError(e) ? `${e.status} ${e.code}: ${e.message}${e.details ? ` (${e.details.join("; ")})` : ""}` : `threw ${String(e)}`),
+  );
 
 /** A PDF with a marker of its own in its text (searched for at rest). */
-const pdf = (marker = `owo-doc-${randomBase62(16)}`) => Buffer.from(`%PDF-1.4\n1 0 obj << /Title (${marker}) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`, "latin1");
+const pdf = (marker = `owo-doc-${randomBase62(16)}`) =>
+  Buffer.from(`%PDF-1.4\n1 0 obj << /Title (${marker}) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`, "latin1");
 /** A 1×1 PNG. */
 const png = () => Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 async function signedUp(type: "business" | "personal" = "business"): Promise<string> {
   const businessName = `Documents Co ${randomBase62(6)}`;
-  const r = await signUp(db, { type, businessName, name: "Ada Obi", email: `docs-${randomBase62(8).toLowerCase()}@example.com`, password: "a-strong-password", actor: owner, ip: `203.0.113.${randomBase62(5)}`, baseUrl: null });
+  const r = await signUp(db, {
+    type,
+    businessName,
+    name: "Ada Obi",
+    email: `docs-${randomBase62(8).toLowerCase()}@example.com`,
+    password: "a-strong-password",
+    actor: owner,
+    ip: `203.0.113.${randomBase62(5)}`,
+    baseUrl: null,
+  });
   expect(r.created).toBe(true);
   const [m] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.name, businessName));
   return m!.id;
 }
 
 async function completeRequest(merchantId: string, type: "business" | "personal" = "business") {
-  await saveBusinessDetails(db, { merchantId, actor: owner, legalName: type === "business" ? "Documents Company Limited" : "Ada Obi", rcNumber: type === "business" ? "RC1234567" : undefined, address: "12 Marina, Lagos" });
+  await saveBusinessDetails(db, {
+    merchantId,
+    actor: owner,
+    legalName: type === "business" ? "Documents Company Limited" : "Ada Obi",
+    rcNumber: type === "business" ? "RC1234567" : undefined,
+    address: "12 Marina, Lagos",
+  });
   await saveOwnerIdentity(db, { merchantId, actor: owner, ownerName: "Ada Obi", identityType: "bvn", identityNumber: "22212345678" });
   await savePayoutAccount(db, { merchantId, actor: owner, bankCode: "058", accountNumber: "0123456789" });
 }
 
-const upload = (merchantId: string, kind: "cac_certificate" | "government_id" | "other", bytes: Buffer, opts: { setting?: "off" | "optional" | "required"; contentType?: string; fileName?: string } = {}) =>
-  uploadActivationDocument(db, { merchantId, kind, bytes, fileName: opts.fileName ?? `${kind}.pdf`, contentType: opts.contentType ?? "application/pdf", actor: owner, setting: opts.setting ?? "required" });
+const upload = (
+  merchantId: string,
+  kind: "cac_certificate" | "government_id" | "other",
+  bytes: Buffer,
+  opts: { setting?: "off" | "optional" | "required"; contentType?: string; fileName?: string } = {},
+) =>
+  uploadActivationDocument(db, {
+    merchantId,
+    kind,
+    bytes,
+    fileName: opts.fileName ?? `${kind}.pdf`,
+    contentType: opts.contentType ?? "application/pdf",
+    actor: owner,
+    setting: opts.setting ?? "required",
+  });
 
 describe("the operator setting", () => {
   it("reads OWO_ACTIVATION_DOCUMENTS: off unless optional or required", () => {
@@ -62,7 +95,9 @@ describe("the operator setting", () => {
   it("off: a complete request is submitted without documents, as before, and no file can be attached", async () => {
     const m = await signedUp();
     await completeRequest(m);
-    expect(await refusal(upload(m, "government_id", pdf(), { setting: "off" }))).toMatch(/^400 INVALID_STATE: This Owo server does not collect activation documents/);
+    expect(await refusal(upload(m, "government_id", pdf(), { setting: "off" }))).toMatch(
+      /^400 INVALID_STATE: This Owo server does not collect activation documents/,
+    );
     expect((await submitActivation(db, { merchantId: m, actor: owner, documents: "off" })).request!.status).toBe("submitted");
     expect(await listActivationDocuments(db, m)).toEqual([]);
   });
@@ -85,7 +120,9 @@ describe("required documents", () => {
     const m = await signedUp("business");
     await completeRequest(m);
     const submit = () => submitActivation(db, { merchantId: m, actor: owner, documents: "required" });
-    expect(await refusal(submit())).toBe("400 HTTP_ERROR: Upload the required documents before you submit (CAC certificate is missing; Government-issued ID is missing)");
+    expect(await refusal(submit())).toBe(
+      "400 HTTP_ERROR: Upload the required documents before you submit (CAC certificate is missing; Government-issued ID is missing)",
+    );
 
     await upload(m, "government_id", png(), { contentType: "image/png", fileName: "C:\\Users\\ada\\passport.png" });
     expect(await refusal(submit())).toBe("400 HTTP_ERROR: Upload the required documents before you submit (CAC certificate is missing)");
@@ -99,14 +136,19 @@ describe("required documents", () => {
     const docs = await listActivationDocuments(db, m);
     expect(docs.map((d) => d.kind).sort()).toEqual(["cac_certificate", "government_id", "other"]);
     expect(docs.find((d) => d.kind === "government_id")!.fileName).toBe("passport.png");
-    const audited = await db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.merchantId, m), eq(auditLog.action, "activation.document_uploaded")));
+    const audited = await db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, m), eq(auditLog.action, "activation.document_uploaded")));
     expect(audited).toHaveLength(3);
   });
 
   it("a personal account needs only a government ID (and cannot attach a CAC certificate)", async () => {
     const m = await signedUp("personal");
     await completeRequest(m, "personal");
-    expect(await refusal(submitActivation(db, { merchantId: m, actor: owner, documents: "required" }))).toBe("400 HTTP_ERROR: Upload the required documents before you submit (Government-issued ID is missing)");
+    expect(await refusal(submitActivation(db, { merchantId: m, actor: owner, documents: "required" }))).toBe(
+      "400 HTTP_ERROR: Upload the required documents before you submit (Government-issued ID is missing)",
+    );
     expect(await refusal(upload(m, "cac_certificate", pdf()))).toMatch(/^400 .*A personal account has no CAC certificate/);
     await upload(m, "government_id", pdf());
     expect((await submitActivation(db, { merchantId: m, actor: owner, documents: "required" })).request!.status).toBe("submitted");
@@ -119,19 +161,33 @@ describe("required documents", () => {
     const id = await upload(m, "government_id", pdf());
     await removeActivationDocument(db, { merchantId: m, documentId: id.id, actor: owner });
     expect(await refusal(submitActivation(db, { merchantId: m, actor: owner, documents: "required" }))).toMatch(/Government-issued ID is missing/);
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.merchantId, m), eq(auditLog.action, "activation.document_removed")))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.merchantId, m), eq(auditLog.action, "activation.document_removed"))),
+    ).toHaveLength(1);
   });
 });
 
 describe("the files", () => {
   it("a file that claims to be a PDF but is not is refused, by its bytes; so is a PNG named as a PDF", async () => {
     const m = await signedUp();
-    expect(await refusal(upload(m, "cac_certificate", Buffer.from("MZ\x90\x00 this is an executable, honest", "latin1"), { contentType: "application/pdf", fileName: "cac.pdf" }))).toMatch(
-      /^400 HTTP_ERROR: .*This file says it is a PDF but its content is not/,
+    expect(
+      await refusal(
+        upload(m, "cac_certificate", Buffer.from("MZ\x90\x00 this is an executable, honest", "latin1"), {
+          contentType: "application/pdf",
+          fileName: "cac.pdf",
+        }),
+      ),
+    ).toMatch(/^400 HTTP_ERROR: .*This file says it is a PDF but its content is not/);
+    expect(await refusal(upload(m, "cac_certificate", png(), { contentType: "application/pdf", fileName: "cac.pdf" }))).toMatch(
+      /says it is a PDF but its content is not/,
     );
-    expect(await refusal(upload(m, "cac_certificate", png(), { contentType: "application/pdf", fileName: "cac.pdf" }))).toMatch(/says it is a PDF but its content is not/);
     // No declared type at all: the bytes alone decide (an HTML page is no document).
-    expect(await refusal(upload(m, "other", Buffer.from("<html><script>alert(1)</script></html>"), { contentType: "" }))).toMatch(/must be a PDF, PNG or JPEG file/);
+    expect(await refusal(upload(m, "other", Buffer.from("<html><script>alert(1)</script></html>"), { contentType: "" }))).toMatch(
+      /must be a PDF, PNG or JPEG file/,
+    );
     expect(await refusal(upload(m, "other", Buffer.alloc(0)))).toMatch(/The file is empty/);
     expect(await listActivationDocuments(db, m)).toEqual([]);
     // The stored type is the one the bytes show, whatever was declared.
@@ -142,7 +198,10 @@ describe("the files", () => {
     const m = await signedUp();
     const big = Buffer.concat([pdf(), Buffer.alloc(MAX_DOCUMENT_BYTES)]);
     expect(await refusal(upload(m, "cac_certificate", big))).toMatch(/^400 .*A document must be 5 MB or smaller; this file is 5\.0 MB/);
-    expect(checkDocument(Buffer.concat([pdf(), Buffer.alloc(MAX_DOCUMENT_BYTES - pdf().length)]), "application/pdf")).toEqual({ ok: true, contentType: "application/pdf" });
+    expect(checkDocument(Buffer.concat([pdf(), Buffer.alloc(MAX_DOCUMENT_BYTES - pdf().length)]), "application/pdf")).toEqual({
+      ok: true,
+      contentType: "application/pdf",
+    });
     expect(await listActivationDocuments(db, m)).toEqual([]);
   });
 
@@ -159,7 +218,10 @@ describe("the files", () => {
     const plain = pdf(marker);
     const doc = await upload(m, "cac_certificate", plain, { fileName: "cac-certificate.pdf" });
 
-    const [row] = await db.select({ sealed: activationDocuments.sealedBytes, sha256: activationDocuments.sha256, size: activationDocuments.size }).from(activationDocuments).where(eq(activationDocuments.id, doc.id));
+    const [row] = await db
+      .select({ sealed: activationDocuments.sealedBytes, sha256: activationDocuments.sha256, size: activationDocuments.size })
+      .from(activationDocuments)
+      .where(eq(activationDocuments.id, doc.id));
     expect(row!.size).toBe(plain.length);
     expect(row!.sealed.equals(plain)).toBe(false);
     expect(row!.sealed.includes(Buffer.from(marker))).toBe(false);
@@ -171,7 +233,10 @@ describe("the files", () => {
     const got = await downloadActivationDocument(db, { merchantId: m, documentId: doc.id, actor: admin });
     expect(got).toMatchObject({ fileName: "cac-certificate.pdf", contentType: "application/pdf" });
     expect(got.bytes.equals(plain)).toBe(true);
-    const audited = await db.select().from(auditLog).where(and(eq(auditLog.merchantId, m), eq(auditLog.action, "activation.document_downloaded")));
+    const audited = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, m), eq(auditLog.action, "activation.document_downloaded")));
     expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({ actorType: "admin", targetType: "activation_document", targetId: doc.id });
 

@@ -30,7 +30,15 @@ import {
  */
 
 /** What the owner's and the admin's pages list: never the bytes. */
-export type ActivationDocumentItem = { id: string; kind: ActivationDocumentKind; fileName: string; contentType: string; size: number; sha256: string; createdAt: Date };
+export type ActivationDocumentItem = {
+  id: string;
+  kind: ActivationDocumentKind;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  createdAt: Date;
+};
 
 const ITEM = {
   id: activationDocuments.id,
@@ -44,7 +52,11 @@ const ITEM = {
 
 export async function listActivationDocuments(db: DbOrTx, merchantId: string): Promise<ActivationDocumentItem[]> {
   if (!isUuid(merchantId)) return [];
-  return db.select(ITEM).from(activationDocuments).where(eq(activationDocuments.merchantId, merchantId)).orderBy(asc(activationDocuments.createdAt), asc(activationDocuments.id));
+  return db
+    .select(ITEM)
+    .from(activationDocuments)
+    .where(eq(activationDocuments.merchantId, merchantId))
+    .orderBy(asc(activationDocuments.createdAt), asc(activationDocuments.id));
 }
 
 export const UploadDocumentInput = z.object({
@@ -87,7 +99,17 @@ export async function uploadActivationDocument(
     }
     const [row] = await tx
       .insert(activationDocuments)
-      .values({ id, merchantId: input.merchantId, kind: data.kind, fileName, contentType: check.contentType, size: input.bytes.length, sha256, sealedBytes, uploadedBy: input.actor.userId ?? null })
+      .values({
+        id,
+        merchantId: input.merchantId,
+        kind: data.kind,
+        fileName,
+        contentType: check.contentType,
+        size: input.bytes.length,
+        sha256,
+        sealedBytes,
+        uploadedBy: input.actor.userId ?? null,
+      })
       .returning(ITEM);
     await recordAudit(tx, {
       merchantId: input.merchantId,

@@ -39,13 +39,26 @@ afterEach(() => {
 
 const user: Actor = { type: "user", ip: "198.51.100.7", userAgent: "vitest activation" };
 const admin: Actor = { type: "admin", ip: "198.51.100.8", userAgent: "vitest activation" };
-const refusal = (p: Promise<unknown>) => p.then(() => "accepted", (e: unknown) => (isAppError(e) ? `${e.status} ${e.code}` : `threw ${String(e)}`));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => "accepted",
+    (e: unknown) => (isAppError(e) ? `${e.status} ${e.code}` : `threw ${String(e)}`),
+  );
 
 /** A business that signed up (not activated), with its owner's email and a live and a test key. */
 async function signedUp(type: "business" | "personal" = "business") {
   const email = `act-${randomBase62(8).toLowerCase()}@example.com`;
   const businessName = `Activation Co ${randomBase62(6)}`;
-  const r = await signUp(db, { type, businessName, name: "Ada Obi", email, password: "a-strong-password", actor: user, ip: `203.0.113.${randomBase62(5)}`, baseUrl: null });
+  const r = await signUp(db, {
+    type,
+    businessName,
+    name: "Ada Obi",
+    email,
+    password: "a-strong-password",
+    actor: user,
+    ip: `203.0.113.${randomBase62(5)}`,
+    baseUrl: null,
+  });
   expect(r.created).toBe(true);
   const [m] = await db.select().from(merchants).where(eq(merchants.name, businessName));
   const live = await createKeyPair(db, { merchantId: m!.id, mode: "live", actor: CLI_ACTOR, config: {} });
@@ -72,7 +85,10 @@ describe("live mode is locked until activation", () => {
 
   it("an operator-made merchant (the CLI, the factories) is active at once: its live key works", async () => {
     const made = await COMMANDS["merchant create"]!.run(["--name", `Operator Co ${randomBase62(5)}`, "--type", "business"]);
-    const [m] = await db.select().from(merchants).where(eq(merchants.id, String(made.id)));
+    const [m] = await db
+      .select()
+      .from(merchants)
+      .where(eq(merchants.id, String(made.id)));
     expect(m!.activatedAt).not.toBeNull();
     const key = await createKeyPair(db, { merchantId: m!.id, mode: "live", actor: CLI_ACTOR, config: {} });
     expect((await banks(key.secretKey)).status).toBe(200);
@@ -94,7 +110,17 @@ describe("the request, its review and the decision", () => {
 
     expect((await submitActivation(db, { merchantId: m.merchantId, actor: user })).request!.status).toBe("submitted");
     // While it waits the owner cannot change it, and live stays locked.
-    expect(await refusal(saveBusinessDetails(db, { merchantId: m.merchantId, actor: user, legalName: "Other Name Ltd", rcNumber: "RC7654321", address: "9 Other Street, Lagos" }))).toBe("400 INVALID_STATE");
+    expect(
+      await refusal(
+        saveBusinessDetails(db, {
+          merchantId: m.merchantId,
+          actor: user,
+          legalName: "Other Name Ltd",
+          rcNumber: "RC7654321",
+          address: "9 Other Street, Lagos",
+        }),
+      ),
+    ).toBe("400 INVALID_STATE");
     expect((await banks(m.liveKey)).status).toBe(403);
 
     const approved = await reviewActivation(db, { merchantId: m.merchantId, decision: "approve", actor: admin });
@@ -103,7 +129,10 @@ describe("the request, its review and the decision", () => {
     // Decided once: a second decision (a second admin) is refused.
     expect(await refusal(reviewActivation(db, { merchantId: m.merchantId, decision: "reject", note: "too late now", actor: admin }))).toBe("400 INVALID_STATE");
 
-    const audited = await db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.merchantId, m.merchantId)));
+    const audited = await db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, m.merchantId)));
     expect(audited.map((a) => a.action)).toEqual(expect.arrayContaining(["activation.submitted", "activation.approved"]));
     const mail = await smtp.waitFor((x) => x.to.includes(m.email) && /activated/.test(x.subject));
     expect(mail.text).toMatch(/Live mode is open/);
@@ -114,12 +143,23 @@ describe("the request, its review and the decision", () => {
     await completeRequest(m.merchantId);
     await submitActivation(db, { merchantId: m.merchantId, actor: user });
     expect(await refusal(reviewActivation(db, { merchantId: m.merchantId, decision: "request_changes", note: "", actor: admin }))).toBe("400 HTTP_ERROR");
-    const back = await reviewActivation(db, { merchantId: m.merchantId, decision: "request_changes", note: "The address must be the registered office", actor: admin });
+    const back = await reviewActivation(db, {
+      merchantId: m.merchantId,
+      decision: "request_changes",
+      note: "The address must be the registered office",
+      actor: admin,
+    });
     expect(back.request).toMatchObject({ status: "changes_requested", reviewNote: "The address must be the registered office" });
     expect(back.editable).toBe(true);
     await smtp.waitFor((x) => x.to.includes(m.email) && /needs changes/.test(x.subject) && x.text.includes("registered office"));
 
-    await saveBusinessDetails(db, { merchantId: m.merchantId, actor: user, legalName: "Activation Company Limited", rcNumber: "RC1234567", address: "1 Registered Office Road, Lagos" });
+    await saveBusinessDetails(db, {
+      merchantId: m.merchantId,
+      actor: user,
+      legalName: "Activation Company Limited",
+      rcNumber: "RC1234567",
+      address: "1 Registered Office Road, Lagos",
+    });
     await submitActivation(db, { merchantId: m.merchantId, actor: user });
     const declined = await reviewActivation(db, { merchantId: m.merchantId, decision: "reject", note: "We cannot verify this business", actor: admin });
     expect(declined.request!.status).toBe("rejected");
@@ -131,7 +171,9 @@ describe("the request, its review and the decision", () => {
   it("a name that does not match the BVN record is refused and recorded; the step is not done", async () => {
     const m = await signedUp();
     // The sandbox registry answers a mismatch for numbers ending 0000 (supplement §5).
-    expect(await refusal(saveOwnerIdentity(db, { merchantId: m.merchantId, actor: user, ownerName: "Ada Obi", identityType: "nin", identityNumber: "12345670000" }))).toBe("400 IDENTITY_MISMATCH");
+    expect(
+      await refusal(saveOwnerIdentity(db, { merchantId: m.merchantId, actor: user, ownerName: "Ada Obi", identityType: "nin", identityNumber: "12345670000" })),
+    ).toBe("400 IDENTITY_MISMATCH");
     const state = await activationState(db, m.merchantId);
     expect(state.request).toMatchObject({ identityOutcome: "mismatch", identityType: "nin", identityLast4: "0000" });
     expect(state.done.identity).toBe(false);
@@ -139,13 +181,17 @@ describe("the request, its review and the decision", () => {
 
   it("a payout account the bank does not know is refused (name enquiry), nothing saved", async () => {
     const m = await signedUp();
-    expect(await refusal(savePayoutAccount(db, { merchantId: m.merchantId, actor: user, bankCode: "058", accountNumber: "0000000000" }))).toBe("400 ACCOUNT_NOT_FOUND");
+    expect(await refusal(savePayoutAccount(db, { merchantId: m.merchantId, actor: user, bankCode: "058", accountNumber: "0000000000" }))).toBe(
+      "400 ACCOUNT_NOT_FOUND",
+    );
     expect((await activationState(db, m.merchantId)).done.payout).toBe(false);
   });
 
   it("a registered business must give its RC number; a personal account need not", async () => {
     const b = await signedUp("business");
-    expect(await refusal(saveBusinessDetails(db, { merchantId: b.merchantId, actor: user, legalName: "No RC Ltd", address: "2 Broad Street, Lagos" }))).toBe("400 HTTP_ERROR");
+    expect(await refusal(saveBusinessDetails(db, { merchantId: b.merchantId, actor: user, legalName: "No RC Ltd", address: "2 Broad Street, Lagos" }))).toBe(
+      "400 HTTP_ERROR",
+    );
     const p = await signedUp("personal");
     const s = await saveBusinessDetails(db, { merchantId: p.merchantId, actor: user, legalName: "Ada Obi", address: "2 Broad Street, Lagos" });
     expect(s.done.business).toBe(true);
@@ -170,7 +216,10 @@ describe("operator shortcuts", () => {
     expect((await banks(m.liveKey)).status).toBe(200);
     const again = await COMMANDS["merchant activate"]!.run(["--merchant", m.merchantId]);
     expect(again).toMatchObject({ changed: false });
-    const audited = await db.select().from(auditLog).where(and(eq(auditLog.merchantId, m.merchantId), eq(auditLog.action, "activation.approved")));
+    const audited = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, m.merchantId), eq(auditLog.action, "activation.approved")));
     expect(audited).toHaveLength(1);
     expect(await refusal(activateMerchant(db, { merchantId: "not-a-uuid", actor: CLI_ACTOR }))).toBe("404 NOT_FOUND");
   });

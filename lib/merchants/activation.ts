@@ -1,7 +1,17 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "@/db/client";
-import { ACTIVATION_STATUSES, activationRequests, apiKeyPairs, memberships, merchants, users, type ActivationRequest, type ActivationStatus, type IdentityOutcome } from "@/db/schema";
+import {
+  ACTIVATION_STATUSES,
+  activationRequests,
+  apiKeyPairs,
+  memberships,
+  merchants,
+  users,
+  type ActivationRequest,
+  type ActivationStatus,
+  type IdentityOutcome,
+} from "@/db/schema";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "@/lib/audit/record-audit";
 import { findBank } from "@/lib/bank/nigerian-banks";
 import { appError, httpError, invalidState, notFound, validationError } from "@/lib/errors";
@@ -54,7 +64,10 @@ function stepsDone(r: ActivationRequest | null, type: "business" | "personal"): 
 
 export async function activationState(db: DbOrTx, merchantId: string): Promise<ActivationState> {
   const [row] = await db
-    .select({ merchant: { name: merchants.name, createdAt: merchants.createdAt, activatedAt: merchants.activatedAt, type: merchants.type }, request: activationRequests })
+    .select({
+      merchant: { name: merchants.name, createdAt: merchants.createdAt, activatedAt: merchants.activatedAt, type: merchants.type },
+      request: activationRequests,
+    })
     .from(merchants)
     .leftJoin(activationRequests, eq(activationRequests.merchantId, merchants.id))
     .where(eq(merchants.id, merchantId));
@@ -72,11 +85,13 @@ export async function activationState(db: DbOrTx, merchantId: string): Promise<A
 }
 
 const notEditable = (state: ActivationState) =>
-  invalidState(state.activatedAt
+  invalidState(
+    state.activatedAt
       ? "Your business is already activated."
       : state.request?.status === "submitted"
         ? "Your activation request is under review; it cannot be changed now."
-        : "Your activation request was declined. Contact support.");
+        : "Your activation request was declined. Contact support.",
+  );
 
 /** Locks the merchant's request row (made as a draft when missing) for a change by its owner. */
 export async function lockForEdit(tx: DbOrTx, merchantId: string): Promise<ActivationState> {
@@ -106,7 +121,10 @@ export const BusinessDetailsInput = z.object({
 });
 
 /** Step 1: the business's legal name, CAC number (businesses) and address. */
-export async function saveBusinessDetails(db: Db, input: z.input<typeof BusinessDetailsInput> & { merchantId: string; actor: Actor }): Promise<ActivationState> {
+export async function saveBusinessDetails(
+  db: Db,
+  input: z.input<typeof BusinessDetailsInput> & { merchantId: string; actor: Actor },
+): Promise<ActivationState> {
   const data = parseOrThrow(BusinessDetailsInput, input);
   return db.transaction(async (tx) => {
     const state = await lockForEdit(tx, input.merchantId);
@@ -117,7 +135,14 @@ export async function saveBusinessDetails(db: Db, input: z.input<typeof Business
       .update(activationRequests)
       .set({ legalName: data.legalName, rcNumber: state.merchantType === "business" ? (data.rcNumber ?? null) : null, address: data.address })
       .where(eq(activationRequests.merchantId, input.merchantId));
-    await recordAudit(tx, { merchantId: input.merchantId, actor: input.actor, action: "activation.business_saved", targetType: "merchant", targetId: input.merchantId, changes: { legal_name: { to: data.legalName } } });
+    await recordAudit(tx, {
+      merchantId: input.merchantId,
+      actor: input.actor,
+      action: "activation.business_saved",
+      targetType: "merchant",
+      targetId: input.merchantId,
+      changes: { legal_name: { to: data.legalName } },
+    });
     return activationState(tx, input.merchantId);
   });
 }
@@ -187,7 +212,10 @@ function identityRail() {
 }
 
 export const PayoutAccountInput = z.object({
-  bankCode: z.string({ error: "Choose a bank" }).trim().refine((v) => Boolean(findBank(v)), "Choose a bank from the list"),
+  bankCode: z
+    .string({ error: "Choose a bank" })
+    .trim()
+    .refine((v) => Boolean(findBank(v)), "Choose a bank from the list"),
   accountNumber: z
     .string({ error: "The account number is required" })
     .transform((v) => v.replace(/\s+/g, ""))
@@ -236,7 +264,11 @@ export async function submitActivation(db: Db, input: { merchantId: string; acto
     }
     const missingDocuments = await missingDocumentKinds(tx, { merchantId: input.merchantId, merchantType: state.merchantType, setting: documents });
     if (missingDocuments.length) {
-      throw httpError(400, "Upload the required documents before you submit", missingDocuments.map((k) => `${DOCUMENT_KIND_LABELS[k]} is missing`));
+      throw httpError(
+        400,
+        "Upload the required documents before you submit",
+        missingDocuments.map((k) => `${DOCUMENT_KIND_LABELS[k]} is missing`),
+      );
     }
     await tx
       .update(activationRequests)
@@ -263,7 +295,11 @@ export const STEP_LABELS: Record<ActivationStep, string> = {
 
 export type ReviewDecision = "approve" | "reject" | "request_changes";
 
-const DECIDED: Record<ReviewDecision, "approved" | "rejected" | "changes_requested"> = { approve: "approved", reject: "rejected", request_changes: "changes_requested" };
+const DECIDED: Record<ReviewDecision, "approved" | "rejected" | "changes_requested"> = {
+  approve: "approved",
+  reject: "rejected",
+  request_changes: "changes_requested",
+};
 
 /**
  * An admin decides a submitted request: approve (live mode opens: `merchants.activated_at`),
@@ -277,7 +313,9 @@ export async function reviewActivation(
   if (!isUuid(input.merchantId)) throw notFound("No such activation request.");
   const note = input.note?.trim() || null;
   if (input.decision !== "approve" && (!note || note.length < 5)) {
-    throw validationError([input.decision === "reject" ? "Give the reason for declining (at least 5 characters)" : "Say what to change (at least 5 characters)"]);
+    throw validationError([
+      input.decision === "reject" ? "Give the reason for declining (at least 5 characters)" : "Say what to change (at least 5 characters)",
+    ]);
   }
   if (note && note.length > 1000) throw validationError(["The note must be at most 1000 characters"]);
   const status = DECIDED[input.decision];
@@ -322,8 +360,17 @@ export async function activateMerchant(db: Db, input: { merchantId: string; acto
     await tx
       .update(activationRequests)
       .set({ status: "approved", reviewedAt: now, reviewedBy: input.actor.userId ?? input.actor.type })
-      .where(and(eq(activationRequests.merchantId, input.merchantId), inArray(activationRequests.status, ["draft", "submitted", "changes_requested", "rejected"])));
-    await recordAudit(tx, { merchantId: input.merchantId, actor: input.actor, action: "activation.approved", targetType: "merchant", targetId: input.merchantId, changes: { activated: { from: false, to: true } } });
+      .where(
+        and(eq(activationRequests.merchantId, input.merchantId), inArray(activationRequests.status, ["draft", "submitted", "changes_requested", "rejected"])),
+      );
+    await recordAudit(tx, {
+      merchantId: input.merchantId,
+      actor: input.actor,
+      action: "activation.approved",
+      targetType: "merchant",
+      targetId: input.merchantId,
+      changes: { activated: { from: false, to: true } },
+    });
     return { changed: true, activatedAt: now };
   });
   if (result.changed) {
@@ -368,9 +415,21 @@ async function mailOwners(db: Db, merchantId: string, mail: Mail): Promise<void>
 }
 
 /** The identity answer as a reviewer reads it. */
-export const IDENTITY_OUTCOME_LABELS: Record<IdentityOutcome, string> = { match: "Name matches", mismatch: "No match", unavailable: "Registry did not answer", not_configured: "Not checked (no rail checks identity)" };
+export const IDENTITY_OUTCOME_LABELS: Record<IdentityOutcome, string> = {
+  match: "Name matches",
+  mismatch: "No match",
+  unavailable: "Registry did not answer",
+  not_configured: "Not checked (no rail checks identity)",
+};
 
-export type ActivationQueueItem = { merchantId: string; merchantName: string; type: "business" | "personal"; status: ActivationStatus; submittedAt: Date | null; identityOutcome: string | null };
+export type ActivationQueueItem = {
+  merchantId: string;
+  merchantName: string;
+  type: "business" | "personal";
+  status: ActivationStatus;
+  submittedAt: Date | null;
+  identityOutcome: string | null;
+};
 
 /** The admin review queue: submitted requests oldest first, then the rest newest first. */
 export async function listActivationRequests(db: Db, opts: { status?: ActivationStatus; limit?: number } = {}): Promise<ActivationQueueItem[]> {

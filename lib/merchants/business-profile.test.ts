@@ -41,7 +41,10 @@ describe("business profile", () => {
     const saved = await updateBusinessProfile(db, { merchantId: merchant.id, profile: good, actor: CLI_ACTOR });
     expect(saved).toMatchObject({ displayName: "Ada's Kitchen", brandColour: "#ffd700", supportEmail: "help@ada.ng", supportPhone: "+234 803 000 0000" });
     const audit = await db.select().from(auditLog).where(eq(auditLog.targetId, merchant.id));
-    expect(audit.find((a) => a.action === "merchant.profile_updated")?.changes).toMatchObject({ display_name: { from: null, to: "Ada's Kitchen" }, brand_colour: { from: null, to: "#ffd700" } });
+    expect(audit.find((a) => a.action === "merchant.profile_updated")?.changes).toMatchObject({
+      display_name: { from: null, to: "Ada's Kitchen" },
+      brand_colour: { from: null, to: "#ffd700" },
+    });
     const brand = (await getMerchantBrand(db, merchant.id))!;
     expect(brand.name).toBe("Ada's Kitchen");
     // Gold on white does not read: the page's accent is a darker gold that does.
@@ -59,14 +62,20 @@ describe("business profile", () => {
     const { merchant } = await makeMerchant();
     await updateBusinessProfile(db, { merchantId: merchant.id, profile: good, actor: CLI_ACTOR });
     const before = await getBusinessProfile(db, merchant.id);
-    expect(await refusal(updateBusinessProfile(db, { merchantId: merchant.id, profile: { ...good, displayName: "Changed", [field]: value }, actor: CLI_ACTOR }))).toEqual([message]);
+    expect(
+      await refusal(updateBusinessProfile(db, { merchantId: merchant.id, profile: { ...good, displayName: "Changed", [field]: value }, actor: CLI_ACTOR })),
+    ).toEqual([message]);
     expect(await getBusinessProfile(db, merchant.id)).toEqual(before);
   });
 
   it("empty fields clear the profile: the business name is shown again and Owo's own colour is used", async () => {
     const { merchant } = await makeMerchant();
     await updateBusinessProfile(db, { merchantId: merchant.id, profile: good, actor: CLI_ACTOR });
-    await updateBusinessProfile(db, { merchantId: merchant.id, profile: { displayName: "", brandColour: "", supportEmail: "", supportPhone: "" }, actor: CLI_ACTOR });
+    await updateBusinessProfile(db, {
+      merchantId: merchant.id,
+      profile: { displayName: "", brandColour: "", supportEmail: "", supportPhone: "" },
+      actor: CLI_ACTOR,
+    });
     const brand = (await getMerchantBrand(db, merchant.id))!;
     expect(brand).toMatchObject({ name: merchant.name, accent: null, supportEmail: null, supportPhone: null });
   });
@@ -83,7 +92,10 @@ describe("logo", () => {
   it("is accepted by its bytes: PNG yes; SVG, HTML posing as PNG, empty and oversized files no", () => {
     expect(checkLogo(PNG)).toEqual({ ok: true, contentType: "image/png" });
     expect(checkLogo(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toEqual({ ok: true, contentType: "image/jpeg" });
-    expect(checkLogo(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toEqual({ ok: false, message: "The logo must be a PNG, JPEG or WebP image." });
+    expect(checkLogo(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toEqual({
+      ok: false,
+      message: "The logo must be a PNG, JPEG or WebP image.",
+    });
     expect(checkLogo(Buffer.from("<html>not a png</html>"))).toMatchObject({ ok: false });
     expect(checkLogo(Buffer.alloc(0))).toEqual({ ok: false, message: "Choose an image file." });
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_LOGO_BYTES)]);
@@ -95,7 +107,9 @@ describe("logo", () => {
     const sha = await setMerchantLogo(db, { merchantId: merchant.id, bytes: PNG, actor: CLI_ACTOR });
     expect((await readMerchantLogo(db, merchant.id, sha))?.bytes.equals(PNG)).toBe(true);
     expect((await getMerchantBrand(db, merchant.id))!.logoUrl).toBe(`/brand/${merchant.id}/${sha}`);
-    expect(await refusal(setMerchantLogo(db, { merchantId: merchant.id, bytes: Buffer.from("<svg/>"), actor: CLI_ACTOR }))).toEqual(["The logo must be a PNG, JPEG or WebP image."]);
+    expect(await refusal(setMerchantLogo(db, { merchantId: merchant.id, bytes: Buffer.from("<svg/>"), actor: CLI_ACTOR }))).toEqual([
+      "The logo must be a PNG, JPEG or WebP image.",
+    ]);
     const [row] = await db.select({ logoSha256: merchants.logoSha256 }).from(merchants).where(eq(merchants.id, merchant.id));
     expect(row!.logoSha256).toBe(sha);
     // Another business's id with this hash finds nothing.

@@ -38,7 +38,14 @@ const empty = (v: string) => (v === "" ? null : v);
 
 export async function getBusinessProfile(db: DbOrTx, merchantId: string): Promise<BusinessProfile> {
   const [m] = await db
-    .select({ name: merchants.name, displayName: merchants.displayName, brandColour: merchants.brandColour, supportEmail: merchants.supportEmail, supportPhone: merchants.supportPhone, logoSha256: merchants.logoSha256 })
+    .select({
+      name: merchants.name,
+      displayName: merchants.displayName,
+      brandColour: merchants.brandColour,
+      supportEmail: merchants.supportEmail,
+      supportPhone: merchants.supportPhone,
+      logoSha256: merchants.logoSha256,
+    })
     .from(merchants)
     .where(eq(merchants.id, merchantId));
   if (!m) throw notFound("Business not found.");
@@ -65,7 +72,15 @@ export async function updateBusinessProfile(db: Db, input: { merchantId: string;
       support_email: [before.supportEmail, next.supportEmail],
       support_phone: [before.supportPhone, next.supportPhone],
     });
-    if (changes) await recordAudit(tx, { merchantId: input.merchantId, actor: input.actor, action: "merchant.profile_updated", targetType: "merchant", targetId: input.merchantId, changes });
+    if (changes)
+      await recordAudit(tx, {
+        merchantId: input.merchantId,
+        actor: input.actor,
+        action: "merchant.profile_updated",
+        targetType: "merchant",
+        targetId: input.merchantId,
+        changes,
+      });
     return getBusinessProfile(tx, input.merchantId);
   });
 }

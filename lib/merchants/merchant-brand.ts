@@ -15,7 +15,15 @@ export type MerchantBrand = {
   supportPhone: string | null;
 };
 
-export function brandOf(m: { id: string; name: string; displayName: string | null; brandColour: string | null; logoSha256: string | null; supportEmail: string | null; supportPhone: string | null }): MerchantBrand {
+export function brandOf(m: {
+  id: string;
+  name: string;
+  displayName: string | null;
+  brandColour: string | null;
+  logoSha256: string | null;
+  supportEmail: string | null;
+  supportPhone: string | null;
+}): MerchantBrand {
   const colour = m.brandColour ? readableAccent(m.brandColour) : null;
   return {
     name: m.displayName ?? m.name,
@@ -28,7 +36,15 @@ export function brandOf(m: { id: string; name: string; displayName: string | nul
 
 export async function getMerchantBrand(db: DbOrTx, merchantId: string): Promise<MerchantBrand | null> {
   const [m] = await db
-    .select({ id: merchants.id, name: merchants.name, displayName: merchants.displayName, brandColour: merchants.brandColour, logoSha256: merchants.logoSha256, supportEmail: merchants.supportEmail, supportPhone: merchants.supportPhone })
+    .select({
+      id: merchants.id,
+      name: merchants.name,
+      displayName: merchants.displayName,
+      brandColour: merchants.brandColour,
+      logoSha256: merchants.logoSha256,
+      supportEmail: merchants.supportEmail,
+      supportPhone: merchants.supportPhone,
+    })
     .from(merchants)
     .where(eq(merchants.id, merchantId));
   return m ? brandOf(m) : null;

@@ -38,9 +38,19 @@ export async function setMerchantLogo(db: Db, input: { merchantId: string; bytes
     const [before] = await tx.select({ logoSha256: merchants.logoSha256 }).from(merchants).where(eq(merchants.id, input.merchantId)).for("update");
     if (!before) throw notFound("Business not found.");
     const row = { merchantId: input.merchantId, contentType: check.contentType, sha256, bytes: input.bytes, updatedAt: new Date() };
-    await tx.insert(merchantLogos).values(row).onConflictDoUpdate({ target: merchantLogos.merchantId, set: { contentType: row.contentType, sha256, bytes: row.bytes, updatedAt: row.updatedAt } });
+    await tx
+      .insert(merchantLogos)
+      .values(row)
+      .onConflictDoUpdate({ target: merchantLogos.merchantId, set: { contentType: row.contentType, sha256, bytes: row.bytes, updatedAt: row.updatedAt } });
     await tx.update(merchants).set({ logoSha256: sha256 }).where(eq(merchants.id, input.merchantId));
-    await recordAudit(tx, { merchantId: input.merchantId, actor: input.actor, action: "merchant.logo_changed", targetType: "merchant", targetId: input.merchantId, changes: { logo: { from: before.logoSha256 ? "a logo" : "none", to: "a new logo" } } });
+    await recordAudit(tx, {
+      merchantId: input.merchantId,
+      actor: input.actor,
+      action: "merchant.logo_changed",
+      targetType: "merchant",
+      targetId: input.merchantId,
+      changes: { logo: { from: before.logoSha256 ? "a logo" : "none", to: "a new logo" } },
+    });
     return sha256;
   });
 }
@@ -52,7 +62,14 @@ export async function removeMerchantLogo(db: Db, input: { merchantId: string; ac
     if (!before.logoSha256) return;
     await tx.delete(merchantLogos).where(eq(merchantLogos.merchantId, input.merchantId));
     await tx.update(merchants).set({ logoSha256: null }).where(eq(merchants.id, input.merchantId));
-    await recordAudit(tx, { merchantId: input.merchantId, actor: input.actor, action: "merchant.logo_changed", targetType: "merchant", targetId: input.merchantId, changes: { logo: { from: "a logo", to: "none" } } });
+    await recordAudit(tx, {
+      merchantId: input.merchantId,
+      actor: input.actor,
+      action: "merchant.logo_changed",
+      targetType: "merchant",
+      targetId: input.merchantId,
+      changes: { logo: { from: "a logo", to: "none" } },
+    });
   });
 }
 

@@ -43,7 +43,11 @@ const form = (over: Partial<{ email: string; businessName: string; password: str
   ip: ip(),
   baseUrl: "https://owo.example",
 });
-const refusal = (p: Promise<unknown>) => p.then(() => "accepted", (e: unknown) => (isAppError(e) ? `${e.status} ${e.message}` : `threw ${String(e)}`));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => "accepted",
+    (e: unknown) => (isAppError(e) ? `${e.status} ${e.message}` : `threw ${String(e)}`),
+  );
 const merchantsNamed = async (name: string) => (await db.select().from(merchants).where(eq(merchants.name, name))).length;
 
 describe("the same answer whether or not the email exists", () => {
@@ -104,8 +108,19 @@ describe("OWO_SIGNUP", () => {
 
     const b = await makeMerchant();
     const invited = email("invited");
-    const inv = await inviteMember(db, { merchantId: b.merchant.id, actor: { type: "user", userId: b.owner.id }, email: invited, role: "viewer", baseUrl: "https://owo.example" });
-    const joined = await signUpWithInvitation(db, { token: inv.link.split("/").pop()!, name: "Invited One", password: "a long password", actor: { type: "user" } });
+    const inv = await inviteMember(db, {
+      merchantId: b.merchant.id,
+      actor: { type: "user", userId: b.owner.id },
+      email: invited,
+      role: "viewer",
+      baseUrl: "https://owo.example",
+    });
+    const joined = await signUpWithInvitation(db, {
+      token: inv.link.split("/").pop()!,
+      name: "Invited One",
+      password: "a long password",
+      actor: { type: "user" },
+    });
     expect(joined.email).toBe(invited);
   });
 
@@ -115,10 +130,16 @@ describe("OWO_SIGNUP", () => {
     expect(await refusal(signUp(db, f))).toBe(`403 ${SIGN_UP_MESSAGES.closed}`);
     const b = await makeMerchant();
     const invited = email("closed-invite");
-    const inv = await inviteMember(db, { merchantId: b.merchant.id, actor: { type: "user", userId: b.owner.id }, email: invited, role: "viewer", baseUrl: "https://owo.example" });
-    expect(await refusal(signUpWithInvitation(db, { token: inv.link.split("/").pop()!, name: "Invited Two", password: "a long password", actor: { type: "user" } }))).toBe(
-      `403 ${SIGN_UP_MESSAGES.closed}`,
-    );
+    const inv = await inviteMember(db, {
+      merchantId: b.merchant.id,
+      actor: { type: "user", userId: b.owner.id },
+      email: invited,
+      role: "viewer",
+      baseUrl: "https://owo.example",
+    });
+    expect(
+      await refusal(signUpWithInvitation(db, { token: inv.link.split("/").pop()!, name: "Invited Two", password: "a long password", actor: { type: "user" } })),
+    ).toBe(`403 ${SIGN_UP_MESSAGES.closed}`);
     expect(await db.select().from(users).where(eq(users.email, invited))).toHaveLength(0);
   });
 });

@@ -37,7 +37,15 @@ export async function signUp(
   const existing = await findUserByEmail(db, data.email);
   if (!existing) {
     try {
-      await createMerchant(db, { name: data.businessName, type: data.type, email: data.email, password: data.password, ownerName: data.name, actor: input.actor, activated: false });
+      await createMerchant(db, {
+        name: data.businessName,
+        type: data.type,
+        email: data.email,
+        password: data.password,
+        ownerName: data.name,
+        actor: input.actor,
+        activated: false,
+      });
       return { created: true, deliver: async () => null };
     } catch (err) {
       // Lost a race with another sign-up for the same email: answered like any existing email.
@@ -56,7 +64,7 @@ function mailAccountExists(to: string, baseUrl: string | null): Promise<MailResu
     "",
     baseUrl
       ? `If it was you, sign in, or reset your password if you have forgotten it: ${baseUrl.replace(/\/+$/, "")}/forgot-password`
-      : "If it was you, sign in, or use \"Forgot your password?\" on the sign-in page.",
+      : 'If it was you, sign in, or use "Forgot your password?" on the sign-in page.',
     "",
     "If it was not you, you can ignore this email: nothing was changed.",
   ].join("\n");

@@ -5,14 +5,22 @@ import { formatNaira } from "@/lib/money";
 /** One mail to queue: what it announces (`dedupeKey`), to whom, and its words. */
 export type QueuedMail = { merchantId: string; kind: NotificationKind; dedupeKey: string; recipient: string; subject: string; body: string };
 
-const when = (at: Date) =>
-  new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" }).format(at);
+const when = (at: Date) => new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" }).format(at);
 const testTag = (mode: string) => (mode === "test" ? "[Test] " : "");
 const testLine = (mode: string) => (mode === "test" ? "\n\nThis happened in test mode: no real money moved." : "");
 
 /** The words of each mail; one place, so a merchant reads the same phrasing everywhere. */
 export const mails = {
-  paymentReceived(p: { brand: MerchantBrand; mode: string; amount: number; reference: string; channel: string; payerName: string | null; paidAt: Date; dashboardUrl: string }) {
+  paymentReceived(p: {
+    brand: MerchantBrand;
+    mode: string;
+    amount: number;
+    reference: string;
+    channel: string;
+    payerName: string | null;
+    paidAt: Date;
+    dashboardUrl: string;
+  }) {
     return {
       subject: `${testTag(p.mode)}${p.brand.name} received ${formatNaira(p.amount)}`,
       body: `${p.brand.name} received a payment of ${formatNaira(p.amount)}${p.payerName ? ` from ${p.payerName}` : ""} on ${when(p.paidAt)}.\n\nReference: ${p.reference}\nSee it in your dashboard: ${p.dashboardUrl}${testLine(p.mode)}\n\nYou get this email because payment emails are on in Settings → Notifications.`,

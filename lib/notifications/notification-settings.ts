@@ -30,7 +30,8 @@ export const NotificationSettingsInput = z
     receipts: z.boolean(),
   })
   .superRefine((v, ctx) => {
-    if (v.paymentReceived && v.paymentReceivedMin === null) ctx.addIssue({ code: "custom", path: ["paymentReceivedMin"], message: "Enter the amount from which you want an email (0 for every payment)." });
+    if (v.paymentReceived && v.paymentReceivedMin === null)
+      ctx.addIssue({ code: "custom", path: ["paymentReceivedMin"], message: "Enter the amount from which you want an email (0 for every payment)." });
   });
 export type NotificationSettingsInput = z.input<typeof NotificationSettingsInput>;
 
@@ -51,7 +52,14 @@ export type NotificationChoices = {
   receipts: boolean;
 };
 
-const OFF: NotificationChoices = { paymentReceived: false, paymentReceivedMin: null, payoutFailed: false, refundDecided: false, webhookFailing: false, receipts: false };
+const OFF: NotificationChoices = {
+  paymentReceived: false,
+  paymentReceivedMin: null,
+  payoutFailed: false,
+  refundDecided: false,
+  webhookFailing: false,
+  receipts: false,
+};
 
 export async function getNotificationChoices(db: DbOrTx, merchantId: string): Promise<NotificationChoices> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.merchantId, merchantId));
@@ -70,7 +78,10 @@ export async function getNotificationChoices(db: DbOrTx, merchantId: string): Pr
  * Saves the choices (an owner's). A kind turned on now announces only what happens from now
  * on; one left on keeps its start. Bad input changes nothing.
  */
-export async function setNotificationChoices(db: Db, input: { merchantId: string; choices: z.output<typeof NotificationSettingsInput>; actor: Actor }): Promise<NotificationChoices> {
+export async function setNotificationChoices(
+  db: Db,
+  input: { merchantId: string; choices: z.output<typeof NotificationSettingsInput>; actor: Actor },
+): Promise<NotificationChoices> {
   const c = input.choices;
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(notificationSettings).where(eq(notificationSettings.merchantId, input.merchantId)).for("update");
@@ -84,7 +95,10 @@ export async function setNotificationChoices(db: Db, input: { merchantId: string
       webhookFailingSince: since(c.webhookFailing, before?.webhookFailingSince),
       receiptsSince: since(c.receipts, before?.receiptsSince),
     };
-    await tx.insert(notificationSettings).values({ merchantId: input.merchantId, ...next }).onConflictDoUpdate({ target: notificationSettings.merchantId, set: { ...next, updatedAt: now } });
+    await tx
+      .insert(notificationSettings)
+      .values({ merchantId: input.merchantId, ...next })
+      .onConflictDoUpdate({ target: notificationSettings.merchantId, set: { ...next, updatedAt: now } });
     const wasMin = before?.paymentReceivedSince ? before.paymentReceivedMin : null;
     const word = (b: boolean) => (b ? "on" : "off");
     const naira = (k: number | null) => (k === null ? "off" : formatNaira(k));
@@ -95,7 +109,15 @@ export async function setNotificationChoices(db: Db, input: { merchantId: string
       webhook_failing: [word(before?.webhookFailingSince != null), word(c.webhookFailing)],
       payer_receipts: [word(before?.receiptsSince != null), word(c.receipts)],
     });
-    if (changes) await recordAudit(tx, { merchantId: input.merchantId, actor: input.actor, action: "merchant.notifications_changed", targetType: "merchant", targetId: input.merchantId, changes });
+    if (changes)
+      await recordAudit(tx, {
+        merchantId: input.merchantId,
+        actor: input.actor,
+        action: "merchant.notifications_changed",
+        targetType: "merchant",
+        targetId: input.merchantId,
+        changes,
+      });
     return getNotificationChoices(tx, input.merchantId);
   });
 }

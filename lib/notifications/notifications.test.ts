@@ -46,7 +46,15 @@ afterAll(async () => {
 });
 
 const choices = (over: Partial<Parameters<typeof parseNotificationChoices>[0]> = {}) =>
-  parseNotificationChoices({ paymentReceived: false, paymentReceivedMin: "", payoutFailed: false, refundDecided: false, webhookFailing: false, receipts: false, ...over });
+  parseNotificationChoices({
+    paymentReceived: false,
+    paymentReceivedMin: "",
+    payoutFailed: false,
+    refundDecided: false,
+    webhookFailing: false,
+    receipts: false,
+    ...over,
+  });
 
 async function merchantWith(over: Partial<Parameters<typeof parseNotificationChoices>[0]>) {
   const made = await makeMerchant();
@@ -57,7 +65,16 @@ async function merchantWith(over: Partial<Parameters<typeof parseNotificationCho
 async function pay(made: Awaited<ReturnType<typeof makeMerchant>>, amount: number, extra: { customerEmail?: string; paidAt?: Date } = {}) {
   const wallet = (await findPayId(db, { mode: "test", payId: made.payIds.test }))!;
   const reference = `ntf-${randomBase62(10)}`;
-  await db.insert(payments).values({ merchantId: made.merchant.id, mode: "test", channel: "payid", destinationKind: "wallet", settlementPayIdId: wallet.id, reference, amount, ...extra });
+  await db.insert(payments).values({
+    merchantId: made.merchant.id,
+    mode: "test",
+    channel: "payid",
+    destinationKind: "wallet",
+    settlementPayIdId: wallet.id,
+    reference,
+    amount,
+    ...extra,
+  });
   return reference;
 }
 
@@ -84,7 +101,14 @@ describe("notification settings", () => {
     ] as const) {
       let err: unknown;
       try {
-        parseNotificationChoices({ paymentReceived: true, paymentReceivedMin: text, payoutFailed: false, refundDecided: false, webhookFailing: false, receipts: false });
+        parseNotificationChoices({
+          paymentReceived: true,
+          paymentReceivedMin: text,
+          payoutFailed: false,
+          refundDecided: false,
+          webhookFailing: false,
+          receipts: false,
+        });
       } catch (e) {
         err = e;
       }
@@ -162,7 +186,10 @@ describe("payment received above the threshold", () => {
     // The server is back and the retry is due.
     const back = await startSmtpCapture(port);
     try {
-      await db.update(notifications).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(and(eq(notifications.merchantId, made.merchant.id)));
+      await db
+        .update(notifications)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(and(eq(notifications.merchantId, made.merchant.id)));
       await passes(2);
       [row] = await rowsOf(made.merchant.id);
       expect(row).toMatchObject({ status: "sent", attempts: 2 });
@@ -197,8 +224,21 @@ describe("invoice by email", () => {
     const made = await makeMerchant();
     const customer = `customer-${randomBase62(6).toLowerCase()}@example.com`;
     const body = (send: boolean) =>
-      CreateInvoiceBody.parse({ customer_name: "Ada Obi", customer_email: customer, line_items: [{ description: "Design", quantity: 1, unit_price: 500_000 }], due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), send });
-    const input = { merchantId: made.merchant.id, mode: "test" as const, keyPairId: null, settlementPayIdId: null, source: "dashboard" as const, baseUrl: "https://owo.example" };
+      CreateInvoiceBody.parse({
+        customer_name: "Ada Obi",
+        customer_email: customer,
+        line_items: [{ description: "Design", quantity: 1, unit_price: 500_000 }],
+        due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        send,
+      });
+    const input = {
+      merchantId: made.merchant.id,
+      mode: "test" as const,
+      keyPairId: null,
+      settlementPayIdId: null,
+      source: "dashboard" as const,
+      baseUrl: "https://owo.example",
+    };
     const draft = await createInvoice(db, { ...input, body: body(false) });
     const sent = await createInvoice(db, { ...input, body: body(true) });
     await passes(3);
@@ -216,10 +256,22 @@ describe("failed payouts and failing webhooks", () => {
     const off = await makeMerchant();
     const refs: string[] = [];
     for (const m of [on, off]) {
-      const [batch] = await db.insert(settlementBatches).values({ merchantId: m.merchant.id, mode: "test", cutoffAt: new Date(), paymentCount: 1, gross: 100_000, fees: 0, net: 100_000, status: "failed" }).returning();
+      const [batch] = await db
+        .insert(settlementBatches)
+        .values({ merchantId: m.merchant.id, mode: "test", cutoffAt: new Date(), paymentCount: 1, gross: 100_000, fees: 0, net: 100_000, status: "failed" })
+        .returning();
       const reference = `STL-${randomBase62(10)}`;
       refs.push(reference);
-      await db.insert(settlementPayouts).values({ batchId: batch!.id, merchantId: m.merchant.id, mode: "test", reference, destination: "bank_account", amount: 100_000, status: "failed", failureReason: "Account closed" });
+      await db.insert(settlementPayouts).values({
+        batchId: batch!.id,
+        merchantId: m.merchant.id,
+        mode: "test",
+        reference,
+        destination: "bank_account",
+        amount: 100_000,
+        status: "failed",
+        failureReason: "Account closed",
+      });
     }
     await passes(3);
     const mails = mailsAbout(refs[0]!);
@@ -232,7 +284,11 @@ describe("failed payouts and failing webhooks", () => {
   it("events that exhausted their retries send one mail per endpoint per day, however many failed", async () => {
     const made = await merchantWith({ webhookFailing: true });
     const key = await makeKey({ merchantId: made.merchant.id, mode: "test" });
-    const ids = await Promise.all(Array.from({ length: 3 }, () => emitEvent(db, { merchantId: made.merchant.id, mode: "test", keyPairId: key.keyPair.id, type: "charge.success", data: {} })));
+    const ids = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        emitEvent(db, { merchantId: made.merchant.id, mode: "test", keyPairId: key.keyPair.id, type: "charge.success", data: {} }),
+      ),
+    );
     for (const id of ids) await db.update(events).set({ deliveryStatus: "exhausted" }).where(eq(events.id, id));
     await passes(3);
     const rows = await rowsOf(made.merchant.id);
@@ -248,7 +304,16 @@ describe("refund decided", () => {
     const admin = { type: "admin" as const, userId: a.id };
     const ask = async () => {
       const p = await pendingPayment(m, { amount: 700_000 });
-      return (await requestRefund(db, { merchantId: m.merchantId, mode: m.mode, keyPairId: m.keyPairId, staticAccountId: p.staticAccountId, paymentId: p.id, reason: "Paid twice" })).refund;
+      return (
+        await requestRefund(db, {
+          merchantId: m.merchantId,
+          mode: m.mode,
+          keyPairId: m.keyPairId,
+          staticAccountId: p.staticAccountId,
+          paymentId: p.id,
+          reason: "Paid twice",
+        })
+      ).refund;
     };
     const approved = await ask();
     const rejected = await ask();

@@ -23,13 +23,21 @@ type Claimed = { id: string; recipient: string; subject: string; body: string; a
  */
 export async function sendDueNotifications(db: Db, opts: { ids?: string[] } = {}): Promise<number> {
   if (!smtpConfigured()) return 0;
-  const only = opts.ids?.length ? sql`and id in (${sql.join(opts.ids.map((i) => sql`${i}::uuid`), sql`, `)})` : sql``;
-  const claimed = await queryRows<Claimed>(db, sql`
+  const only = opts.ids?.length
+    ? sql`and id in (${sql.join(
+        opts.ids.map((i) => sql`${i}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  const claimed = await queryRows<Claimed>(
+    db,
+    sql`
     update notifications n set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = n.attempts + 1
     where n.id in (
       select id from notifications where status = 'pending' and next_attempt_at <= now() ${only}
       order by next_attempt_at limit ${BATCH} for update skip locked)
-    returning n.id, n.recipient, n.subject, n.body, n.attempts, n.kind`);
+    returning n.id, n.recipient, n.subject, n.body, n.attempts, n.kind`,
+  );
   for (const row of claimed) {
     const result = await sendMail({ to: row.recipient, subject: row.subject, text: row.body, purpose: `${row.kind} notification` });
     if (result === "sent") {
@@ -37,7 +45,9 @@ export async function sendDueNotifications(db: Db, opts: { ids?: string[] } = {}
     } else if (row.attempts >= MAX_ATTEMPTS) {
       await db.execute(sql`update notifications set status = 'failed' where id = ${row.id}::uuid`);
     } else {
-      await db.execute(sql`update notifications set next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts)}) where id = ${row.id}::uuid`);
+      await db.execute(
+        sql`update notifications set next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts)}) where id = ${row.id}::uuid`,
+      );
     }
   }
   return claimed.length;

@@ -15,7 +15,10 @@ function statusIn(c: StatusClass): SQL {
   return and(gte(apiRequestLogs.status, low), lt(apiRequestLogs.status, low + 100))!;
 }
 
-export type RequestLogRow = Pick<ApiRequestLog, "id" | "keyPairId" | "keyType" | "method" | "path" | "status" | "correlationId" | "durationMs" | "ip" | "userAgent" | "createdAt">;
+export type RequestLogRow = Pick<
+  ApiRequestLog,
+  "id" | "keyPairId" | "keyType" | "method" | "path" | "status" | "correlationId" | "durationMs" | "ip" | "userAgent" | "createdAt"
+>;
 
 /**
  * A merchant's API request logs in one mode, newest first, for the dashboard: optionally one

@@ -154,7 +154,8 @@ function build(): OpenApiDocument {
 
   const paths: OpenApiDocument["paths"] = {};
   for (const op of OPERATIONS) {
-    const security: Record<string, string[]>[] = op.keys === "secret" ? [{ secretKey: [] }, { bearerAuth: [] }] : [{ secretKey: [] }, { publicKey: [] }, { bearerAuth: [] }];
+    const security: Record<string, string[]>[] =
+      op.keys === "secret" ? [{ secretKey: [] }, { bearerAuth: [] }] : [{ secretKey: [] }, { publicKey: [] }, { bearerAuth: [] }];
     const parameters = [...pathParameters(op.path), ...queryParameters(op)];
     const out: OpenApiOperation = {
       operationId: op.operationId,
@@ -163,9 +164,7 @@ function build(): OpenApiDocument {
       tags: [op.tag],
       security,
       ...(parameters.length ? { parameters } : {}),
-      ...(op.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: ref(requestIds.get(op.body)!) } } } }
-        : {}),
+      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: ref(requestIds.get(op.body)!) } } } } : {}),
       responses: {
         "200": {
           description: "Success",

@@ -13,13 +13,16 @@ describe("request examples of the OpenAPI document", () => {
       const example = bodyExample(op.path, op.method);
       expect(example, `${op.operationId} has an example`).toBeDefined();
       const parsed = op.body.safeParse(example);
-      if (!parsed.success) rejected.push(`${op.operationId}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")} — ${JSON.stringify(example)}`);
+      if (!parsed.success)
+        rejected.push(`${op.operationId}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")} — ${JSON.stringify(example)}`);
     }
     expect(rejected).toEqual([]);
   });
 
   it("examples hold realistic values, never a type's name", () => {
-    const text = JSON.stringify(Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.requestBody?.content["application/json"]?.example)));
+    const text = JSON.stringify(
+      Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.requestBody?.content["application/json"]?.example)),
+    );
     expect(text).not.toMatch(/"string"/);
     expect(bodyExample("/v1/checkout/transfer", "POST")).toMatchObject({ bank_code: "058", amount: 1_250_000 });
     expect(bodyExample("/v1/checkout/session/initialize", "POST")).toMatchObject({ email: expect.stringMatching(/@example\.com$/) });

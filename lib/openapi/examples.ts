@@ -164,7 +164,15 @@ export const BODY_EXAMPLES: Record<string, unknown> = {
   requestPaymentRefund: { reference: "txn_01jd4k7m2x9p", amount: 500_000, reason: "One of two items was out of stock" },
   rejectSandboxRefund: { rejection_reason: "The customer kept the order" },
   createSandboxPayment: { pay_id: "@mamaputkitchen", amount: 250_000, payer: { name: "Bola Adeyemi", bank: "Guaranty Trust Bank", account: "0123456789" } },
-  initiateTransfer: { type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: "Chidinma Okafor", amount: 1_250_000, narration: "Supplier payment for March", reference: "payout_1042" },
+  initiateTransfer: {
+    type: "bank_transfer",
+    account_number: "0123456789",
+    bank_code: "058",
+    account_name: "Chidinma Okafor",
+    amount: 1_250_000,
+    narration: "Supplier payment for March",
+    reference: "payout_1042",
+  },
   createStaticPayId: { pay_id: "mamaputkitchen", suffix: ".checkout", name: "Mama Put Kitchen", description: "Lunch orders for the Lekki branch" },
   createVirtualAccount: { amount: 1_500_000, validity_minutes: 60, amount_validation: "A0" },
   createDynamicPayId: { amount: 500_000, name: "Order 1042", expires_in_minutes: 60 },
@@ -202,7 +210,17 @@ export function parameterExample(name: string, schema: Schema): unknown {
 }
 
 type DocLike = {
-  paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; schema: Schema; example?: unknown }[]; requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        parameters?: { name: string; schema: Schema; example?: unknown }[];
+        requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> };
+      }
+    >
+  >;
   components: { schemas: Components };
 };
 

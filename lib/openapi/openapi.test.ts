@@ -10,12 +10,14 @@ vi.mock("@/lib/http/route", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/http/route")>();
   return {
     ...real,
-    route: (options: RouteOptions<undefined, undefined, never>, handler: never) =>
-      Object.assign(real.route(options, handler), { routeOptions: options }),
+    route: (options: RouteOptions<undefined, undefined, never>, handler: never) => Object.assign(real.route(options, handler), { routeOptions: options }),
   };
 });
 
-type RouteModule = Record<string, ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { routeOptions?: RouteOptions<never, never, never> }>;
+type RouteModule = Record<
+  string,
+  ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { routeOptions?: RouteOptions<never, never, never> }
+>;
 
 const doc = openApiDocument();
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch"] as const;
@@ -23,7 +25,10 @@ const HTTP_METHODS = ["get", "put", "post", "delete", "patch"] as const;
 async function implementedMethods(file: string): Promise<{ routeModule: RouteModule; methods: string[] }> {
   const routeModule = (await import(file)) as RouteModule;
   const res = await routeModule.OPTIONS!(new Request("http://localhost/v1/x", { method: "OPTIONS" }), { params: Promise.resolve({}) });
-  const allow = (res.headers.get("allow") ?? "").split(",").map((m) => m.trim()).filter((m) => m && m !== "OPTIONS");
+  const allow = (res.headers.get("allow") ?? "")
+    .split(",")
+    .map((m) => m.trim())
+    .filter((m) => m && m !== "OPTIONS");
   return { routeModule, methods: allow };
 }
 
@@ -141,7 +146,10 @@ describe("OpenAPI document is valid OpenAPI 3.1", () => {
         ? node.map(rewrite)
         : node && typeof node === "object"
           ? Object.fromEntries(
-              Object.entries(node).map(([k, v]) => [k, k === "$ref" && typeof v === "string" ? v.replace("#/components/schemas/", "components#/$defs/") : rewrite(v)]),
+              Object.entries(node).map(([k, v]) => [
+                k,
+                k === "$ref" && typeof v === "string" ? v.replace("#/components/schemas/", "components#/$defs/") : rewrite(v),
+              ]),
             )
           : node;
     ajv.addSchema({ $id: "components", $defs: rewrite(doc.components.schemas) as object });

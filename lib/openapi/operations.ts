@@ -476,7 +476,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/v1/checkout/refunds",
     operationId: "listPaymentRefunds",
     summary: "List refunds of every channel",
-    description: "The refunds of this key's merchant and mode, static-account payments' included, newest first; `payment_id` is each payment's transaction reference.",
+    description:
+      "The refunds of this key's merchant and mode, static-account payments' included, newest first; `payment_id` is each payment's transaction reference.",
     tag: "Refunds",
     keys: "secret",
     query: ListRefundsQuery,
@@ -506,7 +507,12 @@ export const OPERATIONS: readonly Operation[] = [
     wallet: true,
     body: InitiateTransferBody,
     response: R.Transfer,
-    errors: { 400: ["INSUFFICIENT_FUNDS", "ACCOUNT_NOT_FOUND", "LIMIT_EXCEEDED"], 403: ["RECIPIENT_NOT_ALLOWED"], 409: ["REFERENCE_CONFLICT"], 503: ["RAIL_UNAVAILABLE"] },
+    errors: {
+      400: ["INSUFFICIENT_FUNDS", "ACCOUNT_NOT_FOUND", "LIMIT_EXCEEDED"],
+      403: ["RECIPIENT_NOT_ALLOWED"],
+      409: ["REFERENCE_CONFLICT"],
+      503: ["RAIL_UNAVAILABLE"],
+    },
   },
   {
     method: "GET",
@@ -526,7 +532,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "listPayouts",
     summary: "List automatic payouts",
     description:
-      "The automatic payouts to the payout account set in the dashboard (Settings → Payouts), newest first, as transfer objects with `source: \"payout\"`. " +
+      'The automatic payouts to the payout account set in the dashboard (Settings → Payouts), newest first, as transfer objects with `source: "payout"`. ' +
       "Each is a bank transfer with the same fees and events as any other (transfer.success, transfer.failed).",
     tag: "Transfers",
     keys: "secret",
@@ -764,24 +770,22 @@ export const OPERATIONS: readonly Operation[] = [
     response: R.Invoice,
     errors: { 400: ["INVALID_STATE"], 404: ["NOT_FOUND"], 409: ["REFERENCE_CONFLICT"] },
   },
-  ...(["send", "pause", "resume", "cancel"] as const).map(
-    (action): Operation => ({
-      method: "POST",
-      path: `/v1/checkout/invoice/{publicId}/${action}`,
-      operationId: `${action}Invoice`,
-      summary: {
-        send: "Send a draft invoice",
-        pause: "Pause an invoice (stop taking payment)",
-        resume: "Resume a paused invoice",
-        cancel: "Cancel an invoice",
-      }[action],
-      tag: "Invoices",
-      keys: "secret",
-      permission: "invoices",
-      response: R.Invoice,
-      errors: { 400: ["INVALID_STATE"], 404: ["NOT_FOUND"] },
-    }),
-  ),
+  ...(["send", "pause", "resume", "cancel"] as const).map((action): Operation => ({
+    method: "POST",
+    path: `/v1/checkout/invoice/{publicId}/${action}`,
+    operationId: `${action}Invoice`,
+    summary: {
+      send: "Send a draft invoice",
+      pause: "Pause an invoice (stop taking payment)",
+      resume: "Resume a paused invoice",
+      cancel: "Cancel an invoice",
+    }[action],
+    tag: "Invoices",
+    keys: "secret",
+    permission: "invoices",
+    response: R.Invoice,
+    errors: { 400: ["INVALID_STATE"], 404: ["NOT_FOUND"] },
+  })),
 
   // ---- Payment links (issue 26 item 2)
   {
@@ -824,7 +828,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/v1/checkout/payment-links/{id}",
     operationId: "updatePaymentLink",
     summary: "Update a payment link",
-    description: "Only the fields given change. `amount: null` lets the customer choose; an `amount` fixes the price; `is_active: false` stops it taking payments.",
+    description:
+      "Only the fields given change. `amount: null` lets the customer choose; an `amount` fixes the price; `is_active: false` stops it taking payments.",
     tag: "Payment links",
     keys: "secret",
     permission: "checkout",

@@ -37,7 +37,11 @@ const int = () => z.number().int();
 const timestamp = () => z.iso.datetime({ offset: false });
 const nullableTimestamp = () => timestamp().nullable();
 /** Naira, two decimals, as a string ("1500.00"). */
-const naira = () => z.string().regex(/^-?\d+\.\d{2}$/).meta({ description: "Naira with two decimals, as a string" });
+const naira = () =>
+  z
+    .string()
+    .regex(/^-?\d+\.\d{2}$/)
+    .meta({ description: "Naira with two decimals, as a string" });
 /** Kobo, an integer. */
 const kobo = () => int().meta({ description: "Amount in kobo" });
 const metadata = () => z.record(z.string(), z.unknown());
@@ -50,10 +54,9 @@ function page<T extends z.ZodType>(item: T) {
     page: int().meta({ description: "The page number; 0 on a page asked for by starting_after / ending_before" }),
     page_size: int(),
     total_pages: int(),
-    has_more: z
-      .boolean()
-      .optional()
-      .meta({ description: "On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before)" }),
+    has_more: z.boolean().optional().meta({
+      description: "On a cursor page only: whether items lie beyond it in the direction asked (older after starting_after, newer before ending_before)",
+    }),
   });
 }
 
@@ -77,10 +80,7 @@ export const ErrorEnvelope = named(
 
 // ---- Checkout sessions ----------------------------------------------------------------------
 
-export const CryptoAsset = named(
-  "CryptoAsset",
-  z.object({ assetCode: z.string(), network: z.string(), displayName: z.string(), decimals: int() }),
-);
+export const CryptoAsset = named("CryptoAsset", z.object({ assetCode: z.string(), network: z.string(), displayName: z.string(), decimals: int() }));
 
 export const SessionInitialize = named(
   "SessionInitialize",
@@ -131,10 +131,7 @@ export const Session = named(
   }),
 );
 
-export const SessionBank = named(
-  "SessionBank",
-  z.object({ provider: z.string(), bank_name: z.string(), bank_code: z.string(), current: z.boolean() }),
-);
+export const SessionBank = named("SessionBank", z.object({ provider: z.string(), bank_name: z.string(), bank_code: z.string(), current: z.boolean() }));
 
 export const BankTransferDetails = named(
   "BankTransferDetails",
@@ -212,10 +209,7 @@ export const StaticPayId = named(
   }),
 );
 
-export const StaticPayIdListItem = named(
-  "StaticPayIdListItem",
-  StaticPayId.pick({ id: true, pay_id: true, name: true, is_active: true, created_at: true }),
-);
+export const StaticPayIdListItem = named("StaticPayIdListItem", StaticPayId.pick({ id: true, pay_id: true, name: true, is_active: true, created_at: true }));
 export const StaticPayIdPage = named("StaticPayIdPage", page(StaticPayIdListItem));
 
 export const ActionResult = named(
@@ -377,10 +371,7 @@ export const MemberPage = named("MemberPage", page(Member));
 
 export const BankList = named("BankList", z.object({ banks: z.array(z.object({ bankCode: z.string(), bankName: z.string() })) }));
 
-export const ResolvedAccount = named(
-  "ResolvedAccount",
-  z.object({ account_name: z.string(), account_number: z.string(), bank_code: z.string() }),
-);
+export const ResolvedAccount = named("ResolvedAccount", z.object({ account_name: z.string(), account_number: z.string(), bank_code: z.string() }));
 
 export const TransferCharges = named(
   "TransferCharges",
@@ -403,10 +394,7 @@ export const EventPage = named("EventPage", page(Event));
 
 // ---- Invoices (supplement §6) -----------------------------------------------------------------
 
-export const InvoiceLineItem = named(
-  "InvoiceLineItem",
-  z.object({ description: z.string(), quantity: int(), unit_price: kobo(), amount: kobo() }),
-);
+export const InvoiceLineItem = named("InvoiceLineItem", z.object({ description: z.string(), quantity: int(), unit_price: kobo(), amount: kobo() }));
 
 export const Invoice = named(
   "Invoice",

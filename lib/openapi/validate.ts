@@ -75,11 +75,14 @@ class ResponseValidator {
       );
       if (real) return `${what}: ${real.template} is a /v1 route with no documented operation`;
       // The catch-all's generic 404; anything else is a test's own handler on a made-up path.
-      return status === 404 ? this.check(what, `/${pointer("components", "responses", "RouteNotFound")}/${pointer("content", "application/json", "schema")}`, body) : null;
+      return status === 404
+        ? this.check(what, `/${pointer("components", "responses", "RouteNotFound")}/${pointer("content", "application/json", "schema")}`, body)
+        : null;
     }
     const operation = this.doc.paths[match.template]![m.toLowerCase()];
     if (!operation) {
-      if (status === 405) return this.check(what, `/${pointer("components", "responses", "MethodNotAllowed")}/${pointer("content", "application/json", "schema")}`, body);
+      if (status === 405)
+        return this.check(what, `/${pointer("components", "responses", "MethodNotAllowed")}/${pointer("content", "application/json", "schema")}`, body);
       return `${what}: ${m} ${match.template} is not a documented operation`;
     }
     const key = String(status);

@@ -39,12 +39,22 @@ export async function getAttention(tx: DbOrTx, scope: Scope & { now?: Date }): P
       .select({ n: count() })
       .from(settlementPayouts)
       .where(
-        and(eq(settlementPayouts.merchantId, scope.merchantId), eq(settlementPayouts.mode, scope.mode), eq(settlementPayouts.status, "failed"), gte(settlementPayouts.createdAt, since)),
+        and(
+          eq(settlementPayouts.merchantId, scope.merchantId),
+          eq(settlementPayouts.mode, scope.mode),
+          eq(settlementPayouts.status, "failed"),
+          gte(settlementPayouts.createdAt, since),
+        ),
       ),
     tx
       .select({ n: count() })
       .from(refunds)
       .where(and(eq(refunds.merchantId, scope.merchantId), eq(refunds.mode, scope.mode), eq(refunds.status, "requested"))),
   ]);
-  return { failedWebhooks: n(webhooks), failedTransfers: n(failedTransfers), failedSettlementPayouts: n(failedPayouts), refundsAwaitingReview: n(waitingRefunds) };
+  return {
+    failedWebhooks: n(webhooks),
+    failedTransfers: n(failedTransfers),
+    failedSettlementPayouts: n(failedPayouts),
+    refundsAwaitingReview: n(waitingRefunds),
+  };
 }

@@ -9,7 +9,9 @@ import { withScratchDatabase } from "@/tests/scratch-database";
 /** The overview_rollups migration's backfill statements (found by content: the file is renumbered at merge). */
 function backfillStatements(): string[] {
   const dir = migrationsFolder();
-  const file = fs.readdirSync(dir).find((f) => f.endsWith(".sql") && fs.readFileSync(path.join(dir, f), "utf8").includes("INSERT INTO daily_volume (merchant_id"));
+  const file = fs
+    .readdirSync(dir)
+    .find((f) => f.endsWith(".sql") && fs.readFileSync(path.join(dir, f), "utf8").includes("INSERT INTO daily_volume (merchant_id"));
   const text = fs.readFileSync(path.join(dir, file!), "utf8");
   return text.split("--> statement-breakpoint").filter((s) => /INSERT INTO daily_(volume|sessions) \(merchant_id/.test(s));
 }

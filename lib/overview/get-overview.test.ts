@@ -36,7 +36,14 @@ describe("getOverview", () => {
     await db.update(events).set({ deliveryStatus: "exhausted" }).where(eq(events.merchantId, m.merchantId));
     const exhausted = (await db.select().from(events).where(eq(events.merchantId, m.merchantId))).length;
     // One transfer failed, one on its way.
-    const transfer = { merchantId: m.merchantId, mode: m.mode, walletPayIdId: m.walletPayIdId, type: "bank_transfer" as const, amount: 5_000, recipientName: "Ada" };
+    const transfer = {
+      merchantId: m.merchantId,
+      mode: m.mode,
+      walletPayIdId: m.walletPayIdId,
+      type: "bank_transfer" as const,
+      amount: 5_000,
+      recipientName: "Ada",
+    };
     const tag = Math.random().toString(36).slice(2);
     await db.insert(transfers).values([
       { ...transfer, reference: `f-${tag}`, publicId: `f-${tag}`, status: "failed" },

@@ -20,7 +20,14 @@ import { startTestPayment, TEST_PAYMENT_KOBO } from "./start-test-payment";
 async function newBusiness() {
   const tag = randomBase62(8).toLowerCase();
   const email = `owner-${tag}@example.com`;
-  const created = await createMerchant(await getDb(), { name: `Get Started ${tag}`, type: "business", email, password: "correct horse battery", actor: CLI_ACTOR, activated: false });
+  const created = await createMerchant(await getDb(), {
+    name: `Get Started ${tag}`,
+    type: "business",
+    email,
+    password: "correct horse battery",
+    actor: CLI_ACTOR,
+    activated: false,
+  });
   return { merchantId: created.merchant.id, name: created.merchant.name, email, actor: { type: "user" as const, userId: created.owner.id } };
 }
 
@@ -36,15 +43,36 @@ describe("Home's Get started checklist: each step done as the records say (issue
     expect(first.hidden).toBe(false);
 
     // The one-click test payment needs a test key first.
-    await expect(startTestPayment(db, { merchantId: m.merchantId, merchantName: m.name, email: m.email, baseUrl: "http://127.0.0.1:3000", returnUrl: "http://127.0.0.1:3000/dashboard" })).rejects.toThrow(/test API keys first/);
+    await expect(
+      startTestPayment(db, {
+        merchantId: m.merchantId,
+        merchantName: m.name,
+        email: m.email,
+        baseUrl: "http://127.0.0.1:3000",
+        returnUrl: "http://127.0.0.1:3000/dashboard",
+      }),
+    ).rejects.toThrow(/test API keys first/);
 
     const key = await createKeyPair(db, { merchantId: m.merchantId, mode: "test", config: { name: "Site" }, actor: CLI_ACTOR });
     expect(await doneOf(m.merchantId)).toMatchObject({ test_keys: true, test_payment: false });
 
     // The test payment: a real test checkout session for ₦5,000, paid as its hosted page's "Simulate payment" pays it.
-    const { sessionId } = await startTestPayment(db, { merchantId: m.merchantId, merchantName: m.name, email: m.email, baseUrl: "http://127.0.0.1:3000", returnUrl: "http://127.0.0.1:3000/dashboard" });
+    const { sessionId } = await startTestPayment(db, {
+      merchantId: m.merchantId,
+      merchantName: m.name,
+      email: m.email,
+      baseUrl: "http://127.0.0.1:3000",
+      returnUrl: "http://127.0.0.1:3000/dashboard",
+    });
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-    expect(session).toMatchObject({ merchantId: m.merchantId, mode: "test", amount: TEST_PAYMENT_KOBO, status: "active", callbackUrl: "http://127.0.0.1:3000/dashboard", keyPairId: key.keyPair.id });
+    expect(session).toMatchObject({
+      merchantId: m.merchantId,
+      mode: "test",
+      amount: TEST_PAYMENT_KOBO,
+      status: "active",
+      callbackUrl: "http://127.0.0.1:3000/dashboard",
+      keyPairId: key.keyPair.id,
+    });
     expect(await doneOf(m.merchantId)).toMatchObject({ test_payment: false });
     await selectPaymentMethod(db, { sessionId, owner: null, method: "bank_transfer", baseUrl: "http://127.0.0.1:3000" });
     await simulateCheckoutPayment(db, { sessionId, method: "bank_transfer" });
@@ -57,10 +85,26 @@ describe("Home's Get started checklist: each step done as the records say (issue
     await afterCommitDeliveriesSettled();
     expect(await doneOf(m.merchantId)).toMatchObject({ webhook: true });
 
-    await savePayoutSettings(db, { merchantId: m.merchantId, mode: "test", bankCode: "058", accountNumber: "0123456789", schedule: "manual", hour: 10, weekday: 1, reserve: "", actor: m.actor });
+    await savePayoutSettings(db, {
+      merchantId: m.merchantId,
+      mode: "test",
+      bankCode: "058",
+      accountNumber: "0123456789",
+      schedule: "manual",
+      hour: 10,
+      weekday: 1,
+      reserve: "",
+      actor: m.actor,
+    });
     expect(await doneOf(m.merchantId)).toMatchObject({ payout_account: true, team: false });
 
-    await inviteMember(db, { merchantId: m.merchantId, actor: m.actor, email: `dev-${randomBase62(6).toLowerCase()}@example.com`, role: "developer", baseUrl: "http://127.0.0.1:3000" });
+    await inviteMember(db, {
+      merchantId: m.merchantId,
+      actor: m.actor,
+      email: `dev-${randomBase62(6).toLowerCase()}@example.com`,
+      role: "developer",
+      baseUrl: "http://127.0.0.1:3000",
+    });
     expect(await doneOf(m.merchantId)).toMatchObject({ team: true, activation: false });
 
     const beforeActivation = await getStarted(db, m.merchantId);

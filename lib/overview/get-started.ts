@@ -59,5 +59,8 @@ export async function getStarted(tx: DbOrTx, merchantId: string): Promise<GetSta
 export async function markGetStarted(tx: DbOrTx, merchantId: string, mark: "team" | "dismissed"): Promise<void> {
   const now = new Date();
   const set = mark === "team" ? { teamMarkedDoneAt: now, updatedAt: now } : { dismissedAt: now, updatedAt: now };
-  await tx.insert(getStartedMarks).values({ merchantId, ...set }).onConflictDoUpdate({ target: getStartedMarks.merchantId, set });
+  await tx
+    .insert(getStartedMarks)
+    .values({ merchantId, ...set })
+    .onConflictDoUpdate({ target: getStartedMarks.merchantId, set });
 }

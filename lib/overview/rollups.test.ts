@@ -61,7 +61,9 @@ describe("overview rollups (kept by triggers)", () => {
     const livePayId = (await findPayId(db, { mode: "live", payId: payIds.live }))!;
     const answers = await Promise.all([
       ...testAmounts.map((amount) => call(pay, { method: "POST", key: payer.secretKey, path: "/v1/sandbox/payments", json: { pay_id: payIds.test, amount } })),
-      ...liveAmounts.map((amount) => db.transaction((tx) => receivePayment(tx, { destination: { kind: "pay_id", payId: livePayId }, amount })).then(() => ({ status: 200, text: "" }))),
+      ...liveAmounts.map((amount) =>
+        db.transaction((tx) => receivePayment(tx, { destination: { kind: "pay_id", payId: livePayId }, amount })).then(() => ({ status: 200, text: "" })),
+      ),
     ]);
     expect(answers.filter((a) => a.status !== 200).map((a) => a.text)).toEqual([]);
 
@@ -109,15 +111,23 @@ describe("overview rollups (kept by triggers)", () => {
     const testSessions = await Promise.all(Array.from({ length: 6 }, () => newSession(testKey.secretKey, body)));
     const liveSessions = await Promise.all(Array.from({ length: 3 }, () => newSession(liveKey.secretKey, body)));
     const db = await getDb();
-    const paySession = (sessionId: string) => db.transaction((tx) => receivePayment(tx, { destination: { kind: "session", sessionId, channel: "card" }, amount: 50_000 }));
+    const paySession = (sessionId: string) =>
+      db.transaction((tx) => receivePayment(tx, { destination: { kind: "session", sessionId, channel: "card" }, amount: 50_000 }));
     // Four test sessions paid at once (one of them twice: the second is refused), one live.
-    const paid = await Promise.allSettled([...testSessions.slice(0, 4).map((s) => paySession(s.session_id)), paySession(testSessions[0]!.session_id), paySession(liveSessions[0]!.session_id)]);
+    const paid = await Promise.allSettled([
+      ...testSessions.slice(0, 4).map((s) => paySession(s.session_id)),
+      paySession(testSessions[0]!.session_id),
+      paySession(liveSessions[0]!.session_id),
+    ]);
     expect(paid.filter((p) => p.status === "fulfilled")).toHaveLength(5);
 
     expect(await sessionsRollup(testKey.merchantId)).toEqual(await sessionsNaive(testKey.merchantId));
     expect(await getCheckoutConversion(db, { merchantId: testKey.merchantId, mode: "test" })).toEqual({ started: 6, completed: 4, rate: 4 / 6 });
     expect(await getCheckoutConversion(db, { merchantId: testKey.merchantId, mode: "live" })).toEqual({ started: 3, completed: 1, rate: 1 / 3 });
-    const [vol] = await db.select().from(dailyVolume).where(and(eq(dailyVolume.merchantId, testKey.merchantId), eq(dailyVolume.mode, "test")));
+    const [vol] = await db
+      .select()
+      .from(dailyVolume)
+      .where(and(eq(dailyVolume.merchantId, testKey.merchantId), eq(dailyVolume.mode, "test")));
     expect(vol).toMatchObject({ amountKobo: 200_000, count: 4 });
   });
 });

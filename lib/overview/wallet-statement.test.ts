@@ -61,13 +61,20 @@ describe("wallet statement", () => {
     expect(all.items.map((l) => l.postingId)).toEqual([...all.items.map((l) => l.postingId)].sort((a, b) => b - a));
     expect((await listWalletStatement(db, { ...scope, mode: "live", page: 1, page_size: 25 })).total).toBe(0);
     const other = await makeMerchant();
-    expect((await listWalletStatement(db, { merchantId: other.merchant.id, mode: "test", page: 1, page_size: 25 })).items.map((l) => l.postingId)).not.toContain(all.items[0]!.postingId);
+    expect(
+      (await listWalletStatement(db, { merchantId: other.merchant.id, mode: "test", page: 1, page_size: 25 })).items.map((l) => l.postingId),
+    ).not.toContain(all.items[0]!.postingId);
   });
 
   it("the CSV export walks the filtered statement whole: words, money in and out as positive naira, the balance after", async () => {
     const { db, scope } = await walletWithHistory(3);
     const today = lagosDay();
-    const walk = walkList((page) => listWalletStatement(db, { ...scope, from: today, ...page }), (l) => String(l.postingId), 10_000, 2);
+    const walk = walkList(
+      (page) => listWalletStatement(db, { ...scope, from: today, ...page }),
+      (l) => String(l.postingId),
+      10_000,
+      2,
+    );
     const text = await new Response(walletStatementCsvStream(walk)).text();
     const [header, ...rows] = parseCsv(text);
     expect(header).toEqual(["date", "description", "money_in_naira", "money_out_naira", "balance_after_naira", "reference"]);

@@ -7,7 +7,10 @@ import { accountStatement, countAccountStatement, type StatementLine } from "@/l
 import { flattenSearch, paged, pageOffset, type Paged, type PageRequest } from "@/lib/paging";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
 
 /**
  * The Balance page's statement query, from URL search params: inclusive Lagos days `from` and

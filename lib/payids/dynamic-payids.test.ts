@@ -61,11 +61,18 @@ const listIds = async (k: TestKey, query: Record<string, string | number> = {}) 
 const del = (k: TestKey, id: string) =>
   call<{ success: boolean; message: string }>(oneDelete, { method: "DELETE", path: `/v1/checkout/dynamic-payid/${id}`, key: k.secretKey, params: { id } });
 const deactivate = (k: TestKey, id: string) =>
-  call<{ success: boolean; message: string }>(deactivatePost, { method: "POST", path: `/v1/checkout/dynamic-payid/${id}/deactivate`, key: k.secretKey, params: { id } });
+  call<{ success: boolean; message: string }>(deactivatePost, {
+    method: "POST",
+    path: `/v1/checkout/dynamic-payid/${id}/deactivate`,
+    key: k.secretKey,
+    params: { id },
+  });
 
 /** Moves a dynamic PayID's expiry into the past, as time passing (or /v1/sandbox/expire) would. */
 async function makeDue(id: string, changes: Partial<typeof dynamicPayIds.$inferInsert> = {}) {
-  await (await getDb())
+  await (
+    await getDb()
+  )
     .update(dynamicPayIds)
     .set({ expiresAt: new Date(Date.now() - 1000), ...changes })
     .where(eq(dynamicPayIds.id, id));
@@ -109,7 +116,14 @@ describe("POST /v1/checkout/dynamic-payid", () => {
 
   it("takes amount in naira and answers it with two decimals; stores kobo", async () => {
     const k = await key();
-    const v = await createOk(k, { amount: 1500.5, amount_validation: "A0", allow_multiple_payments: true, expires_in_minutes: 30, name: "Invoice 42", metadata: { order: 42 } });
+    const v = await createOk(k, {
+      amount: 1500.5,
+      amount_validation: "A0",
+      allow_multiple_payments: true,
+      expires_in_minutes: 30,
+      name: "Invoice 42",
+      metadata: { order: 42 },
+    });
     expect(v).toMatchObject({ amount: "1500.50", amount_validation: "A0", allow_multiple_payments: true, name: "Invoice 42" });
     expect(Date.parse(v.expires_at) - Date.parse(v.created_at)).toBeGreaterThan(29 * 60_000);
     expect(Date.parse(v.expires_at) - Date.parse(v.created_at)).toBeLessThan(31 * 60_000);

@@ -1,15 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import {
-  dynamicPayIds,
-  merchants,
-  payIds,
-  type AmountValidation,
-  type DynamicPayId,
-  type Mode,
-  type Source,
-} from "@/db/schema";
+import { dynamicPayIds, merchants, payIds, type AmountValidation, type DynamicPayId, type Mode, type Source } from "@/db/schema";
 import { appError } from "@/lib/errors";
 import { getWalletPayId } from "./find-pay-id";
 

@@ -49,15 +49,16 @@ async function expireDueInScope(tx: DbOrTx, input: Scope, now: Date): Promise<vo
 }
 
 /** GET /v1/checkout/dynamic-payid and the dashboard list: newest first, paged, status as of now. */
-export async function listDynamicPayIds(
-  tx: DbOrTx,
-  input: Scope & ListDynamicPayIdsQuery,
-): Promise<Paged<DynamicPayId>> {
+export async function listDynamicPayIds(tx: DbOrTx, input: Scope & ListDynamicPayIdsQuery): Promise<Paged<DynamicPayId>> {
   await expireDueInScope(tx, input, new Date());
   const filter = listFilter(input);
   const plan = await planPage(tx, SHAPE, inScope(input), filter, input);
   const [rows, total] = await Promise.all([
-    tx.select().from(dynamicPayIds).where(plan.where).orderBy(...plan.orderBy),
+    tx
+      .select()
+      .from(dynamicPayIds)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
     countRows(tx, dynamicPayIds, and(inScope(input), filter)),
   ]);
   return plan.finish(rows, total);

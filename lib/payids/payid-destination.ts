@@ -15,7 +15,10 @@ export async function lockStaticPayId(tx: DbOrTx, payIdId: string): Promise<Stat
 
 /** The session or invoice a dynamic PayID was issued for (read unlocked: they are locked first). */
 export async function dynamicPayIdOwners(tx: DbOrTx, payIdId: string): Promise<{ sessionId: string | null; invoiceId: string | null } | undefined> {
-  const [row] = await tx.select({ sessionId: dynamicPayIds.sessionId, invoiceId: dynamicPayIds.invoiceId }).from(dynamicPayIds).where(eq(dynamicPayIds.payIdId, payIdId));
+  const [row] = await tx
+    .select({ sessionId: dynamicPayIds.sessionId, invoiceId: dynamicPayIds.invoiceId })
+    .from(dynamicPayIds)
+    .where(eq(dynamicPayIds.payIdId, payIdId));
   return row;
 }
 

@@ -14,8 +14,16 @@ export async function payIdPayments(
     input.dynamicPayIdId ? eq(payments.dynamicPayIdId, input.dynamicPayIdId) : undefined,
   );
   const [recent, [totals]] = await Promise.all([
-    tx.select().from(payments).where(where).orderBy(desc(payments.paidAt), desc(payments.id)).limit(input.limit ?? 10),
-    tx.select({ n: count(), amount: sum(payments.amount) }).from(payments).where(where),
+    tx
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.paidAt), desc(payments.id))
+      .limit(input.limit ?? 10),
+    tx
+      .select({ n: count(), amount: sum(payments.amount) })
+      .from(payments)
+      .where(where),
   ]);
   return { recent, count: totals?.n ?? 0, total: Number(totals?.amount ?? 0) };
 }

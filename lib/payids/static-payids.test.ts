@@ -62,9 +62,19 @@ const put = (k: TestKey, id: string, json: Record<string, unknown>) =>
 const del = (k: TestKey, id: string) =>
   call<{ success: boolean; message: string }>(oneDelete, { method: "DELETE", path: `/v1/checkout/static-payid/${id}`, key: k.secretKey, params: { id } });
 const deactivate = (k: TestKey, id: string) =>
-  call<{ success: boolean; message: string }>(deactivatePost, { method: "POST", path: `/v1/checkout/static-payid/${id}/deactivate`, key: k.secretKey, params: { id } });
+  call<{ success: boolean; message: string }>(deactivatePost, {
+    method: "POST",
+    path: `/v1/checkout/static-payid/${id}/deactivate`,
+    key: k.secretKey,
+    params: { id },
+  });
 const reactivate = (k: TestKey, id: string) =>
-  call<{ success: boolean; message: string }>(reactivatePost, { method: "POST", path: `/v1/checkout/static-payid/${id}/reactivate`, key: k.secretKey, params: { id } });
+  call<{ success: boolean; message: string }>(reactivatePost, {
+    method: "POST",
+    path: `/v1/checkout/static-payid/${id}/reactivate`,
+    key: k.secretKey,
+    params: { id },
+  });
 
 describe("POST /v1/checkout/static-payid", () => {
   it("creates the full Static PayID: pay_id is handle + suffix, owned by the business and the key pair, settling to the key's settlement PayID", async () => {

@@ -13,8 +13,7 @@ type Scope = { merchantId: string; mode: Mode };
 
 const staticPayIdNotFound = () => notFound("Static PayID not found.");
 
-export const businessAccountRequired = () =>
-  appError("BUSINESS_ACCOUNT_REQUIRED");
+export const businessAccountRequired = () => appError("BUSINESS_ACCOUNT_REQUIRED");
 
 const withHandle = { row: staticPayIds, payId: payIds.payId, suffix: payIds.suffix };
 const toRecord = (r: { row: typeof staticPayIds.$inferSelect; payId: string; suffix: string }): StaticPayIdRecord => ({
@@ -87,14 +86,16 @@ function listFilter(input: Scope & { search?: string }): SQL | undefined {
 const SHAPE: ListShape = { table: staticPayIds, order: [staticPayIds.createdAt, staticPayIds.id], cursorColumn: staticPayIds.id };
 
 /** GET /v1/checkout/static-payid and the dashboard list: newest first, paged; search by name or PayID. */
-export async function listStaticPayIds(
-  tx: DbOrTx,
-  input: Scope & ListStaticPayIdsQuery,
-): Promise<Paged<StaticPayIdRecord>> {
+export async function listStaticPayIds(tx: DbOrTx, input: Scope & ListStaticPayIdsQuery): Promise<Paged<StaticPayIdRecord>> {
   const where = listFilter(input)!;
   const plan = await planPage(tx, SHAPE, and(eq(staticPayIds.merchantId, input.merchantId), eq(staticPayIds.mode, input.mode))!, where, input);
   const [rows, [total]] = await Promise.all([
-    tx.select(withHandle).from(staticPayIds).innerJoin(payIds, eq(payIds.id, staticPayIds.payIdId)).where(plan.where).orderBy(...plan.orderBy),
+    tx
+      .select(withHandle)
+      .from(staticPayIds)
+      .innerJoin(payIds, eq(payIds.id, staticPayIds.payIdId))
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
     tx.select({ n: count() }).from(staticPayIds).where(where),
   ]);
   return plan.finish(rows.map(toRecord), total?.n ?? 0);
@@ -132,10 +133,7 @@ export async function updateStaticPayId(db: Db, input: Scope & { id: string; bod
  * resumes taking payments; its `pay_ids` handle follows, so a payer's lookup sees the same.
  * Asking for the state it is already in changes nothing and still succeeds.
  */
-export async function setStaticPayIdActive(
-  db: Db,
-  input: Scope & { id: string; active: boolean },
-): Promise<{ success: true; message: string }> {
+export async function setStaticPayIdActive(db: Db, input: Scope & { id: string; active: boolean }): Promise<{ success: true; message: string }> {
   return db.transaction(async (tx) => {
     const current = await getStaticPayIdOrThrow(tx, { ...input, forUpdate: true });
     if (current.isActive !== input.active) {

@@ -18,8 +18,16 @@ export async function linkPayments(
     .where(and(eq(checkoutSessions.paymentLinkId, input.linkId), eq(checkoutSessions.merchantId, input.merchantId), eq(checkoutSessions.mode, input.mode)));
   const where = and(eq(payments.merchantId, input.merchantId), eq(payments.mode, input.mode), inArray(payments.sessionId, sessions));
   const [recent, [totals]] = await Promise.all([
-    tx.select().from(payments).where(where).orderBy(desc(payments.paidAt), desc(payments.id)).limit(input.limit ?? 50),
-    tx.select({ n: count(), amount: sum(payments.amount) }).from(payments).where(where),
+    tx
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.paidAt), desc(payments.id))
+      .limit(input.limit ?? 50),
+    tx
+      .select({ n: count(), amount: sum(payments.amount) })
+      .from(payments)
+      .where(where),
   ]);
   return { recent, count: totals?.n ?? 0, total: Number(totals?.amount ?? 0) };
 }

@@ -7,7 +7,6 @@ import { httpUrl } from "@/lib/validation";
 
 export { LINK_MAX_KOBO, LINK_MAX_QUANTITY, LINK_MIN_KOBO } from "./link-limits";
 
-
 const kobo = (field: string) =>
   koboSchema(field, {
     min: LINK_MIN_KOBO,
@@ -26,7 +25,9 @@ const fields = {
   min_amount: kobo("min_amount").nullish(),
   max_amount: kobo("max_amount").nullish(),
   collect_fields: z
-    .array(z.enum(LINK_COLLECT_FIELDS, { error: `collect_fields must be among ${LINK_COLLECT_FIELDS.join(", ")}` }), { error: "collect_fields must be an array" })
+    .array(z.enum(LINK_COLLECT_FIELDS, { error: `collect_fields must be among ${LINK_COLLECT_FIELDS.join(", ")}` }), {
+      error: "collect_fields must be an array",
+    })
     .transform((xs) => [...new Set(xs)]),
   allow_quantity: z.boolean({ error: "allow_quantity must be a boolean" }),
   redirect_url: z

@@ -49,14 +49,26 @@ async function payThroughLink(slug: string, input: { amount?: string; quantity?:
 }
 
 const chargeSuccess = async (keyPairId: string, reference: string) => {
-  const rows = await (await getDb()).select().from(events).where(and(eq(events.keyPairId, keyPairId), eq(events.type, "charge.success"))).orderBy(asc(events.seq));
+  const rows = await (
+    await getDb()
+  )
+    .select()
+    .from(events)
+    .where(and(eq(events.keyPairId, keyPairId), eq(events.type, "charge.success")))
+    .orderBy(asc(events.seq));
   return rows.map((e) => e.data).find((d) => d.reference === reference);
 };
 
 describe("/v1/checkout/payment-links: create, get, list, update", () => {
   it("creates a fixed-amount link with a short /l/<slug> address, and gets it back", async () => {
     const k = await key();
-    const link = await createOk(k, { title: "Ankara tote bag", description: "Hand-made in Aba", amount: 1_250_000, allow_quantity: true, collect_fields: ["phone", "address", "phone"] });
+    const link = await createOk(k, {
+      title: "Ankara tote bag",
+      description: "Hand-made in Aba",
+      amount: 1_250_000,
+      allow_quantity: true,
+      collect_fields: ["phone", "address", "phone"],
+    });
     expect(link).toMatchObject({
       title: "Ankara tote bag",
       amount_type: "fixed",
@@ -90,7 +102,10 @@ describe("/v1/checkout/payment-links: create, get, list, update", () => {
       [{ title: "X", amount: 1500.5 }, "amount must be an integer number of kobo"],
       [{ title: "X", amount: -100 }, "amount must be an integer of at least 100"],
       [{ title: "X", min_amount: 500_000, max_amount: 100_000 }, "min_amount must not be more than max_amount"],
-      [{ title: "X", amount: 100_000, max_amount: 500_000 }, "Give either amount (a fixed price) or min_amount and max_amount (the customer chooses), not both"],
+      [
+        { title: "X", amount: 100_000, max_amount: 500_000 },
+        "Give either amount (a fixed price) or min_amount and max_amount (the customer chooses), not both",
+      ],
       [{ title: "X", redirect_url: "javascript:alert(1)" }, "redirect_url must be an http or https URL"],
       [{ title: "X", collect_fields: ["bvn"] }, "collect_fields must be among phone, address"],
     ];
@@ -142,7 +157,11 @@ describe("/v1/checkout/payment-links: create, get, list, update", () => {
     const link = await createOk(k, { title: "Ankara tote bag", amount: 1_250_000 });
     const stranger = await key();
     const live = await key({ merchantId: k.merchantId, mode: "live" });
-    for (const [who, id] of [[stranger, link.id], [live, link.id], [k, "not-a-uuid"]] as const) {
+    for (const [who, id] of [
+      [stranger, link.id],
+      [live, link.id],
+      [k, "not-a-uuid"],
+    ] as const) {
       const r = await getOne(who, id);
       expect(r.status).toBe(404);
       expect(r.body.error?.code).toBe("NOT_FOUND");
@@ -155,20 +174,42 @@ describe("/v1/checkout/payment-links: create, get, list, update", () => {
 describe("paying through a link: one checkout session, amount rules, charge.success metadata", () => {
   it("a customer's chosen amount within the range × quantity becomes one session; charge.success carries the link's id and what was collected", async () => {
     const k = await key();
-    const link = await createOk(k, { title: "Donation", min_amount: 100_000, max_amount: 5_000_000, allow_quantity: true, collect_fields: ["phone", "address"], metadata: { campaign: "yaba" } });
+    const link = await createOk(k, {
+      title: "Donation",
+      min_amount: 100_000,
+      max_amount: 5_000_000,
+      allow_quantity: true,
+      collect_fields: ["phone", "address"],
+      metadata: { campaign: "yaba" },
+    });
     const paid = await payThroughLink(link.slug, { amount: "2,500", quantity: 2, phone: "0803 123 4567", address: "12 Herbert Macaulay Way, Yaba" });
     expect(paid.checkoutUrl).toBe(`${BASE}/pay/${paid.sessionId}`);
 
     const db = await getDb();
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, paid.sessionId));
-    expect(session).toMatchObject({ amount: 500_000, paymentLinkId: link.id, keyPairId: k.keyPair.id, status: "completed", customerEmail: CUSTOMER.email, customerName: CUSTOMER.customer_name });
+    expect(session).toMatchObject({
+      amount: 500_000,
+      paymentLinkId: link.id,
+      keyPairId: k.keyPair.id,
+      status: "completed",
+      customerEmail: CUSTOMER.email,
+      customerName: CUSTOMER.customer_name,
+    });
 
     const event = await chargeSuccess(k.keyPair.id, paid.reference);
     expect(event).toMatchObject({
       amount: 500_000,
       session_id: paid.sessionId,
       customer: { email: CUSTOMER.email, name: CUSTOMER.customer_name },
-      metadata: { campaign: "yaba", payment_link_id: link.id, payment_link_slug: link.slug, quantity: 2, unit_amount: 250_000, phone: "0803 123 4567", address: "12 Herbert Macaulay Way, Yaba" },
+      metadata: {
+        campaign: "yaba",
+        payment_link_id: link.id,
+        payment_link_slug: link.slug,
+        quantity: 2,
+        unit_amount: 250_000,
+        phone: "0803 123 4567",
+        address: "12 Herbert Macaulay Way, Yaba",
+      },
       line_items: [{ name: "Donation", quantity: 2, amount: 250_000 }],
     });
 
@@ -202,7 +243,10 @@ describe("paying through a link: one checkout session, amount rules, charge.succ
     const k = await key();
     const link = await createOk(k, { title: "Ankara tote bag", amount: 1_250_000, collect_fields: ["phone"] });
     const db = await getDb();
-    await expect(startLinkPayment(db, { slug: link.slug, quantity: 1, ...CUSTOMER, baseUrl: BASE })).rejects.toMatchObject({ status: 400, message: "Enter your phone number, like 0803 123 4567" });
+    await expect(startLinkPayment(db, { slug: link.slug, quantity: 1, ...CUSTOMER, baseUrl: BASE })).rejects.toMatchObject({
+      status: 400,
+      message: "Enter your phone number, like 0803 123 4567",
+    });
     const started = await startLinkPayment(db, { slug: link.slug, amount: "1", quantity: 5, phone: "+2348031234567", ...CUSTOMER, baseUrl: BASE });
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, started.sessionId));
     expect(session!.amount).toBe(1_250_000);
@@ -233,10 +277,16 @@ describe("paying through a link: one checkout session, amount rules, charge.succ
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, paid.sessionId));
     expect(session).toMatchObject({ keyPairId: null, paymentLinkId: link.id, settlementPayIdId: link.settlementPayIdId });
     const [payment] = await db.select().from(payments).where(eq(payments.reference, paid.reference));
-    expect(payment).toMatchObject({ amount: 50_000, sessionId: paid.sessionId, keyPairId: null, metadata: expect.objectContaining({ payment_link_id: link.id }) });
+    expect(payment).toMatchObject({
+      amount: 50_000,
+      sessionId: paid.sessionId,
+      keyPairId: null,
+      metadata: expect.objectContaining({ payment_link_id: link.id }),
+    });
     expect(await chargeSuccess(k.keyPair.id, paid.reference)).toMatchObject({ metadata: expect.objectContaining({ payment_link_id: link.id }) });
     // The key that heard it can verify the session (no key pair owns it); another merchant's key cannot see it.
-    const verify = (who: TestKey) => call<{ status: string }>(verifyGet, { path: `/v1/checkout/session/${paid.sessionId}/verify`, key: who.secretKey, params: { sessionId: paid.sessionId } });
+    const verify = (who: TestKey) =>
+      call<{ status: string }>(verifyGet, { path: `/v1/checkout/session/${paid.sessionId}/verify`, key: who.secretKey, params: { sessionId: paid.sessionId } });
     const verified = await verify(k);
     expect(verified.status, verified.text).toBe(200);
     expect(verified.body.data!.status).toBe("completed");
@@ -251,7 +301,10 @@ describe("paying through a link: one checkout session, amount rules, charge.succ
     const clientIp = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const start = () => startLinkPayment(db, { slug: link.slug, quantity: 1, customer_name: "Bola", email, baseUrl: BASE, clientIp });
     for (let i = 0; i < LINK_PAYMENT_LIMITS.perEmail; i++) await start();
-    await expect(start()).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/^Too many payments started from here\. Try again in \d+ minutes?\.$/) });
+    await expect(start()).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/^Too many payments started from here\. Try again in \d+ minutes?\.$/),
+    });
     const sessions = await db.select().from(checkoutSessions).where(eq(checkoutSessions.paymentLinkId, link.id));
     expect(sessions).toHaveLength(LINK_PAYMENT_LIMITS.perEmail);
   });

@@ -84,7 +84,11 @@ export async function listPaymentLinks(tx: DbOrTx, input: Scope & ListPaymentLin
   const where = listFilter(input);
   const plan = await planPage(tx, SHAPE, and(eq(paymentLinks.merchantId, input.merchantId), eq(paymentLinks.mode, input.mode))!, where, input);
   const [rows, [total]] = await Promise.all([
-    tx.select().from(paymentLinks).where(plan.where).orderBy(...plan.orderBy),
+    tx
+      .select()
+      .from(paymentLinks)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
     tx.select({ n: count() }).from(paymentLinks).where(where),
   ]);
   return plan.finish(rows, total?.n ?? 0);

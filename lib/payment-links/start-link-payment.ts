@@ -51,7 +51,10 @@ const PHONE = /^\+?[\d\s()-]{7,32}$/;
  * session names the link (`payment_link_id`), and its metadata, which `charge.success`
  * carries, holds the link's id, the quantity and what the customer was asked for.
  */
-export async function startLinkPayment(db: Db, input: PayLinkInput & { baseUrl: string; clientIp?: string }): Promise<{ sessionId: string; checkoutUrl: string }> {
+export async function startLinkPayment(
+  db: Db,
+  input: PayLinkInput & { baseUrl: string; clientIp?: string },
+): Promise<{ sessionId: string; checkoutUrl: string }> {
   if (input.clientIp) await countAttempt(db, LINK_PAYMENT_LIMITS, { email: input.email, ip: input.clientIp });
   const page = await getLinkPage(db, input.slug);
   if (!page) throw notFound("Payment link not found.");
@@ -78,7 +81,11 @@ export async function startLinkPayment(db: Db, input: PayLinkInput & { baseUrl: 
   const session = await initializeSession(db, {
     owner: { merchantId: link.merchantId, mode: link.mode, keyPairId: key?.id ?? null },
     merchantName: page.brand.name,
-    key: { paymentMethods: key?.paymentMethods ?? ["bank_transfer", "payid"], cryptoAssets: key?.cryptoAssets ?? [], settlementPayIdId: link.settlementPayIdId },
+    key: {
+      paymentMethods: key?.paymentMethods ?? ["bank_transfer", "payid"],
+      cryptoAssets: key?.cryptoAssets ?? [],
+      settlementPayIdId: link.settlementPayIdId,
+    },
     baseUrl: input.baseUrl,
     paymentLinkId: link.id,
     body: {

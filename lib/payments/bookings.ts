@@ -34,7 +34,14 @@ export const sessionBooking = (s: CheckoutSession, channel: Channel, ids: Instru
     // One payment completes a session: its reference makes a second booking impossible.
     reference: s.reference,
     label: `checkout ${s.reference}`,
-    row: { ...ids, sessionId: s.id, merchantReference: s.merchantReference ?? null, customerEmail: s.customerEmail ?? null, customerName: s.customerName ?? null, metadata: s.metadata ?? null },
+    row: {
+      ...ids,
+      sessionId: s.id,
+      merchantReference: s.merchantReference ?? null,
+      customerEmail: s.customerEmail ?? null,
+      customerName: s.customerName ?? null,
+      metadata: s.metadata ?? null,
+    },
     session: s,
   });
 
@@ -44,7 +51,13 @@ export const sessionBooking = (s: CheckoutSession, channel: Channel, ids: Instru
  * (charge.success with its fields, invoice.payment_received, invoice.paid). The instrument
  * takes further payments until the invoice is paid.
  */
-export const invoiceBooking = (locked: { invoice: Invoice; eventIds: string[] }, channel: InvoiceChannel, reference: string, ids: InstrumentIds, actor: InvoiceActor): Booking => {
+export const invoiceBooking = (
+  locked: { invoice: Invoice; eventIds: string[] },
+  channel: InvoiceChannel,
+  reference: string,
+  ids: InstrumentIds,
+  actor: InvoiceActor,
+): Booking => {
   const { invoice } = locked;
   return own({
     kind: "invoice",
@@ -58,7 +71,15 @@ export const invoiceBooking = (locked: { invoice: Invoice; eventIds: string[] },
     row: { ...ids, ...invoicePaymentFields(invoice) },
     events: async (tx, paid) => {
       const chargeSuccess = chargeSuccessData({ ...paid, channel });
-      const applied = await applyInvoicePayment(tx, invoice, { amount: paid.amount, channel, reference: paid.reference, payerName: paid.payer.name, paidAt: paid.paidAt, actor, chargeSuccess });
+      const applied = await applyInvoicePayment(tx, invoice, {
+        amount: paid.amount,
+        channel,
+        reference: paid.reference,
+        payerName: paid.payer.name,
+        paidAt: paid.paidAt,
+        actor,
+        chargeSuccess,
+      });
       // The events a due date applied while the invoice was locked come first.
       return { eventIds: [...locked.eventIds, ...applied.eventIds] };
     },
@@ -93,7 +114,10 @@ export async function staticAccountBooking(tx: DbOrTx, account: StaticAccount, p
       const paymentId = await recordStaticAccountPayment(tx, account, { ...booked, receivedAt: paid.paidAt });
       const keyPairIds = await accountKeyPairIds(tx, account, wallet);
       const data = staticChargeSuccessData({ account, ...booked, paidAt: paid.paidAt });
-      const eventIds = await emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: account.merchantId, mode: account.mode, keyPairId, type: "charge.success", data })));
+      const eventIds = await emitEvents(
+        tx,
+        keyPairIds.map((keyPairId) => ({ merchantId: account.merchantId, mode: account.mode, keyPairId, type: "charge.success", data })),
+      );
       return { eventIds, paymentId };
     },
   };

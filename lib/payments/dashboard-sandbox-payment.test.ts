@@ -21,8 +21,13 @@ beforeAll(async () => {
   k = await makeKey({ config: { rateLimit: 100_000 } });
 });
 
-const simulate = async (target: Parameters<typeof simulateDashboardPayment>[1]["target"], id: string, amount: number, merchantId = k.merchantId, mode: "test" | "live" = "test") =>
-  simulateDashboardPayment(await getDb(), { merchantId, mode, target, id, amount, payerName: "Kemi Adeyemi" });
+const simulate = async (
+  target: Parameters<typeof simulateDashboardPayment>[1]["target"],
+  id: string,
+  amount: number,
+  merchantId = k.merchantId,
+  mode: "test" | "live" = "test",
+) => simulateDashboardPayment(await getDb(), { merchantId, mode, target, id, amount, payerName: "Kemi Adeyemi" });
 
 async function paymentRow(reference: string) {
   const [row] = await (await getDb()).select().from(payments).where(eq(payments.reference, reference));
@@ -30,16 +35,31 @@ async function paymentRow(reference: string) {
 }
 
 async function chargeSuccess(reference: string) {
-  return (await (await getDb()).select().from(events).where(and(eq(events.type, "charge.success"), eq(events.merchantId, k.merchantId)))).filter(
-    (e) => (e.data as { reference: string }).reference === reference,
-  );
+  return (
+    await (
+      await getDb()
+    )
+      .select()
+      .from(events)
+      .where(and(eq(events.type, "charge.success"), eq(events.merchantId, k.merchantId)))
+  ).filter((e) => (e.data as { reference: string }).reference === reference);
 }
 
 describe("simulate a payment from the dashboard", () => {
   it("pays a virtual account by its public id as the sandbox bank would: payment row, payer's name, charge.success", async () => {
     const db = await getDb();
     const va = await db.transaction((tx) =>
-      issueVirtualAccount(tx, { merchantId: k.merchantId, mode: "test", keyPairId: k.keyPair.id, settlementPayIdId: k.keyPair.settlementPayIdId!, amount: 250_000, amountValidation: "A0", expiresAt: inAnHour(), source: "dashboard", accountName: "Shop" }),
+      issueVirtualAccount(tx, {
+        merchantId: k.merchantId,
+        mode: "test",
+        keyPairId: k.keyPair.id,
+        settlementPayIdId: k.keyPair.settlementPayIdId!,
+        amount: 250_000,
+        amountValidation: "A0",
+        expiresAt: inAnHour(),
+        source: "dashboard",
+        accountName: "Shop",
+      }),
     );
     const paid = await simulate("virtual_account", va.publicId, 250_000);
     expect(paid).toMatchObject({ channel: "bank_transfer", amount: 250_000, status: "completed" });
@@ -53,7 +73,17 @@ describe("simulate a payment from the dashboard", () => {
     expect(await simulate("static_account", account.id, 90_000)).toMatchObject({ channel: "static_account", amount: 90_000 });
 
     const dyn = await db.transaction((tx) =>
-      createDynamicPayId(tx, { merchantId: k.merchantId, mode: "test", keyPairId: k.keyPair.id, settlementPayIdId: k.keyPair.settlementPayIdId!, amount: 60_000, amountValidation: "A4", allowMultiplePayments: false, expiresAt: inAnHour(), source: "dashboard" }),
+      createDynamicPayId(tx, {
+        merchantId: k.merchantId,
+        mode: "test",
+        keyPairId: k.keyPair.id,
+        settlementPayIdId: k.keyPair.settlementPayIdId!,
+        amount: 60_000,
+        amountValidation: "A4",
+        allowMultiplePayments: false,
+        expiresAt: inAnHour(),
+        source: "dashboard",
+      }),
     );
     expect(await simulate("dynamic_payid", dyn.id, 60_000)).toMatchObject({ channel: "payid", amount: 60_000 });
 
@@ -69,7 +99,13 @@ describe("simulate a payment from the dashboard", () => {
     const spPaid = await simulate("static_payid", sp.id, 30_000);
     expect(await paymentRow(spPaid.reference)).toMatchObject({ staticPayIdId: sp.id });
 
-    const inv = await createInvoiceOk(k, { customer_name: "Tola", customer_email: "tola@example.com", line_items: [{ description: "Cake", quantity: 1, unit_price: 120_000 }], due_date: inDays(7), send: true });
+    const inv = await createInvoiceOk(k, {
+      customer_name: "Tola",
+      customer_email: "tola@example.com",
+      line_items: [{ description: "Cake", quantity: 1, unit_price: 120_000 }],
+      due_date: inDays(7),
+      send: true,
+    });
     const invPaid = await simulate("invoice", inv.public_id, 120_000);
     expect(await paymentRow(invPaid.reference)).toMatchObject({ destinationKind: "invoice", amount: 120_000 });
   });

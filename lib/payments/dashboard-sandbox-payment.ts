@@ -17,8 +17,7 @@ export const SimulatePaymentTarget = z.object({
   id: z.string().trim().min(1).max(64),
 });
 
-const sandboxOnlyInDashboard = () =>
-  appError("SANDBOX_ONLY", { message: "Payments can only be simulated in test mode." });
+const sandboxOnlyInDashboard = () => appError("SANDBOX_ONLY", { message: "Payments can only be simulated in test mode." });
 
 /**
  * The dashboard's "Simulate a payment" (issue 18, test mode only): the record is found among
@@ -44,12 +43,18 @@ async function destinationOf(tx: DbOrTx, s: Scope): Promise<Record<string, strin
   const own = (t: { merchantId: Column; mode: Column }) => and(eq(t.merchantId, s.merchantId), eq(t.mode, s.mode));
   switch (s.target) {
     case "virtual_account": {
-      const [row] = await tx.select({ n: virtualAccounts.accountNumber }).from(virtualAccounts).where(and(eq(virtualAccounts.publicId, s.id), own(virtualAccounts)));
+      const [row] = await tx
+        .select({ n: virtualAccounts.accountNumber })
+        .from(virtualAccounts)
+        .where(and(eq(virtualAccounts.publicId, s.id), own(virtualAccounts)));
       if (!row?.n) throw destinationNotFound("account");
       return { account_number: row.n };
     }
     case "static_account": {
-      const [row] = await tx.select({ n: staticAccounts.accountNumber }).from(staticAccounts).where(and(eq(staticAccounts.id, s.id), own(staticAccounts)));
+      const [row] = await tx
+        .select({ n: staticAccounts.accountNumber })
+        .from(staticAccounts)
+        .where(and(eq(staticAccounts.id, s.id), own(staticAccounts)));
       if (!row) throw destinationNotFound("account");
       return { account_number: row.n };
     }

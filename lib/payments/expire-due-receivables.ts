@@ -37,7 +37,15 @@ export async function expireDueReceivables(db: Db, now = new Date()): Promise<nu
         .limit(BATCH)
         .for("update", { skipLocked: true });
       if (accounts.length > 0) {
-        await tx.update(virtualAccounts).set({ status: "expired" }).where(inArray(virtualAccounts.id, accounts.map((a) => a.id)));
+        await tx
+          .update(virtualAccounts)
+          .set({ status: "expired" })
+          .where(
+            inArray(
+              virtualAccounts.id,
+              accounts.map((a) => a.id),
+            ),
+          );
       }
 
       const payIdRows = await tx
@@ -50,7 +58,12 @@ export async function expireDueReceivables(db: Db, now = new Date()): Promise<nu
         await tx
           .update(dynamicPayIds)
           .set(dynamicPayIdEnd(now))
-          .where(inArray(dynamicPayIds.id, payIdRows.map((r) => r.id)));
+          .where(
+            inArray(
+              dynamicPayIds.id,
+              payIdRows.map((r) => r.id),
+            ),
+          );
       }
       return sessionIds.length + accounts.length + payIdRows.length;
     });

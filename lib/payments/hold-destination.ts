@@ -39,7 +39,12 @@ export function holdDestination(tx: DbOrTx, d: Destination, ctx: { amount: numbe
   }
 }
 
-async function hold<D extends Destination, R>(tx: DbOrTx, instrument: Instrument<D, R>, d: D, ctx: { amount: number; actor: InvoiceActor; reference?: string }): Promise<Held> {
+async function hold<D extends Destination, R>(
+  tx: DbOrTx,
+  instrument: Instrument<D, R>,
+  d: D,
+  ctx: { amount: number; actor: InvoiceActor; reference?: string },
+): Promise<Held> {
   const owners = instrument.owners ? await instrument.owners(tx, d) : undefined;
   const session = owners?.sessionId ? await judge(tx, INSTRUMENTS.session, await lockSession(tx, owners.sessionId)) : null;
   const invoice = owners?.invoiceId ? await lockPayableInvoice(tx, owners.invoiceId, ctx.amount, ctx.actor) : null;
@@ -82,5 +87,8 @@ async function judge<D extends Destination, R>(tx: DbOrTx, instrument: Instrumen
 async function chargeSuccess(tx: DbOrTx, b: Booking, paid: Paid): Promise<string[]> {
   const keyPairIds = b.keyPairId ? [b.keyPairId] : await walletKeyPairIds(tx, { id: b.settlementPayIdId, merchantId: b.merchantId, mode: b.mode });
   const data = chargeSuccessData({ ...paid, channel: b.channel, session: b.session });
-  return emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: b.merchantId, mode: b.mode, keyPairId, type: "charge.success", data })));
+  return emitEvents(
+    tx,
+    keyPairIds.map((keyPairId) => ({ merchantId: b.merchantId, mode: b.mode, keyPairId, type: "charge.success", data })),
+  );
 }

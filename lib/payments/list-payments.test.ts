@@ -26,9 +26,20 @@ describe("listPayments: scope, search, filters, paging", () => {
     bank = await insertPayment(m, { merchantReference: "order-1001", customerEmail: "ngozi@shop.example", paidAt: new Date("2026-03-01T10:00:00Z") });
     payid = await insertPayment(m, { channel: "payid", fee: 0, payer: { name: "Tunde Bakare" }, paidAt: new Date("2026-03-02T10:00:00Z") });
     // 23:30 UTC on 3 March is 00:30 on 4 March in Lagos.
-    card = await insertPayment(m, { channel: "card", payer: { name: "Amaka 50%_off", card: { masked_pan: "539983******1234" } }, paidAt: new Date("2026-03-03T23:30:00Z") });
+    card = await insertPayment(m, {
+      channel: "card",
+      payer: { name: "Amaka 50%_off", card: { masked_pan: "539983******1234" } },
+      paidAt: new Date("2026-03-03T23:30:00Z"),
+    });
     const s = await insertSession(m, { merchantReference: "cart-77" });
-    session = await insertPayment(m, { destinationKind: "session", sessionId: s.id, payIdId: null, customerName: "Ife Ade", payer: {}, paidAt: new Date("2026-03-05T10:00:00Z") });
+    session = await insertPayment(m, {
+      destinationKind: "session",
+      sessionId: s.id,
+      payIdId: null,
+      customerName: "Ife Ade",
+      payer: {},
+      paidAt: new Date("2026-03-05T10:00:00Z"),
+    });
     va = await insertPayment(m, { destinationKind: "virtual_account", payIdId: null, paidAt: new Date("2026-03-06T10:00:00Z") });
     await insertPayment(live, { merchantReference: "order-1001" });
     await insertPayment(other, { merchantReference: "order-1001", customerEmail: "ngozi@shop.example" });
@@ -99,15 +110,21 @@ describe("listPayments: scope, search, filters, paging", () => {
     const { items } = await run({ channel: "bank_transfer", search: "order-1001" });
     const csv = paymentsCsv(items);
     const [header, row, end] = csv.split("\r\n");
-    expect(header).toBe("reference,merchant_reference,channel,status,amount_naira,fee_naira,net_naira,destination,destination_detail,payer_name,payer_bank,payer_account,customer_email,narration,paid_at");
-    expect(row).toBe(`${bank.reference},order-1001,bank_transfer,completed,1500.00,15.00,1485.00,wallet,${m.walletPayId},Chidi Okeke,Access Bank,0690000031,ngozi@shop.example,,2026-03-01T10:00:00.000Z`);
+    expect(header).toBe(
+      "reference,merchant_reference,channel,status,amount_naira,fee_naira,net_naira,destination,destination_detail,payer_name,payer_bank,payer_account,customer_email,narration,paid_at",
+    );
+    expect(row).toBe(
+      `${bank.reference},order-1001,bank_transfer,completed,1500.00,15.00,1485.00,wallet,${m.walletPayId},Chidi Okeke,Access Bank,0690000031,ngozi@shop.example,,2026-03-01T10:00:00.000Z`,
+    );
     expect(end).toBe("");
   });
 });
 
 describe("parsePaymentSearch", () => {
   it("keeps the valid filters and drops only the bad ones", () => {
-    expect(parsePaymentSearch({ channel: "carrier-pigeon", destination: "session", from: "2026-02-30x", to: "2026-03-01", page: "0", search: " abc " })).toEqual({
+    expect(
+      parsePaymentSearch({ channel: "carrier-pigeon", destination: "session", from: "2026-02-30x", to: "2026-03-01", page: "0", search: " abc " }),
+    ).toEqual({
       page: 1,
       page_size: 20,
       destination: "session",
@@ -127,7 +144,12 @@ describe("findPayment and its trail", () => {
     const s = await insertSession(m);
     const p = await insertPayment(m, { destinationKind: "session", sessionId: s.id, payIdId: null });
     const found = await findPayment(db, { merchantId: m.merchantId, mode: "test", reference: p.reference });
-    expect(found).toMatchObject({ reference: p.reference, session: { id: s.id, reference: s.reference, status: "active" }, virtualAccount: null, payIdText: null });
+    expect(found).toMatchObject({
+      reference: p.reference,
+      session: { id: s.id, reference: s.reference, status: "active" },
+      virtualAccount: null,
+      payIdText: null,
+    });
     expect(await findPayment(db, { merchantId: other.merchantId, mode: "test", reference: p.reference })).toBeNull();
     expect(await findPayment(db, { merchantId: live.merchantId, mode: "live", reference: p.reference })).toBeNull();
     const wallet = await insertPayment(m);
@@ -147,7 +169,10 @@ describe("findPayment and its trail", () => {
         mode: "test",
         merchantId: m.merchantId,
         kind: "payment",
-        moves: [{ from: clearing.id, to: wallet.id, amount: 100_000 }, { from: wallet.id, to: fees.id, amount: 1_000 }],
+        moves: [
+          { from: clearing.id, to: wallet.id, amount: 100_000 },
+          { from: wallet.id, to: fees.id, amount: 1_000 },
+        ],
       });
       await emitEvents(tx, [
         { merchantId: m.merchantId, mode: "test", keyPairId: m.keyPairId, type: "charge.success", data: { reference: p.reference } },
@@ -156,7 +181,11 @@ describe("findPayment and its trail", () => {
     });
     const trail = await getRecordTrail(db, { merchantId: m.merchantId, mode: "test", reference: p.reference });
     // Postings are netted per account: the wallet gains the amount less the fee.
-    expect(trail.ledger.map((l) => [l.accountKind, l.amount]).sort()).toEqual([["bank_clearing", -100_000], ["fee_revenue", 1_000], ["wallet", 99_000]]);
+    expect(trail.ledger.map((l) => [l.accountKind, l.amount]).sort()).toEqual([
+      ["bank_clearing", -100_000],
+      ["fee_revenue", 1_000],
+      ["wallet", 99_000],
+    ]);
     expect(trail.events.map((e) => e.type)).toEqual(["charge.success"]);
     expect((await getRecordTrail(db, { merchantId: other.merchantId, mode: "test", reference: p.reference })).ledger).toEqual([]);
   });

@@ -13,7 +13,10 @@ import { searchTotal } from "@/lib/search-counts";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
 
 /**
  * The dashboard's payments list query, from URL search params. Each field falls back to its
@@ -40,7 +43,6 @@ export function parsePaymentSearch(search: Record<string, string | string[] | un
 
 /** Lagos is UTC+1 all year (no daylight saving): a day starts at 23:00 UTC the day before. */
 
-
 /** Search matches our reference or the caller's, the payer's or customer's name, or the customer's email. */
 function paymentConditions(input: PaymentFilter): SQL | undefined {
   const q = input.search?.trim();
@@ -50,10 +52,7 @@ function paymentConditions(input: PaymentFilter): SQL | undefined {
     input.from ? gte(payments.paidAt, lagosDayStart(input.from)) : undefined,
     input.to ? lt(payments.paidAt, lagosDayStart(input.to, 1)) : undefined,
     q
-      ? searchFields(
-          [payments.reference, payments.merchantReference, payments.customerEmail, payments.customerName, sql`${payments.payer} ->> 'name'`],
-          q,
-        )
+      ? searchFields([payments.reference, payments.merchantReference, payments.customerEmail, payments.customerName, sql`${payments.payer} ->> 'name'`], q)
       : undefined,
   );
 }
@@ -81,7 +80,16 @@ function paymentSearchTotal(input: { merchantId: string; mode: Mode } & PaymentF
   const search = input.search?.trim();
   if (!search) return countRowsSql(payments, where);
   const key = { search, channel: input.channel, destination: input.destination, from: input.from, to: input.to };
-  return searchTotal({ list: "payments", merchantId: input.merchantId, mode: input.mode, key, table: payments, scope: inScope(input), sortColumn: payments.paidAt, where });
+  return searchTotal({
+    list: "payments",
+    merchantId: input.merchantId,
+    mode: input.mode,
+    key,
+    table: payments,
+    scope: inScope(input),
+    sortColumn: payments.paidAt,
+    where,
+  });
 }
 
 const destinationPayId = alias(payIds, "destination_pay_id");
@@ -112,20 +120,27 @@ const shallowPayments = (byChannel: boolean, byDestination: boolean) => (db: DbO
       byChannel ? eq(payments.channel, p("channel")) : undefined,
       byDestination ? eq(payments.destinationKind, p("destination")) : undefined,
     )!,
-    keptCountSql({ list: "payments", merchantId: p("merchantId"), mode: p("mode"), a: byChannel ? p("channel") : undefined, b: byDestination ? p("destination") : undefined }),
+    keptCountSql({
+      list: "payments",
+      merchantId: p("merchantId"),
+      mode: p("mode"),
+      a: byChannel ? p("channel") : undefined,
+      b: byDestination ? p("destination") : undefined,
+    }),
     {
       payIdText: sql<string | null>`(select ${payIds.payId} from ${payIds} where ${payIds.id} = ${payments.payIdId})`,
-      accountNumber: sql<string | null>`(select ${virtualAccounts.accountNumber} from ${virtualAccounts} where ${virtualAccounts.id} = ${payments.virtualAccountId})`,
+      accountNumber: sql<
+        string | null
+      >`(select ${virtualAccounts.accountNumber} from ${virtualAccounts} where ${virtualAccounts.id} = ${payments.virtualAccountId})`,
       bankName: sql<string | null>`(select ${virtualAccounts.bankName} from ${virtualAccounts} where ${virtualAccounts.id} = ${payments.virtualAccountId})`,
-      sessionReference: sql<string | null>`(select ${checkoutSessions.reference} from ${checkoutSessions} where ${checkoutSessions.id} = ${payments.sessionId})`,
+      sessionReference: sql<
+        string | null
+      >`(select ${checkoutSessions.reference} from ${checkoutSessions} where ${checkoutSessions.id} = ${payments.sessionId})`,
     },
   );
 
 /** The dashboard's payments list (every inbound payment of one merchant and mode), newest first. */
-export async function listPayments(
-  tx: DbOrTx,
-  input: { merchantId: string; mode: Mode } & ListPaymentsQuery,
-): Promise<Paged<PaymentListItem>> {
+export async function listPayments(tx: DbOrTx, input: { merchantId: string; mode: Mode } & ListPaymentsQuery): Promise<Paged<PaymentListItem>> {
   const kept = paymentKept(input);
   if (kept) {
     const name = `payments_page${input.channel ? "_channel" : ""}${input.destination ? "_destination" : ""}`;

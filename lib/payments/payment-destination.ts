@@ -25,7 +25,14 @@ export type ReceivedPayment = {
 };
 
 /** The payment as booked, for the destination's state changes and events. */
-export type Paid = { reference: string; amount: number; fee: number; payer: Record<string, unknown> & { name: string | null }; narration: string | null; paidAt: Date };
+export type Paid = {
+  reference: string;
+  amount: number;
+  fee: number;
+  payer: Record<string, unknown> & { name: string | null };
+  narration: string | null;
+  paidAt: Date;
+};
 
 /** The instrument ids a payments row links. */
 export type InstrumentIds = { payIdId?: string; staticPayIdId?: string; dynamicPayIdId?: string; virtualAccountId?: string };

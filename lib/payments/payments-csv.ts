@@ -3,15 +3,40 @@ import { koboToNaira } from "@/lib/money";
 import { payerName, type PaymentListItem } from "./list-payments";
 
 const HEADER = [
-  "reference", "merchant_reference", "channel", "status", "amount_naira", "fee_naira", "net_naira", "destination", "destination_detail",
-  "payer_name", "payer_bank", "payer_account", "customer_email", "narration", "paid_at",
+  "reference",
+  "merchant_reference",
+  "channel",
+  "status",
+  "amount_naira",
+  "fee_naira",
+  "net_naira",
+  "destination",
+  "destination_detail",
+  "payer_name",
+  "payer_bank",
+  "payer_account",
+  "customer_email",
+  "narration",
+  "paid_at",
 ];
 
 const text = (v: unknown) => (typeof v === "string" ? v : null);
 
 const row = (p: PaymentListItem): unknown[] => [
-  p.reference, p.merchantReference, p.channel, p.status, koboToNaira(p.amount), koboToNaira(p.fee), koboToNaira(p.amount - p.fee),
-  p.destinationKind, destinationDetail(p), payerName(p), text(p.payer?.bank), text(p.payer?.account), p.customerEmail, p.narration,
+  p.reference,
+  p.merchantReference,
+  p.channel,
+  p.status,
+  koboToNaira(p.amount),
+  koboToNaira(p.fee),
+  koboToNaira(p.amount - p.fee),
+  p.destinationKind,
+  destinationDetail(p),
+  payerName(p),
+  text(p.payer?.bank),
+  text(p.payer?.account),
+  p.customerEmail,
+  p.narration,
   p.paidAt.toISOString(),
 ];
 

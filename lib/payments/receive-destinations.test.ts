@@ -28,7 +28,17 @@ async function virtualAccount(amount: number, amountValidation: AmountValidation
   const o = await owner();
   const db = await getDb();
   const va = await db.transaction((tx) =>
-    issueVirtualAccount(tx, { merchantId: o.merchantId, mode: "test", keyPairId: o.keyPairId, settlementPayIdId: o.settlementPayIdId, amount, amountValidation, expiresAt: inMinutes(60), source: "api", accountName: "Test Store" }),
+    issueVirtualAccount(tx, {
+      merchantId: o.merchantId,
+      mode: "test",
+      keyPairId: o.keyPairId,
+      settlementPayIdId: o.settlementPayIdId,
+      amount,
+      amountValidation,
+      expiresAt: inMinutes(60),
+      source: "api",
+      accountName: "Test Store",
+    }),
   );
   return { ...o, va };
 }
@@ -60,7 +70,12 @@ describe("payments into virtual accounts (bank_transfer channel)", () => {
   it("a matching transfer completes the account, credits amount less the 1% fee and sends charge.success with payer name, bank and account", async () => {
     const { key, va, settlementPayIdId } = await virtualAccount(1_000_000);
     const payer = await makeKey();
-    const r = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: va.accountNumber, amount: 1_000_000, payer: { name: "Bola Ade", bank: "GTBank", account: "0123456789" } } });
+    const r = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { account_number: va.accountNumber, amount: 1_000_000, payer: { name: "Bola Ade", bank: "GTBank", account: "0123456789" } },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ reference: va.reference, channel: "bank_transfer", amount: 1_000_000, status: "completed" });
     const db = await getDb();
@@ -70,7 +85,13 @@ describe("payments into virtual accounts (bank_transfer channel)", () => {
     expect(await balanceOf(settlementPayIdId)).toBe(1_000_000 - 10_000);
     const [event] = await chargeEvents(va.reference);
     expect(event!.keyPairId).toBe(key.keyPair.id);
-    expect(event!.data).toMatchObject({ channel: "bank_transfer", amount: 1_000_000, fees: 10_000, status: "completed", payer: { name: "Bola Ade", bank: "GTBank", account: "0123456789" } });
+    expect(event!.data).toMatchObject({
+      channel: "bank_transfer",
+      amount: 1_000_000,
+      fees: 10_000,
+      status: "completed",
+      payer: { name: "Bola Ade", bank: "GTBank", account: "0123456789" },
+    });
   });
 
   it("a completed account takes no second payment: 400 DESTINATION_CLOSED, nothing booked", async () => {
@@ -119,7 +140,16 @@ describe("payments into virtual accounts (bank_transfer channel)", () => {
     const key = await makeKey({ mode: "live" });
     const db = await getDb();
     const va = await db.transaction((tx) =>
-      issueVirtualAccount(tx, { merchantId: key.merchantId, mode: "live", keyPairId: key.keyPair.id, settlementPayIdId: key.keyPair.settlementPayIdId!, amount: 10_000, expiresAt: inMinutes(60), source: "api", accountName: "Live" }),
+      issueVirtualAccount(tx, {
+        merchantId: key.merchantId,
+        mode: "live",
+        keyPairId: key.keyPair.id,
+        settlementPayIdId: key.keyPair.settlementPayIdId!,
+        amount: 10_000,
+        expiresAt: inMinutes(60),
+        source: "api",
+        accountName: "Live",
+      }),
     );
     const payer = await makeKey();
     const r = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: va.accountNumber, amount: 10_000 } });
@@ -131,7 +161,12 @@ describe("payments into dynamic PayIDs (payid channel)", () => {
   it("a single-use PayID completes on its first payment (completed_at set), credits the full amount (PayID payments are free) and a second payment is DESTINATION_CLOSED", async () => {
     const { row, settlementPayIdId } = await dynamicPayId({ amount: 500_000 });
     const payer = await makeKey();
-    const r = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { pay_id: `@${row.fullPayId}`, amount: 500_000, payer: { name: "Ife" } } });
+    const r = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { pay_id: `@${row.fullPayId}`, amount: 500_000, payer: { name: "Ife" } },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ channel: "payid", amount: 500_000, status: "completed" });
     const [after] = await (await getDb()).select().from(dynamicPayIds).where(eq(dynamicPayIds.id, row.id));

@@ -66,7 +66,17 @@ const walletPayId: Instrument<PayIdDestination, PayId> = {
   channel: "payid",
   ids: (p) => ({ payIdId: p.id }),
   book: async (_tx, p, _d, reference) =>
-    own({ kind: "wallet", merchantId: p.merchantId, mode: p.mode, settlementPayIdId: p.id, keyPairId: null, channel: "payid", reference: fresh(reference), label: `@${p.payId}`, row: { payIdId: p.id } }),
+    own({
+      kind: "wallet",
+      merchantId: p.merchantId,
+      mode: p.mode,
+      settlementPayIdId: p.id,
+      keyPairId: null,
+      channel: "payid",
+      reference: fresh(reference),
+      label: `@${p.payId}`,
+      row: { payIdId: p.id },
+    }),
 };
 
 const staticPayId: Instrument<PayIdDestination, StaticPayId> = {
@@ -113,7 +123,11 @@ const dynamicPayId: Instrument<PayIdDestination, DynamicPayId> = {
     }),
   // A session's PayID takes one payment whatever it says; an invoice's stays open until the invoice is paid.
   complete: (tx, row, p) =>
-    countDynamicPayIdPayment(tx, row.id, { amount: p.amount, paidAt: p.paidAt, singleUse: p.owner === "session" || (p.owner === "own" && !row.allowMultiplePayments) }),
+    countDynamicPayIdPayment(tx, row.id, {
+      amount: p.amount,
+      paidAt: p.paidAt,
+      singleUse: p.owner === "session" || (p.owner === "own" && !row.allowMultiplePayments),
+    }),
 };
 
 const virtualAccount: Instrument<Extract<Destination, { kind: "virtual_account" }>, VirtualAccount> = {
@@ -153,4 +167,11 @@ const staticAccount: Instrument<Extract<Destination, { kind: "static_account" }>
 };
 
 /** The table: every instrument inbound money can reach, by kind. */
-export const INSTRUMENTS = { session, wallet: walletPayId, static_payid: staticPayId, dynamic_payid: dynamicPayId, virtual_account: virtualAccount, static_account: staticAccount };
+export const INSTRUMENTS = {
+  session,
+  wallet: walletPayId,
+  static_payid: staticPayId,
+  dynamic_payid: dynamicPayId,
+  virtual_account: virtualAccount,
+  static_account: staticAccount,
+};

@@ -48,10 +48,17 @@ export async function receivePayment(
     ...(staticAccount ? { paymentId: null } : {}),
   });
   if (input.reference) {
-    const [seen] = await tx.select({ reference: payments.reference, channel: payments.channel, amount: payments.amount }).from(payments).where(eq(payments.reference, input.reference));
+    const [seen] = await tx
+      .select({ reference: payments.reference, channel: payments.channel, amount: payments.amount })
+      .from(payments)
+      .where(eq(payments.reference, input.reference));
     if (seen) return duplicate(seen.reference, seen.channel as Channel, seen.amount);
   }
-  const { booking, complete } = await holdDestination(tx, input.destination, { amount: input.amount, actor: input.actor ?? "customer", reference: input.reference });
+  const { booking, complete } = await holdDestination(tx, input.destination, {
+    amount: input.amount,
+    actor: input.actor ?? "customer",
+    reference: input.reference,
+  });
   const { reference, channel } = booking;
   const fee = collectionFee(channel, input.amount);
   const payer = payerFor(channel, input.payer);

@@ -25,14 +25,28 @@ async function session(body: Json = {}, config: Parameters<typeof makeKey>[0] = 
     method: "POST",
     key: key.secretKey,
     path: "/v1/checkout/session/initialize",
-    json: { amount: 250_000, email: "buyer@example.com", customer_name: "Kemi Ade", reference: `order-${Math.random()}`, metadata: { order: 7 }, line_items: [{ name: "Shoes", quantity: 1, amount: 250_000 }], ...body },
+    json: {
+      amount: 250_000,
+      email: "buyer@example.com",
+      customer_name: "Kemi Ade",
+      reference: `order-${Math.random()}`,
+      metadata: { order: 7 },
+      line_items: [{ name: "Shoes", quantity: 1, amount: 250_000 }],
+      ...body,
+    },
   });
   expect(r.status).toBe(200);
   return { key, data: r.body.data as Json & { session_id: string; reference: string } };
 }
 
 const choose = (key: string, sessionId: string, method: string) =>
-  call(selectMethod, { method: "POST", key, path: `/v1/checkout/session/${sessionId}/payment-method`, params: { sessionId }, json: { payment_method: method } });
+  call(selectMethod, {
+    method: "POST",
+    key,
+    path: `/v1/checkout/session/${sessionId}/payment-method`,
+    params: { sessionId },
+    json: { payment_method: method },
+  });
 
 const verifyOf = (key: string, sessionId: string) => call(verify, { key, path: `/v1/checkout/session/${sessionId}/verify`, params: { sessionId } });
 
@@ -45,7 +59,12 @@ describe("paying a checkout session", () => {
     const details = await choose(key.secretKey, data.session_id, "bank_transfer");
     expect(details.status).toBe(200);
     const payer = await makeKey();
-    const r = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: details.body.data!.account_number, amount: 250_000, payer: { name: "Musa Bello", bank: "Access Bank", account: "0690000031" } } });
+    const r = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { account_number: details.body.data!.account_number, amount: 250_000, payer: { name: "Musa Bello", bank: "Access Bank", account: "0690000031" } },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ reference: data.reference, channel: "bank_transfer", amount: 250_000, status: "completed" });
 
@@ -75,7 +94,12 @@ describe("paying a checkout session", () => {
     const { key, data } = await session();
     const details = await choose(key.secretKey, data.session_id, "payid");
     const payer = await makeKey();
-    const r = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { pay_id: details.body.data!.pay_id, amount: 250_000, payer: { name: "Tobi" } } });
+    const r = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { pay_id: details.body.data!.pay_id, amount: 250_000, payer: { name: "Tobi" } },
+    });
     expect(r.status).toBe(200);
     const [event] = await chargeFor(data.reference);
     expect(event!.data).toMatchObject({ channel: "payid", payer: { name: "Tobi" } });
@@ -88,7 +112,12 @@ describe("paying a checkout session", () => {
     const { key, data } = await session();
     const details = await choose(key.secretKey, data.session_id, "bank_transfer");
     const payer = await makeKey();
-    const r = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: details.body.data!.account_number, amount: 249_999 } });
+    const r = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { account_number: details.body.data!.account_number, amount: 249_999 },
+    });
     expect(r.body.error).toMatchObject({ code: "AMOUNT_REJECTED" });
     expect((await verifyOf(key.secretKey, data.session_id)).body.data).toMatchObject({ status: "active" });
   });
@@ -98,13 +127,29 @@ describe("paying a checkout session", () => {
     const first = await choose(key.secretKey, data.session_id, "bank_transfer");
     const banks = first.body.data!.banks as { provider: string; current: boolean }[];
     const other = banks.find((b) => !b.current)!;
-    const switched = await call(switchBank, { method: "POST", key: key.secretKey, path: `/v1/checkout/session/${data.session_id}/switch-bank`, params: { sessionId: data.session_id }, json: { provider: other.provider } });
+    const switched = await call(switchBank, {
+      method: "POST",
+      key: key.secretKey,
+      path: `/v1/checkout/session/${data.session_id}/switch-bank`,
+      params: { sessionId: data.session_id },
+      json: { provider: other.provider },
+    });
     expect(switched.status).toBe(200);
     expect(switched.body.data!.account_number).not.toBe(first.body.data!.account_number);
     const payer = await makeKey();
-    const old = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: first.body.data!.account_number, amount: 250_000 } });
+    const old = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { account_number: first.body.data!.account_number, amount: 250_000 },
+    });
     expect(old.body.error).toMatchObject({ code: "DESTINATION_CLOSED" });
-    const fresh = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: switched.body.data!.account_number, amount: 250_000 } });
+    const fresh = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { account_number: switched.body.data!.account_number, amount: 250_000 },
+    });
     expect(fresh.status).toBe(200);
   });
 
@@ -120,10 +165,19 @@ describe("paying a checkout session", () => {
   it("by card on the hosted page (sandbox): channel card, payer card with a masked PAN (first 6, last 4), card fee 1.5%", async () => {
     const { key, data } = await session({ payment_methods: ["bank_transfer", "card"] }, { config: { paymentMethods: ["bank_transfer", "payid", "card"] } });
     const payer = await makeKey();
-    const r = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { session_id: data.session_id, channel: "card", amount: 250_000, payer: { name: "Ada" } } });
+    const r = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { session_id: data.session_id, channel: "card", amount: 250_000, payer: { name: "Ada" } },
+    });
     expect(r.status).toBe(200);
     const [event] = await chargeFor(data.reference);
-    expect(event!.data).toMatchObject({ channel: "card", fees: 3_750, payer: { name: "Ada", card: { masked_pan: expect.stringMatching(/^\d{6}\*+\d{4}$/), card_type: expect.any(String) } } });
+    expect(event!.data).toMatchObject({
+      channel: "card",
+      fees: 3_750,
+      payer: { name: "Ada", card: { masked_pan: expect.stringMatching(/^\d{6}\*+\d{4}$/), card_type: expect.any(String) } },
+    });
     expect(await walletBalance(await getDb(), { payIdId: key.keyPair.settlementPayIdId! })).toBe(250_000 - 3_750);
   });
 
@@ -137,12 +191,26 @@ describe("paying a checkout session", () => {
   it("by crypto: payer crypto {asset, network, amount in asset units}; an asset the session does not offer is a validation error", async () => {
     const { data } = await session({ payment_methods: ["crypto"] }, { config: { cryptoAssets: ["USDT:tron"] } });
     const payer = await makeKey();
-    const bad = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { session_id: data.session_id, channel: "crypto", amount: 250_000, asset: "BTC" } });
+    const bad = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { session_id: data.session_id, channel: "crypto", amount: 250_000, asset: "BTC" },
+    });
     expect(bad.status).toBe(400);
-    const r = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { session_id: data.session_id, channel: "crypto", amount: 250_000, asset: "USDT", network: "tron" } });
+    const r = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { session_id: data.session_id, channel: "crypto", amount: 250_000, asset: "USDT", network: "tron" },
+    });
     expect(r.status).toBe(200);
     const [event] = await chargeFor(data.reference);
-    expect(event!.data).toMatchObject({ channel: "crypto", fees: 2_500, payer: { crypto: { asset: "USDT", network: "tron", amount: expect.stringMatching(/^\d+\.\d+$/) } } });
+    expect(event!.data).toMatchObject({
+      channel: "crypto",
+      fees: 2_500,
+      payer: { crypto: { asset: "USDT", network: "tron", amount: expect.stringMatching(/^\d+\.\d+$/) } },
+    });
   });
 
   it("an expired session takes no payment (DESTINATION_CLOSED)", async () => {
@@ -159,8 +227,10 @@ describe("paying a checkout session", () => {
     const { key, data } = await session({ payment_methods: ["bank_transfer", "card"] }, { config: { paymentMethods: ["bank_transfer", "payid", "card"] } });
     const details = await choose(key.secretKey, data.session_id, "bank_transfer");
     const payer = await makeKey();
-    const byCard = () => call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { session_id: data.session_id, channel: "card", amount: 250_000 } });
-    const byTransfer = () => call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: details.body.data!.account_number, amount: 250_000 } });
+    const byCard = () =>
+      call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { session_id: data.session_id, channel: "card", amount: 250_000 } });
+    const byTransfer = () =>
+      call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { account_number: details.body.data!.account_number, amount: 250_000 } });
     // The first card payment waits right after its locks (the session's first); the other
     // nine all arrive while it holds them (each waits on the session, or has finished).
     const pause = armPause("receive:destination-locked");

@@ -16,7 +16,12 @@ const PAY = "/v1/sandbox/payments";
 async function staticPayId() {
   const key = await makeKey();
   const handle = `shop_${randomBase62(8).toLowerCase()}`;
-  const r = await call(create, { method: "POST", path: "/v1/checkout/static-payid", key: key.secretKey, json: { pay_id: handle, suffix: ".spid", name: "Front desk" } });
+  const r = await call(create, {
+    method: "POST",
+    path: "/v1/checkout/static-payid",
+    key: key.secretKey,
+    json: { pay_id: handle, suffix: ".spid", name: "Front desk" },
+  });
   expect(r.status).toBe(200);
   return { key, id: r.body.data!.id as string, payId: r.body.data!.pay_id as string };
 }

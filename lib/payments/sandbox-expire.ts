@@ -8,10 +8,11 @@ import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/text-patterns";
 
 export const SandboxExpireBody = z.object({
-  resource: z.enum(["session", "dynamic_payid", "virtual_account", "invoice"], { error: "resource must be one of session, dynamic_payid, virtual_account, invoice" }),
+  resource: z.enum(["session", "dynamic_payid", "virtual_account", "invoice"], {
+    error: "resource must be one of session, dynamic_payid, virtual_account, invoice",
+  }),
   id: z.string({ error: "id is required" }).trim().min(1, "id is required").max(64, "id must be at most 64 characters"),
 });
-
 
 type Expirable = PgTable & { id: PgColumn; merchantId: PgColumn; mode: PgColumn; expiresAt: PgColumn };
 
@@ -41,7 +42,10 @@ export async function sandboxExpire(db: Db, input: { merchantId: string; mode: M
       await set(dynamicPayIds as unknown as Expirable, eq(dynamicPayIds.id, id));
       break;
     case "virtual_account":
-      await set(virtualAccounts as unknown as Expirable, isUuid(id) ? or(eq(virtualAccounts.publicId, id), eq(virtualAccounts.id, id)) : eq(virtualAccounts.publicId, id));
+      await set(
+        virtualAccounts as unknown as Expirable,
+        isUuid(id) ? or(eq(virtualAccounts.publicId, id), eq(virtualAccounts.id, id)) : eq(virtualAccounts.publicId, id),
+      );
       break;
     case "invoice": {
       // An invoice's "expiry" is its due date: due today, and due now (supplement §5).

@@ -27,7 +27,12 @@ describe("POST /v1/sandbox/payments to a wallet PayID (receivePayment)", () => {
   it("books the payment (PayID payments are free), credits the wallet in full and answers {reference, channel, amount, status}", async () => {
     const { key, handle } = await payee();
     const payer = await makeKey();
-    const r = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { pay_id: `@${handle.toUpperCase()}`, amount: 250_000, payer: { name: "Chidi Okeke" } } });
+    const r = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { pay_id: `@${handle.toUpperCase()}`, amount: 250_000, payer: { name: "Chidi Okeke" } },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ reference: expect.stringMatching(/^pay_/), channel: "payid", amount: 250_000, status: "completed" });
     const b = await call(balance, { key: key.secretKey, path: "/v1/checkout/transfer/balance" });
@@ -38,11 +43,23 @@ describe("POST /v1/sandbox/payments to a wallet PayID (receivePayment)", () => {
     const { handle } = await payee();
     const payer = await makeKey();
     const before = receiver.received.length;
-    const r = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json: { pay_id: handle, amount: 10_000, payer: { name: "Ngozi Eze", bank: "GTBank", account: "0123456789" } } });
+    const r = await call(pay, {
+      method: "POST",
+      key: payer.secretKey,
+      path: PAY,
+      json: { pay_id: handle, amount: 10_000, payer: { name: "Ngozi Eze", bank: "GTBank", account: "0123456789" } },
+    });
     const [delivered] = (await receiver.waitFor(before + 1)).slice(before).filter((w) => JSON.parse(w.body).data.reference === r.body.data!.reference);
     const body = JSON.parse(delivered!.body);
     expect(body.event).toBe("charge.success");
-    expect(body.data).toMatchObject({ reference: r.body.data!.reference, amount: 10_000, currency: "NGN", status: "completed", channel: "payid", payer: { name: "Ngozi Eze" } });
+    expect(body.data).toMatchObject({
+      reference: r.body.data!.reference,
+      amount: 10_000,
+      currency: "NGN",
+      status: "completed",
+      channel: "payid",
+      payer: { name: "Ngozi Eze" },
+    });
     expect(body.data).not.toHaveProperty("fees");
     expect(body.data.payer).toEqual({ name: "Ngozi Eze" });
     expect(delivered!.headers["webhook-id"]).toMatch(/^evt_/);
@@ -60,7 +77,11 @@ describe("POST /v1/sandbox/payments to a wallet PayID (receivePayment)", () => {
     for (const json of [{ amount: 1_000 }, { amount: 1_000, pay_id: "a", account_number: "0123456789" }]) {
       const r = await call(pay, { method: "POST", key: payer.secretKey, path: PAY, json });
       expect(r.status).toBe(400);
-      expect(r.body.error).toEqual({ code: "HTTP_ERROR", message: "Validation error", details: ["body needs exactly one of account_number, pay_id, session_id, invoice_id"] });
+      expect(r.body.error).toEqual({
+        code: "HTTP_ERROR",
+        message: "Validation error",
+        details: ["body needs exactly one of account_number, pay_id, session_id, invoice_id"],
+      });
     }
   });
 

@@ -57,7 +57,10 @@ const SANDBOX_CARD = { masked_pan: "408408******4081", card_type: "visa" };
  * number), a session by card or crypto, or one of the key's
  * own invoices by bank transfer or PayID, exactly as its hosted page pays it (payInvoice).
  */
-export async function makeSandboxPayment(db: Db, input: { mode: Mode; body: Body; /** The paying key's merchant: whose invoices `invoice_id` can name. */ merchantId?: string }) {
+export async function makeSandboxPayment(
+  db: Db,
+  input: { mode: Mode; body: Body; /** The paying key's merchant: whose invoices `invoice_id` can name. */ merchantId?: string },
+) {
   const { body } = input;
   if (body.invoice_id !== undefined) return sandboxInvoicePayment(db, { merchantId: input.merchantId, mode: input.mode, invoiceId: body.invoice_id, body });
   const result = await db.transaction(async (tx) => {
@@ -88,7 +91,11 @@ async function sandboxInvoicePayment(db: Db, input: { merchantId: string | undef
   return { reference: result.reference, channel: result.channel, amount: result.amount, status: result.status };
 }
 
-const sandboxPayer = (body: Body): Payer => ({ name: body.payer?.name ?? "Sandbox Payer", bank: body.payer?.bank ?? "Sandbox Bank", account: body.payer?.account ?? "0123456789" });
+const sandboxPayer = (body: Body): Payer => ({
+  name: body.payer?.name ?? "Sandbox Payer",
+  bank: body.payer?.bank ?? "Sandbox Bank",
+  account: body.payer?.account ?? "0123456789",
+});
 
 async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{ destination: Destination; payer: Payer }> {
   const payer = sandboxPayer(body);
@@ -120,7 +127,10 @@ async function resolveDestination(tx: DbOrTx, mode: Mode, body: Body): Promise<{
     if (!session) throw destinationNotFound("session");
     const channel = body.channel as "card" | "crypto";
     if (channel === "card") return { destination: { kind: "session", sessionId: session.id, channel }, payer: { name: payer.name, card: SANDBOX_CARD } };
-    return { destination: { kind: "session", sessionId: session.id, channel }, payer: { name: payer.name, crypto: cryptoPaid(session.cryptoAssets, body, session.amount) } };
+    return {
+      destination: { kind: "session", sessionId: session.id, channel },
+      payer: { name: payer.name, crypto: cryptoPaid(session.cryptoAssets, body, session.amount) },
+    };
   }
   throw destinationNotFound("destination");
 }
@@ -131,7 +141,12 @@ function cryptoPaid(offered: string[], body: Body, amountKobo: number): NonNulla
   const chosen = body.asset
     ? pairs.find((a) => a.assetCode === body.asset!.toUpperCase() && (body.network === undefined || a.network === body.network.toLowerCase()))
     : pairs[0];
-  if (!chosen) throw validationError([body.asset ? `asset ${body.asset}${body.network ? `:${body.network}` : ""} is not offered by this session` : "asset: this session offers no crypto assets"]);
+  if (!chosen)
+    throw validationError([
+      body.asset
+        ? `asset ${body.asset}${body.network ? `:${body.network}` : ""} is not offered by this session`
+        : "asset: this session offers no crypto assets",
+    ]);
   const units = amountKobo / 100 / (NAIRA_PER_UNIT[chosen.assetCode] ?? 1_500);
   return { asset: chosen.assetCode, network: chosen.network, amount: units.toFixed(Math.min(chosen.decimals, 8)) };
 }

@@ -13,8 +13,16 @@ export const ListPayoutsQuery = z.object({
 export type ListPayoutsQuery = z.output<typeof ListPayoutsQuery>;
 
 /** A merchant's automatic payouts in a mode (transfers with source `payout`), newest first; one a day at most, so a plain page. */
-export async function listPayouts(db: DbOrTx, input: { merchantId: string; mode: Mode; page: number; page_size: number; status?: Transfer["status"] }): Promise<Paged<Transfer>> {
-  const where = and(eq(transfers.merchantId, input.merchantId), eq(transfers.mode, input.mode), eq(transfers.source, "payout"), input.status ? eq(transfers.status, input.status) : undefined);
+export async function listPayouts(
+  db: DbOrTx,
+  input: { merchantId: string; mode: Mode; page: number; page_size: number; status?: Transfer["status"] },
+): Promise<Paged<Transfer>> {
+  const where = and(
+    eq(transfers.merchantId, input.merchantId),
+    eq(transfers.mode, input.mode),
+    eq(transfers.source, "payout"),
+    input.status ? eq(transfers.status, input.status) : undefined,
+  );
   const [items, [total]] = await Promise.all([
     db.select().from(transfers).where(where).orderBy(desc(transfers.createdAt), desc(transfers.id)).limit(input.page_size).offset(pageOffset(input)),
     db.select({ n: count() }).from(transfers).where(where),

@@ -13,7 +13,10 @@ type Scope = { merchantId: string; mode: Mode };
 
 /** Settings → Payouts' form: the account, when, and what to keep (naira text, parsed in one place). */
 export const PayoutSettingsInput = z.object({
-  bankCode: z.string({ error: "Choose a bank" }).trim().refine((v) => Boolean(findBank(v)), "Choose a bank from the list"),
+  bankCode: z
+    .string({ error: "Choose a bank" })
+    .trim()
+    .refine((v) => Boolean(findBank(v)), "Choose a bank from the list"),
   accountNumber: z
     .string({ error: "The account number is required" })
     .transform((v) => v.replace(/\s+/g, ""))
@@ -25,7 +28,12 @@ export const PayoutSettingsInput = z.object({
   reserve: optionalNairaTextSchema({
     minKobo: 0,
     maxKobo: 100_000_000_000,
-    messages: { invalid: "Enter the reserve in naira, like 5000 or 5000.50", negative: "The reserve cannot be negative", decimals: "Use at most two decimals (kobo) for the reserve", too_large: "The reserve can be at most ₦1,000,000,000" },
+    messages: {
+      invalid: "Enter the reserve in naira, like 5000 or 5000.50",
+      negative: "The reserve cannot be negative",
+      decimals: "Use at most two decimals (kobo) for the reserve",
+      too_large: "The reserve can be at most ₦1,000,000,000",
+    },
   }).transform((kobo) => kobo ?? 0),
 });
 
@@ -40,7 +48,10 @@ export const PayoutSettingsForm = z.object({
 });
 
 export async function getPayoutSettings(db: DbOrTx, scope: Scope): Promise<PayoutSettings | null> {
-  const [row] = await db.select().from(payoutSettings).where(and(eq(payoutSettings.merchantId, scope.merchantId), eq(payoutSettings.mode, scope.mode)));
+  const [row] = await db
+    .select()
+    .from(payoutSettings)
+    .where(and(eq(payoutSettings.merchantId, scope.merchantId), eq(payoutSettings.mode, scope.mode)));
   return row ?? null;
 }
 
@@ -55,7 +66,10 @@ export async function savePayoutSettings(db: Db, input: z.input<typeof PayoutSet
   const sameAccount = before && before.bankCode === data.bankCode && before.accountNumber === data.accountNumber;
   const account = sameAccount
     ? { accountName: before.accountName, verifiedAt: before.verifiedAt }
-    : { accountName: (await resolveAccount(input.mode, { account_number: data.accountNumber, bank_code: data.bankCode })).account_name, verifiedAt: new Date() };
+    : {
+        accountName: (await resolveAccount(input.mode, { account_number: data.accountNumber, bank_code: data.bankCode })).account_name,
+        verifiedAt: new Date(),
+      };
   const values = {
     merchantId: input.merchantId,
     mode: input.mode,
@@ -81,7 +95,10 @@ export async function savePayoutSettings(db: Db, input: z.input<typeof PayoutSet
       targetType: "payout_settings",
       targetId: `${input.merchantId}:${input.mode}`,
       changes: {
-        account: { from: before ? `${before.bankName} ${before.accountNumber}` : null, to: `${values.bankName} ${values.accountNumber} (${values.accountName})` },
+        account: {
+          from: before ? `${before.bankName} ${before.accountNumber}` : null,
+          to: `${values.bankName} ${values.accountNumber} (${values.accountName})`,
+        },
         schedule: { from: before ? describeSchedule(before) : null, to: describeSchedule(values) },
         reserve: { from: before?.reserve ?? null, to: values.reserve },
       },

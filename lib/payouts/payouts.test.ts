@@ -50,7 +50,11 @@ async function merchantWithPayouts(opts: { funds: number; reserve?: string; sche
   return key;
 }
 
-const payoutsOf = (merchantId: string) => db.select().from(transfers).where(and(eq(transfers.merchantId, merchantId), eq(transfers.source, "payout")));
+const payoutsOf = (merchantId: string) =>
+  db
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.merchantId, merchantId), eq(transfers.source, "payout")));
 
 /** Runs the job in `n` processes of their own at once (app instances), for these merchants, at `now`. */
 function instances(n: number, merchantIds: string[], now: Date, opts: { killAfterMs?: number } = {}) {
@@ -64,7 +68,9 @@ function instances(n: number, merchantIds: string[], now: Date, opts: { killAfte
         child.on("message", (m) => {
           if (m === "ready" && opts.killAfterMs !== undefined) setTimeout(() => child.kill("SIGKILL"), opts.killAfterMs);
         });
-        child.once("exit", (code, signal) => (code === 0 || signal === "SIGKILL" ? resolve(signal ?? "exit") : reject(new Error(`payout worker exited ${code}`))));
+        child.once("exit", (code, signal) =>
+          code === 0 || signal === "SIGKILL" ? resolve(signal ?? "exit") : reject(new Error(`payout worker exited ${code}`)),
+        );
       });
     }),
   );
@@ -100,7 +106,9 @@ describe("the amount", () => {
     expect(duePeriod({ schedule: "weekly", hour: 10, weekday: 1 }, at("2026-11-30T09:05:00Z"))).toBe("2026-11-30");
     expect(duePeriod({ schedule: "weekly", hour: 10, weekday: 5 }, at("2026-11-30T09:05:00Z"))).toBeNull();
     expect(duePeriod({ schedule: "manual", hour: 0, weekday: 1 }, at("2026-11-30T09:05:00Z"))).toBeNull();
-    expect(nextPayoutAt({ schedule: "weekly", hour: 10, weekday: 5, lastRunPeriod: null }, at("2026-11-30T09:05:00Z"))!.toISOString()).toBe("2026-12-04T09:00:00.000Z");
+    expect(nextPayoutAt({ schedule: "weekly", hour: 10, weekday: 5, lastRunPeriod: null }, at("2026-11-30T09:05:00Z"))!.toISOString()).toBe(
+      "2026-12-04T09:00:00.000Z",
+    );
   });
 });
 
@@ -109,7 +117,12 @@ describe("a payout run", () => {
     const key = await merchantWithPayouts({ funds: 5_000_000, reserve: "10,000" });
     expect(await runDuePayouts(db, tomorrowNoon(), { merchantIds: [key.merchantId] })).toBe(1);
     const [payout] = await payoutsOf(key.merchantId);
-    expect(payout).toMatchObject({ type: "bank_transfer", recipientAccountNumber: "0123456789", merchantReference: payoutReference(lagosDay(tomorrowNoon())), source: "payout" });
+    expect(payout).toMatchObject({
+      type: "bank_transfer",
+      recipientAccountNumber: "0123456789",
+      merchantReference: payoutReference(lagosDay(tomorrowNoon())),
+      source: "payout",
+    });
     const total = payout!.amount + payout!.fee + payout!.vat + payout!.stampDuty;
     expect(total).toBeLessThanOrEqual(5_000_000 - 1_000_000);
     const left = await balance(key);
@@ -130,7 +143,7 @@ describe("a payout run", () => {
   it("manual, or weekly on another day, sends nothing", async () => {
     const manual = await merchantWithPayouts({ funds: 2_000_000, schedule: "manual" });
     const when = tomorrowNoon();
-    const otherDay = (((when.getUTCDay() + 6) % 7) + 1) % 7 + 1;
+    const otherDay = ((((when.getUTCDay() + 6) % 7) + 1) % 7) + 1;
     const weekly = await merchantWithPayouts({ funds: 2_000_000, schedule: "weekly", weekday: otherDay });
     expect(await runDuePayouts(db, when, { merchantIds: [manual.merchantId, weekly.merchantId] })).toBe(0);
   });
@@ -166,7 +179,17 @@ describe("a payout run", () => {
   it("live mode waits for activation; a live payout goes through the live rail once activated", async () => {
     const key = await makeKey({ mode: "live", config: { rateLimit: 100_000 } });
     await fundLiveWallet(key.merchantId, 3_000_000);
-    await savePayoutSettings(db, { merchantId: key.merchantId, mode: "live", actor: owner, bankCode: "058", accountNumber: "0123456789", schedule: "daily", hour: 0, weekday: 1, reserve: "" });
+    await savePayoutSettings(db, {
+      merchantId: key.merchantId,
+      mode: "live",
+      actor: owner,
+      bankCode: "058",
+      accountNumber: "0123456789",
+      schedule: "daily",
+      hour: 0,
+      weekday: 1,
+      reserve: "",
+    });
     await db.update(merchants).set({ activatedAt: null }).where(eq(merchants.id, key.merchantId));
     expect(await runDuePayouts(db, tomorrowNoon(), { merchantIds: [key.merchantId] })).toBe(0);
     await db.update(merchants).set({ activatedAt: new Date() }).where(eq(merchants.id, key.merchantId));
@@ -183,7 +206,10 @@ describe("GET /v1/checkout/payouts", () => {
     await runDuePayouts(db, tomorrowNoon(), { merchantIds: [key.merchantId] });
     const other = await merchantWithPayouts({ funds: 2_000_000 });
     await runDuePayouts(db, tomorrowNoon(), { merchantIds: [other.merchantId] });
-    const r = await call<{ items: { source: string; merchant_reference: string }[]; total: number }>(payoutsGet, { path: "/v1/checkout/payouts", key: key.secretKey });
+    const r = await call<{ items: { source: string; merchant_reference: string }[]; total: number }>(payoutsGet, {
+      path: "/v1/checkout/payouts",
+      key: key.secretKey,
+    });
     expect(r.status).toBe(200);
     expect(r.body.data!.total).toBe(1);
     expect(r.body.data!.items[0]).toMatchObject({ source: "payout", merchant_reference: payoutReference(lagosDay(tomorrowNoon())) });

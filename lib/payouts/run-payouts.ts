@@ -89,10 +89,18 @@ export async function quotePayout(db: DbOrTx, input: { walletPayIdId: string; re
   }
   const payable = Math.max(0, balance - arrivedToday - input.reserve);
   const amount = largestPayout(payable);
-  return { balance, arrivedToday, reserve: input.reserve, payable, amount, charges: amount === null ? 0 : transferCharges({ amount, type: "bank_transfer" }).total - amount };
+  return {
+    balance,
+    arrivedToday,
+    reserve: input.reserve,
+    payable,
+    amount,
+    charges: amount === null ? 0 : transferCharges({ amount, type: "bank_transfer" }).total - amount,
+  };
 }
 
-export type PayoutOutcome = { status: "sent"; transfer: TransferView } | { status: "already_sent" } | { status: "nothing_to_pay"; note: string } | { status: "skipped"; note: string };
+export type PayoutOutcome =
+  { status: "sent"; transfer: TransferView } | { status: "already_sent" } | { status: "nothing_to_pay"; note: string } | { status: "skipped"; note: string };
 
 /** One merchant's payout for `period`, once (see above). */
 export async function payOut(db: Db, input: { settings: PayoutSettings; period: string; now: Date }): Promise<PayoutOutcome> {
@@ -104,7 +112,10 @@ export async function payOut(db: Db, input: { settings: PayoutSettings; period: 
     .from(transfers)
     .where(and(eq(transfers.merchantId, scope.merchantId), eq(transfers.mode, scope.mode), eq(transfers.merchantReference, reference)));
   if (existing) return { status: "already_sent" };
-  const [merchant] = await db.select({ name: merchants.name, activatedAt: merchants.activatedAt, suspendedAt: merchants.suspendedAt }).from(merchants).where(eq(merchants.id, scope.merchantId));
+  const [merchant] = await db
+    .select({ name: merchants.name, activatedAt: merchants.activatedAt, suspendedAt: merchants.suspendedAt })
+    .from(merchants)
+    .where(eq(merchants.id, scope.merchantId));
   if (!merchant) return { status: "skipped", note: "No such merchant" };
   if (merchant.suspendedAt) return { status: "skipped", note: "The business is suspended" };
   if (scope.mode === "live" && !merchant.activatedAt) return { status: "skipped", note: "The business is not activated" };
@@ -199,7 +210,10 @@ export type PayoutOutlook = { settings: PayoutSettings | null; nextAt: Date | nu
 
 /** Settings, when the next payout is due and what it would send if it ran now (the Payouts page and the overview). */
 export async function payoutOutlook(db: DbOrTx, scope: { merchantId: string; mode: Mode }, now: Date = new Date()): Promise<PayoutOutlook> {
-  const [settings] = await db.select().from(payoutSettings).where(and(eq(payoutSettings.merchantId, scope.merchantId), eq(payoutSettings.mode, scope.mode)));
+  const [settings] = await db
+    .select()
+    .from(payoutSettings)
+    .where(and(eq(payoutSettings.merchantId, scope.merchantId), eq(payoutSettings.mode, scope.mode)));
   if (!settings) return { settings: null, nextAt: null, quote: null };
   const nextAt = nextPayoutAt(settings, now);
   const wallet = await getWalletPayId(db, scope);

@@ -23,7 +23,10 @@ export const suspenseAccount = (tx: DbOrTx) => ensureAccount(tx, { code: "platfo
  * provider transaction. Money for no instrument, or that the instrument's rules refuse (a
  * closed account, a wrong amount), is never dropped: it goes to suspense for an admin.
  */
-export async function bookRailInbound(db: Db, input: { rail: string; inbound: RailInbound }): Promise<{ outcome: RailWebhookOutcome; detail: string; reference?: string }> {
+export async function bookRailInbound(
+  db: Db,
+  input: { rail: string; inbound: RailInbound },
+): Promise<{ outcome: RailWebhookOutcome; detail: string; reference?: string }> {
   const { rail, inbound } = input;
   const reference = railPaymentReference(rail, inbound.providerReference);
   const [seen] = await db.select({ reference: payments.reference }).from(payments).where(eq(payments.reference, reference));
@@ -42,10 +45,13 @@ export async function bookRailInbound(db: Db, input: { rail: string; inbound: Ra
       }),
     );
     deliverAfterCommit(result.eventIds);
-    return result.duplicate ? { outcome: "duplicate", detail: `Already booked as ${result.reference}`, reference: result.reference } : { outcome: "booked", detail: `Booked as ${result.reference}`, reference: result.reference };
+    return result.duplicate
+      ? { outcome: "duplicate", detail: `Already booked as ${result.reference}`, reference: result.reference }
+      : { outcome: "booked", detail: `Booked as ${result.reference}`, reference: result.reference };
   } catch (error) {
     // The instrument refused it (closed, expired, a wrong amount): the money is real, so it waits in suspense.
-    if (isAppError(error) && ["DESTINATION_CLOSED", "AMOUNT_REJECTED", "DESTINATION_NOT_FOUND"].includes(error.code)) return toSuspense(db, input, error.message);
+    if (isAppError(error) && ["DESTINATION_CLOSED", "AMOUNT_REJECTED", "DESTINATION_NOT_FOUND"].includes(error.code))
+      return toSuspense(db, input, error.message);
     throw error;
   }
 }

@@ -58,7 +58,8 @@ async function processClaimed(db: Db, row: Claimed): Promise<RailWebhookOutcome 
     if (notice.kind === "ignored") return finish(db, row.id, "ignored", notice.reason);
     if (notice.kind === "transfer") return finish(db, row.id, ...(await applyTransferNotice(db, rail.name, notice.reference)));
     const inbound = await rail.verifyInbound(notice.lookup);
-    if (!inbound || inbound.status === "failed") return finish(db, row.id, "not_confirmed", inbound ? "The provider reports the payment failed" : "The provider has no such transaction");
+    if (!inbound || inbound.status === "failed")
+      return finish(db, row.id, "not_confirmed", inbound ? "The provider reports the payment failed" : "The provider has no such transaction");
     if (inbound.status === "pending") {
       if (row.attempts >= MAX_ATTEMPTS) return finish(db, row.id, "not_confirmed", "The provider still reports the payment pending");
       return later(db, row, "The provider reports the payment pending");
@@ -77,7 +78,10 @@ async function processClaimed(db: Db, row: Claimed): Promise<RailWebhookOutcome 
  * is asked about through the rail's status query, never moved on the notice's word.
  */
 async function applyTransferNotice(db: Db, rail: string, railReference: string): Promise<[RailWebhookOutcome, string]> {
-  const [transfer] = await db.select().from(transfers).where(and(eq(transfers.rail, rail), eq(transfers.railReference, railReference)));
+  const [transfer] = await db
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.rail, rail), eq(transfers.railReference, railReference)));
   if (transfer) {
     const after = await refreshFromBank(db, transfer);
     return ["transfer_updated", `Transfer ${after.reference}: ${after.status}`];
@@ -92,7 +96,10 @@ async function applyTransferNotice(db: Db, rail: string, railReference: string):
 }
 
 async function finish(db: Db, id: string, outcome: RailWebhookOutcome, detail: string | null): Promise<RailWebhookOutcome> {
-  await queryRows(db, sql`update rail_webhooks set processed_at = now(), outcome = ${outcome}, detail = ${detail}, next_attempt_at = null where id = ${id}::uuid`);
+  await queryRows(
+    db,
+    sql`update rail_webhooks set processed_at = now(), outcome = ${outcome}, detail = ${detail}, next_attempt_at = null where id = ${id}::uuid`,
+  );
   return outcome;
 }
 

@@ -47,8 +47,17 @@ export async function assignSuspense(db: Db, input: { id: string; merchantId: st
     const row = await lockOpen(tx, input.id);
     const wallet = await getWalletPayId(tx, { merchantId: input.merchantId, mode: "live" });
     if (!wallet) throw appError("WALLET_NOT_LINKED", { status: 400, message: "That merchant has no live wallet to receive the money." });
-    const [entry] = await tx.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.reference, `suspense:${row.rail}:${row.providerReference}`));
-    if (entry) await reverseEntry(tx, { entryId: entry.id, reference: `suspense:${row.rail}:${row.providerReference}:assigned`, kind: "suspense_out", description: "Suspense assigned to a merchant" });
+    const [entry] = await tx
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(eq(journalEntries.reference, `suspense:${row.rail}:${row.providerReference}`));
+    if (entry)
+      await reverseEntry(tx, {
+        entryId: entry.id,
+        reference: `suspense:${row.rail}:${row.providerReference}:assigned`,
+        kind: "suspense_out",
+        description: "Suspense assigned to a merchant",
+      });
     const payer = row.payer ?? { name: null, bank: null, account: null };
     const paid = await receivePayment(tx, {
       destination: { kind: "pay_id", payId: wallet },
@@ -60,7 +69,14 @@ export async function assignSuspense(db: Db, input: { id: string; merchantId: st
     });
     const [updated] = await tx
       .update(railSuspense)
-      .set({ status: "assigned", merchantId: input.merchantId, paymentReference: paid.reference, note: input.note ?? row.note, resolvedBy: input.actor.userId ?? input.actor.type, resolvedAt: new Date() })
+      .set({
+        status: "assigned",
+        merchantId: input.merchantId,
+        paymentReference: paid.reference,
+        note: input.note ?? row.note,
+        resolvedBy: input.actor.userId ?? input.actor.type,
+        resolvedAt: new Date(),
+      })
       .where(eq(railSuspense.id, row.id))
       .returning();
     await recordAudit(tx, {
@@ -83,7 +99,10 @@ export async function assignSuspense(db: Db, input: { id: string; merchantId: st
  * account the admin confirms (the payer's, as the provider reported it). The ledger moves
  * suspense → the rail's clearing account; audited.
  */
-export async function returnSuspense(db: Db, input: { id: string; bankCode: string; accountNumber: string; accountName: string; actor: Actor; note?: string | null }): Promise<RailSuspense> {
+export async function returnSuspense(
+  db: Db,
+  input: { id: string; bankCode: string; accountNumber: string; accountName: string; actor: Actor; note?: string | null },
+): Promise<RailSuspense> {
   const problems: string[] = [];
   if (!findBank(input.bankCode)) problems.push(`bank_code ${input.bankCode} is not a known bank code`);
   if (!/^\d{10}$/.test(input.accountNumber)) problems.push("account_number must be 10 digits");
@@ -94,7 +113,14 @@ export async function returnSuspense(db: Db, input: { id: string; bankCode: stri
   const rail = railByName(current.rail);
   if (!rail) throw appError("RAIL_UNAVAILABLE", { message: `The ${current.rail} rail is not configured, so the money cannot be returned through it.` });
   const reference = `SUSRET_${current.id.replace(/-/g, "").toUpperCase()}`;
-  const outcome = await rail.sendTransfer({ reference, amount: current.amount, bankCode: input.bankCode, accountNumber: input.accountNumber, accountName: input.accountName, narration: "Returned by Owo" });
+  const outcome = await rail.sendTransfer({
+    reference,
+    amount: current.amount,
+    bankCode: input.bankCode,
+    accountNumber: input.accountNumber,
+    accountName: input.accountName,
+    narration: "Returned by Owo",
+  });
   if (outcome.status === "failed") throw appError("BANK_UNAVAILABLE", { message: `The rail could not return the money: ${outcome.reason ?? "refused"}` });
   return db.transaction(async (tx) => {
     const row = await lockOpen(tx, input.id);
@@ -109,7 +135,13 @@ export async function returnSuspense(db: Db, input: { id: string; bankCode: stri
     });
     const [updated] = await tx
       .update(railSuspense)
-      .set({ status: "returned", returnReference: reference, note: input.note ?? row.note, resolvedBy: input.actor.userId ?? input.actor.type, resolvedAt: new Date() })
+      .set({
+        status: "returned",
+        returnReference: reference,
+        note: input.note ?? row.note,
+        resolvedBy: input.actor.userId ?? input.actor.type,
+        resolvedAt: new Date(),
+      })
       .where(and(eq(railSuspense.id, row.id), eq(railSuspense.status, "open")))
       .returning();
     await recordAudit(tx, {

@@ -10,4 +10,3 @@ export const PROVIDER_FACTORIES: Record<ProviderRailName, (config: RailsConfig) 
   monnify: (c) => (c.monnify ? createMonnifyRail(c.monnify) : null),
   flutterwave: (c) => (c.flutterwave ? createFlutterwaveRail(c.flutterwave) : null),
 };
-

@@ -24,7 +24,6 @@ export type RailsConfig = {
 
 export class RailConfigError extends Error {}
 
-
 const REQUIRED: Record<Exclude<RailName, "sandbox">, string[]> = {
   paystack: ["PAYSTACK_SECRET_KEY"],
   monnify: ["MONNIFY_API_KEY", "MONNIFY_SECRET_KEY", "MONNIFY_CONTRACT_CODE", "MONNIFY_SOURCE_ACCOUNT"],
@@ -38,10 +37,19 @@ const REQUIRED: Record<Exclude<RailName, "sandbox">, string[]> = {
  */
 export function readRailsConfig(env: Record<string, string | undefined> = process.env): RailsConfig {
   const raw = env.OWO_RAILS;
-  const names = raw === undefined ? (env.DATABASE_URL ? [] : ["sandbox"]) : raw.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names =
+    raw === undefined
+      ? env.DATABASE_URL
+        ? []
+        : ["sandbox"]
+      : raw
+          .split(",")
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean);
   const live: RailName[] = [];
   for (const name of names) {
-    if (!(RAIL_NAMES as readonly string[]).includes(name)) throw new RailConfigError(`OWO_RAILS names an unknown rail "${name}" (known: ${RAIL_NAMES.join(", ")})`);
+    if (!(RAIL_NAMES as readonly string[]).includes(name))
+      throw new RailConfigError(`OWO_RAILS names an unknown rail "${name}" (known: ${RAIL_NAMES.join(", ")})`);
     if (!live.includes(name as RailName)) live.push(name as RailName);
   }
   for (const name of live) {
@@ -62,7 +70,11 @@ export function readRailsConfig(env: Record<string, string | undefined> = proces
     };
   }
   if (env.FLUTTERWAVE_SECRET_KEY && env.FLUTTERWAVE_SECRET_HASH) {
-    config.flutterwave = { secretKey: env.FLUTTERWAVE_SECRET_KEY, secretHash: env.FLUTTERWAVE_SECRET_HASH, baseUrl: url(env.FLUTTERWAVE_BASE_URL, DEFAULT_BASE_URLS.flutterwave) };
+    config.flutterwave = {
+      secretKey: env.FLUTTERWAVE_SECRET_KEY,
+      secretHash: env.FLUTTERWAVE_SECRET_HASH,
+      baseUrl: url(env.FLUTTERWAVE_BASE_URL, DEFAULT_BASE_URLS.flutterwave),
+    };
   }
   return config;
 }

@@ -35,4 +35,5 @@ export class RailUnknownError extends Error {
   }
 }
 
-export const isRailRefused = (e: unknown): e is RailRefusedError => typeof e === "object" && e !== null && (e as { railRefused?: unknown }).railRefused === true;
+export const isRailRefused = (e: unknown): e is RailRefusedError =>
+  typeof e === "object" && e !== null && (e as { railRefused?: unknown }).railRefused === true;

@@ -29,7 +29,10 @@ export async function exceptionQueue(db: Db, runId: string, opts: { limit?: numb
       and(
         eq(statementLines.runId, runId),
         isNull(statementLines.resolution),
-        or(inArray(statementLines.outcome, ["missing_at_provider", "amount_mismatch", "unexpected_debit"]), and(eq(statementLines.outcome, "unknown_inbound"), eq(railSuspense.status, "open"))),
+        or(
+          inArray(statementLines.outcome, ["missing_at_provider", "amount_mismatch", "unexpected_debit"]),
+          and(eq(statementLines.outcome, "unknown_inbound"), eq(railSuspense.status, "open")),
+        ),
       ),
     )
     .orderBy(desc(sql`${statementLines.outcome} = 'unknown_inbound'`), asc(statementLines.createdAt), asc(statementLines.id))
@@ -70,7 +73,10 @@ export async function explainLine(db: Db, input: { id: string; note: string; act
  * One admin proposes a money-moving action (book, assign to a merchant, return to the payer);
  * it runs only when another admin confirms it (`confirmAction`). Audited.
  */
-export async function proposeAction(db: Db, input: { id: string; action: MoneyAction; payload?: Record<string, string>; actor: Actor }): Promise<StatementLineRow> {
+export async function proposeAction(
+  db: Db,
+  input: { id: string; action: MoneyAction; payload?: Record<string, string>; actor: Actor },
+): Promise<StatementLineRow> {
   const line = await openLine(db, input.id);
   if (!actionsFor(line, line.suspenseStatus).includes(input.action)) throw invalidState(`This line cannot be ${pastTense(input.action)}.`);
   const payload = checkPayload(input.action, input.payload ?? {});
@@ -80,7 +86,14 @@ export async function proposeAction(db: Db, input: { id: string; action: MoneyAc
     .set({ proposedAction: input.action, proposedPayload: payload, proposedBy: input.actor.userId, proposedAt: new Date() })
     .where(and(eq(statementLines.id, line.id), isNull(statementLines.resolution)))
     .returning();
-  await recordAudit(db, { merchantId: null, actor: input.actor, action: "reconciliation.action_proposed", targetType: "statement_line", targetId: line.id, changes: { action: { to: input.action }, ...payloadChanges(payload) } });
+  await recordAudit(db, {
+    merchantId: null,
+    actor: input.actor,
+    action: "reconciliation.action_proposed",
+    targetType: "statement_line",
+    targetId: line.id,
+    changes: { action: { to: input.action }, ...payloadChanges(payload) },
+  });
   return updated!;
 }
 
@@ -101,14 +114,26 @@ export async function confirmAction(db: Db, input: { id: string; actor: Actor })
     const inbound = await rail.verifyInbound(line.providerReference);
     if (!inbound || inbound.status !== "success") throw invalidState("The provider's API does not confirm this payment: it cannot be booked.");
     const booked = await bookRailInbound(db, { rail: rail.name, inbound });
-    return resolve(db, line, { resolution: "booked", actor: input.actor, changes: { ...changes, booked: { to: booked.reference ?? booked.detail } }, matched: booked.reference ?? null });
+    return resolve(db, line, {
+      resolution: "booked",
+      actor: input.actor,
+      changes: { ...changes, booked: { to: booked.reference ?? booked.detail } },
+      matched: booked.reference ?? null,
+    });
   }
   const suspenseId = line.matchedReference!;
   if (line.proposedAction === "assign") {
     const row = await assignSuspense(db, { id: suspenseId, merchantId: payload.merchantId!, actor: input.actor, note: `Reconciliation ${line.runId}` });
     return resolve(db, line, { resolution: "assigned", actor: input.actor, changes: { ...changes, payment: { to: row.paymentReference } } });
   }
-  const row = await returnSuspense(db, { id: suspenseId, bankCode: payload.bankCode!, accountNumber: payload.accountNumber!, accountName: payload.accountName!, actor: input.actor, note: `Reconciliation ${line.runId}` });
+  const row = await returnSuspense(db, {
+    id: suspenseId,
+    bankCode: payload.bankCode!,
+    accountNumber: payload.accountNumber!,
+    accountName: payload.accountName!,
+    actor: input.actor,
+    note: `Reconciliation ${line.runId}`,
+  });
   return resolve(db, line, { resolution: "returned", actor: input.actor, changes: { ...changes, payout: { to: row.returnReference } } });
 }
 

@@ -12,7 +12,8 @@ export const transferOutcome = (t: { amount: SQL; status: SQL }, line: { amount:
   sql`case when ${t.amount} <> ${line.amount} then 'amount_mismatch'
            when ${line.status} = 'pending' or (${line.status} = 'success' and ${t.status} = 'completed') or (${line.status} = ${t.status} and ${line.status} in ('failed', 'reversed')) then 'matched'
            else null end`;
-export const mismatchDetail = (verb: string, owoAmount: SQL, lineAmount: SQL) => sql`case when ${owoAmount} = ${lineAmount} then null else ${`Owo ${verb} `} || ${owoAmount} || ' kobo' end`;
+export const mismatchDetail = (verb: string, owoAmount: SQL, lineAmount: SQL) =>
+  sql`case when ${owoAmount} = ${lineAmount} then null else ${`Owo ${verb} `} || ${owoAmount} || ' kobo' end`;
 
 /** A provider line still to decide (new, or an exception no admin has resolved: run again, it may now match). */
 const open = (runId: string) => sql`l.run_id = ${runId}::uuid and l.origin = 'provider' and l.outcome is null and l.matched_kind is null`;
@@ -45,7 +46,9 @@ export async function matchLines(tx: DbOrTx, runId: string): Promise<void> {
   await run(tx, inPayment(sql`l.owo_reference is not null and p.reference = l.owo_reference`));
   await run(
     tx,
-    inPayment(sql`l.session_id is not null and p.reference = (select s.reference from static_account_payments s where s.session_id = l.session_id and s.mode = l.mode limit 1)`),
+    inPayment(
+      sql`l.session_id is not null and p.reference = (select s.reference from static_account_payments s where s.session_id = l.session_id and s.mode = l.mode limit 1)`,
+    ),
   );
   await run(
     tx,

@@ -7,10 +7,14 @@ import { queryRows, type DbOrTx } from "@/db/client";
  * Each is kept as an `owo` line of the run (not counted in `lines`) for an admin; one that a
  * line matches on a later run is dropped, unless an admin already acted on it.
  */
-export async function recordOwoOnlyLines(tx: DbOrTx, run: { id: string; rail: string; mode: string; from: Date; to: Date; source: "api" | "file" }): Promise<void> {
+export async function recordOwoOnlyLines(
+  tx: DbOrTx,
+  run: { id: string; rail: string; mode: string; from: Date; to: Date; source: "api" | "file" },
+): Promise<void> {
   const from = sql`${run.from.toISOString()}::timestamptz`;
   const to = sql`${run.to.toISOString()}::timestamptz`;
-  const matched = (ref: string) => sql`exists (select 1 from statement_lines m where m.run_id = ${run.id}::uuid and m.origin = 'provider' and m.matched_reference = ${sql.raw(ref)})`;
+  const matched = (ref: string) =>
+    sql`exists (select 1 from statement_lines m where m.run_id = ${run.id}::uuid and m.origin = 'provider' and m.matched_reference = ${sql.raw(ref)})`;
   await queryRows(
     tx,
     sql`delete from statement_lines o where o.run_id = ${run.id}::uuid and o.origin = 'owo' and o.resolution is null and ${matched("o.matched_reference")}`,

@@ -29,7 +29,20 @@ import { reconcileDay, type ReconcileSummary } from "./run-reconciliation";
 import { statementFileFromBytes } from "./statement-file";
 import { PROVIDER_EXPORTS } from "./statement-formats";
 
-const SUMMARY_KEYS = ["rail", "date", "lines", "matched", "booked", "unknown_inbound", "status_applied", "missing_at_provider", "amount_mismatch", "unexpected_debit", "provider_balance", "ledger_balance"];
+const SUMMARY_KEYS = [
+  "rail",
+  "date",
+  "lines",
+  "matched",
+  "booked",
+  "unknown_inbound",
+  "status_applied",
+  "missing_at_provider",
+  "amount_mismatch",
+  "unexpected_debit",
+  "provider_balance",
+  "ledger_balance",
+];
 
 describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
   let h: RailHarness;
@@ -41,7 +54,12 @@ describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
   const db = () => getDb();
   const balance = async () => walletBalance(await db(), { payIdId: walletId });
   const liveAccount = async (naira: string) => {
-    const r = await call<VirtualAccountView>(virtualAccountPost, { method: "POST", path: "/v1/checkout/virtual-account", key: key.secretKey, json: { amount: naira, validity_minutes: 30 } });
+    const r = await call<VirtualAccountView>(virtualAccountPost, {
+      method: "POST",
+      path: "/v1/checkout/virtual-account",
+      key: key.secretKey,
+      json: { amount: naira, validity_minutes: 30 },
+    });
     expect(r.status, r.text).toBe(200);
     return r.body.data!.account_number!;
   };
@@ -49,22 +67,51 @@ describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
   const payLost = async (accountNumber: string, amount: number) => {
     h.sim.webhookUrl = null;
     try {
-      const paid = await h.control.pay({ account_number: accountNumber, amount, payer: { name: "Chinedu Okafor", bank: "Guaranty Trust Bank", account: "0011223344" } });
+      const paid = await h.control.pay({
+        account_number: accountNumber,
+        amount,
+        payer: { name: "Chinedu Okafor", bank: "Guaranty Trust Bank", account: "0011223344" },
+      });
       return { reference: paid.provider_reference, webhook: h.sim.webhooks.at(-1)! };
     } finally {
       h.sim.webhookUrl = hookUrl;
     }
   };
-  const paymentsAt = async (providerReference: string) => (await db()).select().from(payments).where(and(eq(payments.rail, rail), eq(payments.railReference, providerReference)));
+  const paymentsAt = async (providerReference: string) =>
+    (await db())
+      .select()
+      .from(payments)
+      .where(and(eq(payments.rail, rail), eq(payments.railReference, providerReference)));
   const lineOf = async (runId: string, providerReference: string, direction: "in" | "out" = "in"): Promise<StatementLineRow | undefined> =>
-    (await (await db()).select().from(statementLines).where(and(eq(statementLines.runId, runId), eq(statementLines.origin, "provider"), eq(statementLines.direction, direction), eq(statementLines.providerReference, providerReference))))[0];
+    (
+      await (
+        await db()
+      )
+        .select()
+        .from(statementLines)
+        .where(
+          and(
+            eq(statementLines.runId, runId),
+            eq(statementLines.origin, "provider"),
+            eq(statementLines.direction, direction),
+            eq(statementLines.providerReference, providerReference),
+          ),
+        )
+    )[0];
   const transferRow = async (reference: string) => (await (await db()).select().from(transfers).where(eq(transfers.reference, reference)))[0]!;
   const newTransfer = async (amount: number) => {
     const r = await call<TransferView>(transferPost, {
       method: "POST",
       path: "/v1/checkout/transfer",
       key: key.secretKey,
-      json: { type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: "ADA OBI", amount, reference: `rec-${rail}-${Date.now()}-${++n}` },
+      json: {
+        type: "bank_transfer",
+        account_number: "0123456789",
+        bank_code: "058",
+        account_name: "ADA OBI",
+        amount,
+        reference: `rec-${rail}-${Date.now()}-${++n}`,
+      },
     });
     expect(r.status, r.text).toBe(200);
     return r.body.data!.reference;
@@ -108,7 +155,15 @@ describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
     const two = await payLost("9900000025", 31_000);
     const { run } = await reconcileDay(await db(), { rail, day });
     for (const p of [one, two]) expect((await lineOf(run.id, p.reference))?.outcome).toBe("unknown_inbound");
-    const held = async (ref: string) => (await (await db()).select().from(railSuspense).where(and(eq(railSuspense.rail, rail), eq(railSuspense.providerReference, ref))))[0]!;
+    const held = async (ref: string) =>
+      (
+        await (
+          await db()
+        )
+          .select()
+          .from(railSuspense)
+          .where(and(eq(railSuspense.rail, rail), eq(railSuspense.providerReference, ref)))
+      )[0]!;
     expect((await held(one.reference)).status).toBe("open");
     expect(await paymentsAt(one.reference)).toHaveLength(0);
 
@@ -117,7 +172,13 @@ describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
     const [assigned] = await paymentsAt(one.reference);
     expect(await balance()).toBe(before + 25_000 - assigned!.fee);
 
-    const returned = await returnSuspense(await db(), { id: (await held(two.reference)).id, bankCode: "058", accountNumber: "0011223344", accountName: "CHINEDU OKAFOR", actor: CLI_ACTOR });
+    const returned = await returnSuspense(await db(), {
+      id: (await held(two.reference)).id,
+      bankCode: "058",
+      accountNumber: "0011223344",
+      accountName: "CHINEDU OKAFOR",
+      actor: CLI_ACTOR,
+    });
     expect(returned.status).toBe("returned");
     const rerun = await reconcileDay(await db(), { rail, day });
     const { railByName } = await import("@/lib/rails/router");
@@ -153,7 +214,7 @@ describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
     const csv = [
       [cols.reference, cols.amount, cols.fee, cols.status, cols.date, cols.direction].join(","),
       [genuine.reference, "123.45", "", "success", `${day} 10:00:00`, "credit"].join(","),
-      [forged, "\"5,000.00\"", "", "success", `${day} 10:05:00`, "credit"].join(","),
+      [forged, '"5,000.00"', "", "success", `${day} 10:05:00`, "credit"].join(","),
     ].join("\r\n");
     const file = () => statementFileFromBytes(`${rail}-statement.csv`, new TextEncoder().encode(csv), rail);
     const { run, summary } = await reconcileDay(await db(), { rail, day, file: file() });
@@ -164,7 +225,14 @@ describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
     expect(fake?.outcome).toBe("amount_mismatch");
     expect(fake?.detail).toMatch(/not booked/);
     expect(await paymentsAt(forged)).toHaveLength(0);
-    expect(await (await db()).select().from(railSuspense).where(and(eq(railSuspense.rail, rail), eq(railSuspense.providerReference, forged)))).toHaveLength(0);
+    expect(
+      await (
+        await db()
+      )
+        .select()
+        .from(railSuspense)
+        .where(and(eq(railSuspense.rail, rail), eq(railSuspense.providerReference, forged))),
+    ).toHaveLength(0);
 
     const again = await reconcileDay(await db(), { rail, day, file: file() });
     expect(again.run.id).toBe(run.id);
@@ -197,7 +265,12 @@ describe.each(PROVIDER_RAILS)("reconciliation: %s", (rail) => {
 
     // /api/health reports the rail's last run and the exceptions it left.
     const health = await checkHealth(getDb);
-    expect(health.reconciliation.find((r) => r.rail === rail && r.mode === "live")).toMatchObject({ day, status: "completed", lines: run.lines, exceptions: run.missingAtProvider + run.amountMismatch + run.unexpectedDebit });
+    expect(health.reconciliation.find((r) => r.rail === rail && r.mode === "live")).toMatchObject({
+      day,
+      status: "completed",
+      lines: run.lines,
+      exceptions: run.missingAtProvider + run.amountMismatch + run.unexpectedDebit,
+    });
   });
 });
 
@@ -210,7 +283,11 @@ describe("the exceptions queue (paystack): money-moving actions need a second ad
     h = await startRailHarness("paystack");
     key = await makeKey({ mode: "live", config: { rateLimit: 100_000 } });
     const admin = async (name: string): Promise<Actor> => {
-      const made = await createAdmin(await getDb(), { email: `${name}-${Date.now()}@example.com`, password: "correct horse battery staple 9", actor: CLI_ACTOR });
+      const made = await createAdmin(await getDb(), {
+        email: `${name}-${Date.now()}@example.com`,
+        password: "correct horse battery staple 9",
+        actor: CLI_ACTOR,
+      });
       return { type: "admin", userId: made.id };
     };
     [alice, bola] = [await admin("alice"), await admin("bola")];
@@ -228,7 +305,11 @@ describe("the exceptions queue (paystack): money-moving actions need a second ad
 
     await proposeAction(await getDb(), { id: item.id, action: "assign", payload: { merchantId: key.merchantId }, actor: alice });
     await expect(confirmAction(await getDb(), { id: item.id, actor: alice })).rejects.toThrow(/Another admin must confirm/);
-    const pay = async () => (await getDb()).select().from(payments).where(and(eq(payments.rail, "paystack"), eq(payments.railReference, paid.provider_reference)));
+    const pay = async () =>
+      (await getDb())
+        .select()
+        .from(payments)
+        .where(and(eq(payments.rail, "paystack"), eq(payments.railReference, paid.provider_reference)));
     expect(await pay()).toHaveLength(0);
     const done = await confirmAction(await getDb(), { id: item.id, actor: bola });
     expect(done.resolution).toBe("assigned");
@@ -237,7 +318,11 @@ describe("the exceptions queue (paystack): money-moving actions need a second ad
     expect((await exceptionQueue(await getDb(), run.id)).some((q) => q.id === item.id)).toBe(false);
 
     const csv = `Reference,Amount,Type\r\nFORGEDQ${Date.now()},"2,000.00",credit\r\n`;
-    const fileRun = await reconcileDay(await getDb(), { rail: "paystack", day, file: statementFileFromBytes("q.csv", new TextEncoder().encode(csv), "paystack") });
+    const fileRun = await reconcileDay(await getDb(), {
+      rail: "paystack",
+      day,
+      file: statementFileFromBytes("q.csv", new TextEncoder().encode(csv), "paystack"),
+    });
     const forged = (await exceptionQueue(await getDb(), fileRun.run.id)).find((q) => q.providerReference.startsWith("FORGEDQ"))!;
     expect(forged.actions).toEqual(["book", "explain"]);
     await proposeAction(await getDb(), { id: forged.id, action: "book", actor: alice });
@@ -250,7 +335,12 @@ describe("the exceptions queue (paystack): money-moving actions need a second ad
       await getDb(),
       sql`select action, actor_user_id::text as actor_id from audit_log where target_type = 'statement_line' and target_id in (${item.id}, ${forged.id}) order by created_at`,
     );
-    expect(audit.map((a) => a.action)).toEqual(["reconciliation.action_proposed", "reconciliation.assigned", "reconciliation.action_proposed", "reconciliation.explained"]);
+    expect(audit.map((a) => a.action)).toEqual([
+      "reconciliation.action_proposed",
+      "reconciliation.assigned",
+      "reconciliation.action_proposed",
+      "reconciliation.explained",
+    ]);
   });
 });
 
@@ -266,7 +356,12 @@ describe("a run that stops part-way (paystack)", () => {
     await h.control.failNext({ path_ends_with: "/transfer", method: "GET", status: 500 });
     await expect(reconcileDay(await getDb(), { rail: "paystack", day })).rejects.toThrow(/transfer list failed/);
     const { reconciliationRuns } = await import("@/db/schema");
-    const [failed] = await (await getDb()).select().from(reconciliationRuns).where(and(eq(reconciliationRuns.rail, "paystack"), eq(reconciliationRuns.day, day)));
+    const [failed] = await (
+      await getDb()
+    )
+      .select()
+      .from(reconciliationRuns)
+      .where(and(eq(reconciliationRuns.rail, "paystack"), eq(reconciliationRuns.day, day)));
     expect(failed).toMatchObject({ status: "failed", cursor: { part: "out", page: 1 } });
     const listsBefore = h.sim.calls.filter((c) => c.method === "GET" && c.path === "/transaction").length;
     const { run } = await reconcileDay(await getDb(), { rail: "paystack", day });
@@ -284,13 +379,25 @@ describe("the sandbox rail (test mode)", () => {
       method: "POST",
       path: "/v1/checkout/transfer",
       key: key.secretKey,
-      json: { type: "bank_transfer", account_number: "0123456789", bank_code: "058", account_name: "ADA OBI", amount: 20_000, reference: `rec-sandbox-${Date.now()}` },
+      json: {
+        type: "bank_transfer",
+        account_number: "0123456789",
+        bank_code: "058",
+        account_name: "ADA OBI",
+        amount: 20_000,
+        reference: `rec-sandbox-${Date.now()}`,
+      },
     });
     expect(r.status, r.text).toBe(200);
     const reference = r.body.data!.reference;
     const { run, summary } = await reconcileDay(await getDb(), { rail: "sandbox", day: lagosDay() });
     expect(run.mode).toBe("test");
-    const [line] = await (await getDb()).select().from(statementLines).where(and(eq(statementLines.runId, run.id), eq(statementLines.matchedReference, reference)));
+    const [line] = await (
+      await getDb()
+    )
+      .select()
+      .from(statementLines)
+      .where(and(eq(statementLines.runId, run.id), eq(statementLines.matchedReference, reference)));
     expect(line).toMatchObject({ direction: "out", outcome: "matched", amount: 20_000 });
     expect(summary.provider_balance).toBeNull();
   });
@@ -309,7 +416,11 @@ describe("the scheduler's reconcile_rails job", () => {
     // 2031-03-10 05:30 and 07:00 in Lagos (UTC+1): yesterday is 2031-03-09.
     const early = new Date("2031-03-10T04:30:00Z");
     const later = new Date("2031-03-10T06:00:00Z");
-    const runsOf = async () => (await getDb()).select().from(reconciliationRuns).where(and(eq(reconciliationRuns.rail, "paystack"), eq(reconciliationRuns.day, "2031-03-09")));
+    const runsOf = async () =>
+      (await getDb())
+        .select()
+        .from(reconciliationRuns)
+        .where(and(eq(reconciliationRuns.rail, "paystack"), eq(reconciliationRuns.day, "2031-03-09")));
     expect(await runDueReconciliations(await getDb(), early)).toBe(0);
     expect(await runsOf()).toHaveLength(0);
     expect(await runDueReconciliations(await getDb(), later)).toBe(1);

@@ -9,7 +9,8 @@ import { formatNaira } from "@/lib/money";
 export const runExceptions = (run: ReconciliationRun) => run.missingAtProvider + run.amountMismatch + run.unexpectedDebit;
 
 /** The provider's balance less the ledger's; null when the source has no balance. */
-export const balanceDifference = (run: ReconciliationRun) => (run.providerBalance === null || run.ledgerBalance === null ? null : run.providerBalance - run.ledgerBalance);
+export const balanceDifference = (run: ReconciliationRun) =>
+  run.providerBalance === null || run.ledgerBalance === null ? null : run.providerBalance - run.ledgerBalance;
 
 /**
  * Emails every platform admin (when SMTP is set) about a run that left exceptions or whose
@@ -25,7 +26,9 @@ export async function sendRunAlert(db: Db, run: ReconciliationRun, opts: { baseU
     "",
     `${run.lines} provider lines: ${run.matched} matched, ${run.booked} booked, ${run.unknownInbound} to suspense, ${run.statusApplied} status applied.`,
     `Exceptions: ${run.missingAtProvider} missing at the provider, ${run.amountMismatch} amount mismatches, ${run.unexpectedDebit} unexpected debits.`,
-    difference ? `The provider holds ${formatNaira(run.providerBalance!)}; the ledger expects ${formatNaira(run.ledgerBalance!)} (a difference of ${formatNaira(Math.abs(difference))}).` : "",
+    difference
+      ? `The provider holds ${formatNaira(run.providerBalance!)}; the ledger expects ${formatNaira(run.ledgerBalance!)} (a difference of ${formatNaira(Math.abs(difference))}).`
+      : "",
     "",
     `Review it: ${opts.baseUrl ?? configuredBaseUrl() ?? ""}/admin/reconciliation/${run.id}`,
   ].filter((l, i, all) => l !== "" || all[i - 1] !== "");

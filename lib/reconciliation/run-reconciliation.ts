@@ -33,7 +33,8 @@ const STALE_MINUTES = 15;
  * or unconfigured rail, an unreachable provider, a bad file); the run is then `failed`.
  */
 export async function reconcileDay(db: Db, req: ReconcileRequest): Promise<{ run: ReconciliationRun; summary: ReconcileSummary }> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(req.day) || Number.isNaN(Date.parse(`${req.day}T00:00:00Z`))) throw validationError(["date must be a calendar day, YYYY-MM-DD"]);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(req.day) || Number.isNaN(Date.parse(`${req.day}T00:00:00Z`)))
+    throw validationError(["date must be a calendar day, YYYY-MM-DD"]);
   const rail = railByName(req.rail);
   if (!rail) throw appError("RAIL_UNAVAILABLE", { message: `The ${req.rail} rail is not configured.` });
   const mode = rail.name === "sandbox" ? "test" : "live";
@@ -49,7 +50,10 @@ export async function reconcileDay(db: Db, req: ReconcileRequest): Promise<{ run
     await recordOwoOnlyLines(db, { id: run.id, rail: rail.name, mode, from: period.from, to: period.to, source: at.source });
     await suggestMatches(db, run.id);
   } catch (error) {
-    await queryRows(db, sql`update reconciliation_runs set status = 'failed', error = ${(error as Error).message ?? String(error)}, finished_at = now() where id = ${run.id}::uuid`);
+    await queryRows(
+      db,
+      sql`update reconciliation_runs set status = 'failed', error = ${(error as Error).message ?? String(error)}, finished_at = now() where id = ${run.id}::uuid`,
+    );
     throw error;
   }
   const { counts, totals } = await runTotals(db, run.id);
@@ -73,7 +77,10 @@ export async function getRun(db: Db, id: string): Promise<ReconciliationRun> {
   return row;
 }
 
-async function claimRun(db: Db, input: { rail: string; mode: string; day: string; fileHash: string | null; fileName: string | null; startedBy: string | null }): Promise<ReconciliationRun> {
+async function claimRun(
+  db: Db,
+  input: { rail: string; mode: string; day: string; fileHash: string | null; fileName: string | null; startedBy: string | null },
+): Promise<ReconciliationRun> {
   const sourceKey = input.fileHash ? `file:${input.fileHash}` : "api";
   const [row] = await queryRows<{ id: string }>(
     db,

@@ -50,6 +50,12 @@ export async function runTotals(tx: DbOrTx, runId: string): Promise<{ counts: Ru
     amount_mismatch: n("amount_mismatch"),
     unexpected_debit: n("unexpected_debit"),
   };
-  const totals: RunTotals = { in: n("money_in"), out: n("money_out"), providerFees: n("provider_fees"), owoFees: n("owo_fees"), margin: n("owo_fees") - n("provider_fees") };
+  const totals: RunTotals = {
+    in: n("money_in"),
+    out: n("money_out"),
+    providerFees: n("provider_fees"),
+    owoFees: n("owo_fees"),
+    margin: n("owo_fees") - n("provider_fees"),
+  };
   return { counts, totals };
 }

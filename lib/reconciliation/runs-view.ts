@@ -35,7 +35,24 @@ export async function* runLineBatches(db: Db, runId: string, batch = 1_000): Asy
   }
 }
 
-export const LINE_CSV_HEADER = ["origin", "direction", "provider_reference", "owo_reference", "session_id", "status", "amount", "fee", "value_time", "source", "outcome", "matched", "suggested", "detail", "resolution", "note"];
+export const LINE_CSV_HEADER = [
+  "origin",
+  "direction",
+  "provider_reference",
+  "owo_reference",
+  "session_id",
+  "status",
+  "amount",
+  "fee",
+  "value_time",
+  "source",
+  "outcome",
+  "matched",
+  "suggested",
+  "detail",
+  "resolution",
+  "note",
+];
 
 export const lineCsvRow = (l: StatementLineRow): unknown[] => [
   l.origin,

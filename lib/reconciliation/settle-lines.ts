@@ -5,7 +5,15 @@ import { bookRailInbound } from "@/lib/rail-inbound/book-rail-inbound";
 import type { Rail } from "@/lib/rails/rail";
 import { refreshFromBank } from "@/lib/transfers/submit-to-bank";
 
-type OpenLine = { id: string; direction: "in" | "out"; provider_reference: string; status: string; amount: number; matched_kind: string | null; matched_reference: string | null };
+type OpenLine = {
+  id: string;
+  direction: "in" | "out";
+  provider_reference: string;
+  status: string;
+  amount: number;
+  matched_kind: string | null;
+  matched_reference: string | null;
+};
 type Decision = { outcome: LineOutcome; kind?: string | null; reference?: string | null; detail?: string | null };
 
 /** The transfer status a statement line's status means. */
@@ -31,7 +39,12 @@ export async function settleOpenLines(db: Db, runId: string, rail: Rail): Promis
   );
   const returns = lines.some((l) => l.direction === "out" && !l.matched_kind) ? await suspenseReturns(db, rail) : new Map<string, string>();
   for (const line of lines) {
-    const decision = line.direction === "in" ? await settleInbound(db, rail, line) : line.matched_kind === "transfer" ? await applyStatus(db, line) : unexpected(line, returns);
+    const decision =
+      line.direction === "in"
+        ? await settleInbound(db, rail, line)
+        : line.matched_kind === "transfer"
+          ? await applyStatus(db, line)
+          : unexpected(line, returns);
     await queryRows(
       db,
       sql`update statement_lines set outcome = ${decision.outcome}, matched_kind = coalesce(${decision.kind ?? null}, matched_kind),
@@ -44,13 +57,20 @@ export async function settleOpenLines(db: Db, runId: string, rail: Rail): Promis
 async function settleInbound(db: Db, rail: Rail, line: OpenLine): Promise<Decision> {
   const inbound = await rail.verifyInbound(line.provider_reference);
   if (!inbound || inbound.status !== "success") {
-    return { outcome: "amount_mismatch", detail: inbound ? `The provider's API reports this payment ${inbound.status}: not booked` : "The provider's API has no such transaction: not booked" };
+    return {
+      outcome: "amount_mismatch",
+      detail: inbound ? `The provider's API reports this payment ${inbound.status}: not booked` : "The provider's API has no such transaction: not booked",
+    };
   }
   if (inbound.amount !== line.amount) return { outcome: "amount_mismatch", detail: `The provider's API reports ${inbound.amount} kobo: not booked` };
   const booked = await bookRailInbound(db, { rail: rail.name, inbound });
-  if (booked.outcome === "booked") return { outcome: "booked", kind: "payment", reference: booked.reference, detail: "Booked through the inbound road (a lost webhook)" };
+  if (booked.outcome === "booked")
+    return { outcome: "booked", kind: "payment", reference: booked.reference, detail: "Booked through the inbound road (a lost webhook)" };
   if (booked.outcome === "duplicate") return { outcome: "matched", kind: "payment", reference: booked.reference };
-  const [held] = await db.select({ id: railSuspense.id }).from(railSuspense).where(and(eq(railSuspense.rail, rail.name), eq(railSuspense.providerReference, inbound.providerReference)));
+  const [held] = await db
+    .select({ id: railSuspense.id })
+    .from(railSuspense)
+    .where(and(eq(railSuspense.rail, rail.name), eq(railSuspense.providerReference, inbound.providerReference)));
   return { outcome: "unknown_inbound", kind: "suspense", reference: held?.id ?? null, detail: booked.detail };
 }
 
@@ -68,7 +88,13 @@ async function applyStatus(db: Db, line: OpenLine): Promise<Decision> {
 function unexpected(line: OpenLine, returns: Map<string, string>): Decision {
   const suspenseId = returns.get(line.provider_reference);
   if (suspenseId) return { outcome: "matched", kind: "suspense", reference: suspenseId, detail: "Returned to the payer from suspense" };
-  return { outcome: "unexpected_debit", detail: line.status === "success" || line.status === "pending" ? "Money left the provider that Owo never sent" : `A payout Owo never sent (${line.status} at the provider)` };
+  return {
+    outcome: "unexpected_debit",
+    detail:
+      line.status === "success" || line.status === "pending"
+        ? "Money left the provider that Owo never sent"
+        : `A payout Owo never sent (${line.status} at the provider)`,
+  };
 }
 
 /** The rail's suspense returns by their reference as the provider took it. */

@@ -9,7 +9,13 @@ import { directionOf, PROVIDER_EXPORTS, statusOf, valueTimeOf, type ColumnMappin
 import { storeLines, type LineSource } from "./store-lines";
 
 /** An uploaded statement: read twice (its SHA-256 names the run, then its rows), streamed both times. */
-export type StatementFile = { name: string; format: StatementFormat; mapping?: ColumnMapping; open(): AsyncIterable<Uint8Array | string>; sha256(): Promise<string> };
+export type StatementFile = {
+  name: string;
+  format: StatementFormat;
+  mapping?: ColumnMapping;
+  open(): AsyncIterable<Uint8Array | string>;
+  sha256(): Promise<string>;
+};
 
 const BATCH = 5_000;
 

@@ -24,13 +24,52 @@ export type ColumnMapping = {
   accountNumber?: string;
 };
 
-export const MAPPING_FIELDS = ["reference", "amount", "credit", "debit", "direction", "fee", "date", "status", "owoReference", "sessionId", "accountNumber"] as const satisfies readonly (keyof ColumnMapping)[];
+export const MAPPING_FIELDS = [
+  "reference",
+  "amount",
+  "credit",
+  "debit",
+  "direction",
+  "fee",
+  "date",
+  "status",
+  "owoReference",
+  "sessionId",
+  "accountNumber",
+] as const satisfies readonly (keyof ColumnMapping)[];
 
 /** The providers' CSV exports (transactions and transfers in one file, told apart by their type column). */
 export const PROVIDER_EXPORTS: Record<Exclude<StatementFormat, "bank">, ColumnMapping> = {
-  paystack: { reference: "Reference", amount: "Amount", fee: "Fees", status: "Status", date: "Paid At", direction: "Type", sessionId: "Session ID", accountNumber: "Account Number" },
-  monnify: { reference: "Transaction Reference", amount: "Amount", fee: "Fee", status: "Status", date: "Date", direction: "Type", sessionId: "Session ID", accountNumber: "Account Number" },
-  flutterwave: { reference: "Transaction ID", amount: "Amount", fee: "Fee", status: "Status", date: "Date", direction: "Type", sessionId: "Session ID", accountNumber: "Account Number" },
+  paystack: {
+    reference: "Reference",
+    amount: "Amount",
+    fee: "Fees",
+    status: "Status",
+    date: "Paid At",
+    direction: "Type",
+    sessionId: "Session ID",
+    accountNumber: "Account Number",
+  },
+  monnify: {
+    reference: "Transaction Reference",
+    amount: "Amount",
+    fee: "Fee",
+    status: "Status",
+    date: "Date",
+    direction: "Type",
+    sessionId: "Session ID",
+    accountNumber: "Account Number",
+  },
+  flutterwave: {
+    reference: "Transaction ID",
+    amount: "Amount",
+    fee: "Fee",
+    status: "Status",
+    date: "Date",
+    direction: "Type",
+    sessionId: "Session ID",
+    accountNumber: "Account Number",
+  },
 };
 
 const IN = /^(in|inbound|credit|cr|c|collection|transaction|charge)$/i;

@@ -15,7 +15,10 @@ export async function savedMapping(tx: DbOrTx, source: string): Promise<ColumnMa
  * Saves (or replaces) a bank statement source's column mapping, once per source: the header
  * of each field. The reference and an amount (or credit and debit) are required. Audited.
  */
-export async function saveMapping(tx: DbOrTx, input: { source: string; rail: string; columns: Record<string, string | undefined>; actor: Actor }): Promise<ColumnMapping> {
+export async function saveMapping(
+  tx: DbOrTx,
+  input: { source: string; rail: string; columns: Record<string, string | undefined>; actor: Actor },
+): Promise<ColumnMapping> {
   const columns: Record<string, string> = {};
   for (const field of MAPPING_FIELDS) {
     const v = input.columns[field]?.trim();
@@ -32,6 +35,13 @@ export async function saveMapping(tx: DbOrTx, input: { source: string; rail: str
     .insert(statementMappings)
     .values({ source: input.source.trim(), rail: input.rail, columns: mapping, updatedBy: by })
     .onConflictDoUpdate({ target: statementMappings.source, set: { rail: input.rail, columns: mapping, updatedBy: by, updatedAt: new Date() } });
-  await recordAudit(tx, { merchantId: null, actor: input.actor, action: "reconciliation.mapping_saved", targetType: "statement_mapping", targetId: input.source.trim(), changes: { columns: { to: mapping } } });
+  await recordAudit(tx, {
+    merchantId: null,
+    actor: input.actor,
+    action: "reconciliation.mapping_saved",
+    targetType: "statement_mapping",
+    targetId: input.source.trim(),
+    changes: { columns: { to: mapping } },
+  });
   return mapping;
 }

@@ -47,14 +47,15 @@ export async function approveRefund(db: Db, input: { refundId: string; actor: Ac
       });
     }
     // A sandbox API call (a test refund decided by the merchant's key) has no audit actor, as an API request has none.
-    if (input.actor) await recordAudit(tx, {
-      merchantId: refund.merchantId,
-      actor: input.actor,
-      action: "refund.approved",
-      targetType: "refund",
-      targetId: refund.id,
-      changes: { status: { from: "requested", to: "processing" } },
-    });
+    if (input.actor)
+      await recordAudit(tx, {
+        merchantId: refund.merchantId,
+        actor: input.actor,
+        action: "refund.approved",
+        targetType: "refund",
+        targetId: refund.id,
+        changes: { status: { from: "requested", to: "processing" } },
+      });
   });
   return processRefund(db, { refundId: input.refundId });
 }
@@ -95,7 +96,10 @@ export async function processRefund(db: Db, input: { refundId: string }): Promis
  * payout to the payer), else the mode's first rail that pays out (test: the sandbox).
  */
 async function refundRail(db: Db, refund: Refund): Promise<{ rail: Rail; paymentReference: string }> {
-  const [payment] = await db.select({ rail: payments.rail, railReference: payments.railReference }).from(payments).where(eq(payments.reference, refund.paymentReference));
+  const [payment] = await db
+    .select({ rail: payments.rail, railReference: payments.railReference })
+    .from(payments)
+    .where(eq(payments.reference, refund.paymentReference));
   const own = refund.mode === "live" ? railByName(payment?.rail) : null;
   if (own && own.name !== "sandbox") return { rail: own, paymentReference: payment!.railReference ?? refund.paymentReference };
   return { rail: railFor(refund.mode, "transfers"), paymentReference: refund.paymentReference };
@@ -126,16 +130,16 @@ async function completeRefund(db: Db, refundId: string): Promise<Refund> {
       metadata: { refund_id: refund.id, payment_reference: payment.reference },
       moves: [{ from: a.inFlight.id, to: a.clearing.id, amount: refund.amount }],
     });
-    await tx
-      .update(staticAccountPayments)
-      .set({ settlementStatus: "refunded", updatedAt: now })
-      .where(eq(staticAccountPayments.id, payment.id));
+    await tx.update(staticAccountPayments).set({ settlementStatus: "refunded", updatedAt: now }).where(eq(staticAccountPayments.id, payment.id));
     await tx.update(payments).set({ status: "refunded" }).where(eq(payments.reference, payment.reference));
     // The refund's account always exists (foreign key; accounts are never removed, only marked deleted).
     const [account] = await tx.select().from(staticAccounts).where(eq(staticAccounts.id, refund.staticAccountId!));
     const keyPairIds = await accountKeyPairIds(tx, account!);
     const data = chargeRefundedData(refund, payment, account!);
-    eventIds = await emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: refund.merchantId, mode: refund.mode, keyPairId, type: "charge.refunded", data })));
+    eventIds = await emitEvents(
+      tx,
+      keyPairIds.map((keyPairId) => ({ merchantId: refund.merchantId, mode: refund.mode, keyPairId, type: "charge.refunded", data })),
+    );
     return refund;
   });
   deliverAfterCommit(eventIds);
@@ -210,7 +214,10 @@ async function completeWalletRefund(tx: DbOrTx, refund: Refund): Promise<string[
   if (sumCompletedRefunds(siblings) >= payment.amount) await tx.update(payments).set({ status: "refunded" }).where(eq(payments.reference, payment.reference));
   const data = walletChargeRefundedData(refund, payment);
   const keyPairIds = await paymentKeyPairIds(tx, payment);
-  return emitEvents(tx, keyPairIds.map((keyPairId) => ({ merchantId: refund.merchantId, mode: refund.mode, keyPairId, type: "charge.refunded", data })));
+  return emitEvents(
+    tx,
+    keyPairIds.map((keyPairId) => ({ merchantId: refund.merchantId, mode: refund.mode, keyPairId, type: "charge.refunded", data })),
+  );
 }
 
 /** Who the bank pays back: the payer the payment recorded (a static-account payment's row, else the payments row). */

@@ -22,7 +22,11 @@ export async function listRefunds(tx: DbOrTx, input: { merchantId: string; mode:
   const filter = input.status ? eq(refunds.status, input.status) : undefined;
   const plan = await planPage(tx, SHAPE, scope, filter, input);
   const [rows, total] = await Promise.all([
-    tx.select().from(refunds).where(plan.where).orderBy(...plan.orderBy),
+    tx
+      .select()
+      .from(refunds)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
     countRows(tx, refunds, and(scope, filter)),
   ]);
   return plan.finish(rows, total);

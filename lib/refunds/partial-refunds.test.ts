@@ -39,7 +39,8 @@ const db = () => getDb();
 
 const post = (key: Key, json: unknown) => call<RefundView>(refundPost, { method: "POST", path: "/v1/checkout/refunds", key: key.secretKey, json });
 const getOne = (key: Key, id: string) => call<RefundView>(refundGet, { path: `/v1/checkout/refunds/${id}`, key: key.secretKey, params: { id } });
-const approveApi = (secret: string, id: string) => call<RefundView>(sandboxApprove, { method: "POST", path: `/v1/sandbox/refunds/${id}/approve`, key: secret, params: { id } });
+const approveApi = (secret: string, id: string) =>
+  call<RefundView>(sandboxApprove, { method: "POST", path: `/v1/sandbox/refunds/${id}/approve`, key: secret, params: { id } });
 const rejectApi = (secret: string, id: string, json: unknown) =>
   call<RefundView>(sandboxReject, { method: "POST", path: `/v1/sandbox/refunds/${id}/reject`, key: secret, json, params: { id } });
 
@@ -78,7 +79,9 @@ async function refundRows(reference: string) {
 }
 
 async function refundedEvents(reference: string) {
-  return (await (await db()).select().from(events).where(eq(events.type, "charge.refunded"))).filter((e) => (e.data as { reference: string }).reference === reference);
+  return (await (await db()).select().from(events).where(eq(events.type, "charge.refunded"))).filter(
+    (e) => (e.data as { reference: string }).reference === reference,
+  );
 }
 
 async function entryExists(reference: string) {
@@ -96,7 +99,11 @@ async function expectLedgerBalanced() {
 }
 
 beforeAll(async () => {
-  const a = await createAdmin(await db(), { email: `partial-refund-admin-${randomBase62(6).toLowerCase()}@owo.test`, password: "owo-admin-password", actor: CLI_ACTOR });
+  const a = await createAdmin(await db(), {
+    email: `partial-refund-admin-${randomBase62(6).toLowerCase()}@owo.test`,
+    password: "owo-admin-password",
+    actor: CLI_ACTOR,
+  });
   admin = { type: "admin", userId: a.id };
 });
 
@@ -119,7 +126,10 @@ describe("POST /v1/checkout/refunds with amount: the sum rule", () => {
     const before = await balance(k);
     const more = await post(k, { reference: p.reference, amount: 100 });
     expect(more.status).toBe(400);
-    expect(more.body.error).toMatchObject({ code: "REFUND_EXCEEDS_PAYMENT", message: "This payment's refunds already cover its whole amount: nothing is left to refund." });
+    expect(more.body.error).toMatchObject({
+      code: "REFUND_EXCEEDS_PAYMENT",
+      message: "This payment's refunds already cover its whole amount: nothing is left to refund.",
+    });
     expect(await balance(k)).toBe(before);
     expect(await refundRows(p.reference)).toHaveLength(2);
     await expectLedgerBalanced();
@@ -251,7 +261,14 @@ describe("charge.refunded of partial refunds", () => {
     await approveRefund(await db(), { refundId: a.id, actor: admin });
     let sent = await refundedEvents(p.reference);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.data).toMatchObject({ reference: p.reference, amount: 900_000, refunded_amount: 300_000, channel: "bank_transfer", status: "refunded", refund: { id: a.id } });
+    expect(sent[0]!.data).toMatchObject({
+      reference: p.reference,
+      amount: 900_000,
+      refunded_amount: 300_000,
+      channel: "bank_transfer",
+      status: "refunded",
+      refund: { id: a.id },
+    });
     expect((await paymentOf(p.reference)).status).toBe("completed");
     const b = (await post(k, { reference: p.reference, amount: 600_000 })).body.data!;
     await approveRefund(await db(), { refundId: b.id, actor: admin });
@@ -359,14 +376,20 @@ describe("test mode: the merchant decides its own refund (POST /v1/sandbox/refun
     expect((await approveApi(other.secretKey, r.id)).body.error).toMatchObject({ code: "NOT_FOUND" });
     // A live refund of the same merchant (written straight into the table: live refunds need a real rail).
     const liveRefundId = prefixedId("refund");
-    await (await db()).insert(refunds).values({ id: liveRefundId, paymentReference: `live-${randomBase62(8)}`, channel: "payid", merchantId: k.merchantId, mode: "live", amount: 100_000 });
+    await (
+      await db()
+    )
+      .insert(refunds)
+      .values({ id: liveRefundId, paymentReference: `live-${randomBase62(8)}`, channel: "payid", merchantId: k.merchantId, mode: "live", amount: 100_000 });
     const hidden = await approveApi(k.secretKey, liveRefundId);
     expect(hidden.status).toBe(404);
     expect(hidden.body.error).toMatchObject({ code: "NOT_FOUND" });
     const [row] = await (await db()).select().from(refunds).where(eq(refunds.id, liveRefundId));
     expect(row!.status).toBe("requested");
     // The dashboard's road in live mode is refused too: live refunds are Owo's to review.
-    await expect(decideTestRefund(await db(), { merchantId: k.merchantId, mode: "live", refundId: liveRefundId, decision: "approve" })).rejects.toMatchObject({ code: "SANDBOX_ONLY" });
+    await expect(decideTestRefund(await db(), { merchantId: k.merchantId, mode: "live", refundId: liveRefundId, decision: "approve" })).rejects.toMatchObject({
+      code: "SANDBOX_ONLY",
+    });
     expect((await getOne(k, r.id)).body.data).toMatchObject({ status: "requested" });
   });
 
@@ -386,12 +409,21 @@ describe("the admin's refund review page", () => {
     const k = await newKey();
     const p = await payByTransfer(k, 400_000);
     const member: Actor = { type: "user", userId: null };
-    const fromDashboard = await requestPaymentRefund(await db(), { merchantId: k.merchantId, mode: "test", reference: p.reference, amount: 100_000, actor: member });
+    const fromDashboard = await requestPaymentRefund(await db(), {
+      merchantId: k.merchantId,
+      mode: "test",
+      reference: p.reference,
+      amount: 100_000,
+      actor: member,
+    });
     await approveRefund(await db(), { refundId: fromDashboard.refund.id, actor: admin });
     const fromApi = (await post(k, { reference: p.reference, amount: 200_000 })).body.data!;
     for (const id of [fromDashboard.refund.id, fromApi.id]) {
       const timeline = refundReviewTimeline((await getRefundReview(await db(), id))!);
-      expect(timeline.filter((e) => e.type === "refund.requested"), id).toHaveLength(1);
+      expect(
+        timeline.filter((e) => e.type === "refund.requested"),
+        id,
+      ).toHaveLength(1);
     }
     const approved = refundReviewTimeline((await getRefundReview(await db(), fromDashboard.refund.id))!);
     expect(approved.map((e) => e.type)).toEqual(["refund.requested", "refund.approved", "refund.completed"]);
@@ -399,7 +431,17 @@ describe("the admin's refund review page", () => {
 
   it("the approve confirmation is worded per channel: a static-account refund from pending settlement, any other already held from the wallet (with the fee only for a whole refund)", async () => {
     expect(refundMoneySource({ amount: 700_000, staticAccountId: "sa_1" }, { amount: 700_000, fee: 7_000 })).toEqual({ kind: "settlement" });
-    expect(refundMoneySource({ amount: 700_000, staticAccountId: null }, { amount: 700_000, fee: 7_000 })).toEqual({ kind: "wallet", held: "₦6,930.00", fee: "₦70.00", paymentAmount: "₦7,000.00" });
-    expect(refundMoneySource({ amount: 250_000, staticAccountId: null }, { amount: 700_000, fee: 7_000 })).toEqual({ kind: "wallet", held: "₦2,500.00", fee: null, paymentAmount: "₦7,000.00" });
+    expect(refundMoneySource({ amount: 700_000, staticAccountId: null }, { amount: 700_000, fee: 7_000 })).toEqual({
+      kind: "wallet",
+      held: "₦6,930.00",
+      fee: "₦70.00",
+      paymentAmount: "₦7,000.00",
+    });
+    expect(refundMoneySource({ amount: 250_000, staticAccountId: null }, { amount: 700_000, fee: 7_000 })).toEqual({
+      kind: "wallet",
+      held: "₦2,500.00",
+      fee: null,
+      paymentAmount: "₦7,000.00",
+    });
   });
 });

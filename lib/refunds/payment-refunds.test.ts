@@ -70,7 +70,11 @@ async function payByTransfer(key: Key, amount: number, payerAccount = "069000003
 async function payByPayId(key: Key, amount: number) {
   const d = await db();
   const payId = (await getWalletPayId(d, { merchantId: key.merchantId, mode: key.keyPair.mode }))!;
-  return makeSandboxPayment(d, { mode: key.keyPair.mode, merchantId: key.merchantId, body: SandboxPaymentBody.parse({ pay_id: payId.payId, amount, payer: { name: "Bola PayID" } }) });
+  return makeSandboxPayment(d, {
+    mode: key.keyPair.mode,
+    merchantId: key.merchantId,
+    body: SandboxPaymentBody.parse({ pay_id: payId.payId, amount, payer: { name: "Bola PayID" } }),
+  });
 }
 
 async function paymentOf(reference: string) {
@@ -79,7 +83,9 @@ async function paymentOf(reference: string) {
 }
 
 async function refundedEvents(reference: string) {
-  return (await (await db()).select().from(events).where(eq(events.type, "charge.refunded"))).filter((e) => (e.data as { reference: string }).reference === reference);
+  return (await (await db()).select().from(events).where(eq(events.type, "charge.refunded"))).filter(
+    (e) => (e.data as { reference: string }).reference === reference,
+  );
 }
 
 async function entry(reference: string) {
@@ -90,7 +96,11 @@ async function entry(reference: string) {
 beforeAll(async () => {
   k = await makeKey({ config: { rateLimit: 100_000 } });
   wallet = await walletOf(k);
-  const a = await createAdmin(await db(), { email: `any-refund-admin-${randomBase62(6).toLowerCase()}@owo.test`, password: "owo-admin-password", actor: CLI_ACTOR });
+  const a = await createAdmin(await db(), {
+    email: `any-refund-admin-${randomBase62(6).toLowerCase()}@owo.test`,
+    password: "owo-admin-password",
+    actor: CLI_ACTOR,
+  });
   admin = { type: "admin", userId: a.id };
 });
 
@@ -104,7 +114,14 @@ describe("POST /v1/checkout/refunds (supplement §10)", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const r = res.body.data!;
     expect(Object.keys(r).sort()).toEqual(FIELDS);
-    expect(r).toMatchObject({ amount: "10000.00", currency: "NGN", status: "requested", reason: "Out of stock", payment_id: paid.reference, completed_at: null });
+    expect(r).toMatchObject({
+      amount: "10000.00",
+      currency: "NGN",
+      status: "requested",
+      reason: "Out of stock",
+      payment_id: paid.reference,
+      completed_at: null,
+    });
     expect(r.id).toMatch(/^rfd_/);
     // The hold: the net (what the payment put in the wallet) leaves it now.
     expect(await balance()).toBe(before - 990_000);
@@ -127,8 +144,17 @@ describe("POST /v1/checkout/refunds (supplement §10)", () => {
     const paid = await payByTransfer(key, 500_000);
     // The merchant spends the wallet: its whole balance leaves (as a payout would).
     const d = await db();
-    const [from, to] = await Promise.all([walletAccountFor(d, { id: w, merchantId: key.merchantId, mode: "test" }), platformAccount(d, "test", "bank_clearing")]);
-    await postEntry(d, { reference: `spend:${w}`, mode: "test", merchantId: key.merchantId, kind: "transfer_debit", moves: [{ from: from.id, to: to.id, amount: (await balance(w)) - 1_000 }] });
+    const [from, to] = await Promise.all([
+      walletAccountFor(d, { id: w, merchantId: key.merchantId, mode: "test" }),
+      platformAccount(d, "test", "bank_clearing"),
+    ]);
+    await postEntry(d, {
+      reference: `spend:${w}`,
+      mode: "test",
+      merchantId: key.merchantId,
+      kind: "transfer_debit",
+      moves: [{ from: from.id, to: to.id, amount: (await balance(w)) - 1_000 }],
+    });
     expect(await balance(w)).toBe(1_000);
     const res = await post({ reference: paid.reference }, key.secretKey);
     expect(res.status).toBe(400);
@@ -244,7 +270,11 @@ describe("the admin review decides as for static accounts", () => {
     const shop = await makeKey({ config: { rateLimit: 100_000, initializeLimit: 100_000, paymentMethods: ["card", "bank_transfer"] } });
     const session = await newSession(shop.secretKey, { amount: 420_000, payment_methods: ["card"], reference: "order-4242" });
     const d = await db();
-    const paid = await makeSandboxPayment(d, { mode: "test", merchantId: shop.merchantId, body: SandboxPaymentBody.parse({ session_id: session.session_id, channel: "card", amount: 420_000 }) });
+    const paid = await makeSandboxPayment(d, {
+      mode: "test",
+      merchantId: shop.merchantId,
+      body: SandboxPaymentBody.parse({ session_id: session.session_id, channel: "card", amount: 420_000 }),
+    });
     const r = (await post({ reference: paid.reference }, shop.secretKey)).body.data!;
     await approveRefund(d, { refundId: r.id, actor: admin });
     const sent = await refundedEvents(paid.reference);
@@ -256,9 +286,19 @@ describe("the admin review decides as for static accounts", () => {
 
   it("an invoice payment is refunded too: charge.refunded with its channel, to the invoice's key", async () => {
     const shop = await makeKey({ config: { rateLimit: 100_000 } });
-    const inv = await createInvoiceOk(shop, { customer_name: "Tola Ade", customer_email: "tola@example.com", line_items: [{ description: "Cake", quantity: 1, unit_price: 330_000 }], due_date: inDays(7), send: true });
+    const inv = await createInvoiceOk(shop, {
+      customer_name: "Tola Ade",
+      customer_email: "tola@example.com",
+      line_items: [{ description: "Cake", quantity: 1, unit_price: 330_000 }],
+      due_date: inDays(7),
+      send: true,
+    });
     const d = await db();
-    const paid = await makeSandboxPayment(d, { mode: "test", merchantId: shop.merchantId, body: SandboxPaymentBody.parse({ invoice_id: inv.public_id, channel: "payid", amount: 330_000, payer: { name: "Tola Ade" } }) });
+    const paid = await makeSandboxPayment(d, {
+      mode: "test",
+      merchantId: shop.merchantId,
+      body: SandboxPaymentBody.parse({ invoice_id: inv.public_id, channel: "payid", amount: 330_000, payer: { name: "Tola Ade" } }),
+    });
     expect((await paymentOf(paid.reference)).destinationKind).toBe("invoice");
     const r = (await post({ reference: paid.reference }, shop.secretKey)).body.data!;
     expect((await approveRefund(d, { refundId: r.id, actor: admin })).status).toBe("completed");
@@ -335,7 +375,12 @@ describe("every channel in one list; static-account routes unchanged", () => {
     const staticAgain = await call<Page>(staticRefundsList, { path: "/v1/checkout/static-account/refunds?page_size=100", key: sm.secretKey });
     expect(staticAgain.body.data!.items.map((i) => i.id)).not.toContain(walletRefund.id);
     expect((await list("page_size=100", sm.secretKey)).body.data!.items.map((i) => i.id)).toEqual(expect.arrayContaining([walletRefund.id, res.body.data!.id]));
-    const [row] = await (await db()).select().from(refunds).where(and(eq(refunds.id, walletRefund.id)));
+    const [row] = await (
+      await db()
+    )
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.id, walletRefund.id)));
     expect(row).toMatchObject({ channel: "payid", staticAccountId: null, paymentId: null });
   });
 });

@@ -13,5 +13,4 @@ export const refundExceedsPayment = (remaining: number) =>
   });
 export const refundNotFound = () => notFound("Refund not found.");
 export const paymentNotFound = () => notFound("Payment not found.");
-export const refundInvalidState = (status: string, action: string) =>
-  invalidState(`This refund is ${status} and can no longer be ${action}.`);
+export const refundInvalidState = (status: string, action: string) => invalidState(`This refund is ${status} and can no longer be ${action}.`);

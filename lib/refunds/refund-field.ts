@@ -8,5 +8,10 @@ export const MIN_REFUND_KOBO = 100;
  * the payment has left to refund. The server checks the sum again under the payment's lock.
  */
 export function refundAmountField(remainingKobo: number): NairaFieldRules {
-  return { minKobo: MIN_REFUND_KOBO, maxKobo: Math.max(remainingKobo, MIN_REFUND_KOBO), minLabel: "the smallest refund", maxLabel: "the most this payment has left to refund" };
+  return {
+    minKobo: MIN_REFUND_KOBO,
+    maxKobo: Math.max(remainingKobo, MIN_REFUND_KOBO),
+    minLabel: "the smallest refund",
+    maxLabel: "the most this payment has left to refund",
+  };
 }

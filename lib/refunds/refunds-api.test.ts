@@ -38,7 +38,16 @@ describe("POST /v1/checkout/static-account/{id}/payments/{payment_id}/refund", (
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const r = res.body.data!;
     expect(Object.keys(r).sort()).toEqual(FIELDS);
-    expect(r).toMatchObject({ amount: "12500.50", currency: "NGN", status: "requested", reason: "Wrong amount sent", rejection_reason: null, failure_reason: null, payment_id: p.id, completed_at: null });
+    expect(r).toMatchObject({
+      amount: "12500.50",
+      currency: "NGN",
+      status: "requested",
+      reason: "Wrong amount sent",
+      rejection_reason: null,
+      failure_reason: null,
+      payment_id: p.id,
+      completed_at: null,
+    });
     expect(r.id).toMatch(/^rfd_/);
     expect(new Date(r.requested_at).toISOString()).toBe(r.requested_at);
     expect((await paymentRow(p.id)).settlementStatus).toBe("under_review");

@@ -25,7 +25,10 @@ let dbHandle: Awaited<ReturnType<typeof getDb>>;
 const db = () => dbHandle;
 
 async function eventsOf(type: string, keyPairId: string) {
-  return db().select().from(events).where(and(eq(events.type, type), eq(events.keyPairId, keyPairId)));
+  return db()
+    .select()
+    .from(events)
+    .where(and(eq(events.type, type), eq(events.keyPairId, keyPairId)));
 }
 
 async function expectCode(p: Promise<unknown>, code: string, status: number) {
@@ -44,7 +47,14 @@ describe("requestRefund (api.md Static account payment settlement, Refund)", () 
     const p = await pendingPayment(m, { amount: 2_500_000 });
     const { refund, created } = await request(p);
     expect(created).toBe(true);
-    expect(refund).toMatchObject({ status: "requested", amount: 2_500_000, currency: "NGN", reason: "Customer paid twice", paymentId: p.id, merchantId: m.merchantId });
+    expect(refund).toMatchObject({
+      status: "requested",
+      amount: 2_500_000,
+      currency: "NGN",
+      reason: "Customer paid twice",
+      paymentId: p.id,
+      merchantId: m.merchantId,
+    });
     expect(refund.id).toMatch(/^rfd_/);
     expect((await paymentRow(p.id)).settlementStatus).toBe("under_review");
   });
@@ -101,7 +111,11 @@ describe("requestRefund (api.md Static account payment settlement, Refund)", () 
     await expectCode(request(p, null, other), "NOT_FOUND", 404);
     await expectCode(requestRefund(db(), { merchantId: m.merchantId, mode: m.mode, staticAccountId: other.accountId, paymentId: p.id }), "NOT_FOUND", 404);
     await expectCode(requestRefund(db(), { merchantId: m.merchantId, mode: "live", staticAccountId: p.staticAccountId, paymentId: p.id }), "NOT_FOUND", 404);
-    await expectCode(requestRefund(db(), { merchantId: m.merchantId, mode: m.mode, staticAccountId: p.staticAccountId, paymentId: "not-a-uuid" }), "NOT_FOUND", 404);
+    await expectCode(
+      requestRefund(db(), { merchantId: m.merchantId, mode: m.mode, staticAccountId: p.staticAccountId, paymentId: "not-a-uuid" }),
+      "NOT_FOUND",
+      404,
+    );
     expect((await paymentRow(p.id)).settlementStatus).toBe("pending_settlement");
   });
 });
@@ -145,7 +159,19 @@ describe("approveRefund: requested → processing → completed", () => {
     expect(sent).toHaveLength(1);
     const data = sent[0]!.data as Record<string, unknown>;
     expect(Object.keys(data).sort()).toEqual(
-      ["amount", "channel", "currency", "merchant_reference", "payer", "reference", "refund", "refunded_amount", "refunded_at", "static_account", "status"].sort(),
+      [
+        "amount",
+        "channel",
+        "currency",
+        "merchant_reference",
+        "payer",
+        "reference",
+        "refund",
+        "refunded_amount",
+        "refunded_at",
+        "static_account",
+        "status",
+      ].sort(),
     );
     expect(data).toMatchObject({
       reference: p.reference,
@@ -259,7 +285,10 @@ describe("a refund racing the settlement cutoff ends in exactly one of the two",
     const batch = () =>
       db().execute(
         sql`update static_account_payments set settlement_status = 'batched', updated_at = now()
-            where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) and settlement_status = 'pending_settlement'`,
+            where id in (${sql.join(
+              ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )}) and settlement_status = 'pending_settlement'`,
       );
     const results = await Promise.allSettled([...list.slice(0, 6).map((p) => request(p)), batch(), ...list.slice(6).map((p) => request(p))]);
     const rows = await db().select().from(staticAccountPayments).where(inArray(staticAccountPayments.id, ids));
@@ -322,7 +351,9 @@ describe("a refund racing the real settlement run", () => {
       }
     }
     for (const x of results) if (x.status === "rejected") expect(x.reason).toMatchObject({ code: "REFUND_NOT_ALLOWED" });
-    expect(made.reduce((sum, x) => sum + x.amount, 0)).toBe(rows.filter((row) => row.settlementStatus === "under_review").reduce((sum, row) => sum + row.amount, 0));
+    expect(made.reduce((sum, x) => sum + x.amount, 0)).toBe(
+      rows.filter((row) => row.settlementStatus === "under_review").reduce((sum, row) => sum + row.amount, 0),
+    );
     // Money adds up, read in one snapshot (another file's scheduler pass may be paying a batch
     // of these meanwhile): what waits for review or sits in an unpaid batch is exactly the
     // pending settlement balance, what was settled is exactly the wallet's, and nothing else moved.

@@ -29,14 +29,15 @@ export async function rejectRefund(db: Db, input: { refundId: string; reason: st
       await backToSettlement(tx, payment.id, now);
     }
     // A sandbox API call has no audit actor (see approveRefund).
-    if (input.actor) await recordAudit(tx, {
-      merchantId: refund.merchantId,
-      actor: input.actor,
-      action: "refund.rejected",
-      targetType: "refund",
-      targetId: refund.id,
-      changes: { status: { from: "requested", to: "rejected" }, rejection_reason: { to: reason } },
-    });
+    if (input.actor)
+      await recordAudit(tx, {
+        merchantId: refund.merchantId,
+        actor: input.actor,
+        action: "refund.rejected",
+        targetType: "refund",
+        targetId: refund.id,
+        changes: { status: { from: "requested", to: "rejected" }, rejection_reason: { to: reason } },
+      });
     return refund;
   });
 }

@@ -49,7 +49,8 @@ export async function requestPaymentRefund(db: Db, input: RequestPaymentRefundIn
   assertRail(input.mode, "transfers");
   const reference = input.reference.trim();
   if (!reference) throw paymentNotFound();
-  if (input.amount != null && (!Number.isSafeInteger(input.amount) || input.amount < MIN_REFUND_KOBO)) throw validationError(["amount must be an integer of at least 100"]);
+  if (input.amount != null && (!Number.isSafeInteger(input.amount) || input.amount < MIN_REFUND_KOBO))
+    throw validationError(["amount must be an integer of at least 100"]);
   const reason = input.reason?.trim() || null;
   const staticPayment = await findStaticPayment(db, { ...input, reference });
   if (staticPayment) {
@@ -107,6 +108,12 @@ async function findStaticPayment(db: Db, input: { merchantId: string; mode: Mode
   const [row] = await db
     .select({ id: staticAccountPayments.id, staticAccountId: staticAccountPayments.staticAccountId, amount: staticAccountPayments.amount })
     .from(staticAccountPayments)
-    .where(and(eq(staticAccountPayments.reference, input.reference), eq(staticAccountPayments.merchantId, input.merchantId), eq(staticAccountPayments.mode, input.mode)));
+    .where(
+      and(
+        eq(staticAccountPayments.reference, input.reference),
+        eq(staticAccountPayments.merchantId, input.merchantId),
+        eq(staticAccountPayments.mode, input.mode),
+      ),
+    );
   return row;
 }

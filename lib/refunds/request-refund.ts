@@ -91,10 +91,7 @@ export async function requestRefund(db: Db, input: RequestRefundInput): Promise<
         reason: input.reason?.trim() || null,
       })
       .returning();
-    await tx
-      .update(staticAccountPayments)
-      .set({ settlementStatus: "under_review", updatedAt: new Date() })
-      .where(eq(staticAccountPayments.id, payment.id));
+    await tx.update(staticAccountPayments).set({ settlementStatus: "under_review", updatedAt: new Date() }).where(eq(staticAccountPayments.id, payment.id));
     await auditRefundRequested(tx, refund!, input.actor, {
       payment: { to: payment.id },
       settlement_status: { from: payment.settlementStatus, to: "under_review" },

@@ -28,7 +28,8 @@ describe("required secrets with DATABASE_URL (issue 14: a real deployment never 
     expect(message.split("\n")[0]).toBe(
       "Owo cannot start: DATABASE_URL is set (a real deployment), so OWO_ENCRYPTION_KEY, OWO_IDENTITY_SECRET, AUTH_SECRET must be set too.",
     );
-    for (const name of ["OWO_ENCRYPTION_KEY", "OWO_IDENTITY_SECRET", "AUTH_SECRET"]) expect(message).toMatch(new RegExp(`^  ${name} is not set: .*openssl rand -base64 32`, "m"));
+    for (const name of ["OWO_ENCRYPTION_KEY", "OWO_IDENTITY_SECRET", "AUTH_SECRET"])
+      expect(message).toMatch(new RegExp(`^  ${name} is not set: .*openssl rand -base64 32`, "m"));
   });
 
   it("names only what is missing, and an encryption key that is not 32 bytes of base64 counts as missing", () => {

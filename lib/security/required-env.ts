@@ -113,7 +113,10 @@ export function prepareRequiredEnv(env: Env = process.env): void {
       continue;
     }
     const value = trialSecret(secret);
-    if (secret.problem(value)) throw new RequiredEnvError(`${path.join(/*turbopackIgnore: true*/ dataDir(), secret.file)} holds an invalid ${secret.name}: delete the file to generate a new one.`);
+    if (secret.problem(value))
+      throw new RequiredEnvError(
+        `${path.join(/*turbopackIgnore: true*/ dataDir(), secret.file)} holds an invalid ${secret.name}: delete the file to generate a new one.`,
+      );
     env[secret.name] = value;
   }
 }

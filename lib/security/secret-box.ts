@@ -9,8 +9,7 @@ const PREFIX = "enc:v1:";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export const ENCRYPTION_KEY_HELP =
-  "OWO_ENCRYPTION_KEY must be 32 random bytes in base64 (generate one with: openssl rand -base64 32)";
+export const ENCRYPTION_KEY_HELP = "OWO_ENCRYPTION_KEY must be 32 random bytes in base64 (generate one with: openssl rand -base64 32)";
 
 /** The key as bytes, or a problem naming the variable. */
 export function parseEncryptionKey(raw: string | undefined): { key: Buffer } | { problem: string } {

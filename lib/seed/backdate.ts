@@ -43,8 +43,7 @@ export async function backdate(db: Db, input: { merchantId: string; since: Date;
   );
   const since = input.since.toISOString();
   const until = input.until.toISOString();
-  const shiftOf = (anchor: SQL) =>
-    sql`coalesce((select m.shift from m where m.real <= ${anchor} order by m.real desc limit 1), 0) * interval '1 millisecond'`;
+  const shiftOf = (anchor: SQL) => sql`coalesce((select m.shift from m where m.real <= ${anchor} order by m.real desc limit 1), 0) * interval '1 millisecond'`;
   await db.transaction(async (tx) => {
     for (const [table, { columns, merchant }] of Object.entries(TABLES)) {
       const t = sql.raw(`"${table}"`);

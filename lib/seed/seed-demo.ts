@@ -156,7 +156,15 @@ export async function seedDemo(db: Db, opts: { history?: boolean } = {}) {
     keys = { secret_key: created.secretKey, public_key: created.keyPair.publicKey };
     writeKeys(keys);
   }
-  const history = opts.history === false ? null : await seedDemoHistory(db, { merchantId: businessId, merchantName: DEMO.business.name, personalMerchantId: personalId, baseUrl: configuredBaseUrl() ?? "http://localhost:3000" });
+  const history =
+    opts.history === false
+      ? null
+      : await seedDemoHistory(db, {
+          merchantId: businessId,
+          merchantName: DEMO.business.name,
+          personalMerchantId: personalId,
+          baseUrl: configuredBaseUrl() ?? "http://localhost:3000",
+        });
   return {
     history,
     business: { id: businessId, email: DEMO.business.email, password: storedDemoPassword("business") },

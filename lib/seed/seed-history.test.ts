@@ -62,7 +62,9 @@ describe("the trial's demo history: 30 days of a busy shop (issue 26 item 3)", (
     console.log(`demo history seeded in ${Math.round(seedMs)} ms (${demo.history?.payments} payments)`);
     expect(seedMs).toBeLessThan(30_000);
 
-    const channels = (await queryRows<{ channel: string }>(db, sql`select distinct channel from payments where merchant_id = ${m} and mode = 'test' order by 1`)).map((r) => r.channel);
+    const channels = (
+      await queryRows<{ channel: string }>(db, sql`select distinct channel from payments where merchant_id = ${m} and mode = 'test' order by 1`)
+    ).map((r) => r.channel);
     expect(channels).toEqual(expect.arrayContaining(["bank_transfer", "card", "crypto", "payid"]));
     expect(await queryRows(db, sql`select 1 from payments where merchant_id = ${m} and mode = 'live'`)).toEqual([]);
 
@@ -72,7 +74,9 @@ describe("the trial's demo history: 30 days of a busy shop (issue 26 item 3)", (
     expect(transfers.filter((t) => t.status === "failed")).toHaveLength(1);
     // The failed transfer's debit was reversed: its money is back in the wallet.
     const [failed] = await queryRows<{ reference: string }>(db, sql`select reference from transfers where merchant_id = ${m} and status = 'failed'`);
-    const entries = (await queryRows<{ reference: string }>(db, sql`select reference from journal_entries where reference like ${`${failed!.reference}%`} order by reference`)).map((e) => e.reference);
+    const entries = (
+      await queryRows<{ reference: string }>(db, sql`select reference from journal_entries where reference like ${`${failed!.reference}%`} order by reference`)
+    ).map((e) => e.reference);
     expect(entries.length).toBe(2);
 
     const invoices = (await queryRows<{ status: string }>(db, sql`select status from invoices where merchant_id = ${m} order by status`)).map((i) => i.status);

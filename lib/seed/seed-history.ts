@@ -35,7 +35,20 @@ export const HISTORY_DAYS = 30;
 /** Where the demo website key's webhooks go: a name that never resolves (RFC 2606), so its deliveries fail. */
 export const DEMO_FAILING_WEBHOOK = "https://hooks.demo-store.invalid/owo";
 
-const PAYERS = ["Chinedu Okafor", "Aisha Bello", "Tunde Bakare", "Ngozi Eze", "Emeka Nwosu", "Funmi Adeyemi", "Ibrahim Musa", "Kemi Ogunleye", "Segun Afolabi", "Halima Yusuf", "Uche Obi", "Zainab Lawal"];
+const PAYERS = [
+  "Chinedu Okafor",
+  "Aisha Bello",
+  "Tunde Bakare",
+  "Ngozi Eze",
+  "Emeka Nwosu",
+  "Funmi Adeyemi",
+  "Ibrahim Musa",
+  "Kemi Ogunleye",
+  "Segun Afolabi",
+  "Halima Yusuf",
+  "Uche Obi",
+  "Zainab Lawal",
+];
 const DAY_MS = 86_400_000;
 
 /** A fixed pseudo-random sequence: every trial gets the same story. */
@@ -63,7 +76,11 @@ type Channel = "card" | "crypto" | "bank_transfer" | "payid" | "dynamic_payid";
  * trying it) gets nothing more. Answers what it did.
  */
 export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: boolean; payments: number }> {
-  const [any] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.merchantId, scope.merchantId), eq(payments.mode, "test"))).limit(1);
+  const [any] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.merchantId, scope.merchantId), eq(payments.mode, "test")))
+    .limit(1);
   if (any) return { seeded: false, payments: 0 };
 
   const since = new Date();
@@ -97,7 +114,8 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
   };
   const naira = (min: number, max: number) => Math.round((min + random() * (max - min)) / 50) * 50 * 100;
   const payer = () => PAYERS[Math.floor(random() * PAYERS.length)]!;
-  const pay = (body: Record<string, unknown>) => makeSandboxPayment(db, { mode: "test", merchantId: scope.merchantId, body: parseOrThrow(SandboxPaymentBody, body) });
+  const pay = (body: Record<string, unknown>) =>
+    makeSandboxPayment(db, { mode: "test", merchantId: scope.merchantId, body: parseOrThrow(SandboxPaymentBody, body) });
 
   const session = (amount: number, name: string) =>
     initializeSession(db, {
@@ -119,20 +137,43 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
         return (await pay({ session_id: s.session_id, channel, amount, ...body })).reference;
       }
       case "bank_transfer": {
-        const va = await createVirtualAccount(db, { ...owner, merchantName: scope.merchantName, keyPairId: website.id, settlementPayIdId: null, source: "api", amount, validityMinutes: 60 });
+        const va = await createVirtualAccount(db, {
+          ...owner,
+          merchantName: scope.merchantName,
+          keyPairId: website.id,
+          settlementPayIdId: null,
+          source: "api",
+          amount,
+          validityMinutes: 60,
+        });
         return (await pay({ account_number: va.accountNumber!, amount, payer: { name, bank: "GTBank", account: "0123456789" } })).reference;
       }
       case "payid":
         return (await pay({ pay_id: `@${wallet.payId}`, amount, payer: { name } })).reference;
       case "dynamic_payid": {
-        const d = await issueDynamicPayId(db, { ...owner, keyPairId: website.id, settlementPayIdId: null, source: "api", body: parseOrThrow(CreateDynamicPayIdBody, { amount: amount / 100, name: "order" }) });
+        const d = await issueDynamicPayId(db, {
+          ...owner,
+          keyPairId: website.id,
+          settlementPayIdId: null,
+          source: "api",
+          body: parseOrThrow(CreateDynamicPayIdBody, { amount: amount / 100, name: "order" }),
+        });
         return (await pay({ pay_id: d.fullPayId, amount, payer: { name } })).reference;
       }
     }
   }
 
   await step(HISTORY_DAYS - 1, 9, () =>
-    savePayoutSettings(db, { ...owner, bankCode: "058", accountNumber: "0123456789", schedule: "manual", hour: 10, weekday: 1, reserve: "", actor: SYSTEM_ACTOR }),
+    savePayoutSettings(db, {
+      ...owner,
+      bankCode: "058",
+      accountNumber: "0123456789",
+      schedule: "manual",
+      hour: 10,
+      weekday: 1,
+      reserve: "",
+      actor: SYSTEM_ACTOR,
+    }),
   );
 
   const channels: Channel[] = ["card", "bank_transfer", "payid", "card", "dynamic_payid", "bank_transfer", "crypto", "payid"];
@@ -167,7 +208,13 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
             walletPayIdId: wallet.id,
             keyPairId: website.id,
             source: "api",
-            body: parseOrThrow(InitiateTransferBody, { type: "payid", pay_id: `@${personalWallet.payId}`, amount: 1_500_000, narration: "Stock from Ada", reference: "demo-payid-transfer" }),
+            body: parseOrThrow(InitiateTransferBody, {
+              type: "payid",
+              pay_id: `@${personalWallet.payId}`,
+              amount: 1_500_000,
+              narration: "Stock from Ada",
+              reference: "demo-payid-transfer",
+            }),
           }),
       });
     }
@@ -223,7 +270,11 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
         reference: `demo-transfer-${daysAgo}`,
       }),
     });
-    await setSandboxOutcome(db, { ...owner, reference: t.reference, body: { status: outcome, ...(outcome === "failed" ? { reason: "Beneficiary account is dormant" } : {}) } });
+    await setSandboxOutcome(db, {
+      ...owner,
+      reference: t.reference,
+      body: { status: outcome, ...(outcome === "failed" ? { reason: "Beneficiary account is dormant" } : {}) },
+    });
     await tickSandboxBank({ settleUndecided: false, only: sql`${t.reference}` });
     await refreshFromBank(db, await getTransferOrThrow(db, { ...owner, reference: t.reference }));
   }

@@ -28,7 +28,9 @@ export function startBanner(input: { appUrl: string; database: string; demo: Dem
     `  Personal account:   ${demo.personal.email} / ${shown(demo.personal.password)}`,
     `  Admin (/admin):     ${demo.admin.email} / ${shown(demo.admin.password)}`,
     `  (random passwords, generated once and kept in ${input.dataDir ?? ".data"}/demo-passwords.json)`,
-    ...(demo.history?.seeded ? [`  Demo Store now has 30 days of test-mode history (${demo.history.payments} payments on every channel, transfers, invoices, a refund).`] : []),
+    ...(demo.history?.seeded
+      ? [`  Demo Store now has 30 days of test-mode history (${demo.history.payments} payments on every channel, transfers, invoices, a refund).`]
+      : []),
     "",
     "  Demo test keys:",
     `    secret  ${demo.test_keys.secret_key}`,

@@ -11,7 +11,12 @@ describe("the hosted checkout page's reads and selections (by session id alone)"
     const key = await sessionKey();
     const s = await newSession(key.secretKey, { line_items: [{ name: "Suya", quantity: 2, amount: 25_000 }] });
     const page = await getCheckoutPageSession(await getDb(), { sessionId: s.session_id, baseUrl: BASE });
-    expect(page.session).toMatchObject({ id: s.session_id, amount: 50_000, status: "active", lineItems: [{ name: "Suya", quantity: 2, amount: 25_000, description: null }] });
+    expect(page.session).toMatchObject({
+      id: s.session_id,
+      amount: 50_000,
+      status: "active",
+      lineItems: [{ name: "Suya", quantity: 2, amount: 25_000, description: null }],
+    });
     expect(page.merchantName).toBe(s.merchant_name);
     expect(page.details).toBeNull();
   });

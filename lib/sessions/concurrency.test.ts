@@ -46,7 +46,9 @@ describe("concurrent changes to one session take turns on its row lock", () => {
   it("20 bank_transfer selections at once: one account, every answer the same account", async () => {
     const key = await sessionKey();
     const s = await newSession(key.secretKey);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => selectMethod(i % 2 ? key.publicKey : key.secretKey, s.session_id, { payment_method: "bank_transfer" })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => selectMethod(i % 2 ? key.publicKey : key.secretKey, s.session_id, { payment_method: "bank_transfer" })),
+    );
     expect(answers.filter((a) => a.status !== 200).map((a) => a.text)).toEqual([]);
     expect(new Set(answers.map((a) => a.body.data!.account_number)).size).toBe(1);
     expect(await accountsOf(s.session_id)).toHaveLength(1);
@@ -70,7 +72,10 @@ describe("concurrent changes to one session take turns on its row lock", () => {
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const row = await sessionRow(s.session_id);
-    const live = [...(await accountsOf(s.session_id)).filter((a) => a.status === "pending"), ...(await payIdsOf(s.session_id)).filter((p) => p.status === "active")];
+    const live = [
+      ...(await accountsOf(s.session_id)).filter((a) => a.status === "pending"),
+      ...(await payIdsOf(s.session_id)).filter((p) => p.status === "active"),
+    ];
     expect(live).toHaveLength(1);
     expect(live[0]!.id).toBe(row.paymentMethod === "payid" ? row.dynamicPayIdId : row.virtualAccountId);
   });

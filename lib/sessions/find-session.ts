@@ -12,7 +12,6 @@ import { isUuid } from "@/lib/text-patterns";
  */
 export type SessionOwner = { merchantId: string; mode: Mode; keyPairId: string };
 
-
 /** The columns ownership is decided on. */
 type Owned = Pick<CheckoutSession, "merchantId" | "mode" | "keyPairId">;
 

@@ -6,9 +6,6 @@ import { toGetView, type SessionGetView } from "./session-views";
  * GET /v1/checkout/session/:sessionId. `merchantName` is the owning merchant's business name:
  * the caller's key already knows it (a key only sees its own merchant's sessions).
  */
-export async function getSession(
-  db: Db,
-  input: { sessionId: string; owner: SessionOwner | null; merchantName: string | null },
-): Promise<SessionGetView> {
+export async function getSession(db: Db, input: { sessionId: string; owner: SessionOwner | null; merchantName: string | null }): Promise<SessionGetView> {
   return toGetView(await findSession(db, input), input.merchantName);
 }

@@ -4,16 +4,7 @@ import { getDb } from "@/db/client";
 import { apiKeyPairs } from "@/db/schema";
 import { makeKey } from "@/tests/factories";
 import { freshRateLimitWindow } from "@/tests/http";
-import {
-  INITIALIZE_FIELDS,
-  initialize,
-  makeExpired,
-  newSession,
-  sessionKey,
-  sessionRow,
-  timeline,
-  uniqueRef,
-} from "@/tests/sessions";
+import { INITIALIZE_FIELDS, initialize, makeExpired, newSession, sessionKey, sessionRow, timeline, uniqueRef } from "@/tests/sessions";
 
 const body = (overrides: Record<string, unknown> = {}) => ({ amount: 50_000, email: "ada@example.com", ...overrides });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -126,7 +117,11 @@ describe("initialize: body rules (400 Validation error, one detail per problem)"
     ["payment_methods values", body({ payment_methods: ["bank_transfer", "cash"] }), "payment_methods must be among bank_transfer, payid, card, crypto"],
     ["payment_methods not empty", body({ payment_methods: [] }), "payment_methods must have at least 1 item"],
     ["crypto_assets must be strings", body({ crypto_assets: "USDT" }), "crypto_assets must be an array of strings"],
-    ["line_items max 50", body({ line_items: Array.from({ length: 51 }, () => ({ name: "x", quantity: 1, amount: 100 })) }), "line_items must have at most 50 items"],
+    [
+      "line_items max 50",
+      body({ line_items: Array.from({ length: 51 }, () => ({ name: "x", quantity: 1, amount: 100 })) }),
+      "line_items must have at most 50 items",
+    ],
     ["line item needs a name", body({ line_items: [{ quantity: 1, amount: 100 }] }), "line_items.0.name is required"],
     ["line item quantity ≥ 1", body({ line_items: [{ name: "x", quantity: 0, amount: 100 }] }), "line_items quantity must be an integer of at least 1"],
     ["line item quantity integer", body({ line_items: [{ name: "x", quantity: 1.5, amount: 100 }] }), "line_items quantity must be an integer of at least 1"],
@@ -158,7 +153,14 @@ describe("initialize: body rules (400 Validation error, one detail per problem)"
 
   it("optional fields sent as null are taken as absent", async () => {
     const key = await sessionKey();
-    const s = await newSession(key.secretKey, { customer_name: null, reference: null, callback_url: null, metadata: null, payment_methods: null, currency: null });
+    const s = await newSession(key.secretKey, {
+      customer_name: null,
+      reference: null,
+      callback_url: null,
+      metadata: null,
+      payment_methods: null,
+      currency: null,
+    });
     expect(s.currency).toBe("NGN");
     expect(s.merchant_reference).toBeNull();
     expect(s.enabled_payment_methods).toEqual(["bank_transfer", "payid"]);

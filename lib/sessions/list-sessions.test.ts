@@ -29,7 +29,8 @@ describe("listSessions: scope, status with lazy expiry, search, paging", () => {
     await insertSession(other, { merchantReference: "cart-42", customerEmail: "emeka@shop.example" });
   });
 
-  const run = async (over: Partial<ListSessionsQuery> = {}, who = m) => listSessions(await getDb(), { merchantId: who.merchantId, mode: who.mode, page: 1, page_size: 100, ...over });
+  const run = async (over: Partial<ListSessionsQuery> = {}, who = m) =>
+    listSessions(await getDb(), { merchantId: who.merchantId, mode: who.mode, page: 1, page_size: 100, ...over });
 
   it("lists only the merchant's sessions of the mode, newest first", async () => {
     const r = await run();
@@ -102,7 +103,17 @@ describe("getSessionDetail", () => {
     const m = await receivingMerchant();
     const s = await insertSession(m, { expiresAt: minutes(-1) });
     const va = await db.transaction((tx) =>
-      issueVirtualAccount(tx, { merchantId: m.merchantId, mode: "test", keyPairId: m.keyPairId, settlementPayIdId: m.walletPayIdId, amount: s.amount, expiresAt: s.expiresAt, source: "checkout", sessionId: s.id, accountName: "Shop" }),
+      issueVirtualAccount(tx, {
+        merchantId: m.merchantId,
+        mode: "test",
+        keyPairId: m.keyPairId,
+        settlementPayIdId: m.walletPayIdId,
+        amount: s.amount,
+        expiresAt: s.expiresAt,
+        source: "checkout",
+        sessionId: s.id,
+        accountName: "Shop",
+      }),
     );
     const detail = (await getSessionDetail(db, { merchantId: m.merchantId, mode: "test", idOrReference: s.id }))!;
     expect(detail.session.status).toBe("expired");
@@ -116,7 +127,14 @@ describe("getSessionDetail", () => {
     const db = await getDb();
     const m = await receivingMerchant();
     const s = await insertSession(m, { attempts: 1 });
-    const base = { merchantId: m.merchantId, mode: "test" as const, keyPairId: m.keyPairId, settlementPayIdId: m.walletPayIdId, expiresAt: s.expiresAt, sessionId: s.id };
+    const base = {
+      merchantId: m.merchantId,
+      mode: "test" as const,
+      keyPairId: m.keyPairId,
+      settlementPayIdId: m.walletPayIdId,
+      expiresAt: s.expiresAt,
+      sessionId: s.id,
+    };
     const first = await db.transaction((tx) => issueVirtualAccount(tx, { ...base, amount: s.amount, source: "checkout", accountName: "Shop" }));
     await insertSessionEvent(s.id, "method_selected", { method: "bank_transfer" }, new Date(s.createdAt.getTime() + 1_000));
     await db.transaction((tx) => retireVirtualAccount(tx, first.id));

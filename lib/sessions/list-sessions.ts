@@ -43,7 +43,6 @@ function statusFilter(status: SessionStatus | undefined, now: Date): SQL | undef
   return status ? eq(s.status, status) : undefined;
 }
 
-
 const inScope = (s: { merchantId: string; mode: Mode }) => and(eq(checkoutSessions.merchantId, s.merchantId), eq(checkoutSessions.mode, s.mode))!;
 
 /** Search matches the session id, our reference or the caller's, or the customer's email or name. */
@@ -52,9 +51,7 @@ function sessionConditions(input: { status?: SessionStatus; search?: string }, n
   const s = checkoutSessions;
   return and(
     statusFilter(input.status, now),
-    q
-      ? or(isUuid(q) ? eq(s.id, q) : undefined, searchFields([s.reference, s.merchantReference, s.customerEmail, s.customerName], q))
-      : undefined,
+    q ? or(isUuid(q) ? eq(s.id, q) : undefined, searchFields([s.reference, s.merchantReference, s.customerEmail, s.customerName], q)) : undefined,
   );
 }
 
@@ -73,7 +70,10 @@ function sessionTotal(input: { merchantId: string; mode: Mode; status?: SessionS
   if (search && (input.status === "active" || input.status === "expired")) return countRowsSql(checkoutSessions, sessionFilter(input, now));
   if (search) {
     const spec = { list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, key: { search, status: input.status } } as const;
-    return searchTotal({ ...spec, table: checkoutSessions, scope: inScope(input), sortColumn: checkoutSessions.createdAt, where: sessionFilter(input, now)! }, now.getTime());
+    return searchTotal(
+      { ...spec, table: checkoutSessions, scope: inScope(input), sortColumn: checkoutSessions.createdAt, where: sessionFilter(input, now)! },
+      now.getTime(),
+    );
   }
   const kept = (status?: SessionStatus) => keptCountSql({ list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, a: status });
   const live = () => countRowsSql(checkoutSessions, and(inScope(input), eq(checkoutSessions.status, "active"), gt(checkoutSessions.expiresAt, now)));
@@ -88,7 +88,12 @@ function sessionKept(input: { merchantId: string; mode: Mode; status?: SessionSt
   return { list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, a: input.status };
 }
 
-const SHAPE: ListShape = { table: checkoutSessions, order: [checkoutSessions.createdAt, checkoutSessions.id], cursorColumn: checkoutSessions.id, buckets: "time" };
+const SHAPE: ListShape = {
+  table: checkoutSessions,
+  order: [checkoutSessions.createdAt, checkoutSessions.id],
+  cursorColumn: checkoutSessions.id,
+  buckets: "time",
+};
 
 export type SessionListItem = CheckoutSession & { displayStatus: SessionStatus };
 
@@ -100,24 +105,35 @@ const shallowSessions = (byStatus: boolean) => (db: DbOrTx, name: string) =>
     db,
     name,
     SHAPE,
-    and(eq(checkoutSessions.merchantId, p("merchantId")), eq(checkoutSessions.mode, p("mode")), byStatus ? eq(checkoutSessions.status, p("status")) : undefined)!,
+    and(
+      eq(checkoutSessions.merchantId, p("merchantId")),
+      eq(checkoutSessions.mode, p("mode")),
+      byStatus ? eq(checkoutSessions.status, p("status")) : undefined,
+    )!,
     keptCountSql({ list: "checkout_sessions", merchantId: p("merchantId"), mode: p("mode"), a: byStatus ? p("status") : undefined }),
   );
 
 /** The dashboard's checkout sessions of one merchant and mode, newest first, paged. */
-export async function listSessions(
-  tx: DbOrTx,
-  input: { merchantId: string; mode: Mode; now?: Date } & ListSessionsQuery,
-): Promise<Paged<SessionListItem>> {
+export async function listSessions(tx: DbOrTx, input: { merchantId: string; mode: Mode; now?: Date } & ListSessionsQuery): Promise<Paged<SessionListItem>> {
   const now = input.now ?? new Date();
   if (sessionKept(input)) {
     const params = { merchantId: input.merchantId, mode: input.mode, status: input.status };
-    const shallow = await shallowPage<CheckoutSession>(tx, input, input.status ? "sessions_page_status" : "sessions_page", shallowSessions(!!input.status), params);
+    const shallow = await shallowPage<CheckoutSession>(
+      tx,
+      input,
+      input.status ? "sessions_page_status" : "sessions_page",
+      shallowSessions(!!input.status),
+      params,
+    );
     if (shallow) return { ...shallow, items: shallow.items.map((s) => ({ ...s, displayStatus: sessionDisplayStatus(s, now) })) };
   }
   const plan = await planPage(tx, SHAPE, inScope(input), sessionConditions(input, now), input, sessionKept(input));
   const [rows, total] = await readPage(tx, sessionTotal(input, now), (listTotal) =>
-    tx.select({ ...getTableColumns(checkoutSessions), listTotal }).from(checkoutSessions).where(plan.where).orderBy(...plan.orderBy),
+    tx
+      .select({ ...getTableColumns(checkoutSessions), listTotal })
+      .from(checkoutSessions)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
   );
   return plan.finish(
     rows.map((s) => ({ ...s, displayStatus: sessionDisplayStatus(s, now) })),

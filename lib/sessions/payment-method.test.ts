@@ -6,17 +6,7 @@ import { PARTNER_BANKS } from "@/lib/bank/partner-banks";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
 import { receivePayment } from "@/lib/payments/receive-payment";
 import { makeKey } from "@/tests/factories";
-import {
-  accountsOf,
-  makeExpired,
-  newSession,
-  payIdsOf,
-  selectMethod,
-  sessionKey,
-  sessionRow,
-  timeline,
-  uniqueRef,
-} from "@/tests/sessions";
+import { accountsOf, makeExpired, newSession, payIdsOf, selectMethod, sessionKey, sessionRow, timeline, uniqueRef } from "@/tests/sessions";
 
 afterAll(() => afterCommitDeliveriesSettled());
 
@@ -51,7 +41,9 @@ describe("POST /v1/checkout/session/:sessionId/payment-method: bank_transfer", (
     });
     expect(account!.expiresAt!.toISOString()).toBe(s.expires_at);
     // banks: every partner bank; the account's own bank is current.
-    expect(d.banks).toEqual(PARTNER_BANKS.map((b) => ({ provider: b.provider, bank_name: b.bankName, bank_code: b.bankCode, current: b.provider === account!.provider })));
+    expect(d.banks).toEqual(
+      PARTNER_BANKS.map((b) => ({ provider: b.provider, bank_name: b.bankName, bank_code: b.bankCode, current: b.provider === account!.provider })),
+    );
     expect(d.banks.filter((b) => b.current)).toHaveLength(1);
     const row = await sessionRow(s.session_id);
     expect(row).toMatchObject({ paymentMethod: "bank_transfer", virtualAccountId: account!.id, attempts: 1 });

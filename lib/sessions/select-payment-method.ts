@@ -3,14 +3,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { checkoutSessions } from "@/db/schema";
 import { lockActiveSession, type SessionOwner } from "./find-session";
 import { accountNotIssued, unsupportedPaymentMethod } from "./session-errors";
-import {
-  isSelectable,
-  issueSessionAccount,
-  issueSessionPayId,
-  liveDynamicPayId,
-  liveVirtualAccount,
-  merchantNameOf,
-} from "./session-instruments";
+import { isSelectable, issueSessionAccount, issueSessionPayId, liveDynamicPayId, liveVirtualAccount, merchantNameOf } from "./session-instruments";
 import { logSessionEvent, retireIssued } from "./session-timeline";
 import { toBankTransferDetails, toPayIdDetails, type PaymentDetails } from "./session-views";
 
@@ -68,7 +61,12 @@ export async function selectPaymentMethod(db: Db, input: SelectPaymentMethodInpu
         .set({ paymentMethod: method, virtualAccountId: account.id, attempts })
         .where(eq(checkoutSessions.id, session.id))
         .returning();
-      await logSelection(tx, session.id, previous, method, attempts, { virtual_account_id: account.id, provider: account.provider, account_number: account.accountNumber, status: account.status });
+      await logSelection(tx, session.id, previous, method, attempts, {
+        virtual_account_id: account.id,
+        provider: account.provider,
+        account_number: account.accountNumber,
+        status: account.status,
+      });
       // The bank's refusal is recorded (a cancelled account) before the customer is told.
       if (account.status !== "pending") return { refusal: accountNotIssued() };
       return { details: toBankTransferDetails(updated!, account) };
@@ -87,14 +85,7 @@ export async function selectPaymentMethod(db: Db, input: SelectPaymentMethodInpu
   return outcome.details;
 }
 
-function logSelection(
-  tx: DbOrTx,
-  sessionId: string,
-  previous: string | null,
-  method: string,
-  attempts: number,
-  issued: Record<string, unknown>,
-) {
+function logSelection(tx: DbOrTx, sessionId: string, previous: string | null, method: string, attempts: number, issued: Record<string, unknown>) {
   if (previous && previous !== method) {
     return logSessionEvent(tx, sessionId, "method_switched", { from: previous, to: method, attempts, ...issued });
   }

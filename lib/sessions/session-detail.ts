@@ -7,7 +7,16 @@ import { isUuid } from "@/lib/text-patterns";
 
 /** An account number or PayID the session issued to a customer, in the order issued. */
 export type IssuedInstrument =
-  | { kind: "virtual_account"; id: string; publicId: string; bankName: string; accountNumber: string | null; status: string; createdAt: Date; retiredAt: Date | null }
+  | {
+      kind: "virtual_account";
+      id: string;
+      publicId: string;
+      bankName: string;
+      accountNumber: string | null;
+      status: string;
+      createdAt: Date;
+      retiredAt: Date | null;
+    }
   | { kind: "dynamic_payid"; id: string; payId: string; status: string; createdAt: Date; retiredAt: Date | null };
 
 export type SessionPayment = { reference: string; amount: number; fee: number; channel: string; paidAt: Date };
@@ -20,7 +29,6 @@ export type SessionDetail = {
   /** When the session's state was read: what "expires in" counts from. */
   readAt: Date;
 };
-
 
 /**
  * A session of the merchant and mode (by id, or by its `CHK_` reference) for its dashboard
@@ -60,7 +68,13 @@ export async function getSessionDetail(db: Db, input: { merchantId: string; mode
       .from(virtualAccounts)
       .where(and(eq(virtualAccounts.sessionId, session.id), eq(virtualAccounts.merchantId, input.merchantId))),
     db
-      .select({ id: dynamicPayIds.id, slug: dynamicPayIds.slug, status: dynamicPayIds.status, createdAt: dynamicPayIds.createdAt, retiredAt: dynamicPayIds.deactivatedAt })
+      .select({
+        id: dynamicPayIds.id,
+        slug: dynamicPayIds.slug,
+        status: dynamicPayIds.status,
+        createdAt: dynamicPayIds.createdAt,
+        retiredAt: dynamicPayIds.deactivatedAt,
+      })
       .from(dynamicPayIds)
       .where(and(eq(dynamicPayIds.sessionId, session.id), eq(dynamicPayIds.merchantId, input.merchantId))),
     db

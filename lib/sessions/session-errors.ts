@@ -8,12 +8,10 @@ export const sessionNotActive = (status: string) => httpError(400, `Session is $
 export const unsupportedPaymentMethod = (method: string) => httpError(400, `Unsupported payment method: ${method}`);
 
 /** api.md switch bank: the provider is not in the session's banks list. */
-export const bankUnavailable = (provider: string) =>
-  appError("BANK_UNAVAILABLE", { message: `Bank ${provider} is not available for this session.` });
+export const bankUnavailable = (provider: string) => appError("BANK_UNAVAILABLE", { message: `Bank ${provider} is not available for this session.` });
 
 /** Switch-bank before a bank transfer was chosen: there is no bank to switch from. */
-export const noBankToSwitch = () =>
-  invalidState("Select bank_transfer as the payment method before switching bank.");
+export const noBankToSwitch = () => invalidState("Select bank_transfer as the payment method before switching bank.");
 
 /** The partner bank could not issue an account (it came back cancelled). */
 export const accountNotIssued = () =>

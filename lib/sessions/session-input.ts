@@ -8,11 +8,7 @@ const required = (field: string, what: string) => ({
 });
 
 /** An optional field: absent or null both mean "not given" (SDKs often send null). */
-const optional = <T extends z.ZodType>(schema: T) =>
-  schema
-    .nullish()
-    .transform((v) => v ?? undefined);
-
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
 
 /** Supplement §3: `{name, description?, quantity, amount}`, amount in kobo per unit. */
 export const LineItemInput = z.object({

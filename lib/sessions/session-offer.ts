@@ -58,7 +58,9 @@ export function resolveOffer(input: {
           problems.push(`crypto_assets has an unknown asset: ${selector}`);
           continue;
         }
-        const pairs = resolveCryptoSelector(normalised).map(pairOf).filter((p) => keyPairs.has(p));
+        const pairs = resolveCryptoSelector(normalised)
+          .map(pairOf)
+          .filter((p) => keyPairs.has(p));
         if (pairs.length === 0) problems.push(`crypto_assets includes ${normalised}, which is not enabled on this API key`);
         pairs.forEach((p) => chosen.add(p));
       }

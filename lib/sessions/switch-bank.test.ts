@@ -2,16 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sandboxRail } from "@/lib/rails/router";
 import { PARTNER_BANKS } from "@/lib/bank/partner-banks";
 import type { BankProvider } from "@/lib/bank/provider";
-import {
-  accountsOf,
-  makeExpired,
-  newSession,
-  selectMethod,
-  sessionKey,
-  sessionRow,
-  switchBank,
-  timeline,
-} from "@/tests/sessions";
+import { accountsOf, makeExpired, newSession, selectMethod, sessionKey, sessionRow, switchBank, timeline } from "@/tests/sessions";
 
 const g = globalThis as unknown as { __owoSandboxRail?: BankProvider };
 afterEach(() => {

@@ -3,18 +3,7 @@ import { getDb } from "@/db/client";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
 import { receivePayment } from "@/lib/payments/receive-payment";
 import { makeKey } from "@/tests/factories";
-import {
-  GET_FIELDS,
-  VERIFY_FIELDS,
-  getSession,
-  makeExpired,
-  newSession,
-  selectMethod,
-  sessionKey,
-  sessionRow,
-  timeline,
-  verify,
-} from "@/tests/sessions";
+import { GET_FIELDS, VERIFY_FIELDS, getSession, makeExpired, newSession, selectMethod, sessionKey, sessionRow, timeline, verify } from "@/tests/sessions";
 
 afterAll(() => afterCommitDeliveriesSettled());
 

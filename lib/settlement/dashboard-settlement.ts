@@ -24,7 +24,10 @@ export function listDashboardBatches(tx: DbOrTx, input: { merchantId: string; mo
   return listBatches(tx, { merchantId: input.merchantId, mode: input.mode, page: input.page, pageSize: input.page_size ?? PAGE_SIZE });
 }
 
-export async function listDashboardPayouts(tx: DbOrTx, input: { merchantId: string; mode: Mode; page: number; page_size?: number }): Promise<Paged<DashboardPayout>> {
+export async function listDashboardPayouts(
+  tx: DbOrTx,
+  input: { merchantId: string; mode: Mode; page: number; page_size?: number },
+): Promise<Paged<DashboardPayout>> {
   const paging = { page: input.page, page_size: input.page_size ?? PAGE_SIZE };
   const where = and(eq(settlementPayouts.merchantId, input.merchantId), eq(settlementPayouts.mode, input.mode));
   const [rows, [total]] = await Promise.all([
@@ -46,8 +49,7 @@ export async function listDashboardPayouts(tx: DbOrTx, input: { merchantId: stri
 }
 
 export type DashboardSettlementDestination =
-  | { destination: "wallet" }
-  | { destination: "bank_account"; bankCode: string | null; accountNumber: string | null; accountName: string | null };
+  { destination: "wallet" } | { destination: "bank_account"; bankCode: string | null; accountNumber: string | null; accountName: string | null };
 
 /** The destination as stored; no row yet means the default, the wallet. */
 export async function getDashboardSettlementDestination(tx: DbOrTx, input: { merchantId: string; mode: Mode }): Promise<DashboardSettlementDestination> {

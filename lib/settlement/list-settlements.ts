@@ -22,7 +22,13 @@ export async function listBatches(tx: DbOrTx, input: ListInput & { status?: (typ
     input.status ? eq(settlementBatches.status, input.status) : undefined,
   );
   const [items, [total]] = await Promise.all([
-    tx.select().from(settlementBatches).where(where).orderBy(desc(settlementBatches.createdAt), desc(settlementBatches.id)).limit(p.page_size).offset(pageOffset(p)),
+    tx
+      .select()
+      .from(settlementBatches)
+      .where(where)
+      .orderBy(desc(settlementBatches.createdAt), desc(settlementBatches.id))
+      .limit(p.page_size)
+      .offset(pageOffset(p)),
     tx.select({ n: count() }).from(settlementBatches).where(where),
   ]);
   return paged(items, total?.n ?? 0, p);
@@ -41,7 +47,13 @@ export async function listPayouts(
     input.status ? eq(settlementPayouts.status, input.status) : undefined,
   );
   const [items, [total]] = await Promise.all([
-    tx.select().from(settlementPayouts).where(where).orderBy(desc(settlementPayouts.createdAt), desc(settlementPayouts.attempt)).limit(p.page_size).offset(pageOffset(p)),
+    tx
+      .select()
+      .from(settlementPayouts)
+      .where(where)
+      .orderBy(desc(settlementPayouts.createdAt), desc(settlementPayouts.attempt))
+      .limit(p.page_size)
+      .offset(pageOffset(p)),
     tx.select({ n: count() }).from(settlementPayouts).where(where),
   ]);
   return paged(items, total?.n ?? 0, p);

@@ -51,7 +51,10 @@ async function bankSettings(merchantId: string, mode: "test" | "live" = "test") 
 describe("cutoff and batching", () => {
   it("batches every pending payment due by the cutoff into one batch per merchant and mode; later and under_review payments stay", async () => {
     const m = await settlementMerchant();
-    const due = [await bookedPayment(m, { amount: 500_000, expectedPayoutAt: before() }), await bookedPayment(m, { amount: 1_000_000, expectedPayoutAt: CUTOFF })];
+    const due = [
+      await bookedPayment(m, { amount: 500_000, expectedPayoutAt: before() }),
+      await bookedPayment(m, { amount: 1_000_000, expectedPayoutAt: CUTOFF }),
+    ];
     const later = await bookedPayment(m, { expectedPayoutAt: after() });
     const review = await bookedPayment(m, { expectedPayoutAt: before(), settlementStatus: "under_review" });
 
@@ -142,7 +145,14 @@ describe("payout to the wallet (the default)", () => {
     const [payout, ...others] = await payoutRows(m.merchantId);
     expect(others).toHaveLength(0);
     expect(batch).toMatchObject({ status: "wallet_credit", net: 995_000 });
-    expect(payout).toMatchObject({ batchId: batch!.id, destination: "wallet", status: "wallet_credit", amount: 995_000, attempt: 1, reference: payoutReference(batch!.id, 1) });
+    expect(payout).toMatchObject({
+      batchId: batch!.id,
+      destination: "wallet",
+      status: "wallet_credit",
+      amount: 995_000,
+      attempt: 1,
+      reference: payoutReference(batch!.id, 1),
+    });
     expect(payout!.completedAt).not.toBeNull();
     for (const p of await paymentRows(m.merchantId)) {
       expect([p1.id, p2.id]).toContain(p.id);
@@ -196,7 +206,12 @@ describe("payout to a bank account", () => {
 
     // Not before the retry delay has passed (measured from the failure).
     const failedAt = batch!.updatedAt.getTime();
-    expect(await runSettlement(await getDb(), { merchantId: m.merchantId, now: new Date(failedAt + retryAfterMs() / 2) })).toEqual({ batched: 0, paid_out: 0, wallet_credit: 0, failed: 0 });
+    expect(await runSettlement(await getDb(), { merchantId: m.merchantId, now: new Date(failedAt + retryAfterMs() / 2) })).toEqual({
+      batched: 0,
+      paid_out: 0,
+      wallet_credit: 0,
+      failed: 0,
+    });
 
     bank.answer = () => ({ status: "completed" });
     const retry = await runSettlement(await getDb(), { merchantId: m.merchantId, now: new Date(failedAt + retryAfterMs() + 1_000) });

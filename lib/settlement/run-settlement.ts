@@ -100,7 +100,9 @@ async function cutOff(tx: DbOrTx, input: RunSettlementInput & { now: Date }, pay
     groups.push({ merchantId, mode, batchId, payoutId: uuidv7(), reference: payoutReference(batchId, 1), wallet });
   }
   const values = sql.join(
-    groups.map((g) => sql`(${g.merchantId}::uuid, ${g.mode}::text, ${g.batchId}::uuid, ${g.payoutId}::uuid, ${g.reference}::text, ${g.wallet !== null}::boolean)`),
+    groups.map(
+      (g) => sql`(${g.merchantId}::uuid, ${g.mode}::text, ${g.batchId}::uuid, ${g.payoutId}::uuid, ${g.reference}::text, ${g.wallet !== null}::boolean)`,
+    ),
     sql`, `,
   );
   const rows = await queryRows<{ id: string; net: string; payment_count: number; wallet: boolean }>(
@@ -139,7 +141,15 @@ async function cutOff(tx: DbOrTx, input: RunSettlementInput & { now: Date }, pay
     const g = byBatch.get(row.id)!;
     if (row.wallet && g.wallet) {
       payWallets!.tried.add(row.id);
-      wallets.push({ batchId: row.id, merchantId: g.merchantId, mode: g.mode, net: Number(row.net), paymentCount: row.payment_count, reference: g.reference, wallet: g.wallet });
+      wallets.push({
+        batchId: row.id,
+        merchantId: g.merchantId,
+        mode: g.mode,
+        net: Number(row.net),
+        paymentCount: row.payment_count,
+        reference: g.reference,
+        wallet: g.wallet,
+      });
     }
   }
   return { batched, wallets };
@@ -151,7 +161,10 @@ function paysToWallet(settings: Awaited<ReturnType<typeof findSettlementSettings
 }
 
 /** The ledger entry of a batch paid to a wallet: pending_settlement → the wallet, once per batch. */
-async function postWalletCredit(tx: DbOrTx, b: { batchId: string; merchantId: string; mode: Mode; net: number; paymentCount: number; reference: string; wallet: Wallet }) {
+async function postWalletCredit(
+  tx: DbOrTx,
+  b: { batchId: string; merchantId: string; mode: Mode; net: number; paymentCount: number; reference: string; wallet: Wallet },
+) {
   const [from, to] = [await pendingSettlementAccount(tx, b), await walletAccountFor(tx, b.wallet)];
   await postEntry(tx, {
     reference: batchEntryReference(b.batchId),
@@ -209,7 +222,12 @@ type Claimed = { kind: "wallet"; payments: number } | { kind: "bank"; batch: Bat
 async function payNextBatch(db: Db, input: RunSettlementInput & { now: Date }, tried: Set<string>): Promise<Claimed> {
   return db.transaction(async (tx): Promise<Claimed> => {
     const retryBefore = new Date(input.now.getTime() - retryAfterMs());
-    const notTried = tried.size ? sql`and b.id not in (${sql.join([...tried].map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+    const notTried = tried.size
+      ? sql`and b.id not in (${sql.join(
+          [...tried].map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
     const [batch] = await queryRows<{ id: string }>(
       tx,
       sql`select b.id from settlement_batches b
@@ -231,10 +249,21 @@ async function payNextBatch(db: Db, input: RunSettlementInput & { now: Date }, t
 
     if (!settings || settings.destination === "wallet" || !settings.bankCode || !settings.accountNumber) {
       const wallet = await walletFor(tx, b.merchantId, b.mode, settings?.walletPayIdId ?? null);
-      if (b.net > 0) await postWalletCredit(tx, { batchId: b.id, merchantId: b.merchantId, mode: b.mode, net: b.net, paymentCount: b.paymentCount, reference, wallet });
+      if (b.net > 0)
+        await postWalletCredit(tx, { batchId: b.id, merchantId: b.merchantId, mode: b.mode, net: b.net, paymentCount: b.paymentCount, reference, wallet });
       const [payout] = await tx
         .insert(settlementPayouts)
-        .values({ batchId: b.id, merchantId: b.merchantId, mode: b.mode, reference, destination: "wallet", amount: b.net, status: "wallet_credit", attempt, completedAt: sql`now()` as unknown as Date })
+        .values({
+          batchId: b.id,
+          merchantId: b.merchantId,
+          mode: b.mode,
+          reference,
+          destination: "wallet",
+          amount: b.net,
+          status: "wallet_credit",
+          attempt,
+          completedAt: sql`now()` as unknown as Date,
+        })
         .returning();
       await tx.update(settlementBatches).set({ status: "wallet_credit" }).where(eq(settlementBatches.id, b.id));
       await tx
@@ -280,7 +309,10 @@ export async function finalizePayout(db: Db, input: { payoutId: string; outcome:
           moves: [{ from: from.id, to: to.id, amount: payout.amount }],
         });
       }
-      await tx.update(settlementPayouts).set({ status: "paid_out", completedAt: sql`now()` as unknown as Date }).where(eq(settlementPayouts.id, payout.id));
+      await tx
+        .update(settlementPayouts)
+        .set({ status: "paid_out", completedAt: sql`now()` as unknown as Date })
+        .where(eq(settlementPayouts.id, payout.id));
       await tx.update(settlementBatches).set({ status: "paid_out" }).where(eq(settlementBatches.id, batch.id));
       await tx
         .update(staticAccountPayments)
@@ -306,7 +338,14 @@ export async function finalizePayout(db: Db, input: { payoutId: string; outcome:
 async function sendPayout(db: Db, payout: Payout, destination: BankDestination): Promise<BankTransferStatus> {
   const attempt = await sendRailPayout(
     payout.mode,
-    { reference: payout.reference, amount: payout.amount, bankCode: destination.bankCode, accountNumber: destination.accountNumber, accountName: destination.accountName, narration: "Owo settlement" },
+    {
+      reference: payout.reference,
+      amount: payout.amount,
+      bankCode: destination.bankCode,
+      accountNumber: destination.accountNumber,
+      accountName: destination.accountName,
+      narration: "Owo settlement",
+    },
     { rail: (payout.rail as RailName | null) ?? null, refused: [] },
   );
   if (attempt.kind === "refused") return { status: "failed", reason: attempt.reason };
@@ -322,7 +361,12 @@ async function sendPayout(db: Db, payout: Payout, destination: BankDestination):
 async function checkPendingPayouts(db: Db, input: RunSettlementInput & { now: Date }, counts: SettlementRun): Promise<void> {
   const seen = new Set<string>();
   for (;;) {
-    const notSeen = seen.size ? sql`and p.id not in (${sql.join([...seen].map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+    const notSeen = seen.size
+      ? sql`and p.id not in (${sql.join(
+          [...seen].map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
     const claimed = await queryRows<{ id: string }>(
       db,
       sql`update settlement_payouts set updated_at = now()
@@ -344,7 +388,11 @@ async function checkPendingPayouts(db: Db, input: RunSettlementInput & { now: Da
         if (!outcome) {
           const settings = await findSettlementSettings(db, { merchantId: payout.merchantId, mode: payout.mode });
           if (settings?.destination === "bank_account" && settings.bankCode && settings.accountNumber) {
-            outcome = await sendPayout(db, payout, { bankCode: settings.bankCode, accountNumber: settings.accountNumber, accountName: settings.accountName ?? "" });
+            outcome = await sendPayout(db, payout, {
+              bankCode: settings.bankCode,
+              accountNumber: settings.accountNumber,
+              accountName: settings.accountName ?? "",
+            });
           } else {
             // Never sent, and the merchant now settles elsewhere: fail it, the retry pays the new destination.
             outcome = { status: "failed", reason: "Settlement destination changed before the payout was sent" };

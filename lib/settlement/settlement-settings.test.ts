@@ -21,7 +21,13 @@ describe("settlement settings", () => {
   it("a bank account is checked by name enquiry and stored with the bank's name; back to wallet clears it; modes are apart", async () => {
     const m = await settlementMerchant();
     const db = await getDb();
-    const set = await setSettlementSettings(db, { merchantId: m.merchantId, mode: "test", destination: "bank_account", bankCode: "058", accountNumber: "0123456789" });
+    const set = await setSettlementSettings(db, {
+      merchantId: m.merchantId,
+      mode: "test",
+      destination: "bank_account",
+      bankCode: "058",
+      accountNumber: "0123456789",
+    });
     expect(set).toMatchObject({ destination: "bank_account", bankCode: "058", bankName: "Guaranty Trust Bank", accountNumber: "0123456789" });
     expect(set.destination === "bank_account" && set.accountName.length > 0).toBe(true);
     expect(await getSettlementSettings(db, { merchantId: m.merchantId, mode: "test" })).toEqual(set);
@@ -43,7 +49,10 @@ describe("settlement settings", () => {
       status: 400,
       details: ["account_number must be 10 digits"],
     });
-    await expect(setSettlementSettings(db, { ...base })).rejects.toMatchObject({ status: 400, details: ["bank_code is required", "account_number must be 10 digits"] });
+    await expect(setSettlementSettings(db, { ...base })).rejects.toMatchObject({
+      status: 400,
+      details: ["bank_code is required", "account_number must be 10 digits"],
+    });
     await expect(setSettlementSettings(db, { ...base, bankCode: "058", accountNumber: "0000000000" })).rejects.toMatchObject({ code: "ACCOUNT_NOT_FOUND" });
     expect((await getSettlementSettings(db, { merchantId: m.merchantId, mode: "test" })).destination).toBe("wallet");
   });
@@ -71,7 +80,13 @@ describe("POST /v1/sandbox/settlement/run", () => {
 
   it("pays a bank destination through the sandbox bank within the run (paid_out)", async () => {
     const m = await settlementMerchant();
-    await setSettlementSettings(await getDb(), { merchantId: m.merchantId, mode: "test", destination: "bank_account", bankCode: "044", accountNumber: "0690000031" });
+    await setSettlementSettings(await getDb(), {
+      merchantId: m.merchantId,
+      mode: "test",
+      destination: "bank_account",
+      bankCode: "044",
+      accountNumber: "0690000031",
+    });
     await bookedPayment(m, { amount: 2_000_000, expectedPayoutAt: new Date(Date.now() + 86_400_000) });
     const r = await run(m.secretKey);
     expect(r.body.data).toEqual({ batched: 1, paid_out: 1, wallet_credit: 0, failed: 0 });

@@ -61,7 +61,13 @@ export type SetSettlementSettingsInput = {
  */
 export async function setSettlementSettings(tx: DbOrTx, input: SetSettlementSettingsInput): Promise<SettlementSettings> {
   const before = await getSettlementSettings(tx, input);
-  let values: { destination: "wallet" | "bank_account"; walletPayIdId: string | null; bankCode: string | null; accountNumber: string | null; accountName: string | null };
+  let values: {
+    destination: "wallet" | "bank_account";
+    walletPayIdId: string | null;
+    bankCode: string | null;
+    accountNumber: string | null;
+    accountName: string | null;
+  };
   if (input.destination === "bank_account") {
     const bankCode = input.bankCode?.trim() ?? "";
     const accountNumber = input.accountNumber?.trim() ?? "";

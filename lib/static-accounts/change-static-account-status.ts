@@ -27,8 +27,7 @@ async function changeStatus(db: Db, input: Target, action: Action): Promise<Stat
     if (account.status === "suspended" && action !== "delete") throw staticAccountErrors.accountSuspended();
     const next = action === "disable" ? "disabled" : action === "enable" ? "active" : "deleted";
     if (account.status === next) return account;
-    const stamp =
-      action === "disable" ? { disabledAt: sql`now()` } : action === "enable" ? { disabledAt: null } : { deletedAt: sql`now()` };
+    const stamp = action === "disable" ? { disabledAt: sql`now()` } : action === "enable" ? { disabledAt: null } : { deletedAt: sql`now()` };
     const [updated] = await tx
       .update(staticAccounts)
       .set({ status: next, ...stamp, updatedAt: sql`now()` })
@@ -79,4 +78,3 @@ export async function suspendStaticAccount(db: Db, input: { id: string; actor: A
     return updated!;
   });
 }
-

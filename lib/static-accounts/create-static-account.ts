@@ -91,7 +91,9 @@ export async function createStaticAccount(db: Db, input: CreateStaticAccountInpu
   const checker = identityRail(input.mode, issuer.rail);
   let check: IdentityCheckResult;
   try {
-    check = checker ? await checker.verifyIdentity({ identityType: body.identity_type, identityNumber: body.identity_number, name: body.customer_name }) : { outcome: "match" };
+    check = checker
+      ? await checker.verifyIdentity({ identityType: body.identity_type, identityNumber: body.identity_number, name: body.customer_name })
+      : { outcome: "match" };
   } catch (error) {
     logError("identity check failed at the bank", { error });
     check = { outcome: "unavailable", reason: "The identity registry did not answer" };
@@ -125,7 +127,10 @@ export async function createStaticAccount(db: Db, input: CreateStaticAccountInpu
       logError("static account issue failed at the bank", { provider: partner.provider, error });
       answer = { issued: false, outcome: "unavailable", reason: "The bank did not answer" };
     }
-    if (!answer.issued) throw answer.outcome === "rejected" ? staticAccountErrors.rejected(hint(bank, "STATIC_ACCOUNT_REJECTED")) : staticAccountErrors.unavailable(hint(bank, "STATIC_ACCOUNT_UNAVAILABLE"));
+    if (!answer.issued)
+      throw answer.outcome === "rejected"
+        ? staticAccountErrors.rejected(hint(bank, "STATIC_ACCOUNT_REJECTED"))
+        : staticAccountErrors.unavailable(hint(bank, "STATIC_ACCOUNT_UNAVAILABLE"));
 
     // A payment to a number finds a virtual account first: never issue one a virtual account holds.
     const [taken] = await db

@@ -5,7 +5,13 @@ import { newUuid, prefixedId, randomDigits } from "@/lib/ids";
 import { getDashboardRefund, listDashboardRefunds, parseRefundSearch } from "@/lib/refunds/dashboard-refunds";
 import { getDashboardSettlementDestination, listDashboardBatches, listDashboardPayouts } from "@/lib/settlement/dashboard-settlement";
 import { makeMerchant } from "@/tests/factories";
-import { findDashboardStaticPaymentByReference, getDashboardStaticAccount, listDashboardStaticAccounts, listDashboardStaticPayments, parseStaticAccountSearch } from "./dashboard-queries";
+import {
+  findDashboardStaticPaymentByReference,
+  getDashboardStaticAccount,
+  listDashboardStaticAccounts,
+  listDashboardStaticPayments,
+  parseStaticAccountSearch,
+} from "./dashboard-queries";
 
 let merchantId: string;
 let otherId: string;
@@ -37,7 +43,17 @@ async function payment(mId: string, accountId: string, over: Partial<typeof stat
   const db = await getDb();
   const [row] = await db
     .insert(staticAccountPayments)
-    .values({ staticAccountId: accountId, merchantId: mId, mode: "test", reference: `txn_${randomDigits(14)}`, amount: 500_000, fee: 2_500, receivedAt: new Date(), expectedPayoutAt: new Date(Date.now() + 86_400_000), ...over })
+    .values({
+      staticAccountId: accountId,
+      merchantId: mId,
+      mode: "test",
+      reference: `txn_${randomDigits(14)}`,
+      amount: 500_000,
+      fee: 2_500,
+      receivedAt: new Date(),
+      expectedPayoutAt: new Date(Date.now() + 86_400_000),
+      ...over,
+    })
     .returning();
   return row!;
 }
@@ -59,7 +75,10 @@ describe("dashboard static accounts list", () => {
     expect(disabled.items.map((r) => r.id)).toEqual([b.id]);
     for (const q of ["amaka", "AMAKA@EXAMPLE", a.accountNumber.slice(2, 8)]) {
       const found = await listDashboardStaticAccounts(await getDb(), { merchantId, mode: "test", ...parseStaticAccountSearch({ search: q }) });
-      expect(found.items.map((r) => r.id), q).toEqual([a.id]);
+      expect(
+        found.items.map((r) => r.id),
+        q,
+      ).toEqual([a.id]);
     }
     // A LIKE wildcard is matched literally.
     const pct = await listDashboardStaticAccounts(await getDb(), { merchantId, mode: "test", ...parseStaticAccountSearch({ search: "100%" }) });
@@ -86,8 +105,26 @@ describe("dashboard static account payments and refunds", () => {
     const rejectedOnce = await payment(merchantId, a.id);
     const r1 = prefixedId("refund");
     await db.insert(refunds).values([
-      { id: r1, paymentId: open.id, staticAccountId: a.id, paymentReference: open.reference, merchantId, mode: "test", amount: open.amount, reason: "customer asked" },
-      { id: prefixedId("refund"), paymentId: rejectedOnce.id, staticAccountId: a.id, paymentReference: rejectedOnce.reference, merchantId, mode: "test", amount: rejectedOnce.amount, status: "rejected" },
+      {
+        id: r1,
+        paymentId: open.id,
+        staticAccountId: a.id,
+        paymentReference: open.reference,
+        merchantId,
+        mode: "test",
+        amount: open.amount,
+        reason: "customer asked",
+      },
+      {
+        id: prefixedId("refund"),
+        paymentId: rejectedOnce.id,
+        staticAccountId: a.id,
+        paymentReference: rejectedOnce.reference,
+        merchantId,
+        mode: "test",
+        amount: rejectedOnce.amount,
+        status: "rejected",
+      },
     ]);
     const page = await listDashboardStaticPayments(db, { merchantId, mode: "test", staticAccountId: a.id, page: 1, page_size: 20 });
     const byId = new Map(page.items.map((p) => [p.id, p]));
@@ -122,14 +159,29 @@ describe("dashboard settlement", () => {
       .values({ merchantId: m, mode: "test", cutoffAt: new Date(), paymentCount: 2, gross: 1_000_000, fees: 5_000, net: 995_000, status: "paid_out" })
       .returning();
     await db.insert(settlementBatches).values({ merchantId: otherId, mode: "test", cutoffAt: new Date(), paymentCount: 1, gross: 1, fees: 0, net: 1 });
-    await db.insert(settlementPayouts).values({ batchId: batch!.id, merchantId: m, mode: "test", reference: `po_${newUuid()}`, destination: "bank_account", amount: 995_000, status: "paid_out" });
+    await db.insert(settlementPayouts).values({
+      batchId: batch!.id,
+      merchantId: m,
+      mode: "test",
+      reference: `po_${newUuid()}`,
+      destination: "bank_account",
+      amount: 995_000,
+      status: "paid_out",
+    });
     const batches = await listDashboardBatches(db, { merchantId: m, mode: "test", page: 1 });
     expect(batches.items.map((b) => b.id)).toEqual([batch!.id]);
     const payouts = await listDashboardPayouts(db, { merchantId: m, mode: "test", page: 1 });
     expect(payouts.items).toHaveLength(1);
     expect(payouts.items[0]).toMatchObject({ amount: 995_000, cutoffAt: batch!.cutoffAt });
     expect((await listDashboardBatches(db, { merchantId: m, mode: "live", page: 1 })).total).toBe(0);
-    await db.insert(settlementSettings).values({ merchantId: m, mode: "test", destination: "bank_account", bankCode: "058", accountNumber: "0123456789", accountName: "Ada Ltd" });
-    expect(await getDashboardSettlementDestination(db, { merchantId: m, mode: "test" })).toEqual({ destination: "bank_account", bankCode: "058", accountNumber: "0123456789", accountName: "Ada Ltd" });
+    await db
+      .insert(settlementSettings)
+      .values({ merchantId: m, mode: "test", destination: "bank_account", bankCode: "058", accountNumber: "0123456789", accountName: "Ada Ltd" });
+    expect(await getDashboardSettlementDestination(db, { merchantId: m, mode: "test" })).toEqual({
+      destination: "bank_account",
+      bankCode: "058",
+      accountNumber: "0123456789",
+      accountName: "Ada Ltd",
+    });
   });
 });

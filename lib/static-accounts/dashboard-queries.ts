@@ -1,7 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
-import { refunds, STATIC_ACCOUNT_STATUSES, staticAccountPayments, staticAccounts, type Mode, type Refund, type StaticAccount, type StaticAccountPayment } from "@/db/schema";
+import {
+  refunds,
+  STATIC_ACCOUNT_STATUSES,
+  staticAccountPayments,
+  staticAccounts,
+  type Mode,
+  type Refund,
+  type StaticAccount,
+  type StaticAccountPayment,
+} from "@/db/schema";
 import { flattenSearch, type Paged } from "@/lib/paging";
 import { findStaticAccount } from "./get-static-account";
 import { pageAccountPayments } from "./list-static-account-payments";
@@ -25,7 +34,10 @@ export type DashboardStaticAccountsQuery = z.output<typeof DashboardStaticAccoun
 export const parseStaticAccountSearch = (search: Record<string, string | string[] | undefined>) => DashboardStaticAccountsQuery.parse(flattenSearch(search));
 
 /** The dashboard's list is the API's list (one search rule, one query). */
-export function listDashboardStaticAccounts(tx: DbOrTx, input: { merchantId: string; mode: Mode } & DashboardStaticAccountsQuery): Promise<Paged<StaticAccount>> {
+export function listDashboardStaticAccounts(
+  tx: DbOrTx,
+  input: { merchantId: string; mode: Mode } & DashboardStaticAccountsQuery,
+): Promise<Paged<StaticAccount>> {
   return listStaticAccounts(tx, input);
 }
 
@@ -54,15 +66,29 @@ export type DashboardStaticPaymentLink = {
 };
 
 /** The static-account side of a `payments` row (same transaction reference), for the Payments detail page. */
-export async function findDashboardStaticPaymentByReference(tx: DbOrTx, input: { merchantId: string; mode: Mode; reference: string }): Promise<DashboardStaticPaymentLink | null> {
+export async function findDashboardStaticPaymentByReference(
+  tx: DbOrTx,
+  input: { merchantId: string; mode: Mode; reference: string },
+): Promise<DashboardStaticPaymentLink | null> {
   const [row] = await tx
     .select({
       payment: staticAccountPayments,
-      account: { id: staticAccounts.id, accountNumber: staticAccounts.accountNumber, bankName: staticAccounts.bankName, customerName: staticAccounts.customerName },
+      account: {
+        id: staticAccounts.id,
+        accountNumber: staticAccounts.accountNumber,
+        bankName: staticAccounts.bankName,
+        customerName: staticAccounts.customerName,
+      },
     })
     .from(staticAccountPayments)
     .innerJoin(staticAccounts, eq(staticAccounts.id, staticAccountPayments.staticAccountId))
-    .where(and(eq(staticAccountPayments.reference, input.reference), eq(staticAccountPayments.merchantId, input.merchantId), eq(staticAccountPayments.mode, input.mode)))
+    .where(
+      and(
+        eq(staticAccountPayments.reference, input.reference),
+        eq(staticAccountPayments.merchantId, input.merchantId),
+        eq(staticAccountPayments.mode, input.mode),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const [refund] = await tx.select().from(refunds).where(eq(refunds.paymentId, row.payment.id)).orderBy(desc(refunds.createdAt)).limit(1);

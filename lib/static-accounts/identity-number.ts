@@ -8,8 +8,7 @@ import type { IdentityType } from "@/db/schema";
  * by trying every number. A hash is never compared across a change of key, it only recognises
  * repeats.
  */
-export const IDENTITY_SECRET_HELP =
-  "OWO_IDENTITY_SECRET must be set to a long random value (e.g. openssl rand -base64 32); it keys the hash of BVNs and NINs";
+export const IDENTITY_SECRET_HELP = "OWO_IDENTITY_SECRET must be set to a long random value (e.g. openssl rand -base64 32); it keys the hash of BVNs and NINs";
 
 function hashKey(): string {
   const secret = process.env.OWO_IDENTITY_SECRET;

@@ -31,14 +31,23 @@ export async function pageAccountPayments(
   )!;
   const plan = await planPage(tx, SHAPE, scope, undefined, input);
   const [rows, total] = await Promise.all([
-    tx.select().from(staticAccountPayments).where(plan.where).orderBy(...plan.orderBy),
+    tx
+      .select()
+      .from(staticAccountPayments)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
     countRows(tx, staticAccountPayments, scope),
   ]);
   const refundRows = rows.length
     ? await tx
         .select()
         .from(refunds)
-        .where(inArray(refunds.paymentId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            refunds.paymentId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(desc(refunds.createdAt), desc(refunds.id))
     : [];
   const newest = new Map<string, Refund>();

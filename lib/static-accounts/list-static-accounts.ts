@@ -31,7 +31,11 @@ export async function listStaticAccounts(tx: DbOrTx, input: { merchantId: string
   const filter = and(input.status ? eq(staticAccounts.status, input.status) : undefined, searchFilter(input.search));
   const plan = await planPage(tx, SHAPE, scope, filter, input);
   const [rows, total] = await Promise.all([
-    tx.select().from(staticAccounts).where(plan.where).orderBy(...plan.orderBy),
+    tx
+      .select()
+      .from(staticAccounts)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
     countRows(tx, staticAccounts, and(scope, filter)),
   ]);
   return plan.finish(rows, total);

@@ -59,7 +59,10 @@ async function balance(code: string): Promise<number> {
 }
 const reload = async (id: string) => (await (await getDb()).select().from(staticAccounts).where(eq(staticAccounts.id, id)))[0]!;
 const chargeEvents = async (reference: string) =>
-  (await getDb()).select().from(events).where(sql`${events.type} = 'charge.success' and ${events.data}->>'reference' = ${reference}`);
+  (await getDb())
+    .select()
+    .from(events)
+    .where(sql`${events.type} = 'charge.success' and ${events.data}->>'reference' = ${reference}`);
 
 describe("POST /v1/sandbox/payments to a static NGN account (receivePayment)", () => {
   it("books the payment: completed, fee 0.5%, pending_settlement until the cutoff, counters and the payments row", async () => {
@@ -70,7 +73,14 @@ describe("POST /v1/sandbox/payments to a static NGN account (receivePayment)", (
     const db = await getDb();
 
     const [p] = await db.select().from(staticAccountPayments).where(eq(staticAccountPayments.reference, reference));
-    expect(p).toMatchObject({ staticAccountId: account.id, amount: 1_000_000, fee: 5_000, status: "completed", settlementStatus: "pending_settlement", narration: "May rent" });
+    expect(p).toMatchObject({
+      staticAccountId: account.id,
+      amount: 1_000_000,
+      fee: 5_000,
+      status: "completed",
+      settlementStatus: "pending_settlement",
+      narration: "May rent",
+    });
     expect(p!.payer).toEqual({ name: "Bola Ade", bank: "GTBank", account: "0123456789" });
     expect(p!.sessionId).toMatch(/^\d{30}$/);
     expect(p!.expectedPayoutAt.toISOString()).toBe(expectedPayoutAt(p!.receivedAt).toISOString());
@@ -101,7 +111,12 @@ describe("POST /v1/sandbox/payments to a static NGN account (receivePayment)", (
     expect(await balance(code)).toBe(300_000 - 1_500 + 1_100 - 6);
     // Other tests share the platform account: at least our fees arrived (0.5% of 1,100 kobo = 5.5 → 6, half up).
     expect((await balance("platform:test:fee_revenue")) - feeBefore).toBeGreaterThanOrEqual(1_506);
-    const [wallet] = await (await getDb()).select().from(ledgerAccounts).where(sql`${ledgerAccounts.merchantId} = ${key.merchantId} and ${ledgerAccounts.kind} = 'wallet'`);
+    const [wallet] = await (
+      await getDb()
+    )
+      .select()
+      .from(ledgerAccounts)
+      .where(sql`${ledgerAccounts.merchantId} = ${key.merchantId} and ${ledgerAccounts.kind} = 'wallet'`);
     expect(wallet?.balance ?? 0).toBe(0);
   });
 
@@ -194,8 +209,12 @@ describe("POST /v1/sandbox/payments to a static NGN account (receivePayment)", (
   it("a repeated bank reference books nothing twice (duplicate notification)", async () => {
     const db = await getDb();
     const reference = `NIP-${randomBase62(12)}`;
-    const first = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id, sessionId: "s1" }, amount: 20_000, reference }));
-    const again = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id, sessionId: "s1" }, amount: 20_000, reference }));
+    const first = await db.transaction((tx) =>
+      receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id, sessionId: "s1" }, amount: 20_000, reference }),
+    );
+    const again = await db.transaction((tx) =>
+      receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id, sessionId: "s1" }, amount: 20_000, reference }),
+    );
     expect(first).toMatchObject({ duplicate: false, reference });
     expect(again).toMatchObject({ duplicate: true, reference, eventIds: [] });
     expect(await reload(account.id)).toMatchObject({ inflowCount: 1, totalReceived: 20_000 });
@@ -219,7 +238,23 @@ describe("GET /v1/checkout/static-account/:id/payments", () => {
     expect(r.body.data).toMatchObject({ total: 2, page: 1, page_size: 1, total_pages: 2 });
     const [p] = (await list(account.id, "page=2&page_size=1")).body.data!.items;
     expect(Object.keys(p!).sort()).toEqual(
-      ["amount", "booked_at", "currency", "fee", "id", "narration", "net_amount", "payer", "received_at", "refund", "refundable", "session_id", "settlement", "static_account_id", "status"].sort(),
+      [
+        "amount",
+        "booked_at",
+        "currency",
+        "fee",
+        "id",
+        "narration",
+        "net_amount",
+        "payer",
+        "received_at",
+        "refund",
+        "refundable",
+        "session_id",
+        "settlement",
+        "static_account_id",
+        "status",
+      ].sort(),
     );
     const [row] = await (await getDb()).select().from(staticAccountPayments).where(eq(staticAccountPayments.reference, first.body.data!.reference));
     expect(p).toMatchObject({

@@ -12,7 +12,6 @@ export const staticAccountErrors = {
   referenceInUse: () => appError("REFERENCE_IN_USE"),
   accountSuspended: () => appError("ACCOUNT_SUSPENDED"),
   accountDeleted: () => appError("ACCOUNT_DELETED"),
-  rateLimited: () =>
-    appError("STATIC_ACCOUNT_RATE_LIMITED", { headers: { "retry-after": "3600" } }),
+  rateLimited: () => appError("STATIC_ACCOUNT_RATE_LIMITED", { headers: { "retry-after": "3600" } }),
   notFound: () => appError("NOT_FOUND", { message: "Static account not found." }),
 };

@@ -43,7 +43,10 @@ export const CreateStaticAccountBody = z
       ctx.addIssue({
         code: "custom",
         path: ["identity_number"],
-        message: b.identity_type === "rc" ? "identity_number must be a CAC number: RC or BN followed by digits" : `identity_number must be an 11-digit ${b.identity_type.toUpperCase()}`,
+        message:
+          b.identity_type === "rc"
+            ? "identity_number must be a CAC number: RC or BN followed by digits"
+            : `identity_number must be an 11-digit ${b.identity_type.toUpperCase()}`,
       });
     }
   });

@@ -54,7 +54,13 @@ async function merchantWith(state: StaticAccountState = "enabled") {
 
 const ref = () => `cust-${randomBase62(10)}`;
 const bvn = (last4 = "5678") => `2221234${last4}`;
-const body = (over: Record<string, unknown> = {}) => ({ customer_name: "Chidinma Okafor", identity_type: "bvn", identity_number: bvn(), reference: ref(), ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  customer_name: "Chidinma Okafor",
+  identity_type: "bvn",
+  identity_number: bvn(),
+  reference: ref(),
+  ...over,
+});
 
 const create = (key: Key, json: unknown) => call<StaticAccountView>(createPost, { method: "POST", path: PATH, key: key.secretKey, json });
 async function createOk(key: Key, over: Record<string, unknown> = {}) {
@@ -67,7 +73,12 @@ const list = (key: Key, query = "") => call<Page<StaticAccountView>>(listGet, { 
 const act = (key: Key, id: string, action: "disable" | "enable" | "delete") =>
   action === "delete"
     ? call<StaticAccountView>(deleteOne, { method: "DELETE", path: `${PATH}/${id}`, key: key.secretKey, params: { id } })
-    : call<StaticAccountView>(action === "disable" ? disablePost : enablePost, { method: "POST", path: `${PATH}/${id}/${action}`, key: key.secretKey, params: { id } });
+    : call<StaticAccountView>(action === "disable" ? disablePost : enablePost, {
+        method: "POST",
+        path: `${PATH}/${id}/${action}`,
+        key: key.secretKey,
+        params: { id },
+      });
 const status = (key: Key) => call(statusGet, { path: `${PATH}/status`, key: key.secretKey });
 
 // A fresh business per test: creates count against its hourly limit of 10.
@@ -180,7 +191,9 @@ describe("POST /v1/checkout/static-account: create", () => {
   it("NIN (11 digits) and CAC numbers (RC/BN + digits) are accepted", async () => {
     expect((await createOk(key, { identity_type: "nin", identity_number: "12345678901" })).identity_number_masked).toBe("*******8901");
     expect((await createOk(key, { identity_type: "rc", identity_number: "RC1234567", customer_name: "Acme Nigeria Ltd" })).identity_type).toBe("rc");
-    expect((await createOk(key, { identity_type: "rc", identity_number: "bn 765432", customer_name: "Ada Ventures" })).identity_number_masked).toBe("*******5432");
+    expect((await createOk(key, { identity_type: "rc", identity_number: "bn 765432", customer_name: "Ada Ventures" })).identity_number_masked).toBe(
+      "*******5432",
+    );
   });
 
   it("same reference → the same account (idempotent), whatever else the body says", async () => {
@@ -288,7 +301,9 @@ describe("STATIC_ACCOUNT_RATE_LIMITED (supplement §5, per merchant and mode, la
     for (let i = 0; i < 5; i++) expect((await create(k, body({ identity_number: bvn("0000") }))).body.error!.code).toBe("IDENTITY_MISMATCH");
     const mismatches = async () =>
       (
-        await (await getDb())
+        await (
+          await getDb()
+        )
           .select()
           .from(staticAccountAttempts)
           .where(and(eq(staticAccountAttempts.merchantId, k.merchantId), eq(staticAccountAttempts.kind, "mismatch")))

@@ -41,6 +41,9 @@ export async function listTeam(tx: DbOrTx, input: { merchantId: string; now?: Da
     members: memberRows
       .sort((a, b) => rank[a.role] - rank[b.role] || a.joinedAt.getTime() - b.joinedAt.getTime())
       .map((m) => ({ ...m, onlyOwner: m.role === "owner" && owners <= 1 })),
-    invitations: inviteRows.map(({ acceptedAt, revokedAt, ...r }) => ({ ...r, status: invitationStatus({ acceptedAt, revokedAt, expiresAt: r.expiresAt }, input.now) })),
+    invitations: inviteRows.map(({ acceptedAt, revokedAt, ...r }) => ({
+      ...r,
+      status: invitationStatus({ acceptedAt, revokedAt, expiresAt: r.expiresAt }, input.now),
+    })),
   };
 }

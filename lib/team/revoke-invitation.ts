@@ -6,7 +6,10 @@ import { invalidState, notFound } from "@/lib/errors";
 import { requireOwner } from "./owners";
 
 /** An owner revokes an open invitation: its link stops working. Revoking twice is harmless. */
-export async function revokeInvitation(db: Db, input: { merchantId: string; actor: Actor; invitationId: string; now?: Date }): Promise<{ id: string; revokedAt: Date }> {
+export async function revokeInvitation(
+  db: Db,
+  input: { merchantId: string; actor: Actor; invitationId: string; now?: Date },
+): Promise<{ id: string; revokedAt: Date }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     await requireOwner(tx, input.merchantId, input.actor);

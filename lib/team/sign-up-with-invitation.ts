@@ -31,7 +31,8 @@ export async function signUpWithInvitation(
     const peek = await findInvitationByToken(tx, input.token, { now });
     if (!peek) throw notFound(INVALID_LINK_MESSAGE);
     const user = await insertUser(tx, { email: peek.email, password: data.password, name: data.name }).catch((err: unknown) => {
-      if (err instanceof Error && /already exists/.test(err.message)) throw conflict("An account with this email already exists: sign in to accept the invitation.");
+      if (err instanceof Error && /already exists/.test(err.message))
+        throw conflict("An account with this email already exists: sign in to accept the invitation.");
       throw err;
     });
     const inv = await openInvitationFor(tx, input.token, user, now);

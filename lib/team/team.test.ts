@@ -44,16 +44,30 @@ async function addMember(merchantId: string, role: Role, label: string = role) {
 }
 
 async function roleOf(merchantId: string, userId: string): Promise<Role | null> {
-  const [m] = await db.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)));
+  const [m] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)));
   return m?.role ?? null;
 }
 
 async function ownerCount(merchantId: string): Promise<number> {
-  const rows = await db.select().from(memberships).where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner")));
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner")));
   return rows.length;
 }
 
-type AuditRow = { action: string; actor_type: string; actor_user_id: string | null; target_id: string | null; changes: unknown; ip: string | null; user_agent: string | null };
+type AuditRow = {
+  action: string;
+  actor_type: string;
+  actor_user_id: string | null;
+  target_id: string | null;
+  changes: unknown;
+  ip: string | null;
+  user_agent: string | null;
+};
 async function auditRows(merchantId: string, action?: string): Promise<AuditRow[]> {
   const rows = await queryRows<AuditRow>(db, sql`select * from audit_log where merchant_id = ${merchantId} order by created_at, id`);
   return action ? rows.filter((r) => r.action === action) : rows;
@@ -95,7 +109,7 @@ describe("inviteMember", () => {
     const token = tokenOf(res.link);
     const [row] = await queryRows<Record<string, unknown>>(db, sql`select * from invitations where id = ${res.invitation.id}`);
     for (const [column, value] of Object.entries(row!)) {
-      const text = value instanceof Date ? value.toISOString() : JSON.stringify(value) ?? "";
+      const text = value instanceof Date ? value.toISOString() : (JSON.stringify(value) ?? "");
       expect(text, column).not.toContain(token);
     }
     expect(row!.token_hash).toBe(hashInvitationToken(token));
@@ -128,11 +142,17 @@ describe("inviteMember", () => {
     const viewer = await addMember(b.merchantId, "viewer");
     const before = await tableSnapshot(b.merchantId);
     for (const m of [dev, viewer]) {
-      await expectRefused(inviteMember(db, { merchantId: b.merchantId, actor: m.actor, email: uniqueEmail("n"), role: "owner", baseUrl: BASE }), "Your role does not allow this action.");
+      await expectRefused(
+        inviteMember(db, { merchantId: b.merchantId, actor: m.actor, email: uniqueEmail("n"), role: "owner", baseUrl: BASE }),
+        "Your role does not allow this action.",
+      );
     }
     // An owner of another business is not an owner here.
     const other = await business();
-    await expectRefused(inviteMember(db, { merchantId: b.merchantId, actor: other.owner, email: uniqueEmail("n"), role: "viewer", baseUrl: BASE }), "Your role does not allow this action.");
+    await expectRefused(
+      inviteMember(db, { merchantId: b.merchantId, actor: other.owner, email: uniqueEmail("n"), role: "viewer", baseUrl: BASE }),
+      "Your role does not allow this action.",
+    );
     expect(await tableSnapshot(b.merchantId)).toBe(before);
   });
 
@@ -140,8 +160,14 @@ describe("inviteMember", () => {
     const b = await business();
     const dev = await addMember(b.merchantId, "developer");
     await expectRefused(inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: dev.email, role: "viewer", baseUrl: BASE }), "already a member");
-    await expectRefused(inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: "not-an-email", role: "viewer", baseUrl: BASE }), "Validation error");
-    await expectRefused(inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: uniqueEmail("r"), role: "admin", baseUrl: BASE }), "Validation error");
+    await expectRefused(
+      inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: "not-an-email", role: "viewer", baseUrl: BASE }),
+      "Validation error",
+    );
+    await expectRefused(
+      inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: uniqueEmail("r"), role: "admin", baseUrl: BASE }),
+      "Validation error",
+    );
   });
 });
 
@@ -212,21 +238,39 @@ describe("acceptInvitation", () => {
     const b = await business();
     const email = uniqueEmail("newcomer");
     const res = await inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email, role: "viewer", baseUrl: BASE });
-    const joined = await signUpWithInvitation(db, { token: tokenOf(res.link), name: "New Comer", password: "a long password", actor: { type: "user", ip: "198.51.100.2", userAgent: "ua" } });
+    const joined = await signUpWithInvitation(db, {
+      token: tokenOf(res.link),
+      name: "New Comer",
+      password: "a long password",
+      actor: { type: "user", ip: "198.51.100.2", userAgent: "ua" },
+    });
     expect(joined).toMatchObject({ email, merchantId: b.merchantId });
-    const rows = await queryRows<{ user_id: string; merchant_id: string; role: string }>(db, sql`select m.* from memberships m join users u on u.id = m.user_id where u.email = ${email}`);
+    const rows = await queryRows<{ user_id: string; merchant_id: string; role: string }>(
+      db,
+      sql`select m.* from memberships m join users u on u.id = m.user_id where u.email = ${email}`,
+    );
     expect(rows).toEqual([expect.objectContaining({ merchant_id: b.merchantId, role: "viewer" })]);
     const [audit] = await auditRows(b.merchantId, "invitation.accepted");
     expect(audit).toMatchObject({ actor_type: "user", actor_user_id: rows[0]!.user_id, ip: "198.51.100.2" });
     expect(JSON.stringify(audit)).not.toContain("a long password");
     // The link is used: a second sign-up through it is refused and creates no account.
-    await expectRefused(signUpWithInvitation(db, { token: tokenOf(res.link), name: "Other", password: "a long password", actor: { type: "user" } }), /already exists|already been used/);
+    await expectRefused(
+      signUpWithInvitation(db, { token: tokenOf(res.link), name: "Other", password: "a long password", actor: { type: "user" } }),
+      /already exists|already been used/,
+    );
   });
 
   it("sign-up through an expired link creates no account", async () => {
     const b = await business();
     const email = uniqueEmail("tooLate");
-    const res = await inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email, role: "viewer", baseUrl: BASE, now: new Date(Date.now() - 8 * 86_400_000) });
+    const res = await inviteMember(db, {
+      merchantId: b.merchantId,
+      actor: b.owner,
+      email,
+      role: "viewer",
+      baseUrl: BASE,
+      now: new Date(Date.now() - 8 * 86_400_000),
+    });
     await expectRefused(signUpWithInvitation(db, { token: tokenOf(res.link), name: "Late", password: "a long password", actor: { type: "user" } }), "expired");
     expect(await queryRows(db, sql`select id from users where email = ${email.toLowerCase()}`)).toHaveLength(0);
   });
@@ -237,7 +281,10 @@ describe("revokeInvitation", () => {
     const b = await business();
     const dev = await addMember(b.merchantId, "developer");
     const res = await inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: uniqueEmail("rv"), role: "viewer", baseUrl: BASE });
-    await expectRefused(revokeInvitation(db, { merchantId: b.merchantId, actor: dev.actor, invitationId: res.invitation.id }), "Your role does not allow this action.");
+    await expectRefused(
+      revokeInvitation(db, { merchantId: b.merchantId, actor: dev.actor, invitationId: res.invitation.id }),
+      "Your role does not allow this action.",
+    );
     expect((await findInvitationByToken(db, tokenOf(res.link)))!.status).toBe("pending");
     await revokeInvitation(db, { merchantId: b.merchantId, actor: b.owner, invitationId: res.invitation.id });
     const audits = await auditRows(b.merchantId, "invitation.revoked");
@@ -266,8 +313,14 @@ describe("changeMemberRole and removeMember", () => {
     const viewer = await addMember(b.merchantId, "viewer");
     const before = await tableSnapshot(b.merchantId);
     for (const m of [dev, viewer]) {
-      await expectRefused(changeMemberRole(db, { merchantId: b.merchantId, actor: m.actor, userId: m.id, role: "owner" }), "Your role does not allow this action.");
-      await expectRefused(changeMemberRole(db, { merchantId: b.merchantId, actor: m.actor, userId: b.ownerId, role: "viewer" }), "Your role does not allow this action.");
+      await expectRefused(
+        changeMemberRole(db, { merchantId: b.merchantId, actor: m.actor, userId: m.id, role: "owner" }),
+        "Your role does not allow this action.",
+      );
+      await expectRefused(
+        changeMemberRole(db, { merchantId: b.merchantId, actor: m.actor, userId: b.ownerId, role: "viewer" }),
+        "Your role does not allow this action.",
+      );
       await expectRefused(removeMember(db, { merchantId: b.merchantId, actor: m.actor, userId: b.ownerId }), "Your role does not allow this action.");
     }
     expect(await tableSnapshot(b.merchantId)).toBe(before);
@@ -290,7 +343,10 @@ describe("the last-owner rule", () => {
     const b = await business();
     await addMember(b.merchantId, "developer");
     const before = await tableSnapshot(b.merchantId);
-    await expectRefused(changeMemberRole(db, { merchantId: b.merchantId, actor: b.owner, userId: b.ownerId, role: "developer" }), "A business needs at least one owner.");
+    await expectRefused(
+      changeMemberRole(db, { merchantId: b.merchantId, actor: b.owner, userId: b.ownerId, role: "developer" }),
+      "A business needs at least one owner.",
+    );
     await expectRefused(removeMember(db, { merchantId: b.merchantId, actor: b.owner, userId: b.ownerId }), "A business needs at least one owner.");
     await expectRefused(leaveBusiness(db, { merchantId: b.merchantId, actor: b.owner }), "A business needs at least one owner.");
     expect(await tableSnapshot(b.merchantId)).toBe(before);
@@ -339,7 +395,10 @@ describe("the last-owner rule", () => {
 
       const c = await business();
       const other = await addMember(c.merchantId, "owner", "other");
-      const left = await Promise.allSettled([leaveBusiness(db, { merchantId: c.merchantId, actor: c.owner }), leaveBusiness(db, { merchantId: c.merchantId, actor: other.actor })]);
+      const left = await Promise.allSettled([
+        leaveBusiness(db, { merchantId: c.merchantId, actor: c.owner }),
+        leaveBusiness(db, { merchantId: c.merchantId, actor: other.actor }),
+      ]);
       expect(left.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(await ownerCount(c.merchantId)).toBe(1);
     }
@@ -352,7 +411,14 @@ describe("listTeam", () => {
     const viewer = await addMember(b.merchantId, "viewer");
     const dev = await addMember(b.merchantId, "developer");
     const open = await inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: uniqueEmail("open"), role: "viewer", baseUrl: BASE });
-    const old = await inviteMember(db, { merchantId: b.merchantId, actor: b.owner, email: uniqueEmail("old"), role: "viewer", baseUrl: BASE, now: new Date(Date.now() - 8 * 86_400_000) });
+    const old = await inviteMember(db, {
+      merchantId: b.merchantId,
+      actor: b.owner,
+      email: uniqueEmail("old"),
+      role: "viewer",
+      baseUrl: BASE,
+      now: new Date(Date.now() - 8 * 86_400_000),
+    });
     const team = await listTeam(db, { merchantId: b.merchantId });
     expect(team.members.map((m) => m.userId)).toEqual([b.ownerId, dev.id, viewer.id]);
     expect(team.members.map((m) => m.onlyOwner)).toEqual([true, false, false]);

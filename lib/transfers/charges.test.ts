@@ -92,7 +92,12 @@ describe.each(QUOTERS)("%s", (_name, handler, path) => {
 });
 
 it("the alias answers the very same body as /charges, success or failure", async () => {
-  const bodies = [{ amount: 777_777, bank_code: "070" }, { amount: 2_000_000, bank_code: "058" }, { amount: 50, bank_code: "058" }, { amount: 50_000, bank_code: "nope" }];
+  const bodies = [
+    { amount: 777_777, bank_code: "070" },
+    { amount: 2_000_000, bank_code: "058" },
+    { amount: 50, bank_code: "058" },
+    { amount: 50_000, bank_code: "nope" },
+  ];
   for (const json of bodies) {
     const a = await call(chargesPost, { method: "POST", path: "/v1/checkout/transfer/charges", key: key.secretKey, json });
     const b = await call(calculatePost, { method: "POST", path: "/v1/checkout/transfer/calculate-charges", key: key.secretKey, json });

@@ -28,7 +28,10 @@ describe("concurrent requests on the route handlers", () => {
     const body = bankBody({ amount: 250_000, reference: uniqueRef("burst") });
     const answers = await Promise.all(Array.from({ length: 100 }, () => initiate(key, body)));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s !== 200), answers.find((a) => a.status !== 200)?.text).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200),
+      answers.find((a) => a.status !== 200)?.text,
+    ).toEqual([]);
     const references = new Set(answers.map((a) => a.body.data!.reference));
     const publicIds = new Set(answers.map((a) => a.body.data!.public_id));
     expect(references.size).toBe(1);
@@ -69,7 +72,10 @@ describe("concurrent requests on the route handlers", () => {
     const refused = answers.filter((a) => a.status !== 200);
     expect(ok).toHaveLength(150);
     expect(refused).toHaveLength(150);
-    expect(refused.every((r) => r.status === 400 && r.body.error!.code === "INSUFFICIENT_FUNDS"), refused.find((r) => r.body.error?.code !== "INSUFFICIENT_FUNDS")?.text).toBe(true);
+    expect(
+      refused.every((r) => r.status === 400 && r.body.error!.code === "INSUFFICIENT_FUNDS"),
+      refused.find((r) => r.body.error?.code !== "INSUFFICIENT_FUNDS")?.text,
+    ).toBe(true);
     expect(ok.every((r) => r.body.data!.status === "completed")).toBe(true);
     expect(new Set(ok.map((r) => r.body.data!.reference)).size).toBe(150);
     expect(await balance(key)).toBe(0);

@@ -72,7 +72,10 @@ export async function finalizeTransfer(
         .returning();
     } else {
       await releaseDailySpend(tx, current);
-      const [debit] = await tx.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.reference, debitReference(current)));
+      const [debit] = await tx
+        .select({ id: journalEntries.id })
+        .from(journalEntries)
+        .where(eq(journalEntries.reference, debitReference(current)));
       await reverseEntry(tx, {
         entryId: debit!.id,
         reference: `${current.reference}:reverse`,
@@ -81,7 +84,13 @@ export async function finalizeTransfer(
       });
       [updated] = await tx
         .update(transfers)
-        .set({ status: "failed", failedAt: now, failureReason: input.reason ?? "The bank could not complete the transfer", nextCheckAt: null, railAttention: null })
+        .set({
+          status: "failed",
+          failedAt: now,
+          failureReason: input.reason ?? "The bank could not complete the transfer",
+          nextCheckAt: null,
+          railAttention: null,
+        })
         .where(eq(transfers.id, current.id))
         .returning();
     }
@@ -99,7 +108,12 @@ async function reverseCompleted(tx: DbOrTx, current: Transfer, reason: string | 
   ] as const) {
     const [entry] = await tx.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.reference, ref));
     if (entry) {
-      await reverseEntry(tx, { entryId: entry.id, reference: `${current.reference}:${suffix}`, kind: "transfer_reversed", description: `Transfer ${current.reference} reversed by the bank: refunded` });
+      await reverseEntry(tx, {
+        entryId: entry.id,
+        reference: `${current.reference}:${suffix}`,
+        kind: "transfer_reversed",
+        description: `Transfer ${current.reference} reversed by the bank: refunded`,
+      });
     }
   }
   await releaseDailySpend(tx, current);

@@ -49,7 +49,11 @@ export type InitiateInput = {
 function fingerprint(body: InitiateTransferBody): string {
   const canonical = (v: unknown): unknown =>
     v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+        )
       : v;
   const { reference: _r, ...rest } = body;
   const text = JSON.stringify(canonical(rest));
@@ -71,8 +75,7 @@ export function transferPrefetch(body: unknown, mode: Mode): PreparedRead<Recipi
   return payId && payId.length <= 80 && !payId.includes("\u0000") ? recipientRead(mode, payId) : null;
 }
 
-const referenceConflict = () =>
-  appError("REFERENCE_CONFLICT", { message: "This reference was already used for a different transfer." });
+const referenceConflict = () => appError("REFERENCE_CONFLICT", { message: "This reference was already used for a different transfer." });
 
 async function existingByReference(tx: DbOrTx, input: InitiateInput, hash: string): Promise<Transfer | null> {
   if (!input.body.reference) return null;
@@ -231,11 +234,24 @@ async function postingsAndEvents(db: Db, input: InitiateInput, t: Transfer, reci
   };
   // The recipient sees a payment in (charge.success, payid channel, free); the sender's key
   // hears transfer.success.
-  const paid = chargeSuccessData({ reference: t.reference, amount: t.amount, channel: "payid", fee: 0, payer: { name: input.merchantName }, paidAt: t.completedAt! });
+  const paid = chargeSuccessData({
+    reference: t.reference,
+    amount: t.amount,
+    channel: "payid",
+    fee: 0,
+    payer: { name: input.merchantName },
+    paidAt: t.completedAt!,
+  });
   const sent = transferEventData(t);
   const events: EmitInput[] = [
     ...recipient.keyPairIds.map((keyPairId) => ({ merchantId: recipient.merchantId, mode: input.mode, keyPairId, type: "charge.success", data: paid })),
-    ...(await transferEventKeys(db, t)).map((keyPairId) => ({ merchantId: input.merchantId, mode: input.mode, keyPairId, type: "transfer.success", data: sent })),
+    ...(await transferEventKeys(db, t)).map((keyPairId) => ({
+      merchantId: input.merchantId,
+      mode: input.mode,
+      keyPairId,
+      type: "transfer.success",
+      data: sent,
+    })),
   ];
   return { entry, events };
 }
@@ -257,7 +273,11 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
   let recipient: TransferRecipient | null = null;
   if (body.type === "payid") {
     try {
-      recipient = await findTransferRecipient(db, { mode: input.mode, payId: body.pay_id, senderMerchantId: input.merchantId }, input.recipientRows ?? undefined);
+      recipient = await findTransferRecipient(
+        db,
+        { mode: input.mode, payId: body.pay_id, senderMerchantId: input.merchantId },
+        input.recipientRows ?? undefined,
+      );
     } catch (err) {
       // A replay answers with the transfer it already made, even if the recipient changed since.
       const existing = isAppError(err) ? await existingByReference(db, input, hash) : null;

@@ -68,7 +68,10 @@ describe("POST /v1/checkout/transfer: validation (api.md initiate body)", () => 
     expect(r.status, r.text).toBe(400);
     expect(r.body.success).toBe(false);
     expect(r.body.error).toMatchObject({ code: "HTTP_ERROR", message: "Validation error" });
-    expect(r.body.error!.details!.some((d) => d.startsWith(`${field} `) || d.startsWith(`${field}:`)), JSON.stringify(r.body.error!.details)).toBe(true);
+    expect(
+      r.body.error!.details!.some((d) => d.startsWith(`${field} `) || d.startsWith(`${field}:`)),
+      JSON.stringify(r.body.error!.details),
+    ).toBe(true);
     expect(await listTotal(key)).toBe(total);
     expect(await balance(key)).toBe(before);
   });
@@ -87,7 +90,13 @@ describe("POST /v1/checkout/transfer: validation (api.md initiate body)", () => 
   });
 
   it("a malformed JSON body is 400 Malformed JSON body", async () => {
-    const r = await call(initiatePost, { method: "POST", path: "/v1/checkout/transfer", key: key.secretKey, body: "{not json", headers: { "content-type": "application/json" } });
+    const r = await call(initiatePost, {
+      method: "POST",
+      path: "/v1/checkout/transfer",
+      key: key.secretKey,
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error!.message).toBe("Malformed JSON body");
   });
@@ -241,7 +250,14 @@ describe("POST /v1/checkout/transfer: payid", () => {
     expect(charges).toHaveLength(1);
     const data = charges[0]!.data;
     expect(charges[0]!.merchantId).toBe(recipient.merchant.id);
-    expect(data).toMatchObject({ reference: t.reference, amount: 25_000, currency: "NGN", status: "completed", channel: "payid", payer: { name: senderMerchant.merchant.name } });
+    expect(data).toMatchObject({
+      reference: t.reference,
+      amount: 25_000,
+      currency: "NGN",
+      status: "completed",
+      channel: "payid",
+      payer: { name: senderMerchant.merchant.name },
+    });
     expect(Object.keys(data.payer as object)).toEqual(["name"]);
     expect(data).not.toHaveProperty("fees");
     expect(typeof data.paid_at).toBe("string");

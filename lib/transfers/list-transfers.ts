@@ -72,9 +72,22 @@ export async function listTransfers(tx: DbOrTx, input: Scope & ListTransfersQuer
   const where = and(inScope(input), filter)!;
   const total = kept
     ? keptCountSql(kept)
-    : searchTotal({ list: "transfers", merchantId: input.merchantId, mode: input.mode, key: { search: input.search?.trim(), status: input.status, type: input.type }, table: transfers, scope: inScope(input), sortColumn: transfers.createdAt, where });
+    : searchTotal({
+        list: "transfers",
+        merchantId: input.merchantId,
+        mode: input.mode,
+        key: { search: input.search?.trim(), status: input.status, type: input.type },
+        table: transfers,
+        scope: inScope(input),
+        sortColumn: transfers.createdAt,
+        where,
+      });
   const [rows, n] = await readPage(tx, total, (listTotal) =>
-    tx.select({ ...getTableColumns(transfers), listTotal }).from(transfers).where(plan.where).orderBy(...plan.orderBy),
+    tx
+      .select({ ...getTableColumns(transfers), listTotal })
+      .from(transfers)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
   );
   return plan.finish(rows, n);
 }

@@ -15,7 +15,15 @@ export type TransferRecipient = {
   keyPairIds: string[];
 };
 
-export type RecipientRow = { id: string; pay_id: string; merchant_id: string; kind: PayId["kind"]; is_active: boolean; name: string; key_pair_ids: string | null };
+export type RecipientRow = {
+  id: string;
+  pay_id: string;
+  merchant_id: string;
+  kind: PayId["kind"];
+  is_active: boolean;
+  name: string;
+  key_pair_ids: string | null;
+};
 
 /** findTransferRecipient's read of a (normalised) PayID, to send with the request's rate-limit count. */
 export const recipientRead = (mode: Mode, payId: string): PreparedRead<RecipientRow> => ({ text: TRANSFER_RECIPIENT_SQL, params: [mode, payId] });

@@ -185,7 +185,9 @@ describe("GET /v1/checkout/transfer (list)", () => {
 
   /** The merchant's transfers straight from the database, newest first (the ground truth). */
   async function rows() {
-    const all = await (await getDb())
+    const all = await (
+      await getDb()
+    )
       .select()
       .from(transfers)
       .where(and(eq(transfers.merchantId, key.merchantId), eq(transfers.mode, "test")));
@@ -246,7 +248,12 @@ describe("GET /v1/checkout/transfer (list)", () => {
 
   it("page_size 100 is allowed; 101, 0, or page 0 is a 400 Validation error naming the field", async () => {
     expect((await listTransfers(key, "page_size=100")).status).toBe(200);
-    for (const [query, field] of [["page_size=101", "page_size"], ["page_size=0", "page_size"], ["page=0", "page"], ["page=x", "page"]] as const) {
+    for (const [query, field] of [
+      ["page_size=101", "page_size"],
+      ["page_size=0", "page_size"],
+      ["page=0", "page"],
+      ["page=x", "page"],
+    ] as const) {
       const r = await listTransfers(key, query);
       expect(r.status, query).toBe(400);
       expect(r.body.error!.message).toBe("Validation error");
@@ -270,7 +277,12 @@ describe("GET /v1/checkout/transfer (list)", () => {
     for (const status of ["failed", "completed", "pending"] as const) {
       const r = await listTransfers(key, `status=${status}&page_size=100`);
       expect(r.body.data!.items.every((i) => i.status === status)).toBe(true);
-      expect(r.body.data!.items.map((i) => i.reference).sort()).toEqual(truth.filter((t) => t.status === status).map((t) => t.reference).sort());
+      expect(r.body.data!.items.map((i) => i.reference).sort()).toEqual(
+        truth
+          .filter((t) => t.status === status)
+          .map((t) => t.reference)
+          .sort(),
+      );
     }
     const f = await listTransfers(key, "status=failed");
     expect(f.body.data!.items.map((i) => i.reference)).toContain(failed.reference);

@@ -50,23 +50,27 @@ describe("sandbox outcome completed", () => {
     expect(v.body.data!.completed_at).not.toBeNull();
     expect(Date.parse(v.body.data!.completed_at!)).toBeGreaterThanOrEqual(Date.parse(t.created_at));
     expect(await balance(key)).toBe(before); // completion moves no more money out of the wallet
-    expect(amounts(await entryPostings(`${t.reference}:debit`))).toEqual(amounts([
-      { kind: "wallet", amount: -CHARGES.total },
-      { kind: "transfers_in_flight", amount: CHARGES.total },
-    ]));
+    expect(amounts(await entryPostings(`${t.reference}:debit`))).toEqual(
+      amounts([
+        { kind: "wallet", amount: -CHARGES.total },
+        { kind: "transfers_in_flight", amount: CHARGES.total },
+      ]),
+    );
   });
 
   it("settlement moves the held total to bank clearing (amount), fee revenue, VAT and stamp duty; the ledger audits ok", async () => {
     const key = await fundedKey(FUNDS);
     const t = await decidedBankTransfer(key, "completed", { body: { amount: AMOUNT } });
     await verifyTransfer(key, t.reference);
-    expect(amounts(await entryPostings(`${t.reference}:settle`))).toEqual(amounts([
-      { kind: "transfers_in_flight", amount: -CHARGES.total },
-      { kind: "bank_clearing", amount: AMOUNT },
-      { kind: "fee_revenue", amount: CHARGES.fee },
-      { kind: "vat_payable", amount: CHARGES.vat },
-      { kind: "stamp_duty_payable", amount: CHARGES.stamp_duty },
-    ]));
+    expect(amounts(await entryPostings(`${t.reference}:settle`))).toEqual(
+      amounts([
+        { kind: "transfers_in_flight", amount: -CHARGES.total },
+        { kind: "bank_clearing", amount: AMOUNT },
+        { kind: "fee_revenue", amount: CHARGES.fee },
+        { kind: "vat_payable", amount: CHARGES.vat },
+        { kind: "stamp_duty_payable", amount: CHARGES.stamp_duty },
+      ]),
+    );
     expect(await entryPostings(`${t.reference}:reverse`)).toEqual([]);
     expect((await auditLedger(await getDb())).ok).toBe(true);
   });
@@ -103,10 +107,12 @@ describe("sandbox outcome failed", () => {
     const v = await verifyTransfer(key, t.reference);
     expect(v.body.data).toMatchObject({ reference: t.reference, status: "failed", completed_at: null });
     expect(await balance(key)).toBe(beforeRefund + CHARGES.total);
-    expect(amounts(await entryPostings(`${t.reference}:reverse`))).toEqual(amounts([
-      { kind: "wallet", amount: CHARGES.total },
-      { kind: "transfers_in_flight", amount: -CHARGES.total },
-    ]));
+    expect(amounts(await entryPostings(`${t.reference}:reverse`))).toEqual(
+      amounts([
+        { kind: "wallet", amount: CHARGES.total },
+        { kind: "transfers_in_flight", amount: -CHARGES.total },
+      ]),
+    );
     expect(await entryPostings(`${t.reference}:settle`)).toEqual([]);
     expect((await auditLedger(await getDb())).ok).toBe(true);
   });

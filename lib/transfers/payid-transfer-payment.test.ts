@@ -15,7 +15,15 @@ describe("a PayID transfer is a payment in for its recipient", () => {
     await initiateOk(sender, body);
     const rows = await (await getDb()).select().from(payments).where(eq(payments.reference, t.reference));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ merchantId: recipient.merchant.id, mode: "test", channel: "payid", amount: 30_000, fee: 0, destinationKind: "wallet", narration: "for lunch" });
+    expect(rows[0]).toMatchObject({
+      merchantId: recipient.merchant.id,
+      mode: "test",
+      channel: "payid",
+      amount: 30_000,
+      fee: 0,
+      destinationKind: "wallet",
+      narration: "for lunch",
+    });
     expect(rows[0]!.payer).toEqual({ name: expect.any(String) });
   });
 });

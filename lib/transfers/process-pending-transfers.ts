@@ -19,7 +19,12 @@ export async function processPendingTransfers(db: Db, opts: { budgetMs?: number 
   // at the start of the pass is looked at in this pass, however many there are.
   while (Date.now() < deadline) {
     // What this pass already handled is not claimed (nor re-leased) again.
-    const notSeen = seen.size ? sql`and id not in (${sql.join([...seen].map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+    const notSeen = seen.size
+      ? sql`and id not in (${sql.join(
+          [...seen].map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
     const claimed = await queryRows<{ id: string }>(
       db,
       sql`update transfers set next_check_at = now() + ${LEASE}

@@ -41,14 +41,26 @@ export async function submitToBank(db: Db, transfer: Transfer): Promise<Transfer
   // (this also releases the lease the scheduler took to send it).
   // An unknown outcome records only where it went (never elsewhere from now on); the next look
   // offers it to that rail again under the same reference, as if it had never been sent.
-  const sent = await recordPlace(db, transfer, { rail: attempt.rail, railReference: attempt.railReference, refused: attempt.refused, submitted: attempt.kind === "sent" });
+  const sent = await recordPlace(db, transfer, {
+    rail: attempt.rail,
+    railReference: attempt.railReference,
+    refused: attempt.refused,
+    submitted: attempt.kind === "sent",
+  });
   if (attempt.kind === "sent") {
     const decided = await applyOutcome(db, transfer, attempt.outcome);
     if (decided) return decided;
   }
   if (sent && sent.status === transfer.status) {
     const at = new Date(sent.at);
-    return { ...transfer, rail: attempt.rail, railReference: attempt.railReference, bankSubmittedAt: transfer.bankSubmittedAt ?? at, nextCheckAt: at, updatedAt: at };
+    return {
+      ...transfer,
+      rail: attempt.rail,
+      railReference: attempt.railReference,
+      bankSubmittedAt: transfer.bankSubmittedAt ?? at,
+      nextCheckAt: at,
+      updatedAt: at,
+    };
   }
   return getTransferById(db, transfer.id);
 }
@@ -70,11 +82,11 @@ async function recordPlace(db: Db, transfer: Transfer, p: { rail: RailName | nul
 async function applyOutcome(db: Db, transfer: Transfer, outcome: BankTransferStatus): Promise<Transfer | null> {
   if (outcome.status === "pending") {
     if (outcome.attention !== undefined || outcome.fee != null) {
-      await preparedRows(db, `update transfers set rail_attention = $2::text, rail_fee = coalesce($3::text::bigint, rail_fee) where id = $1::uuid and status = 'pending'`, [
-        transfer.id,
-        outcome.attention ?? null,
-        outcome.fee == null ? null : String(outcome.fee),
-      ]);
+      await preparedRows(
+        db,
+        `update transfers set rail_attention = $2::text, rail_fee = coalesce($3::text::bigint, rail_fee) where id = $1::uuid and status = 'pending'`,
+        [transfer.id, outcome.attention ?? null, outcome.fee == null ? null : String(outcome.fee)],
+      );
     }
     return null;
   }
@@ -99,10 +111,11 @@ export async function refreshFromBank(db: Db, transfer: Transfer): Promise<Trans
     outcome = await payoutStatus(transfer.mode, { rail, refused: (transfer.railsRefused ?? []) as RailName[] }, transfer.reference);
   } catch (error) {
     logError("transfer status query failed; the scheduler will ask again", { reference: transfer.reference, rail, error });
-    await preparedRows(db, `update transfers set status_checks = status_checks + 1, next_check_at = now() + make_interval(secs => $2::int) where id = $1::uuid and status = 'pending'`, [
-      transfer.id,
-      String(backoffSeconds(transfer.statusChecks)),
-    ]);
+    await preparedRows(
+      db,
+      `update transfers set status_checks = status_checks + 1, next_check_at = now() + make_interval(secs => $2::int) where id = $1::uuid and status = 'pending'`,
+      [transfer.id, String(backoffSeconds(transfer.statusChecks))],
+    );
     return getTransferById(db, transfer.id);
   }
   if (transfer.status === "completed") {
@@ -121,6 +134,10 @@ export async function refreshFromBank(db: Db, transfer: Transfer): Promise<Trans
   if (decided) return decided;
   // Still pending at the rail: ask again later, backing off (the sandbox settles on its own clock tick).
   const delay = rail === "sandbox" ? 0 : backoffSeconds(transfer.statusChecks);
-  await preparedRows(db, `update transfers set status_checks = status_checks + 1, next_check_at = now() + make_interval(secs => $2::int) where id = $1::uuid and status = 'pending'`, [transfer.id, String(delay)]);
+  await preparedRows(
+    db,
+    `update transfers set status_checks = status_checks + 1, next_check_at = now() + make_interval(secs => $2::int) where id = $1::uuid and status = 'pending'`,
+    [transfer.id, String(delay)],
+  );
   return getTransferById(db, transfer.id);
 }

@@ -16,7 +16,11 @@ import { decideApproval, sendOrRequestApproval, setApprovalThreshold } from "./t
  * sends nothing. Real Postgres, the sandbox bank.
  */
 const actor: Actor = { type: "user", ip: "198.51.100.11", userAgent: "vitest approvals" };
-const refusal = (p: Promise<unknown>) => p.then(() => "accepted", (e: unknown) => (isAppError(e) ? `${e.status} ${e.code}` : `threw ${String(e)}`));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => "accepted",
+    (e: unknown) => (isAppError(e) ? `${e.status} ${e.code}` : `threw ${String(e)}`),
+  );
 
 async function business() {
   const db = await getDb();
@@ -28,7 +32,14 @@ async function business() {
   return { db, key, scope: { merchantId: key.merchantId, mode: "test" as const }, requester: owner!.userId, approver: second.id };
 }
 
-const body = (amount: number) => ({ type: "bank_transfer" as const, account_number: "0123456789", bank_code: "058", account_name: "ADA OBI", amount, reference: uniqueRef("dash") });
+const body = (amount: number) => ({
+  type: "bank_transfer" as const,
+  account_number: "0123456789",
+  bank_code: "058",
+  account_name: "ADA OBI",
+  amount,
+  reference: uniqueRef("dash"),
+});
 
 describe("approval above the threshold", () => {
   it("at or below the threshold a transfer is sent at once", async () => {
@@ -44,7 +55,9 @@ describe("approval above the threshold", () => {
     expect(out.kind).toBe("awaiting_approval");
     expect(await balance(b.key)).toBe(before);
     const id = out.kind === "awaiting_approval" ? out.approval.id : "";
-    expect(await refusal(decideApproval(b.db, { ...b.scope, id, decision: "approve", userId: b.requester, merchantName: "Approvals Co", actor }))).toBe("403 FORBIDDEN");
+    expect(await refusal(decideApproval(b.db, { ...b.scope, id, decision: "approve", userId: b.requester, merchantName: "Approvals Co", actor }))).toBe(
+      "403 FORBIDDEN",
+    );
 
     // Two approvers at once (or a double click): one decision, one transfer.
     const results = await Promise.allSettled([
@@ -52,7 +65,10 @@ describe("approval above the threshold", () => {
       decideApproval(b.db, { ...b.scope, id, decision: "approve", userId: b.approver, merchantName: "Approvals Co", actor }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const sent = await b.db.select().from(transfers).where(and(eq(transfers.merchantId, b.key.merchantId), eq(transfers.amount, 2_000_000)));
+    const sent = await b.db
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.merchantId, b.key.merchantId), eq(transfers.amount, 2_000_000)));
     expect(sent).toHaveLength(1);
     expect(await balance(b.key)).toBe(before - (sent[0]!.amount + sent[0]!.fee + sent[0]!.vat + sent[0]!.stampDuty));
   });
@@ -63,8 +79,15 @@ describe("approval above the threshold", () => {
     const id = out.kind === "awaiting_approval" ? out.approval.id : "";
     const rejected = await decideApproval(b.db, { ...b.scope, id, decision: "reject", userId: b.approver, merchantName: "Approvals Co", actor });
     expect(rejected.transfer).toBeNull();
-    expect(await refusal(decideApproval(b.db, { ...b.scope, id, decision: "approve", userId: b.approver, merchantName: "Approvals Co", actor }))).toBe("400 INVALID_STATE");
-    expect(await b.db.select().from(transfers).where(and(eq(transfers.merchantId, b.key.merchantId), eq(transfers.amount, 3_000_000)))).toHaveLength(0);
+    expect(await refusal(decideApproval(b.db, { ...b.scope, id, decision: "approve", userId: b.approver, merchantName: "Approvals Co", actor }))).toBe(
+      "400 INVALID_STATE",
+    );
+    expect(
+      await b.db
+        .select()
+        .from(transfers)
+        .where(and(eq(transfers.merchantId, b.key.merchantId), eq(transfers.amount, 3_000_000))),
+    ).toHaveLength(0);
   });
 
   it("another merchant's approval request answers 404", async () => {
@@ -72,6 +95,8 @@ describe("approval above the threshold", () => {
     const other = await business();
     const out = await sendOrRequestApproval(a.db, { ...a.scope, merchantName: "Approvals Co", userId: a.requester, actor, body: body(2_000_000) });
     const id = out.kind === "awaiting_approval" ? out.approval.id : "";
-    expect(await refusal(decideApproval(a.db, { ...other.scope, id, decision: "approve", userId: other.approver, merchantName: "Other", actor }))).toBe("404 NOT_FOUND");
+    expect(await refusal(decideApproval(a.db, { ...other.scope, id, decision: "approve", userId: other.approver, merchantName: "Other", actor }))).toBe(
+      "404 NOT_FOUND",
+    );
   });
 });

@@ -20,7 +20,10 @@ import type { TransferView } from "./transfer-view";
 type Scope = { merchantId: string; mode: Mode };
 
 export async function approvalThreshold(db: DbOrTx, scope: Scope): Promise<number | null> {
-  const [row] = await db.select({ threshold: approvalRules.threshold }).from(approvalRules).where(and(eq(approvalRules.merchantId, scope.merchantId), eq(approvalRules.mode, scope.mode)));
+  const [row] = await db
+    .select({ threshold: approvalRules.threshold })
+    .from(approvalRules)
+    .where(and(eq(approvalRules.merchantId, scope.merchantId), eq(approvalRules.mode, scope.mode)));
   return row?.threshold ?? null;
 }
 
@@ -32,7 +35,14 @@ export async function setApprovalThreshold(db: Db, input: Scope & { threshold: n
       .insert(approvalRules)
       .values({ merchantId: input.merchantId, mode: input.mode, threshold: input.threshold })
       .onConflictDoUpdate({ target: [approvalRules.merchantId, approvalRules.mode], set: { threshold: input.threshold } });
-    await recordAudit(tx, { merchantId: input.merchantId, actor: input.actor, action: "approval_rule.saved", targetType: "approval_rules", targetId: `${input.merchantId}:${input.mode}`, changes: { threshold: { from: before, to: input.threshold } } });
+    await recordAudit(tx, {
+      merchantId: input.merchantId,
+      actor: input.actor,
+      action: "approval_rule.saved",
+      targetType: "approval_rules",
+      targetId: `${input.merchantId}:${input.mode}`,
+      changes: { threshold: { from: before, to: input.threshold } },
+    });
     return input.threshold;
   });
 }
@@ -53,16 +63,39 @@ export async function sendOrRequestApproval(
     const approval = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(transferApprovals)
-        .values({ merchantId: input.merchantId, mode: input.mode, body: input.body as Record<string, unknown>, amount: input.body.amount, recipientName, requestedBy: input.userId })
+        .values({
+          merchantId: input.merchantId,
+          mode: input.mode,
+          body: input.body as Record<string, unknown>,
+          amount: input.body.amount,
+          recipientName,
+          requestedBy: input.userId,
+        })
         .returning();
-      await recordAudit(tx, { merchantId: input.merchantId, actor: input.actor, action: "transfer.approval_requested", targetType: "transfer_approval", targetId: row!.id, changes: { amount: { to: input.body.amount }, recipient: { to: recipientName } } });
+      await recordAudit(tx, {
+        merchantId: input.merchantId,
+        actor: input.actor,
+        action: "transfer.approval_requested",
+        targetType: "transfer_approval",
+        targetId: row!.id,
+        changes: { amount: { to: input.body.amount }, recipient: { to: recipientName } },
+      });
       return row!;
     });
     return { kind: "awaiting_approval", approval };
   }
   const wallet = await getWalletPayId(db, input);
   if (!wallet) throw walletNotLinked();
-  const transfer = await initiateTransfer(db, { merchantId: input.merchantId, merchantName: input.merchantName, mode: input.mode, walletPayIdId: wallet.id, keyPairId: null, source: "dashboard", actor: input.actor, body: input.body });
+  const transfer = await initiateTransfer(db, {
+    merchantId: input.merchantId,
+    merchantName: input.merchantName,
+    mode: input.mode,
+    walletPayIdId: wallet.id,
+    keyPairId: null,
+    source: "dashboard",
+    actor: input.actor,
+    body: input.body,
+  });
   return { kind: "sent", transfer };
 }
 
@@ -104,7 +137,14 @@ export async function decideApproval(
       .set({ status, decidedBy: input.userId, decidedAt: new Date(), reason: input.reason?.trim() || null })
       .where(eq(transferApprovals.id, row.id))
       .returning();
-    await recordAudit(tx, { merchantId: input.merchantId, actor: input.actor, action: `transfer.approval_${status}`, targetType: "transfer_approval", targetId: row.id, changes: { status: { from: "pending", to: status } } });
+    await recordAudit(tx, {
+      merchantId: input.merchantId,
+      actor: input.actor,
+      action: `transfer.approval_${status}`,
+      targetType: "transfer_approval",
+      targetId: row.id,
+      changes: { status: { from: "pending", to: status } },
+    });
     return updated!;
   });
   if (decided.status !== "approved") return { approval: decided, transfer: null };
@@ -113,7 +153,16 @@ export async function decideApproval(
   const wallet = await getWalletPayId(db, input);
   if (!wallet) throw walletNotLinked();
   const body = InitiateTransferBody.parse(decided.body);
-  const transfer = await initiateTransfer(db, { merchantId: input.merchantId, merchantName: input.merchantName, mode: input.mode, walletPayIdId: wallet.id, keyPairId: null, source: "dashboard", actor: input.actor, body });
+  const transfer = await initiateTransfer(db, {
+    merchantId: input.merchantId,
+    merchantName: input.merchantName,
+    mode: input.mode,
+    walletPayIdId: wallet.id,
+    keyPairId: null,
+    source: "dashboard",
+    actor: input.actor,
+    body,
+  });
   const [withRef] = await db.update(transferApprovals).set({ transferReference: transfer.reference }).where(eq(transferApprovals.id, decided.id)).returning();
   return { approval: withRef!, transfer };
 }

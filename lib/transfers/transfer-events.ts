@@ -24,5 +24,8 @@ export async function emitTransferEvent(tx: DbOrTx, transfer: Transfer): Promise
   if (transfer.status === "pending") return [];
   const type = EVENT_OF_STATUS[transfer.status];
   const keys = await transferEventKeys(tx, transfer);
-  return emitEvents(tx, keys.map((keyPairId) => ({ merchantId: transfer.merchantId, mode: transfer.mode, keyPairId, type, data: transferEventData(transfer) })));
+  return emitEvents(
+    tx,
+    keys.map((keyPairId) => ({ merchantId: transfer.merchantId, mode: transfer.mode, keyPairId, type, data: transferEventData(transfer) })),
+  );
 }

@@ -5,7 +5,9 @@ import { TRANSFER_AMOUNT_LIMITS } from "./transfer-amount-field";
 
 const amount = koboSchema("amount", { min: TRANSFER_AMOUNT_LIMITS.minKobo, max: TRANSFER_AMOUNT_LIMITS.maxKobo });
 
-const required = (field: string, what: string) => ({ error: (i: { input: unknown }) => (i.input === undefined ? `${field} is required` : `${field} must be ${what}`) });
+const required = (field: string, what: string) => ({
+  error: (i: { input: unknown }) => (i.input === undefined ? `${field} is required` : `${field} must be ${what}`),
+});
 
 /** The recipient's bank account, as a transfer and a name enquiry (resolve-account) take it. */
 export const accountNumber = z.string(required("account_number", "a string of 10 digits")).regex(/^\d{10}$/, "account_number must be 10 digits");
@@ -27,7 +29,11 @@ const BankTransferBody = z.object({
   type: z.literal("bank_transfer"),
   account_number: accountNumber,
   bank_code: bankCode,
-  account_name: z.string(required("account_name", "a string")).trim().min(1, "account_name is required").max(200, "account_name must be at most 200 characters"),
+  account_name: z
+    .string(required("account_name", "a string"))
+    .trim()
+    .min(1, "account_name is required")
+    .max(200, "account_name must be at most 200 characters"),
   ...common,
 });
 

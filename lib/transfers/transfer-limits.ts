@@ -35,8 +35,7 @@ export function limitError(err: unknown): unknown {
   return err;
 }
 
-export const recipientNotAllowed = () =>
-  appError("RECIPIENT_NOT_ALLOWED");
+export const recipientNotAllowed = () => appError("RECIPIENT_NOT_ALLOWED");
 
 /**
  * A failed transfer no longer counts against its day (only pending and completed ones do).

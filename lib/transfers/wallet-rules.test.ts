@@ -140,7 +140,10 @@ describe("limits under concurrency (real parallel requests on Postgres)", () => 
     const ok = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
     expect(ok).toHaveLength(12);
-    expect(refused.every((a) => a.status === 400 && a.body.error!.code === "LIMIT_EXCEEDED"), refused.find((a) => a.body.error?.code !== "LIMIT_EXCEEDED")?.text).toBe(true);
+    expect(
+      refused.every((a) => a.status === 400 && a.body.error!.code === "LIMIT_EXCEEDED"),
+      refused.find((a) => a.body.error?.code !== "LIMIT_EXCEEDED")?.text,
+    ).toBe(true);
     expect(await balance(r.key)).toBe(120_000);
     expect(await balance(key)).toBe(10_000_000 - 120_000);
     expect(await spentToday(key)).toBe(120_000);

@@ -10,10 +10,7 @@ export async function findUserByEmail(tx: DbOrTx, email: string): Promise<User |
 }
 
 /** Creates a user with an argon2id password hash; an email already registered is a 409. */
-export async function insertUser(
-  tx: DbOrTx,
-  input: { email: string; password: string; name?: string | null; isAdmin?: boolean },
-): Promise<User> {
+export async function insertUser(tx: DbOrTx, input: { email: string; password: string; name?: string | null; isAdmin?: boolean }): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   const rows = await tx
     .insert(users)

@@ -42,7 +42,11 @@ const email = (tag: string) => `${tag}-${randomBase62(8).toLowerCase()}@example.
 const ip = () => `203.0.113.${randomBase62(6)}`;
 const BASE = "https://owo.example";
 const tokenOf = (link: string) => link.slice(`${BASE}/reset-password/`.length);
-const refusal = (p: Promise<unknown>) => p.then(() => "accepted", (e: unknown) => (isAppError(e) ? `${e.status} ${e.message}` : `threw ${String(e)}`));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => "accepted",
+    (e: unknown) => (isAppError(e) ? `${e.status} ${e.message}` : `threw ${String(e)}`),
+  );
 const userRow = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
 
 async function requested(tag: string) {
@@ -96,7 +100,9 @@ describe("asking for a link", () => {
   it("3 requests per email an hour, 10 per IP: then refused with the minutes to wait", async () => {
     const u = await insertUser(db, { email: email("limited"), password: PASSWORD });
     for (let i = 0; i < 3; i++) expect(await refusal(requestPasswordReset(db, { email: u.email, ip: ip(), baseUrl: BASE }))).toBe("accepted");
-    expect(await refusal(requestPasswordReset(db, { email: u.email, ip: ip(), baseUrl: BASE }))).toMatch(/^429 Too many password reset requests\. Try again in \d+ minutes?\.$/);
+    expect(await refusal(requestPasswordReset(db, { email: u.email, ip: ip(), baseUrl: BASE }))).toMatch(
+      /^429 Too many password reset requests\. Try again in \d+ minutes?\.$/,
+    );
     const from = ip();
     for (let i = 0; i < 10; i++) expect(await refusal(requestPasswordReset(db, { email: email("ip"), ip: from, baseUrl: BASE }))).toBe("accepted");
     expect(await refusal(requestPasswordReset(db, { email: email("ip"), ip: from, baseUrl: BASE }))).toMatch(/^429 Too many password reset requests\./);
@@ -108,7 +114,11 @@ describe("using the link", () => {
     const { user, token } = await requested("use");
     // Two failed sign-ins on the account.
     for (let i = 0; i < 2; i++) await withSignInLimits(db, { email: user.email, ip: ip() }, async () => null);
-    const failures = () => queryRows<{ n: number }>(db, sql`select coalesce(sum(count), 0)::int as n from rate_limit_counters where bucket = ${signInBuckets({ email: user.email, ip: "" }).account.name}`);
+    const failures = () =>
+      queryRows<{ n: number }>(
+        db,
+        sql`select coalesce(sum(count), 0)::int as n from rate_limit_counters where bucket = ${signInBuckets({ email: user.email, ip: "" }).account.name}`,
+      );
     expect((await failures())[0]!.n).toBe(2);
 
     expect(await resetPassword(db, { token, password: "the new password", actor: { type: "user", ip: "203.0.113.5" } })).toEqual({ email: user.email });

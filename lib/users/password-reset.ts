@@ -98,7 +98,12 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
     await setPassword(tx, user, password);
-    await auditUserEvent(tx, { userId: user.id, actor: { ...input.actor, userId: user.id }, action: "user.password_reset", changes: { by: { to: "email link" } } });
+    await auditUserEvent(tx, {
+      userId: user.id,
+      actor: { ...input.actor, userId: user.id },
+      action: "user.password_reset",
+      changes: { by: { to: "email link" } },
+    });
     return { email: user.email };
   });
 }

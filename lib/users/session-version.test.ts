@@ -84,7 +84,12 @@ describe("the session check", () => {
     const v = await versionOf(u.id);
     // What a client could post to /api/auth/session: no proof, a made-up one, another user's, an expired one.
     const other = await insertUser(db, { email: email("other"), password: PASSWORD });
-    for (const session of [{}, { reissue: { version: v, expires: Date.now() + 60_000, mac: "forged" } }, reissueProof(other.id, v), reissueProof(u.id, v, Date.now() - 120_000)]) {
+    for (const session of [
+      {},
+      { reissue: { version: v, expires: Date.now() + 60_000, mac: "forged" } },
+      reissueProof(other.id, v),
+      reissueProof(u.id, v, Date.now() - 120_000),
+    ]) {
       expect(await checkSessionToken(db, { token: { ...token }, trigger: "update", session })).toBeNull();
     }
     const renewed = await checkSessionToken(db, { token: { ...token }, trigger: "update", session: reissueProof(u.id, v) });
@@ -98,13 +103,21 @@ describe("the events that bump the session version", () => {
     const m = await makeMerchant();
     const u = m.owner;
     const before = await versionOf(u.id);
-    await expect(changePassword(db, { userId: u.id, currentPassword: "not the password", newPassword: "a brand new password", actor: actorOf(u.id), ip: "203.0.113.9" })).rejects.toThrow(
-      "Your current password is not correct.",
-    );
+    await expect(
+      changePassword(db, { userId: u.id, currentPassword: "not the password", newPassword: "a brand new password", actor: actorOf(u.id), ip: "203.0.113.9" }),
+    ).rejects.toThrow("Your current password is not correct.");
     expect(await versionOf(u.id)).toBe(before);
-    await expect(changePassword(db, { userId: u.id, currentPassword: PASSWORD, newPassword: "short", actor: actorOf(u.id), ip: "203.0.113.9" })).rejects.toThrow();
+    await expect(
+      changePassword(db, { userId: u.id, currentPassword: PASSWORD, newPassword: "short", actor: actorOf(u.id), ip: "203.0.113.9" }),
+    ).rejects.toThrow();
     expect(await versionOf(u.id)).toBe(before);
-    const res = await changePassword(db, { userId: u.id, currentPassword: PASSWORD, newPassword: "a brand new password", actor: actorOf(u.id), ip: "203.0.113.9" });
+    const res = await changePassword(db, {
+      userId: u.id,
+      currentPassword: PASSWORD,
+      newPassword: "a brand new password",
+      actor: actorOf(u.id),
+      ip: "203.0.113.9",
+    });
     expect(res.sessionVersion).toBe(before + 1);
     expect(await versionOf(u.id)).toBe(before + 1);
     const audits = await db.select().from(auditLog).where(eq(auditLog.targetId, u.id));

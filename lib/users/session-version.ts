@@ -21,10 +21,6 @@ export type SessionState = { sessionVersion: number; isAdmin: boolean };
 
 /** What a session check reads about its user now (null: no such user any more). */
 export async function readSessionState(tx: DbOrTx, userId: string): Promise<SessionState | null> {
-  const [row] = await tx
-    .select({ sessionVersion: users.sessionVersion, isAdmin: users.isAdmin })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await tx.select({ sessionVersion: users.sessionVersion, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
 }

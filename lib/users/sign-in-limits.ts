@@ -92,7 +92,10 @@ export async function withSignInLimits<U extends { id: string }>(
     queryRows(
       db,
       sql`update rate_limit_counters set count = greatest(count - 1, 0)
-          where bucket in (${sql.join(names.map((n) => sql`${n}`), sql`, `)}) and window_start = to_timestamp(${until}::bigint)`,
+          where bucket in (${sql.join(
+            names.map((n) => sql`${n}`),
+            sql`, `,
+          )}) and window_start = to_timestamp(${until}::bigint)`,
     );
 
   // 2. Every attempt still counting, this one included.

@@ -7,7 +7,4 @@ export const Email = z
   .max(254, "email must be at most 254 characters")
   .pipe(z.email({ error: "email must be a valid email address" }));
 
-export const Password = z
-  .string()
-  .min(8, "password must be at least 8 characters")
-  .max(200, "password must be at most 200 characters");
+export const Password = z.string().min(8, "password must be at least 8 characters").max(200, "password must be at most 200 characters");

@@ -11,7 +11,10 @@ const TOUCH_EVERY_MS = 60_000;
 const SESSION_HOURS = 12;
 
 /** At sign-in: a row for this browser; its id goes into the token (`sid`). */
-export async function startUserSession(db: DbOrTx, input: { userId: string; sessionVersion: number; userAgent: string | null; ip: string | null }): Promise<string> {
+export async function startUserSession(
+  db: DbOrTx,
+  input: { userId: string; sessionVersion: number; userAgent: string | null; ip: string | null },
+): Promise<string> {
   const [row] = await db
     .insert(userSessions)
     .values({ userId: input.userId, sessionVersion: input.sessionVersion, userAgent: input.userAgent?.slice(0, 300) ?? null, ip: input.ip })
@@ -31,14 +34,21 @@ export async function checkUserSession(db: DbOrTx, input: { sessionId: string; u
     .where(and(eq(userSessions.id, input.sessionId), eq(userSessions.userId, input.userId)));
   if (!row || row.revokedAt) return false;
   const now = input.now ?? Date.now();
-  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await db.update(userSessions).set({ lastSeenAt: new Date(now) }).where(eq(userSessions.id, input.sessionId));
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+    await db
+      .update(userSessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(userSessions.id, input.sessionId));
   return true;
 }
 
 /** After a password change re-issues this session at the new version: it stays listed. */
 export async function moveUserSession(db: DbOrTx, input: { sessionId: string; userId: string; sessionVersion: number }): Promise<void> {
   if (!isUuid(input.sessionId)) return;
-  await db.update(userSessions).set({ sessionVersion: input.sessionVersion }).where(and(eq(userSessions.id, input.sessionId), eq(userSessions.userId, input.userId)));
+  await db
+    .update(userSessions)
+    .set({ sessionVersion: input.sessionVersion })
+    .where(and(eq(userSessions.id, input.sessionId), eq(userSessions.userId, input.userId)));
 }
 
 export type ActiveSession = { id: string; userAgent: string | null; ip: string | null; createdAt: Date; lastSeenAt: Date; current: boolean };
@@ -46,7 +56,13 @@ export type ActiveSession = { id: string; userAgent: string | null; ip: string |
 /** The user's sessions that still work: not signed out, at the current session version, seen within the session lifetime (a session is seen on each request, so a live one is recent). */
 export async function listActiveSessions(db: DbOrTx, input: { userId: string; currentSessionId: string | null }): Promise<ActiveSession[]> {
   const rows = await db
-    .select({ id: userSessions.id, userAgent: userSessions.userAgent, ip: userSessions.ip, createdAt: userSessions.createdAt, lastSeenAt: userSessions.lastSeenAt })
+    .select({
+      id: userSessions.id,
+      userAgent: userSessions.userAgent,
+      ip: userSessions.ip,
+      createdAt: userSessions.createdAt,
+      lastSeenAt: userSessions.lastSeenAt,
+    })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .where(
@@ -72,6 +88,13 @@ export async function signOutUserSession(db: Db, input: { userId: string; sessio
       .where(and(eq(userSessions.id, input.sessionId), eq(userSessions.userId, input.userId), isNull(userSessions.revokedAt)))
       .returning({ id: userSessions.id, userAgent: userSessions.userAgent });
     if (!row) throw notFound("Session not found.");
-    await recordAudit(tx, { merchantId: null, actor: input.actor, action: "user.session_signed_out", targetType: "user", targetId: input.userId, changes: { session: { from: row.userAgent ?? "a browser", to: "signed out" } } });
+    await recordAudit(tx, {
+      merchantId: null,
+      actor: input.actor,
+      action: "user.session_signed_out",
+      targetType: "user",
+      targetId: input.userId,
+      changes: { session: { from: row.userAgent ?? "a browser", to: "signed out" } },
+    });
   });
 }

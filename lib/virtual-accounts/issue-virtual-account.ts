@@ -173,7 +173,12 @@ export async function retireVirtualAccount(tx: DbOrTx, id: string): Promise<void
     // A rail that cannot close a one-off account early (it expires on its own) is not asked: the
     // account is expired here, and money that still reaches it goes to suspense for an admin.
     const answer = rail.capabilities.retireAccounts
-      ? await rail.retireVirtualAccount({ provider: row.provider, reference: row.reference, accountNumber: row.accountNumber, railReference: row.railReference })
+      ? await rail.retireVirtualAccount({
+          provider: row.provider,
+          reference: row.reference,
+          accountNumber: row.accountNumber,
+          railReference: row.railReference,
+        })
       : { retired: true };
     if (!answer.retired) {
       throw appError("BANK_SWITCH_FAILED");

@@ -10,7 +10,6 @@ import { planPage } from "@/lib/page-query";
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
 
-
 /**
  * A status as a read would report it: a pending account past its expiry is already
  * `expired` (the lazy expiry below writes it), so filters count it where it is going.
@@ -32,7 +31,11 @@ export async function listVirtualAccounts(tx: DbOrTx, input: { merchantId: strin
   const filter = statusFilter(input.status, now);
   const plan = await planPage(tx, SHAPE, scope, filter, input);
   const [rows, total] = await Promise.all([
-    tx.select().from(virtualAccounts).where(plan.where).orderBy(...plan.orderBy),
+    tx
+      .select()
+      .from(virtualAccounts)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
     countRows(tx, virtualAccounts, and(scope, filter)),
   ]);
   // Only rows past their expiry touch the database here.

@@ -6,7 +6,10 @@ import { virtualAccounts, type VirtualAccount } from "@/db/schema";
 
 /** The session or invoice the account was issued for (read unlocked: they are locked first). */
 export async function virtualAccountOwners(tx: DbOrTx, id: string): Promise<{ sessionId: string | null; invoiceId: string | null } | undefined> {
-  const [row] = await tx.select({ sessionId: virtualAccounts.sessionId, invoiceId: virtualAccounts.invoiceId }).from(virtualAccounts).where(eq(virtualAccounts.id, id));
+  const [row] = await tx
+    .select({ sessionId: virtualAccounts.sessionId, invoiceId: virtualAccounts.invoiceId })
+    .from(virtualAccounts)
+    .where(eq(virtualAccounts.id, id));
   return row;
 }
 

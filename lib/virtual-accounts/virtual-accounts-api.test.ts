@@ -93,7 +93,9 @@ describe("POST /v1/checkout/virtual-account: the Virtual account object (api.md)
     expect((await createOk({ amount: 1500 })).amount).toBe("1500.00");
     expect((await createOk({ amount: 12.5 })).amount).toBe("12.50");
     expect((await createOk({ amount: "12.5" })).amount).toBe("12.50");
-    const [row] = await (await getDb())
+    const [row] = await (
+      await getDb()
+    )
       .select({ amount: virtualAccounts.amount })
       .from(virtualAccounts)
       .where(eq(virtualAccounts.publicId, (await createOk({ amount: 19.99 })).public_id));
@@ -124,7 +126,7 @@ describe("POST /v1/checkout/virtual-account: the Virtual account object (api.md)
     expect(row!.metadata).toEqual({ order: "A-17" });
   });
 
-  it("cancelled when the bank cannot issue (sandbox: metadata.sandbox_issue = \"fail\"): no account number", async () => {
+  it('cancelled when the bank cannot issue (sandbox: metadata.sandbox_issue = "fail"): no account number', async () => {
     const va = await createOk({ amount: "1500.00", metadata: { sandbox_issue: "fail" } });
     expect(Object.keys(va).sort()).toEqual(FIELDS);
     expect(va.status).toBe("cancelled");
@@ -163,7 +165,10 @@ describe("POST /v1/checkout/virtual-account: validation", () => {
     expect(body.success).toBe(false);
     expect(body.error!.code).toBe("HTTP_ERROR");
     expect(body.error!.message).toBe("Validation error");
-    expect(body.error!.details!.some((d) => d.includes(detail)), JSON.stringify(body.error!.details)).toBe(true);
+    expect(
+      body.error!.details!.some((d) => d.includes(detail)),
+      JSON.stringify(body.error!.details),
+    ).toBe(true);
   });
 
   it("validity_minutes 4320 and every rule A0–A5 are accepted", async () => {
@@ -204,7 +209,10 @@ describe("GET /v1/checkout/virtual-account/:publicId", () => {
   it("a pending account past its expiry reads as expired (and stays so)", async () => {
     const va = await createOk({ amount: "5.00" });
     const db = await getDb();
-    await db.update(virtualAccounts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(virtualAccounts.publicId, va.public_id));
+    await db
+      .update(virtualAccounts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(virtualAccounts.publicId, va.public_id));
     expect((await getByPublicId(va.public_id)).body.data!.status).toBe("expired");
     const [row] = await db.select().from(virtualAccounts).where(eq(virtualAccounts.publicId, va.public_id));
     expect(row!.status).toBe("expired");
@@ -225,7 +233,12 @@ describe("GET /v1/checkout/virtual-account: paged list", () => {
     created.push(await createOk({ amount: "9.00", metadata: { sandbox_issue: "fail" } }, listKey.secretKey));
     const lapsed = await createOk({ amount: "8.00" }, listKey.secretKey);
     created.push(lapsed);
-    await (await getDb()).update(virtualAccounts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(virtualAccounts.publicId, lapsed.public_id));
+    await (
+      await getDb()
+    )
+      .update(virtualAccounts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(virtualAccounts.publicId, lapsed.public_id));
   });
 
   it("newest first with paging fields; page_size default 20", async () => {
@@ -239,7 +252,12 @@ describe("GET /v1/checkout/virtual-account: paged list", () => {
   it("pages: page 2 of size 3", async () => {
     const { body } = await list("page=2&page_size=3", listKey.secretKey);
     expect(body.data!).toMatchObject({ total: 7, page: 2, page_size: 3, total_pages: 3 });
-    expect(body.data!.items.map((i) => i.public_id)).toEqual([...created].reverse().slice(3, 6).map((c) => c.public_id));
+    expect(body.data!.items.map((i) => i.public_id)).toEqual(
+      [...created]
+        .reverse()
+        .slice(3, 6)
+        .map((c) => c.public_id),
+    );
   });
 
   it("filters by status, counting a lapsed pending account as expired", async () => {
@@ -267,7 +285,10 @@ describe("GET /v1/checkout/virtual-account: paged list", () => {
   ])("?%s → 400", async (query, detail) => {
     const { status, body } = await list(query, listKey.secretKey);
     expect(status).toBe(400);
-    expect(body.error!.details!.some((d) => d.includes(detail)), JSON.stringify(body.error!.details)).toBe(true);
+    expect(
+      body.error!.details!.some((d) => d.includes(detail)),
+      JSON.stringify(body.error!.details),
+    ).toBe(true);
   });
 });
 

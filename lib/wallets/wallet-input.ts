@@ -10,12 +10,7 @@ const label = z.string({ error: "label must be a string or null" }).trim().max(1
 
 /** PATCH /v1/checkout/wallet: only the fields given change. */
 export const UpdateWalletBody = z.object({
-  name: z
-    .string({ error: "name must be a string" })
-    .trim()
-    .min(1, "name must be 1 to 100 characters")
-    .max(100, "name must be 1 to 100 characters")
-    .optional(),
+  name: z.string({ error: "name must be a string" }).trim().min(1, "name must be 1 to 100 characters").max(100, "name must be 1 to 100 characters").optional(),
   members_only: z.boolean({ error: "members_only must be a boolean" }).optional(),
   daily_limit: dailyLimit.optional(),
 });

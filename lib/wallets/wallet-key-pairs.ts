@@ -24,7 +24,11 @@ export async function walletKeyPairIds(tx: DbOrTx, wallet: Pick<PayId, "id" | "m
  * the key pair that created it, or, for one made in the dashboard, the keys linked to the
  * merchant's wallet of that mode.
  */
-export async function accountKeyPairIds(tx: DbOrTx, account: { keyPairId: string | null; merchantId: string; mode: Mode }, wallet?: PayId | null): Promise<string[]> {
+export async function accountKeyPairIds(
+  tx: DbOrTx,
+  account: { keyPairId: string | null; merchantId: string; mode: Mode },
+  wallet?: PayId | null,
+): Promise<string[]> {
   if (account.keyPairId) return [account.keyPairId];
   const w = wallet ?? (await getWalletPayId(tx, { merchantId: account.merchantId, mode: account.mode }));
   return w ? walletKeyPairIds(tx, w) : [];

@@ -48,7 +48,9 @@ export async function listMembers(tx: DbOrTx, scope: WalletScope, paging: PageRe
   await walletPayIdOf(tx, scope);
   const plan = await planPage(tx, MEMBERS, ofWallet(scope)!, undefined, paging);
   const [rows, [total]] = await Promise.all([
-    selectMembers(tx).where(plan.where).orderBy(...plan.orderBy),
+    selectMembers(tx)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
     tx.select({ n: count() }).from(walletMembers).where(ofWallet(scope)),
   ]);
   return plan.finish(rows.map(toMemberView), total!.n);
@@ -62,7 +64,9 @@ const MEMBERS: ListShape = {
 };
 
 async function findMember(tx: DbOrTx, scope: WalletScope, payId: string): Promise<MemberRow | null> {
-  const [row] = await selectMembers(tx).where(and(ofWallet(scope), eq(memberPayId.payId, normalisePayId(payId)))).limit(1);
+  const [row] = await selectMembers(tx)
+    .where(and(ofWallet(scope), eq(memberPayId.payId, normalisePayId(payId))))
+    .limit(1);
   return row ?? null;
 }
 
@@ -134,7 +138,14 @@ async function updateMemberIn(tx: DbOrTx, scope: WalletScope, payId: string, bod
   const after = (await findMember(tx, scope, payId))!;
   const changes = changedFields({ label: [before.label, after.label], daily_limit: [before.dailyLimit, after.dailyLimit] });
   if (actor && changes) {
-    await recordAudit(tx, { merchantId: scope.merchantId, actor, action: "wallet.member_updated", targetType: "wallet_member", targetId: after.payId, changes });
+    await recordAudit(tx, {
+      merchantId: scope.merchantId,
+      actor,
+      action: "wallet.member_updated",
+      targetType: "wallet_member",
+      targetId: after.payId,
+      changes,
+    });
   }
   return toMemberView(after);
 }

@@ -22,11 +22,20 @@ const MEMBERS = "/v1/checkout/wallet/members";
 const getWallet = (key: TestKey) => call<WalletView>(walletGet, { key: key.secretKey, path: WALLET });
 const patchWallet = (key: TestKey, json: unknown) => call<WalletView>(walletPatch, { method: "PATCH", key: key.secretKey, path: WALLET, json });
 const addMember = (key: TestKey, json: unknown) => call<MemberView>(membersPost, { method: "POST", key: key.secretKey, path: MEMBERS, json });
-const listMembers = (key: TestKey, query = "") => call<{ items: MemberView[]; total: number; page: number; page_size: number; total_pages: number }>(membersGet, { key: key.secretKey, path: `${MEMBERS}${query}` });
+const listMembers = (key: TestKey, query = "") =>
+  call<{ items: MemberView[]; total: number; page: number; page_size: number; total_pages: number }>(membersGet, {
+    key: key.secretKey,
+    path: `${MEMBERS}${query}`,
+  });
 const patchMember = (key: TestKey, payId: string, json: unknown) =>
   call<MemberView>(memberPatch, { method: "PATCH", key: key.secretKey, path: `${MEMBERS}/${encodeURIComponent(payId)}`, json, params: { payId } });
 const deleteMember = (key: TestKey, payId: string) =>
-  call<{ success: true; message: string }>(memberDelete, { method: "DELETE", key: key.secretKey, path: `${MEMBERS}/${encodeURIComponent(payId)}`, params: { payId } });
+  call<{ success: true; message: string }>(memberDelete, {
+    method: "DELETE",
+    key: key.secretKey,
+    path: `${MEMBERS}/${encodeURIComponent(payId)}`,
+    params: { payId },
+  });
 
 /** Another merchant's test wallet, as a member candidate: its PayID and its owner's name. */
 async function otherWallet() {
@@ -41,8 +50,25 @@ describe("GET /v1/checkout/wallet (supplement §7)", () => {
     await fund(key, 123_400);
     const r = await getWallet(key);
     expect(r.status, r.text).toBe(200);
-    expect(Object.keys(r.body.data!).sort()).toEqual(["available_balance", "created_at", "currency", "daily_limit", "members_only", "name", "pay_id", "spent_today"]);
-    expect(r.body.data).toMatchObject({ pay_id: m.payIds.test, name: m.merchant.name, currency: "NGN", available_balance: 123_400, members_only: false, daily_limit: null, spent_today: 0 });
+    expect(Object.keys(r.body.data!).sort()).toEqual([
+      "available_balance",
+      "created_at",
+      "currency",
+      "daily_limit",
+      "members_only",
+      "name",
+      "pay_id",
+      "spent_today",
+    ]);
+    expect(r.body.data).toMatchObject({
+      pay_id: m.payIds.test,
+      name: m.merchant.name,
+      currency: "NGN",
+      available_balance: 123_400,
+      members_only: false,
+      daily_limit: null,
+      spent_today: 0,
+    });
   });
 
   it("a key with no linked wallet gets 403 WALLET_NOT_LINKED; without transfers, 403 PERMISSION_DENIED; a public key, 403 SECRET_KEY_REQUIRED", async () => {
@@ -152,7 +178,11 @@ describe("wallet members", () => {
     expect(page1.body.data).toMatchObject({ total: 3, page: 1, page_size: 2, total_pages: 2 });
     expect(page1.body.data!.items.map((i) => i.pay_id)).toEqual([c.payId, b.payId]);
     expect((await listMembers(key, "?page=2&page_size=2")).body.data!.items.map((i) => i.pay_id)).toEqual([a.payId]);
-    expect((await listMembers(key, "?page_size=101")).body.error).toEqual({ code: "HTTP_ERROR", message: "Validation error", details: ["page_size must be at most 100"] });
+    expect((await listMembers(key, "?page_size=101")).body.error).toEqual({
+      code: "HTTP_ERROR",
+      message: "Validation error",
+      details: ["page_size must be at most 100"],
+    });
   });
 
   it("PATCH changes a member's label and daily limit (only the fields given); DELETE removes it with {success, message}", async () => {
@@ -163,7 +193,11 @@ describe("wallet members", () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body.data).toMatchObject({ pay_id: other.payId, label: "New", daily_limit: 30_000 });
     expect((await patchMember(key, other.payId, { label: null, daily_limit: null })).body.data).toMatchObject({ label: null, daily_limit: null });
-    expect((await patchMember(key, other.payId, { daily_limit: 50 })).body.error).toEqual({ code: "HTTP_ERROR", message: "Validation error", details: ["daily_limit must be at least 10000 kobo"] });
+    expect((await patchMember(key, other.payId, { daily_limit: 50 })).body.error).toEqual({
+      code: "HTTP_ERROR",
+      message: "Validation error",
+      details: ["daily_limit must be at least 10000 kobo"],
+    });
     const d = await deleteMember(key, other.payId);
     expect(d.status).toBe(200);
     expect(d.body.data).toEqual({ success: true, message: "Member removed." });
@@ -201,9 +235,19 @@ describe("dashboard changes are audited (an actor given)", () => {
     await db.transaction((tx) => updateWallet(tx, scope, { daily_limit: 50_000 }, actor));
     await db.transaction((tx) => addMemberTo(tx, scope, { pay_id: other.payId, label: "Supplier" }, actor));
     await db.transaction((tx) => removeMember(tx, scope, other.payId, actor));
-    const rows = await db.select().from(auditLog).where(and(eq(auditLog.merchantId, m.merchant.id), eq(auditLog.targetType, "wallet"))).orderBy(asc(auditLog.createdAt));
-    expect(rows.map((r) => [r.action, r.changes])).toEqual([["wallet.updated", { members_only: { from: false, to: true }, daily_limit: { from: null, to: 50_000 } }]]);
-    const memberRows = await db.select().from(auditLog).where(and(eq(auditLog.merchantId, m.merchant.id), eq(auditLog.targetType, "wallet_member"))).orderBy(asc(auditLog.createdAt));
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, m.merchant.id), eq(auditLog.targetType, "wallet")))
+      .orderBy(asc(auditLog.createdAt));
+    expect(rows.map((r) => [r.action, r.changes])).toEqual([
+      ["wallet.updated", { members_only: { from: false, to: true }, daily_limit: { from: null, to: 50_000 } }],
+    ]);
+    const memberRows = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, m.merchant.id), eq(auditLog.targetType, "wallet_member")))
+      .orderBy(asc(auditLog.createdAt));
     expect(memberRows.map((r) => [r.action, r.targetId, r.actorUserId])).toEqual([
       ["wallet.member_added", other.payId, m.owner.id],
       ["wallet.member_removed", other.payId, m.owner.id],

@@ -33,7 +33,9 @@ export async function getWallet(tx: DbOrTx, scope: WalletScope): Promise<WalletV
       name: sql<string>`coalesce(${walletSettings.name}, ${merchants.name})`,
       membersOnly: walletSettings.membersOnly,
       dailyLimit: walletSettings.dailyLimit,
-      balance: sql<string | null>`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.code} = ${walletAccountCode(scope.walletPayIdId)})`,
+      balance: sql<
+        string | null
+      >`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.code} = ${walletAccountCode(scope.walletPayIdId)})`,
       spent: sql<string | null>`(select ${walletDailySpend.spent} from ${walletDailySpend}
                                   where ${walletDailySpend.walletPayIdId} = ${payIds.id} and ${walletDailySpend.day} = ${lagosDay()}::date)`,
     })

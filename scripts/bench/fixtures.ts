@@ -29,7 +29,11 @@ export async function owo<T>(databaseUrl: string, args: string[]): Promise<T> {
     return answer;
   } catch (err) {
     // The CLI answers its error as JSON on stdout: show it, not only "Command failed".
-    const said = String((err as { stdout?: string }).stdout ?? "").trim().split("\n").pop() ?? "";
+    const said =
+      String((err as { stdout?: string }).stdout ?? "")
+        .trim()
+        .split("\n")
+        .pop() ?? "";
     throw new Error(`owo ${args.slice(0, 2).join(" ")} failed: ${(err as Error).message.split("\n")[0]} ${said}`.trim());
   }
 }

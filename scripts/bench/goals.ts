@@ -22,10 +22,12 @@ const label = (re: RegExp) => (row: Row) => re.test(row.target);
 const byIdOr = (id: string, fallback: (row: Row) => boolean) => (row: Row) => (row.goalId ? row.goalId === id : fallback(row));
 const ratio = (row: Row) => (row.floor && row.floor.rps > 0 ? row.ours.rps / row.floor.rps : null);
 const strictRatio = (row: Row) => (row.strict && row.strict.rps > 0 ? row.ours.rps / row.strict.rps : null);
-const atLeast = (min: number, of = ratio) => (row: Row) => {
-  const r = of(row);
-  return r === null ? null : r >= min;
-};
+const atLeast =
+  (min: number, of = ratio) =>
+  (row: Row) => {
+    const r = of(row);
+    return r === null ? null : r >= min;
+  };
 const latency = (p50: number, p99?: number) => (row: Row) =>
   Number.isNaN(row.ours.p50) ? null : row.ours.errors === 0 && row.ours.p50 <= p50 && (p99 === undefined || row.ours.p99 <= p99);
 
@@ -165,7 +167,9 @@ export function goalsTable(results: GoalResult[]): string {
   return [
     "| goal (issue 17) | target | measured | status |",
     "| :-- | :-- | :-- | :-- |",
-    ...results.map(({ goal, status, rows }) => `| ${goal.scenario} | ${goal.goal} | ${rows.length ? rows.map(measured).join("; ") : "–"} | ${STATUS_TEXT[status]} |`),
+    ...results.map(
+      ({ goal, status, rows }) => `| ${goal.scenario} | ${goal.goal} | ${rows.length ? rows.map(measured).join("; ") : "–"} | ${STATUS_TEXT[status]} |`,
+    ),
   ].join("\n");
 }
 

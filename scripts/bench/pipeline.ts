@@ -28,10 +28,24 @@ async function main() {
     const { createKeyPair } = await import("../../lib/keys/create-key-pair");
     const { CLI_ACTOR } = await import("../../lib/audit/record-audit");
     const merchant = async (name: string) =>
-      (await createMerchant(db, { name, type: "business", email: `${name.replace(/\W/g, "")}-${Date.now()}@example.com`, password: "correct horse battery", actor: CLI_ACTOR, activated: true })).merchant;
+      (
+        await createMerchant(db, {
+          name,
+          type: "business",
+          email: `${name.replace(/\W/g, "")}-${Date.now()}@example.com`,
+          password: "correct horse battery",
+          actor: CLI_ACTOR,
+          activated: true,
+        })
+      ).merchant;
     const sender = await merchant("Pipeline Sender");
     const recipient = await merchant("Pipeline Recipient");
-    const key = await createKeyPair(db, { merchantId: sender.id, mode: "test", config: { rateLimit: 1_000_000, initializeLimit: 1_000_000 }, actor: CLI_ACTOR });
+    const key = await createKeyPair(db, {
+      merchantId: sender.id,
+      mode: "test",
+      config: { rateLimit: 1_000_000, initializeLimit: 1_000_000 },
+      actor: CLI_ACTOR,
+    });
     const { getWalletPayId } = await import("../../lib/payids/find-pay-id");
     const recipientPayId = (await getWalletPayId(db, { merchantId: recipient.id, mode: "test" }))!.payId;
 
@@ -55,13 +69,31 @@ async function main() {
       return JSON.parse(text) as { data: Record<string, unknown> };
     };
     for (let i = 0; i < 2; i++) await call(fund, "POST", "/v1/sandbox/wallet/fund", { amount: 100_000_000_000 });
-    const session = await call(initialize, "POST", "/v1/checkout/session/initialize", { amount: 250_000, email: "bench@example.com", reference: "pipeline-verify" });
+    const session = await call(initialize, "POST", "/v1/checkout/session/initialize", {
+      amount: 250_000,
+      email: "bench@example.com",
+      reference: "pipeline-verify",
+    });
     const sessionId = String(session.data.session_id);
 
     let n = 0;
     const targets: [string, () => Promise<unknown>][] = [
-      ["session initialize", () => call(initialize, "POST", "/v1/checkout/session/initialize", { amount: 250_000, email: "bench@example.com", customer_name: "Bench Customer", reference: `pipeline-${++n}`, callback_url: "https://shop.example.com/thanks", metadata: { order_id: n } })],
-      ["transfer payid", () => call(transfer, "POST", "/v1/checkout/transfer", { type: "payid", pay_id: recipientPayId, amount: 10_000, reference: `pipeline-t-${++n}` })],
+      [
+        "session initialize",
+        () =>
+          call(initialize, "POST", "/v1/checkout/session/initialize", {
+            amount: 250_000,
+            email: "bench@example.com",
+            customer_name: "Bench Customer",
+            reference: `pipeline-${++n}`,
+            callback_url: "https://shop.example.com/thanks",
+            metadata: { order_id: n },
+          }),
+      ],
+      [
+        "transfer payid",
+        () => call(transfer, "POST", "/v1/checkout/transfer", { type: "payid", pay_id: recipientPayId, amount: 10_000, reference: `pipeline-t-${++n}` }),
+      ],
       ["session verify", () => call(verify, "GET", `/v1/checkout/session/${sessionId}/verify`, undefined, { sessionId })],
     ];
     const only = process.argv[3];
@@ -78,7 +110,7 @@ async function main() {
       const wall = performance.now() - t0;
       const used = process.cpuUsage(cpu);
       process.stdout.write(
-        `${label}: ${(((used.user + used.system) / 1000) / requests).toFixed(3)} ms CPU per request in this process, ${Math.round(requests / (wall / 1000))} req/s (${IN_FLIGHT} in flight)\n`,
+        `${label}: ${((used.user + used.system) / 1000 / requests).toFixed(3)} ms CPU per request in this process, ${Math.round(requests / (wall / 1000))} req/s (${IN_FLIGHT} in flight)\n`,
       );
     }
   } finally {

@@ -8,7 +8,14 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { createTestDatabase } from "../../tests/test-database";
 
-const { values: args } = parseArgs({ options: { n: { type: "string", default: "2000" }, only: { type: "string" }, explain: { type: "boolean", default: false }, "no-triggers": { type: "boolean", default: false } } });
+const { values: args } = parseArgs({
+  options: {
+    n: { type: "string", default: "2000" },
+    only: { type: "string" },
+    explain: { type: "boolean", default: false },
+    "no-triggers": { type: "boolean", default: false },
+  },
+});
 const N = Number(args.n);
 const only = args.only?.split(",");
 
@@ -71,13 +78,18 @@ async function main() {
         body: json ? JSON.stringify(json) : undefined,
       });
     let n = 0;
-    const init = await initRoute.POST(req("/v1/checkout/session/initialize", "POST", { amount: 250_000, email: "b@example.com", reference: "verify-target" }), { params: Promise.resolve({}) });
+    const init = await initRoute.POST(req("/v1/checkout/session/initialize", "POST", { amount: 250_000, email: "b@example.com", reference: "verify-target" }), {
+      params: Promise.resolve({}),
+    });
     const sessionId = ((await init.json()) as { data: { session_id: string } }).data.session_id;
 
     const { PendingRateLimit } = await import("../../lib/http/rate-limit");
     const { rateLimitPassed } = await import("../../db/statements/rate-limit");
     const { preparedRows } = await import("../../db/client");
-    const buckets = [{ name: `key:${sender.keyPair.id}`, limit: 1_000_000 }, { name: `init:${sender.keyPair.id}`, limit: 1_000_000 }];
+    const buckets = [
+      { name: `key:${sender.keyPair.id}`, limit: 1_000_000 },
+      { name: `init:${sender.keyPair.id}`, limit: 1_000_000 },
+    ];
     const gated = (nonce: string | null) => ({ text: `select $1::text as x, ${rateLimitPassed("$2")} as rate_limit_passed`, params: ["x", nonce] });
     const cases: Record<string, () => Promise<unknown>> = {
       hit: () => hitRateLimit([{ name: `key:${sender.keyPair.id}`, limit: 1_000_000 }]),
@@ -87,7 +99,7 @@ async function main() {
         await preparedRows(db, gated(null).text, gated(null).params);
       },
       // … and the same pipelined on one connection (PendingRateLimit.alongside).
-      "alongside": () => new PendingRateLimit(buckets).alongside(db, gated),
+      alongside: () => new PendingRateLimit(buckets).alongside(db, gated),
       transfer: async () => {
         const res = await transferRoute.POST(
           req("/v1/checkout/transfer", "POST", { type: "payid", pay_id: recipientPayId, amount: 10_000, reference: `st-${++n}` }),
@@ -98,8 +110,12 @@ async function main() {
       initialize: async () => {
         const res = await initRoute.POST(
           req("/v1/checkout/session/initialize", "POST", {
-            amount: 250_000, email: "bench@example.com", customer_name: "Bench Customer", reference: `si-${++n}`,
-            callback_url: "https://shop.example.com/thanks", metadata: { order_id: `si-${n}` },
+            amount: 250_000,
+            email: "bench@example.com",
+            customer_name: "Bench Customer",
+            reference: `si-${++n}`,
+            callback_url: "https://shop.example.com/thanks",
+            metadata: { order_id: `si-${n}` },
           }),
           { params: Promise.resolve({}) },
         );

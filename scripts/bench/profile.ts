@@ -38,7 +38,14 @@ export function originOf(frame: CallFrame): string {
   if (url.includes("/.next/server/")) return "app bundle (our code and bundled deps)";
   if (url.includes("/node_modules/")) return `other deps (${/\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? "?"})`;
   if (url.startsWith("node:internal/deps/undici")) return "undici (Request/Response/Headers)";
-  if (url.startsWith("node:internal/http") || url.startsWith("node:_http") || url.startsWith("node:http") || url === "node:net" || url.startsWith("node:internal/stream")) return "node http/net/streams";
+  if (
+    url.startsWith("node:internal/http") ||
+    url.startsWith("node:_http") ||
+    url.startsWith("node:http") ||
+    url === "node:net" ||
+    url.startsWith("node:internal/stream")
+  )
+    return "node http/net/streams";
   if (url.startsWith("node:")) return "node (other)";
   if (url.includes("/scripts/")) return "server script";
   return "other";
@@ -46,7 +53,11 @@ export function originOf(frame: CallFrame): string {
 
 function shortWhere(frame: CallFrame): string {
   const url = frame.url.replace(/^file:\/\//, "");
-  const tail = url.includes("/node_modules/") ? url.slice(url.lastIndexOf("/node_modules/") + 14) : url.includes("/.next/") ? url.slice(url.indexOf("/.next/") + 1) : url;
+  const tail = url.includes("/node_modules/")
+    ? url.slice(url.lastIndexOf("/node_modules/") + 14)
+    : url.includes("/.next/")
+      ? url.slice(url.indexOf("/.next/") + 1)
+      : url;
   return tail ? `${tail}:${frame.lineNumber + 1}` : "";
 }
 

@@ -56,7 +56,14 @@ export async function runReconciliationBench(opts: { lines: number; log: (line: 
 
     const seedStart = performance.now();
     opts.log(`seeding ${opts.lines} payments at paystack on ${DAY}…`);
-    const { merchant } = await createMerchant(db, { name: "Reconciliation Bench", type: "business", email: `recon-bench-${Date.now()}@example.com`, password: "correct horse battery", actor: CLI_ACTOR, activated: true });
+    const { merchant } = await createMerchant(db, {
+      name: "Reconciliation Bench",
+      type: "business",
+      email: `recon-bench-${Date.now()}@example.com`,
+      password: "correct horse battery",
+      actor: CLI_ACTOR,
+      activated: true,
+    });
     const wallet = (await getWalletPayId(db, { merchantId: merchant.id, mode: "live" }))!;
     // The ledger's payments, set-based; their triggers (rollups, customers, list counts) are not what this measures.
     await db.transaction(async (tx) => {

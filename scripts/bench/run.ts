@@ -249,7 +249,10 @@ async function serverPhase(): Promise<ServerPhase> {
     const observe = { serverPgid: server.pgid, databaseUrl: server.databaseUrl };
 
     // What the load runs alone will take (seeding, webhook drains and settlement come on top).
-    const loadRuns = connectionLevels.reduce((n, _c, i) => n + floorJobs.size + jobs.filter((j) => !j.firstLevelOnly || i === 0).reduce((m, j) => m + (j.ownFloor ? 2 : 1), 0), 0);
+    const loadRuns = connectionLevels.reduce(
+      (n, _c, i) => n + floorJobs.size + jobs.filter((j) => !j.firstLevelOnly || i === 0).reduce((m, j) => m + (j.ownFloor ? 2 : 1), 0),
+      0,
+    );
     const profileRuns = cpuProfDir ? jobs.filter((j) => j.profile).length : 0;
     const plannedSeconds = (loadRuns + profileRuns) * (durationSeconds + 1.5) + everything.length * warmupSeconds;
     log(`[${elapsed()}] ${loadRuns} load runs + ${profileRuns} profiled, ${everything.length} warm-ups: about ${Math.ceil(plannedSeconds / 60)} min of load`);

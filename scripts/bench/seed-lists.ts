@@ -9,9 +9,26 @@ import type postgres from "postgres";
 export type ListOwner = { merchantId: string; keyPairId: string; walletPayIdId: string };
 
 const NAMES = [
-  "Ada Obi", "Chinedu Eze", "Zainab Bello", "Tunde Bakare", "Ngozi Okafor", "Emeka Nwosu", "Halima Yusuf", "Segun Adeyemi",
-  "Funke Akindele", "Ibrahim Musa", "Amaka Nwankwo", "Kelechi Iheanacho", "Bisi Alabi", "Yemi Alade", "Chiamaka Uche",
-  "Musa Danjuma", "Folake Ojo", "Obinna Okeke", "Aisha Lawal", "Tobi Adebayo",
+  "Ada Obi",
+  "Chinedu Eze",
+  "Zainab Bello",
+  "Tunde Bakare",
+  "Ngozi Okafor",
+  "Emeka Nwosu",
+  "Halima Yusuf",
+  "Segun Adeyemi",
+  "Funke Akindele",
+  "Ibrahim Musa",
+  "Amaka Nwankwo",
+  "Kelechi Iheanacho",
+  "Bisi Alabi",
+  "Yemi Alade",
+  "Chiamaka Uche",
+  "Musa Danjuma",
+  "Folake Ojo",
+  "Obinna Okeke",
+  "Aisha Lawal",
+  "Tobi Adebayo",
 ];
 /** One name in twenty (g % 20 = 2, always the merchant's): the search term matches 5% of each list's rows. */
 export const SEARCH_TERM = "zainab";
@@ -126,5 +143,6 @@ export async function seedLists(sql: postgres.Sql, input: { tag: string; rows: n
       [merchants],
     );
   });
-  for (const table of ["transfers", "events", "payments", "checkout_sessions", "invoices", "list_counts", "daily_volume", "daily_sessions"]) await sql.unsafe(`vacuum analyze ${table}`);
+  for (const table of ["transfers", "events", "payments", "checkout_sessions", "invoices", "list_counts", "daily_volume", "daily_sessions"])
+    await sql.unsafe(`vacuum analyze ${table}`);
 }

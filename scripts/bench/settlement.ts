@@ -57,7 +57,14 @@ export async function runSettlementBench(opts: { payments: number; merchants: nu
     for (let i = 0; i < opts.merchants; i++) {
       const n = Math.min(perMerchant, opts.payments - seeded);
       if (n <= 0) break;
-      const { merchant } = await createMerchant(db, { name: `Settlement Bench ${i}`, type: "business", email: `settle-${i}-${Date.now()}@example.com`, password: "correct horse battery", actor: CLI_ACTOR, activated: true });
+      const { merchant } = await createMerchant(db, {
+        name: `Settlement Bench ${i}`,
+        type: "business",
+        email: `settle-${i}-${Date.now()}@example.com`,
+        password: "correct horse battery",
+        actor: CLI_ACTOR,
+        activated: true,
+      });
       const accountId = `sa_bench${i}`;
       await queryRows(
         db,
@@ -90,7 +97,8 @@ export async function runSettlementBench(opts: { payments: number; merchants: nu
         });
       });
       // Every fifth merchant settles to a bank account (the sandbox bank answers pending).
-      if (i % 5 === 4) await setSettlementSettings(db, { merchantId: merchant.id, mode: "test", destination: "bank_account", bankCode: "058", accountNumber: "0123456789" });
+      if (i % 5 === 4)
+        await setSettlementSettings(db, { merchantId: merchant.id, mode: "test", destination: "bank_account", bankCode: "058", accountNumber: "0123456789" });
       seeded += n;
     }
     await queryRows(db, sql`analyze static_account_payments`);
@@ -149,7 +157,10 @@ export function settlementRow(r: SettlementBenchResult): Row {
     unit: "payments/s",
     oursNote: ` (${r.runSeconds.toFixed(2)} s)`,
     floorNote: ` (${r.floorSeconds.toFixed(2)} s)`,
-    goal: { text: `≤ ${SETTLEMENT_TARGET_SECONDS} s, audit ok`, met: r.auditOk && r.result.batched === r.payments && r.runSeconds <= SETTLEMENT_TARGET_SECONDS },
+    goal: {
+      text: `≤ ${SETTLEMENT_TARGET_SECONDS} s, audit ok`,
+      met: r.auditOk && r.result.batched === r.payments && r.runSeconds <= SETTLEMENT_TARGET_SECONDS,
+    },
   };
 }
 

@@ -35,7 +35,15 @@ export function percentile(values: number[], q: number): number {
 }
 
 /** A figure measured outside autocannon, in the shape the tables take. */
-export function figure(input: { connections: number; rate: number; p50?: number; p99?: number; errors?: number; total?: number; durationSeconds?: number }): LoadResult {
+export function figure(input: {
+  connections: number;
+  rate: number;
+  p50?: number;
+  p99?: number;
+  errors?: number;
+  total?: number;
+  durationSeconds?: number;
+}): LoadResult {
   return {
     connections: input.connections,
     durationSeconds: input.durationSeconds ?? 0,
@@ -114,7 +122,18 @@ export function resultsTable(rows: Row[]): string {
  */
 export function cpuTable(runs: { label: string; result: LoadResult }[]): string {
   return table(
-    ["run", "connections", "req/s", "next server", "postgres", "autocannon", "other", "machine busy", "backends busy / waiting on a lock", "db transactions / answer"],
+    [
+      "run",
+      "connections",
+      "req/s",
+      "next server",
+      "postgres",
+      "autocannon",
+      "other",
+      "machine busy",
+      "backends busy / waiting on a lock",
+      "db transactions / answer",
+    ],
     runs.map(({ label, result }) => [
       label,
       String(result.connections),

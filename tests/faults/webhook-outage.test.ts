@@ -97,7 +97,10 @@ describe("fault: webhook receiver down for a long stretch, then back (simulated 
   async function advance(ms: number) {
     const db = await getDb();
     await db.execute(sql`update events set next_attempt_at = next_attempt_at - ${Math.round(ms)}::int * interval '1 millisecond'
-                         where id in (${sql.join(ours().map((id) => sql`${id}`), sql`, `)}) and next_attempt_at is not null`);
+                         where id in (${sql.join(
+                           ours().map((id) => sql`${id}`),
+                           sql`, `,
+                         )}) and next_attempt_at is not null`);
     shift += ms;
     // The outage is a function of simulated time: 500 for the first hour, refused until 25 h, then up.
     const elapsed = shift;
@@ -110,7 +113,13 @@ describe("fault: webhook receiver down for a long stretch, then back (simulated 
   }
 
   async function attemptsMade(): Promise<number> {
-    const [row] = await queryRows<{ n: number }>(await getDb(), sql`select coalesce(sum(attempts), 0)::int as n from events where id in (${sql.join(ours().map((id) => sql`${id}`), sql`, `)})`);
+    const [row] = await queryRows<{ n: number }>(
+      await getDb(),
+      sql`select coalesce(sum(attempts), 0)::int as n from events where id in (${sql.join(
+        ours().map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
     return row!.n;
   }
 
@@ -119,7 +128,10 @@ describe("fault: webhook receiver down for a long stretch, then back (simulated 
     const [row] = await queryRows<{ ms: number | null }>(
       await getDb(),
       sql`select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms from events
-          where id in (${sql.join(ours().map((id) => sql`${id}`), sql`, `)}) and delivery_status = 'pending'`,
+          where id in (${sql.join(
+            ours().map((id) => sql`${id}`),
+            sql`, `,
+          )}) and delivery_status = 'pending'`,
     );
     return row?.ms == null ? null : Number(row.ms);
   }
@@ -164,7 +176,10 @@ describe("fault: webhook receiver down for a long stretch, then back (simulated 
       await expect.poll(attemptsMade).toBeGreaterThan(before);
       await recordAttempts();
       // Until the 10th failure the dead receiver's event stays pending.
-      const [k2] = await db.select().from(events).where(inArray(events.id, [ids.k2]));
+      const [k2] = await db
+        .select()
+        .from(events)
+        .where(inArray(events.id, [ids.k2]));
       expect(k2!.deliveryStatus).toBe(k2!.attempts < 10 ? "pending" : "exhausted");
     }
     expect(mode).toBe("up");
@@ -188,7 +203,10 @@ describe("fault: webhook receiver down for a long stretch, then back (simulated 
       expect(e.attempts).toBe(8);
       expect(got.at(-1)!.status).toBe(200);
       expect(got.at(-1)!.simAt - times[0]!).toBeGreaterThanOrEqual(25 * HOUR);
-      const attemptRows = await db.select().from(webhookAttempts).where(inArray(webhookAttempts.eventId, [id]));
+      const attemptRows = await db
+        .select()
+        .from(webhookAttempts)
+        .where(inArray(webhookAttempts.eventId, [id]));
       // While refused, the attempt is recorded with no status code and the connection error.
       expect(attemptRows.filter((r) => r.statusCode === null).every((r) => r.error)).toBe(true);
       expect(attemptRows.filter((r) => r.statusCode === 500)).toHaveLength(4);

@@ -52,14 +52,25 @@ describe("fault: SIGKILL of the delivering process in the middle of a webhook bu
     expect(receivedAtKill).toBeLessThan(KEYS * PER_KEY);
     // Sent before the kill, its record not yet written (the engine sends a key's next event
     // while the previous one's record is on its way): these, and only these, may arrive twice.
-    const cutOff = new Set(hook.received.slice(0, receivedAtKill).map((r) => String(r.headers["webhook-id"])).filter((id) => !recordedAtKill.has(id)));
+    const cutOff = new Set(
+      hook.received
+        .slice(0, receivedAtKill)
+        .map((r) => String(r.headers["webhook-id"]))
+        .filter((id) => !recordedAtKill.has(id)),
+    );
 
     // The killed worker's leases run out; this process's engine takes over.
     await db.execute(sql`update events set next_attempt_at = now() - interval '1 second'
-                         where key_pair_id in (${sql.join(keyPairIds.map((k) => sql`${k}`), sql`, `)}) and delivery_status = 'pending'`);
+                         where key_pair_id in (${sql.join(
+                           keyPairIds.map((k) => sql`${k}`),
+                           sql`, `,
+                         )}) and delivery_status = 'pending'`);
     for (let pass = 0; pass < 20; pass++) {
       await deliverDueEvents(db, { keyPairIds });
-      const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(sql`${inArray(events.id, ids)} and delivery_status <> 'delivered'`);
+      const [left] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(events)
+        .where(sql`${inArray(events.id, ids)} and delivery_status <> 'delivered'`);
       if (left!.n === 0) break;
     }
 
@@ -80,12 +91,18 @@ describe("fault: SIGKILL of the delivering process in the middle of a webhook bu
     expect(new Set(copies.keys())).toEqual(new Set(ids));
     const resent = [...copies.entries()].filter(([, c]) => c.length > 1);
     expect(resent.every(([, c]) => c.length === 2 && c[0] === c[1])).toBe(true);
-    expect(resent.map(([id]) => id).filter((id) => !cutOff.has(id)), "sent again although its attempt was recorded before the kill").toEqual([]);
+    expect(
+      resent.map(([id]) => id).filter((id) => !cutOff.has(id)),
+      "sent again although its attempt was recorded before the kill",
+    ).toEqual([]);
     expect(resent.length).toBeLessThanOrEqual(KEYS * (MAX_UNRECORDED_PER_KEY + 1));
 
     // First attempts per key in event order, across the kill.
     for (const keyPairId of keyPairIds) {
-      const mine = rows.filter((r) => r.keyPairId === keyPairId).sort((a, b) => a.seq - b.seq).map((r) => r.id);
+      const mine = rows
+        .filter((r) => r.keyPairId === keyPairId)
+        .sort((a, b) => a.seq - b.seq)
+        .map((r) => r.id);
       const set = new Set(mine);
       expect([...new Set(received.map((r) => r.id).filter((id) => set.has(id)))]).toEqual(mine);
     }

@@ -92,7 +92,25 @@ const SCARY_STRINGS = [
   HUGE,
 ];
 
-const SCARY_NUMBERS = [0, -0, -1, 1, 0.5, -0.0001, 1e308, -1e308, 1e-308, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 2 ** 63, -(2 ** 63), 2 ** 31, 4.9e-324, 99.999999, 1.1];
+const SCARY_NUMBERS = [
+  0,
+  -0,
+  -1,
+  1,
+  0.5,
+  -0.0001,
+  1e308,
+  -1e308,
+  1e-308,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  2 ** 63,
+  -(2 ** 63),
+  2 ** 31,
+  4.9e-324,
+  99.999999,
+  1.1,
+];
 
 const protoObject = () => JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}') as unknown;
 
@@ -138,7 +156,10 @@ export function validArb(s: JsonSchema, hints: Hints = {}, name?: string): fc.Ar
     case "number": {
       const min = s.exclusiveMinimum ?? s.minimum ?? -1e6;
       const max = s.maximum ?? 1e9;
-      return fc.oneof(fc.integer({ min: Math.ceil(min) + (s.exclusiveMinimum !== undefined ? 1 : 0), max: Math.floor(max) }), fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded: s.exclusiveMinimum !== undefined }));
+      return fc.oneof(
+        fc.integer({ min: Math.ceil(min) + (s.exclusiveMinimum !== undefined ? 1 : 0), max: Math.floor(max) }),
+        fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded: s.exclusiveMinimum !== undefined }),
+      );
     }
     case "boolean":
       return fc.boolean();
@@ -180,7 +201,10 @@ export function boundaryArb(s: JsonSchema): fc.Arbitrary<unknown> {
       } else if (t === "array") {
         if (a.minItems !== undefined && a.minItems > 0) out.push([]);
         if (a.maxItems !== undefined) out.push(Array.from({ length: a.maxItems + 1 }, () => (a.items ? null : 1)));
-        out.push(Array.from({ length: 10_000 }, () => ({})), "[]");
+        out.push(
+          Array.from({ length: 10_000 }, () => ({})),
+          "[]",
+        );
       } else if (t === "object") {
         out.push([{}], "{}", 0);
       } else if (t === "boolean") {
@@ -204,12 +228,23 @@ export function nearValidArb(s: JsonSchema, hints: Hints = {}): fc.Arbitrary<unk
   const base = validArb(s, hints);
   if (keys.length === 0) return fc.oneof(base, hostileValue);
   const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-    { weight: 5, arbitrary: fc.constantFrom(...keys).chain((key) => fc.oneof(boundaryArb(props[key]!), hostileValue).map((value): Mutation => ({ kind: "set", key, value }))) },
+    {
+      weight: 5,
+      arbitrary: fc
+        .constantFrom(...keys)
+        .chain((key) => fc.oneof(boundaryArb(props[key]!), hostileValue).map((value): Mutation => ({ kind: "set", key, value }))),
+    },
     { weight: 2, arbitrary: fc.constantFrom(...keys).map((key): Mutation => ({ kind: "delete", key })) },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "id", "merchant_id", "status", "mode", "fee", "key_pair_id", "created_at")), hostileValue)
+        .tuple(
+          fc.oneof(
+            fc.string({ maxLength: 12 }),
+            fc.constantFrom("__proto__", "constructor", "id", "merchant_id", "status", "mode", "fee", "key_pair_id", "created_at"),
+          ),
+          hostileValue,
+        )
         .map(([key, value]): Mutation => ({ kind: "extra", key, value })),
     },
   );
@@ -290,16 +325,24 @@ export function queryArb(s: JsonSchema | undefined, hints: Hints = {}): fc.Arbit
   const keys = Object.keys(props);
   const asText = (v: unknown) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined"));
   const entry = keys.length
-    ? fc.constantFrom(...keys).chain((k) =>
-        fc
-          .oneof(
-            { weight: 3, arbitrary: validArb(props[k]!, hints, k) },
-            { weight: 2, arbitrary: boundaryArb(props[k]!) },
-            { weight: 2, arbitrary: hostileValue },
-          )
-          .map((v): [string, string] => [k, asText(v).slice(0, 10_000)]),
-      )
-    : fc.tuple(fc.constantFrom("page", "page_size", "status"), hostileValue.map((v) => asText(v).slice(0, 10_000)));
-  const extra = fc.tuple(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("__proto__", "constructor", "merchant_id", "page[]")), fc.string({ maxLength: 20 }));
+    ? fc
+        .constantFrom(...keys)
+        .chain((k) =>
+          fc
+            .oneof(
+              { weight: 3, arbitrary: validArb(props[k]!, hints, k) },
+              { weight: 2, arbitrary: boundaryArb(props[k]!) },
+              { weight: 2, arbitrary: hostileValue },
+            )
+            .map((v): [string, string] => [k, asText(v).slice(0, 10_000)]),
+        )
+    : fc.tuple(
+        fc.constantFrom("page", "page_size", "status"),
+        hostileValue.map((v) => asText(v).slice(0, 10_000)),
+      );
+  const extra = fc.tuple(
+    fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("__proto__", "constructor", "merchant_id", "page[]")),
+    fc.string({ maxLength: 20 }),
+  );
   return fc.array(fc.oneof({ weight: 5, arbitrary: entry }, { weight: 1, arbitrary: extra }), { maxLength: 5 });
 }

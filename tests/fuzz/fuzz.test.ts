@@ -18,7 +18,18 @@ import { OPERATIONS, type Operation } from "@/lib/openapi/operations";
 import { routeFiles } from "@/lib/openapi/route-files";
 import { freshRateLimitWindow, type RouteHandler } from "../http";
 import { deepFieldArb, hostileValue, jsonSchemaOf, malformedBody, nearValidArb, queryArb, validArb, type BodyCase, type Hints } from "./arbitraries";
-import { answerProblems, operationOf, describe as describeRequest, loadHandlers, loadRouteModule, paramArb, paramNames, send, type FuzzRequest, type Method } from "./requests";
+import {
+  answerProblems,
+  operationOf,
+  describe as describeRequest,
+  loadHandlers,
+  loadRouteModule,
+  paramArb,
+  paramNames,
+  send,
+  type FuzzRequest,
+  type Method,
+} from "./requests";
 import { buildWorld, snapshot, snapshotDiff, type Snapshot, type World } from "./world";
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() ^ (Math.random() * 2 ** 31);
@@ -76,7 +87,10 @@ function hints(w: World): Hints {
     customer_email: fc.oneof(fc.emailAddress(), fc.constant("customer@example.com")),
     bank_code: fc.constantFrom("058", "044", "057", "999999", "000"),
     account_number: fc.constantFrom(own.virtualAccountNumber, other.virtualAccountNumber, "0123456789", "0000000000"),
-    pay_id: fc.oneof(fc.constantFrom(own.dynamicFullPayId, other.dynamicFullPayId, `${own.staticPayIdName}.spid`, `${other.staticPayIdName}.spid`), fc.stringMatching(/^[a-z0-9._]{3,20}$/)),
+    pay_id: fc.oneof(
+      fc.constantFrom(own.dynamicFullPayId, other.dynamicFullPayId, `${own.staticPayIdName}.spid`, `${other.staticPayIdName}.spid`),
+      fc.stringMatching(/^[a-z0-9._]{3,20}$/),
+    ),
     session_id: fc.constantFrom(own.sessionId, other.sessionId),
     invoice_id: fc.constantFrom(own.invoice, other.invoice),
     id: fc.constantFrom(own.sessionId, own.dynamicPayId, own.virtualAccount, own.invoice, other.sessionId, other.invoice),
@@ -112,15 +126,17 @@ function bodyArb(op: Operation, h: Hints): fc.Arbitrary<BodyCase> {
 function caseArb(op: Operation, w: World): fc.Arbitrary<FuzzRequest> {
   const h = hints(w);
   const params = fc.record(Object.fromEntries(paramNames(op.path).map((n) => [n, paramArb(op.path, n, w.fuzz, w.other)])));
-  const query = op.query ? queryArb(jsonSchemaOf(op.query), h) : fc.oneof({ weight: 4, arbitrary: fc.constant<[string, string][]>([]) }, { weight: 1, arbitrary: queryArb(undefined) });
+  const query = op.query
+    ? queryArb(jsonSchemaOf(op.query), h)
+    : fc.oneof({ weight: 4, arbitrary: fc.constant<[string, string][]>([]) }, { weight: 1, arbitrary: queryArb(undefined) });
   const auth = fc.oneof(
     { weight: 6, arbitrary: fc.constant({ "x-api-key": w.fuzz.secretKey }) },
     { weight: 1, arbitrary: fc.constant({ authorization: `Bearer ${w.fuzz.secretKey}` }) },
     { weight: op.keys === "any" ? 2 : 0, arbitrary: fc.constant({ "x-api-key": w.fuzz.publicKey }) },
   );
-  return fc.record({ params, query, body: bodyArb(op, h), headers: auth }).map(
-    ({ params, query, body, headers }): FuzzRequest => ({ op: op.operationId, method: op.method, template: op.path, params, query, body, headers }),
-  );
+  return fc
+    .record({ params, query, body: bodyArb(op, h), headers: auth })
+    .map(({ params, query, body, headers }): FuzzRequest => ({ op: op.operationId, method: op.method, template: op.path, params, query, body, headers }));
 }
 
 /** Runs per operation: more for those with a body (more to get wrong). ≈2,600 requests. */
@@ -148,7 +164,21 @@ describe("fuzz: schema-derived requests to every /v1 operation", () => {
 
 describe("fuzz: keys and headers", () => {
   const garbageKey = fc.oneof(
-    fc.constantFrom("", " ", "sk_test_", "pk_test_", "sk_live_", "Bearer", "null", "undefined", "sk_test_" + "A".repeat(10_000), "sk_test_\u00ff\u00fe", "' or 1=1 --", "%00", "sk_test_../../"),
+    fc.constantFrom(
+      "",
+      " ",
+      "sk_test_",
+      "pk_test_",
+      "sk_live_",
+      "Bearer",
+      "null",
+      "undefined",
+      "sk_test_" + "A".repeat(10_000),
+      "sk_test_\u00ff\u00fe",
+      "' or 1=1 --",
+      "%00",
+      "sk_test_../../",
+    ),
     fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+/=. "), maxLength: 120 }),
     fc.stringMatching(/^(sk|pk)_(test|live)_[A-Za-z0-9]{20,48}$/),
   );
@@ -161,15 +191,21 @@ describe("fuzz: keys and headers", () => {
         fc.constant({}),
         garbageKey.map((k) => ({ "x-api-key": k })),
         garbageKey.map((k) => ({ authorization: `Bearer ${k}` })),
-        fc.constantFrom({ authorization: "Basic dXNlcjpwYXNz" }, { authorization: "Bearer" }, { authorization: `bearer  ${world.fuzz.secretKey}x` }, { "x-api-key": `${world.fuzz.secretKey} x` }),
+        fc.constantFrom(
+          { authorization: "Basic dXNlcjpwYXNz" },
+          { authorization: "Bearer" },
+          { authorization: `bearer  ${world.fuzz.secretKey}x` },
+          { "x-api-key": `${world.fuzz.secretKey} x` },
+        ),
       ];
       if (op.keys === "secret") variants.push(fc.constant({ "x-api-key": world.fuzz.publicKey }));
       if (op.sandbox) variants.push(fc.constant({ "x-api-key": world.liveSecretKey }));
       const params = fc.record(Object.fromEntries(paramNames(op.path).map((n) => [n, paramArb(op.path, n, world.fuzz, world.other)])));
-      const bodyCase: fc.Arbitrary<BodyCase> = op.method === "GET" || !body ? fc.constant({ kind: "none" }) : validArb(body, h).map((value) => ({ kind: "json", value }));
-      return fc.record({ headers: fc.oneof(...variants), params, body: bodyCase }).map(
-        ({ headers, params, body }): FuzzRequest => ({ op: op.operationId, method: op.method, template: op.path, params, query: [], body, headers }),
-      );
+      const bodyCase: fc.Arbitrary<BodyCase> =
+        op.method === "GET" || !body ? fc.constant({ kind: "none" }) : validArb(body, h).map((value) => ({ kind: "json", value }));
+      return fc
+        .record({ headers: fc.oneof(...variants), params, body: bodyCase })
+        .map(({ headers, params, body }): FuzzRequest => ({ op: op.operationId, method: op.method, template: op.path, params, query: [], body, headers }));
     });
     await fc.assert(
       fc.asyncProperty(arb, async (r) => {
@@ -187,16 +223,28 @@ describe("fuzz: keys and headers", () => {
       const keyed: Record<string, string>[] = [{ "x-api-key": world.fuzz.secretKey }, {}];
       for (const headers of keyed) {
         await exercise(handlers.get(op)!, { ...base, headers, body: { kind: "raw", text: "{}" }, declaredLength: MAX_BODY_BYTES + 1 }, (s) => s === 413);
-        await exercise(handlers.get(op)!, { ...base, headers, body: { kind: "raw", text: declared } }, (s) => s === 413 || (!("x-api-key" in headers) && s === 401));
+        await exercise(
+          handlers.get(op)!,
+          { ...base, headers, body: { kind: "raw", text: declared } },
+          (s) => s === 413 || (!("x-api-key" in headers) && s === 401),
+        );
       }
-      await exercise(handlers.get(op)!, { ...base, headers: { "x-api-key": world.fuzz.secretKey }, body: { kind: "none" }, oversizeStream: MAX_BODY_BYTES + 1 }, (s) => s === 413);
+      await exercise(
+        handlers.get(op)!,
+        { ...base, headers: { "x-api-key": world.fuzz.secretKey }, body: { kind: "none" }, oversizeStream: MAX_BODY_BYTES + 1 },
+        (s) => s === 413,
+      );
     }
   }, 120_000);
 
   it("unknown /v1 paths answer 404 and unhandled methods 405, in the envelope", async () => {
-    const segment = fc.oneof(fc.constantFrom("checkout", "transfer", "..", "%00", "v2", "admin", "💸", "a".repeat(2_000)), fc.string({ minLength: 1, maxLength: 20 }));
-    const unknown = fc.tuple(fc.array(segment, { minLength: 1, maxLength: 4 }), fc.constantFrom<Method>("GET", "POST", "PUT", "DELETE", "PATCH"), fc.boolean()).map(
-      ([segments, method, keyed]): FuzzRequest => ({
+    const segment = fc.oneof(
+      fc.constantFrom("checkout", "transfer", "..", "%00", "v2", "admin", "💸", "a".repeat(2_000)),
+      fc.string({ minLength: 1, maxLength: 20 }),
+    );
+    const unknown = fc
+      .tuple(fc.array(segment, { minLength: 1, maxLength: 4 }), fc.constantFrom<Method>("GET", "POST", "PUT", "DELETE", "PATCH"), fc.boolean())
+      .map(([segments, method, keyed]): FuzzRequest => ({
         op: null,
         method,
         template: `/v1/zz-not-a-route/${segments.map((s) => encodeURIComponent(s)).join("/")}`,
@@ -204,8 +252,7 @@ describe("fuzz: keys and headers", () => {
         query: [],
         body: { kind: "none" },
         headers: keyed ? { "x-api-key": world.fuzz.secretKey } : {},
-      }),
-    );
+      }));
     const notFound = (await import("@/app/v1/[...path]/route")) as Record<string, RouteHandler>;
     await fc.assert(
       fc.asyncProperty(unknown, async (r) => {
@@ -219,7 +266,11 @@ describe("fuzz: keys and headers", () => {
       const handled = new Set(OPERATIONS.filter((o) => o.path === file.template).map((o) => o.method));
       for (const m of (["GET", "POST", "PUT", "DELETE", "PATCH"] as const).filter((m) => !handled.has(m as Operation["method"]))) {
         const params = Object.fromEntries(paramNames(file.template).map((n) => [n, "x"]));
-        await exercise(mod[m]!, { op: null, method: m, template: file.template, params, query: [], body: { kind: "none" }, headers: { "x-api-key": world.fuzz.secretKey } }, (s) => s === 405);
+        await exercise(
+          mod[m]!,
+          { op: null, method: m, template: file.template, params, query: [], body: { kind: "none" }, headers: { "x-api-key": world.fuzz.secretKey } },
+          (s) => s === 405,
+        );
       }
     }
   }, 120_000);
@@ -227,17 +278,15 @@ describe("fuzz: keys and headers", () => {
   it("malformed bodies sent with a key at the default rate limit (100 a minute) never answer 5xx, and past the limit answer 429 with Retry-After", async () => {
     await freshRateLimitWindow(20);
     const ops = OPERATIONS.filter((o) => o.body && o.method !== "GET");
-    const arb = fc.tuple(fc.constantFrom(...ops), malformedBody).map(
-      ([op, body]): FuzzRequest => ({
-        op: op.operationId,
-        method: op.method,
-        template: op.path,
-        params: Object.fromEntries(paramNames(op.path).map((n) => [n, "x"])),
-        query: [],
-        body,
-        headers: { "x-api-key": world.normalSecretKey },
-      }),
-    );
+    const arb = fc.tuple(fc.constantFrom(...ops), malformedBody).map(([op, body]): FuzzRequest => ({
+      op: op.operationId,
+      method: op.method,
+      template: op.path,
+      params: Object.fromEntries(paramNames(op.path).map((n) => [n, "x"])),
+      query: [],
+      body,
+      headers: { "x-api-key": world.normalSecretKey },
+    }));
     const statuses: number[] = [];
     await fc.assert(
       fc.asyncProperty(arb, async (r) => {
@@ -246,19 +295,41 @@ describe("fuzz: keys and headers", () => {
       fcParams(130, "normal key"),
     );
     expect(statuses.filter((s) => s === 429).length, "requests past the limit are refused").toBeGreaterThanOrEqual(20);
-    expect(statuses.slice(0, 90).every((s) => s !== 429), "the first 90 are within the limit").toBe(true);
+    expect(
+      statuses.slice(0, 90).every((s) => s !== 429),
+      "the first 90 are within the limit",
+    ).toBe(true);
   }, 120_000);
 
   it("the state check sees changes: successful creates moved the snapshot, and it covers every merchant-owned table", () => {
     expect(tally.successesThatChanged, "successful requests that changed the snapshot").toBeGreaterThan(20);
-    for (const t of ["transfers", "payments", "checkout_sessions", "virtual_accounts", "dynamic_pay_ids", "static_pay_ids", "static_accounts", "refunds", "invoices", "events", "journal_entries", "postings", "ledger_accounts"]) {
+    for (const t of [
+      "transfers",
+      "payments",
+      "checkout_sessions",
+      "virtual_accounts",
+      "dynamic_pay_ids",
+      "static_pay_ids",
+      "static_accounts",
+      "refunds",
+      "invoices",
+      "events",
+      "journal_entries",
+      "postings",
+      "ledger_accounts",
+    ]) {
       expect(Object.keys(state), t).toContain(t);
     }
   });
 
   it("tallies the run", () => {
-    const byStatus = [...tally.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(" ");
-    console.info(`[fuzz] ${tally.requests} requests (${tally.failedChecked} failures checked for changes, ${tally.successesThatChanged} successes changed state): ${byStatus}`);
+    const byStatus = [...tally.byStatus.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ");
+    console.info(
+      `[fuzz] ${tally.requests} requests (${tally.failedChecked} failures checked for changes, ${tally.successesThatChanged} successes changed state): ${byStatus}`,
+    );
     expect(tally.requests).toBeGreaterThan(0);
   });
 });

@@ -78,7 +78,31 @@ export function lookalike(id: string, seed: number): string {
   return chars.join("");
 }
 
-const GARBAGE_PARAMS = ["", " ", ".", "..", "%00", "\u0000", "null", "undefined", "0", "-1", "1e308", "a".repeat(5_000), "💸", "'; drop table transfers; --", "../../etc/passwd", "evt_", "trf_x", "00000000-0000-0000-0000-000000000000", "ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ", "balance", "status", "refunds", "initialize"];
+const GARBAGE_PARAMS = [
+  "",
+  " ",
+  ".",
+  "..",
+  "%00",
+  "\u0000",
+  "null",
+  "undefined",
+  "0",
+  "-1",
+  "1e308",
+  "a".repeat(5_000),
+  "💸",
+  "'; drop table transfers; --",
+  "../../etc/passwd",
+  "evt_",
+  "trf_x",
+  "00000000-0000-0000-0000-000000000000",
+  "ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ",
+  "balance",
+  "status",
+  "refunds",
+  "initialize",
+];
 
 /**
  * A path parameter: one of the merchant's records, another merchant's, a lookalike, or garbage.
@@ -141,7 +165,7 @@ function bodyInit(r: FuzzRequest, headers: Headers): BodyInit | undefined {
   if (b.kind === "none") return undefined;
   if (!headers.has("content-type")) headers.set("content-type", b.contentType ?? "application/json");
   if (b.kind === "json" && b.deep) {
-    const marker = "\"__fuzz_deep__\"";
+    const marker = '"__fuzz_deep__"';
     const deep = `${'{"a":'.repeat(b.deep.depth)}1${"}".repeat(b.deep.depth)}`;
     const obj = b.value && typeof b.value === "object" && !Array.isArray(b.value) ? b.value : {};
     return JSON.stringify({ ...obj, [b.deep.key]: "__fuzz_deep__" }).replace(marker, deep);
@@ -179,7 +203,9 @@ export function describe(r: FuzzRequest): string {
         : r.body.kind === "raw"
           ? cut(r.body.text)
           : `<bytes ${Buffer.from(r.body.bytes).toString("hex").slice(0, 200)}>`;
-  const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, k === "x-api-key" || k === "authorization" ? cut(v.slice(0, 12) + "…") : cut(v)]));
+  const headers = Object.fromEntries(
+    Object.entries(r.headers).map(([k, v]) => [k, k === "x-api-key" || k === "authorization" ? cut(v.slice(0, 12) + "…") : cut(v)]),
+  );
   return `${r.method} ${r.template} params=${cut(r.params)} query=${cut(r.query)} headers=${JSON.stringify(headers)} contentType=${"contentType" in r.body ? r.body.contentType : ""} body=${body}`;
 }
 
@@ -198,7 +224,8 @@ export async function send(handler: RouteHandler, r: FuzzRequest): Promise<Answe
   return { status: res.status, headers: res.headers, text, json };
 }
 
-const STACK_TRACE = /\n\s+at |node_modules|\.tsx?:\d+|\.m?js:\d+|webpack|\bTypeError\b|\bRangeError\b|\bSyntaxError\b|postgres|drizzle|relation "|violates .*constraint/i;
+const STACK_TRACE =
+  /\n\s+at |node_modules|\.tsx?:\d+|\.m?js:\d+|webpack|\bTypeError\b|\bRangeError\b|\bSyntaxError\b|postgres|drizzle|relation "|violates .*constraint/i;
 
 /**
  * Everything an answer must be whatever was sent: never 5xx; JSON; every failure in the
@@ -219,7 +246,8 @@ export function answerProblems(r: FuzzRequest, a: Answer): string[] {
     if (!env || env.success !== false) p.push("failure without success:false");
     if (!env?.error || typeof env.error.code !== "string" || !codes.includes(env.error.code)) p.push(`unknown error code ${JSON.stringify(env?.error?.code)}`);
     if (typeof env?.error?.message !== "string" || env.error.message === "") p.push("error without a message");
-    if (env?.error?.details !== undefined && !(Array.isArray(env.error.details) && env.error.details.every((d) => typeof d === "string"))) p.push("details is not a list of strings");
+    if (env?.error?.details !== undefined && !(Array.isArray(env.error.details) && env.error.details.every((d) => typeof d === "string")))
+      p.push("details is not a list of strings");
     const cid = a.headers.get("x-correlation-id");
     if (!cid) p.push("no x-correlation-id header");
     if (typeof env?.correlationId !== "string" || env.correlationId !== cid) p.push(`correlationId ${JSON.stringify(env?.correlationId)} ≠ header ${cid}`);

@@ -102,8 +102,12 @@ async function populate(merchantId: string): Promise<Merchant> {
   // A static account written straight into the schema (no identity check), with one payment.
   const account = await insertStaticAccount({ merchantId, mode: "test", keyPairId: key.keyPair.id });
   const payer = { name: "Ada Obi", bank: "Access Bank", account: "0690000031" };
-  const booked = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id }, amount: 1_000_000, payer, narration: "Fuzz" }));
-  const refundedPayment = await db.transaction((tx) => receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id }, amount: 400_000, payer, narration: "Fuzz" }));
+  const booked = await db.transaction((tx) =>
+    receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id }, amount: 1_000_000, payer, narration: "Fuzz" }),
+  );
+  const refundedPayment = await db.transaction((tx) =>
+    receivePayment(tx, { destination: { kind: "static_account", staticAccountId: account.id }, amount: 400_000, payer, narration: "Fuzz" }),
+  );
   const refundCall = await call<{ id: string }>(refundPost, {
     method: "POST",
     path: `/v1/checkout/static-account/${account.id}/payments/${refundedPayment.paymentId}/refund`,
@@ -208,7 +212,8 @@ export function snapshotDiff(before: Snapshot, after: Snapshot): string[] {
   const out: string[] = [];
   for (const name of Object.keys({ ...before, ...after })) {
     const [a, b] = [before[name], after[name]];
-    if (!a || !b || a[0] !== b[0] || a[1] !== b[1]) out.push(`${name}: ${a?.[0]} rows → ${b?.[0]} rows${a && b && a[0] === b[0] ? " (same count, rows changed)" : ""}`);
+    if (!a || !b || a[0] !== b[0] || a[1] !== b[1])
+      out.push(`${name}: ${a?.[0]} rows → ${b?.[0]} rows${a && b && a[0] === b[0] ? " (same count, rows changed)" : ""}`);
   }
   return out;
 }

@@ -5,7 +5,11 @@ import { oneOutcome } from "@/client/inline/once";
 describe("oneOutcome: one inline checkout reports one outcome, once", () => {
   function recorder() {
     const calls: string[] = [];
-    const outcome = oneOutcome<string, string>({ onSuccess: (v) => calls.push(`success:${v}`), onClose: () => calls.push("close"), onError: (e) => calls.push(`error:${e}`) });
+    const outcome = oneOutcome<string, string>({
+      onSuccess: (v) => calls.push(`success:${v}`),
+      onClose: () => calls.push("close"),
+      onError: (e) => calls.push(`error:${e}`),
+    });
     return { calls, outcome };
   }
 

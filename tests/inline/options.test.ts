@@ -7,8 +7,24 @@ describe("initializeBody: inline options to the initialize body", () => {
 
   it("maps reference, currency, firstName + lastName (customer_name), metadata and paymentMethods", () => {
     expect(
-      initializeBody({ ...base, currency: "NGN", reference: "order-1", firstName: " Ada ", lastName: "Obi", metadata: { order: 1 }, paymentMethods: ["bank_transfer", "payid"] }),
-    ).toEqual({ amount: 500000, email: "ada@example.com", currency: "NGN", reference: "order-1", customer_name: "Ada Obi", metadata: { order: 1 }, payment_methods: ["bank_transfer", "payid"] });
+      initializeBody({
+        ...base,
+        currency: "NGN",
+        reference: "order-1",
+        firstName: " Ada ",
+        lastName: "Obi",
+        metadata: { order: 1 },
+        paymentMethods: ["bank_transfer", "payid"],
+      }),
+    ).toEqual({
+      amount: 500000,
+      email: "ada@example.com",
+      currency: "NGN",
+      reference: "order-1",
+      customer_name: "Ada Obi",
+      metadata: { order: 1 },
+      payment_methods: ["bank_transfer", "payid"],
+    });
   });
 
   it("leaves out what was not given; one name alone is the customer_name", () => {
@@ -24,7 +40,10 @@ describe("initializeBody: inline options to the initialize body", () => {
   });
 
   it("a numeric string amount is the same kobo; a number reference becomes a string", () => {
-    expect(initializeBody({ ...base, amount: "150000" as unknown as number, reference: 42 as unknown as string })).toMatchObject({ amount: 150000, reference: "42" });
+    expect(initializeBody({ ...base, amount: "150000" as unknown as number, reference: 42 as unknown as string })).toMatchObject({
+      amount: 150000,
+      reference: "42",
+    });
   });
 
   it("needs a public key, never a secret one", () => {
@@ -66,7 +85,10 @@ describe("successResponse: onSuccess's argument comes only from a completed veri
 
 describe("apiError: onError's argument", () => {
   it("is the API envelope's code and message, or a network/HTTP fallback", () => {
-    expect(apiError(403, { error: { code: "HTTP_ERROR", message: "Origin not allowed for this API key" } })).toEqual({ code: "HTTP_ERROR", message: "Origin not allowed for this API key" });
+    expect(apiError(403, { error: { code: "HTTP_ERROR", message: "Origin not allowed for this API key" } })).toEqual({
+      code: "HTTP_ERROR",
+      message: "Origin not allowed for this API key",
+    });
     expect(apiError(0, null).code).toBe("NETWORK_ERROR");
     expect(apiError(502, "<html>").code).toBe("HTTP_502");
   });

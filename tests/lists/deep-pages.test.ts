@@ -46,7 +46,9 @@ describe("deep pages through the bucketed kept counts", () => {
       const where = sql`merchant_id = ${o.merchantId} and mode = 'test'
         and (${"status" in f ? f.status : null}::text is null or status = ${"status" in f ? f.status : null})
         and (${"type" in f ? f.type : null}::text is null or type = ${"type" in f ? f.type : null})`;
-      const all = (await queryRows<{ public_id: string }>(db, sql`select public_id from transfers where ${where} order by created_at desc, id desc`)).map((r) => r.public_id);
+      const all = (await queryRows<{ public_id: string }>(db, sql`select public_id from transfers where ${where} order by created_at desc, id desc`)).map(
+        (r) => r.public_id,
+      );
       for (const [page, size] of [
         [21, 100],
         [101, 20],
@@ -86,7 +88,11 @@ describe("deep pages through the bucketed kept counts", () => {
       ] as const) {
         const got = await listKeyPairEvents(db, { merchantId: o.merchantId, mode: "test", keyPairId: o.keyPairId, type, page, pageSize: size });
         const label = JSON.stringify({ type, page, size });
-        expect({ label, total: got.total, ids: got.items.map((e) => e.id) }).toEqual({ label, total: all.length, ids: all.slice((page - 1) * size, page * size) });
+        expect({ label, total: got.total, ids: got.items.map((e) => e.id) }).toEqual({
+          label,
+          total: all.length,
+          ids: all.slice((page - 1) * size, page * size),
+        });
       }
     }
   }, 120_000);
@@ -97,16 +103,19 @@ describe("deep pages through the bucketed kept counts", () => {
     await queryRows(db, sql`delete from transfers where merchant_id = ${o.merchantId} and amount % 11 = 0`);
     expect(await queryRows(db, sql.raw(KEPT_COUNT_MISMATCHES))).toEqual([]);
     const all = (
-      await queryRows<{ public_id: string }>(db, sql`select public_id from transfers where merchant_id = ${o.merchantId} and status = 'failed' order by created_at desc, id desc`)
+      await queryRows<{ public_id: string }>(
+        db,
+        sql`select public_id from transfers where merchant_id = ${o.merchantId} and status = 'failed' order by created_at desc, id desc`,
+      )
     ).map((r) => r.public_id);
     const size = 10;
     for (const page of [1, Math.floor(all.length / size / 2), Math.ceil(all.length / size)]) {
       const got = await listTransfers(db, { merchantId: o.merchantId, mode: "test", page, page_size: size, status: "failed" });
       expect(got.items.map((t) => t.publicId)).toEqual(all.slice((page - 1) * size, page * size));
     }
-    const whole = (await queryRows<{ public_id: string }>(db, sql`select public_id from transfers where merchant_id = ${o.merchantId} order by created_at desc, id desc`)).map(
-      (r) => r.public_id,
-    );
+    const whole = (
+      await queryRows<{ public_id: string }>(db, sql`select public_id from transfers where merchant_id = ${o.merchantId} order by created_at desc, id desc`)
+    ).map((r) => r.public_id);
     const deep = await listTransfers(db, { merchantId: o.merchantId, mode: "test", page: 24, page_size: 100 });
     expect(deep.total).toBe(whole.length);
     expect(deep.items.map((t) => t.publicId)).toEqual(whole.slice(2_300, 2_400));

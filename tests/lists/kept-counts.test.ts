@@ -27,7 +27,11 @@ async function owner(): Promise<Owner> {
 }
 
 /** A writer process (list-writer.mjs) on this test run's database. */
-function startWriter(o: Owner, tag: string, opts: { connections: number; ops: number }): { child: ChildProcess; ready: Promise<void>; done: Promise<number | null> } {
+function startWriter(
+  o: Owner,
+  tag: string,
+  opts: { connections: number; ops: number },
+): { child: ChildProcess; ready: Promise<void>; done: Promise<number | null> } {
   const child = spawn(
     process.execPath,
     [WRITER, process.env.DATABASE_URL!, o.merchantId, o.keyPairId, o.walletPayIdId, tag, String(opts.connections), String(opts.ops)],
@@ -60,7 +64,9 @@ describe("kept list counts", () => {
     const a = startWriter(o, `${tag}a`, { connections: 4, ops: 120 });
     const b = startWriter(o, `${tag}b`, { connections: 4, ops: 120 });
     await Promise.all([a.done, b.done]);
-    const [{ n }] = (await queryRows<{ n: number }>(await getDb(), sql`select count(*)::int as n from transfers where merchant_id = ${o.merchantId}`)) as [{ n: number }];
+    const [{ n }] = (await queryRows<{ n: number }>(await getDb(), sql`select count(*)::int as n from transfers where merchant_id = ${o.merchantId}`)) as [
+      { n: number },
+    ];
     expect(n).toBeGreaterThan(100);
     expect(await keptCountMismatches()).toEqual([]);
   }, 120_000);

@@ -13,33 +13,35 @@ let said = false;
 
 async function oneTransaction(loop, i) {
   const id = `${tag}_${loop}_${i}`;
-  await sql.begin(async (tx) => {
-    const rows = 1 + Math.floor(Math.random() * 3);
-    for (let r = 0; r < rows; r++) {
-      const status = pick(["pending", "completed", "failed"]);
-      await tx`insert into transfers (id, reference, public_id, merchant_id, mode, key_pair_id, wallet_pay_id_id, type, status, amount, fee,
+  await sql
+    .begin(async (tx) => {
+      const rows = 1 + Math.floor(Math.random() * 3);
+      for (let r = 0; r < rows; r++) {
+        const status = pick(["pending", "completed", "failed"]);
+        await tx`insert into transfers (id, reference, public_id, merchant_id, mode, key_pair_id, wallet_pay_id_id, type, status, amount, fee,
                  narration, recipient_name, source)
                values (gen_random_uuid(), ${`TRF_${id}_${r}`}, ${`tr_${id}_${r}`}, ${merchantId}, 'test', ${keyPairId}, ${walletPayIdId},
                  ${pick(["bank_transfer", "payid"])}, ${status}, 1000, 10, 'kept counts', ${pick(["Ada Obi", "Zainab Bello"])}, 'api')`;
-    }
-    await tx`insert into events (id, merchant_id, mode, key_pair_id, type, data, delivery_status)
+      }
+      await tx`insert into events (id, merchant_id, mode, key_pair_id, type, data, delivery_status)
              values (${`evt_${id}`}, ${merchantId}, 'test', ${keyPairId}, ${pick(["transfer.success", "charge.success"])}, '{}'::jsonb,
                ${pick(["pending", "delivered"])})`;
-    await tx`select pg_sleep(0.002)`;
-    const op = Math.random();
-    if (op < 0.4) {
-      await tx`update transfers set status = ${pick(["pending", "completed", "failed"])}
+      await tx`select pg_sleep(0.002)`;
+      const op = Math.random();
+      if (op < 0.4) {
+        await tx`update transfers set status = ${pick(["pending", "completed", "failed"])}
                where id = (select id from transfers where merchant_id = ${merchantId} and reference like ${`TRF_${tag}_%`} order by random() limit 1)`;
-      await tx`update events set delivery_status = ${pick(["pending", "delivered", "exhausted"])}
+        await tx`update events set delivery_status = ${pick(["pending", "delivered", "exhausted"])}
                where id = (select id from events where merchant_id = ${merchantId} and id like ${`evt_${tag}_%`} order by random() limit 1)`;
-    } else if (op < 0.55) {
-      await tx`delete from transfers where id = (select id from transfers where merchant_id = ${merchantId} and reference like ${`TRF_${tag}_%`} order by random() limit 1)`;
-    } else if (op < 0.65) {
-      throw new Error("rollback on purpose");
-    }
-  }).catch((err) => {
-    if (err.message !== "rollback on purpose") throw err;
-  });
+      } else if (op < 0.55) {
+        await tx`delete from transfers where id = (select id from transfers where merchant_id = ${merchantId} and reference like ${`TRF_${tag}_%`} order by random() limit 1)`;
+      } else if (op < 0.65) {
+        throw new Error("rollback on purpose");
+      }
+    })
+    .catch((err) => {
+      if (err.message !== "rollback on purpose") throw err;
+    });
 }
 
 async function loop(l) {

@@ -19,7 +19,10 @@ type Owner = { key: TestKey; merchantId: string; keyPairId: string; walletPayIdI
 
 async function owner(): Promise<Owner> {
   const key = await fundedKey(0);
-  const [wallet] = await queryRows<{ id: string }>(await db(), sql`select id from pay_ids where merchant_id = ${key.merchantId} and mode = 'test' and kind = 'wallet' limit 1`);
+  const [wallet] = await queryRows<{ id: string }>(
+    await db(),
+    sql`select id from pay_ids where merchant_id = ${key.merchantId} and mode = 'test' and kind = 'wallet' limit 1`,
+  );
   return { key, merchantId: key.merchantId, keyPairId: key.keyPair.id, walletPayIdId: wallet!.id, tag: Math.random().toString(36).slice(2, 8) };
 }
 
@@ -35,7 +38,10 @@ async function seedTransfers(o: Owner, count: number, from = 0): Promise<void> {
         select gen_random_uuid(), 'TRF_' || ${o.tag} || '_' || g, 'tr_' || ${o.tag} || '_' || g, ${o.merchantId}, 'test', ${o.keyPairId}, ${o.walletPayIdId},
           case when g % 3 = 0 then 'bank_transfer' else 'payid' end,
           (array['pending', 'completed', 'failed'])[1 + (g / 2) % 3],
-          1000 + g, 10, 'paging', (array[${sql.join(NAMES.map((n) => sql`${n}`), sql`, `)}]::text[])[1 + g % 5],
+          1000 + g, 10, 'paging', (array[${sql.join(
+            NAMES.map((n) => sql`${n}`),
+            sql`, `,
+          )}]::text[])[1 + g % 5],
           case when g % 3 = 0 then lpad(g::text, 10, '0') end,
           'order-' || ${o.tag} || '-' || g, 'api',
           timestamptz '2026-01-01' + ((g - g % 3 / 2) * interval '1 millisecond'), now()
@@ -89,7 +95,9 @@ describe("list paging", () => {
     const { and, desc, eq } = await import("drizzle-orm");
     for (const status of [undefined, "failed"] as const) {
       const got = await listTransfersDirect(await db(), { merchantId: o.merchantId, mode: "test", page: 2, page_size: 5, status });
-      const want = await (await db())
+      const want = await (
+        await db()
+      )
         .select()
         .from(transfers)
         .where(and(eq(transfers.merchantId, o.merchantId), eq(transfers.mode, "test"), status ? eq(transfers.status, status) : undefined))
@@ -213,8 +221,20 @@ describe("list paging", () => {
           from generate_series(1, 57) g`,
     );
     const count = async (extra: ReturnType<typeof sql>) =>
-      (await queryRows<{ n: number }>(await db(), sql`select count(*)::int as n from events where merchant_id = ${o.merchantId} and mode = 'test' and ${extra}`))[0]!.n;
-    const byKey = await listKeyPairEvents(await db(), { merchantId: o.merchantId, mode: "test", keyPairId: o.keyPairId, type: "charge.success", pageSize: 5, page: 2 });
+      (
+        await queryRows<{ n: number }>(
+          await db(),
+          sql`select count(*)::int as n from events where merchant_id = ${o.merchantId} and mode = 'test' and ${extra}`,
+        )
+      )[0]!.n;
+    const byKey = await listKeyPairEvents(await db(), {
+      merchantId: o.merchantId,
+      mode: "test",
+      keyPairId: o.keyPairId,
+      type: "charge.success",
+      pageSize: 5,
+      page: 2,
+    });
     expect(byKey.total).toBe(await count(sql`key_pair_id = ${o.keyPairId} and type = 'charge.success'`));
     expect(byKey.items).toHaveLength(5);
     const exhausted = await listMerchantEvents(await db(), { merchantId: o.merchantId, mode: "test", status: "exhausted" });

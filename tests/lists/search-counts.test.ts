@@ -67,9 +67,7 @@ describe("searched lists' cached totals", () => {
 
   it("rule: each filter has its own cached count (search and status together)", async () => {
     expect(await searchTransfers(o, { status: "failed" })).toBe(await countTransfers(o, sql`status = 'failed'`));
-    expect((await cachedRows(o)).map((r) => JSON.parse(r.key))).toEqual(
-      expect.arrayContaining([{ search: "zainab" }, { search: "zainab", status: "failed" }]),
-    );
+    expect((await cachedRows(o)).map((r) => JSON.parse(r.key))).toEqual(expect.arrayContaining([{ search: "zainab" }, { search: "zainab", status: "failed" }]));
   });
 
   it("rule: every kind of write to an old row (a rename into and out of the match, a status change, a delete, a backdated insert) bumps the epoch, and the next total is exact", async () => {
@@ -137,7 +135,12 @@ describe("searched lists' cached totals", () => {
   it("rule: writes of recent rows (every hot path's) never bump the epoch", async () => {
     const db = await getDb();
     const epoch = async () =>
-      (await queryRows<{ n: number }>(db, sql`select coalesce((select n::int from search_epochs where list = 'transfers' and merchant_id = ${o.merchantId} and mode = 'test'), 0) as n`))[0]!.n;
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select coalesce((select n::int from search_epochs where list = 'transfers' and merchant_id = ${o.merchantId} and mode = 'test'), 0) as n`,
+        )
+      )[0]!.n;
     const before = await epoch();
     await queryRows(
       db,
@@ -183,7 +186,12 @@ describe("the other searched lists (payments, sessions, invoices) follow a chang
     ];
     for (const l of lists) {
       const count = async () =>
-        (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(l.table)} where merchant_id = ${o.merchantId} and customer_name ilike '%zainab%'`))[0]!.n;
+        (
+          await queryRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from ${sql.identifier(l.table)} where merchant_id = ${o.merchantId} and customer_name ilike '%zainab%'`,
+          )
+        )[0]!.n;
       expect(await l.total(), `${l.table}: first search`).toBe(await count());
       expect(await l.total(), `${l.table}: cached`).toBe(await count());
       await queryRows(

@@ -48,16 +48,27 @@ describe.each(PROVIDER_RAILS)("rail conformance: %s", (rail) => {
       key: key.secretKey,
       json: { type: "bank_transfer", account_number: account, bank_code: "058", account_name: "ADA OBI", amount, reference },
     });
-  const transferRow = async (reference: string): Promise<Transfer> => (await (await db()).select().from(transfers).where(eq(transfers.reference, reference)))[0]!;
-  const verify = (reference: string) => call<TransferView>(verifyGet, { path: `/v1/checkout/transfer/${reference}/verify`, key: key.secretKey, params: { reference } });
+  const transferRow = async (reference: string): Promise<Transfer> =>
+    (await (await db()).select().from(transfers).where(eq(transfers.reference, reference)))[0]!;
+  const verify = (reference: string) =>
+    call<TransferView>(verifyGet, { path: `/v1/checkout/transfer/${reference}/verify`, key: key.secretKey, params: { reference } });
   const payInto = async (accountNumber: string, amount: number) => {
-    const paid = await h.control.pay({ account_number: accountNumber, amount, payer: { name: "Chinedu Okafor", bank: "Guaranty Trust Bank", account: "0011223344" } });
+    const paid = await h.control.pay({
+      account_number: accountNumber,
+      amount,
+      payer: { name: "Chinedu Okafor", bank: "Guaranty Trust Bank", account: "0011223344" },
+    });
     expect(paid.webhook_status).toBe(200);
     await until(() => deliveriesSettled(rail), "the webhook to be processed");
     return paid.provider_reference;
   };
   const liveAccount = async (naira: string) => {
-    const r = await call<VirtualAccountView>(virtualAccountPost, { method: "POST", path: "/v1/checkout/virtual-account", key: key.secretKey, json: { amount: naira, validity_minutes: 30 } });
+    const r = await call<VirtualAccountView>(virtualAccountPost, {
+      method: "POST",
+      path: "/v1/checkout/virtual-account",
+      key: key.secretKey,
+      json: { amount: naira, validity_minutes: 30 },
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body.data!.status).toBe("pending");
     return r.body.data!;
@@ -81,12 +92,22 @@ describe.each(PROVIDER_RAILS)("rail conformance: %s", (rail) => {
 
     const before = await balance();
     const providerReference = await payInto(account.account_number!, 123_456);
-    const [payment] = await (await db()).select().from(payments).where(and(eq(payments.rail, rail), eq(payments.railReference, providerReference)));
+    const [payment] = await (
+      await db()
+    )
+      .select()
+      .from(payments)
+      .where(and(eq(payments.rail, rail), eq(payments.railReference, providerReference)));
     expect(payment, "the payment is booked").toBeDefined();
     expect(payment!.amount).toBe(123_456);
     expect(payment!.mode).toBe("live");
     expect(await balance()).toBe(before + 123_456 - payment!.fee);
-    const charges = await (await db()).select().from(events).where(and(eq(events.keyPairId, key.keyPair.id), eq(events.type, "charge.success")));
+    const charges = await (
+      await db()
+    )
+      .select()
+      .from(events)
+      .where(and(eq(events.keyPairId, key.keyPair.id), eq(events.type, "charge.success")));
     expect(charges.some((e) => (e.data as { reference?: string }).reference === payment!.reference)).toBe(true);
   });
 
@@ -120,13 +141,23 @@ describe.each(PROVIDER_RAILS)("rail conformance: %s", (rail) => {
     expect((await h.control.sendWebhook(forgedBody)).status).toBe(200);
     await until(() => deliveriesSettled(rail), "the contradicted webhook to be processed");
     expect((await (await db()).select().from(payments).where(eq(payments.rail, rail))).length).toBe(n);
-    const [row] = await (await db()).select().from(railWebhooks).where(eq(railWebhooks.body, JSON.stringify(forgedBody)));
+    const [row] = await (
+      await db()
+    )
+      .select()
+      .from(railWebhooks)
+      .where(eq(railWebhooks.body, JSON.stringify(forgedBody)));
     expect(row?.outcome).toBe("not_confirmed");
   });
 
   it("name enquiry goes through the rail (and an expired token, where the rail has one, is renewed once)", async () => {
     await h.control.expireToken();
-    const r = await call<{ account_name: string }>(resolvePost, { method: "POST", path: "/v1/checkout/transfer/banks/resolve", key: key.secretKey, json: { account_number: "0123456789", bank_code: "058" } });
+    const r = await call<{ account_name: string }>(resolvePost, {
+      method: "POST",
+      path: "/v1/checkout/transfer/banks/resolve",
+      key: key.secretKey,
+      json: { account_number: "0123456789", bank_code: "058" },
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body.data!.account_name.length).toBeGreaterThan(0);
   });
@@ -140,7 +171,13 @@ describe.each(PROVIDER_RAILS)("rail conformance: %s", (rail) => {
     const row = await transferRow(first.body.data!.reference);
     expect(row.rail).toBe(rail);
     // The rail itself, asked again under the same reference, keeps one transfer.
-    await railByName(rail)!.sendTransfer({ reference: row.reference, amount: row.amount, bankCode: "058", accountNumber: "0123456789", accountName: "ADA OBI" });
+    await railByName(rail)!.sendTransfer({
+      reference: row.reference,
+      amount: row.amount,
+      bankCode: "058",
+      accountNumber: "0123456789",
+      accountName: "ADA OBI",
+    });
     const state = (await h.control.state()).transfers as Record<string, unknown>[];
     expect(state.filter((t) => JSON.stringify(t).includes(row.railReference!)).length).toBe(1);
 
@@ -159,7 +196,12 @@ describe.each(PROVIDER_RAILS)("rail conformance: %s", (rail) => {
     await h.control.settleTransfer({ reference, outcome: "reversed" });
     await until(async () => (await transferRow(reference)).status === "reversed", "the payout to be reversed");
     expect(await balance()).toBe(before);
-    const reversed = await (await db()).select().from(events).where(and(eq(events.keyPairId, key.keyPair.id), eq(events.type, "transfer.reversed")));
+    const reversed = await (
+      await db()
+    )
+      .select()
+      .from(events)
+      .where(and(eq(events.keyPairId, key.keyPair.id), eq(events.type, "transfer.reversed")));
     expect(reversed.some((e) => (e.data as { reference?: string }).reference === reference)).toBe(true);
   });
 
@@ -230,9 +272,21 @@ describe.each(PROVIDER_RAILS)("rail conformance: %s", (rail) => {
     const switched = await selectMethod(key.secretKey, session.session_id, { payment_method: "payid" });
     expect(switched.status, switched.text).toBe(200);
     const ref = await payInto(oldAccount, 120_000);
-    const [held] = await (await db()).select().from(railSuspense).where(and(eq(railSuspense.rail, rail), eq(railSuspense.providerReference, ref)));
+    const [held] = await (
+      await db()
+    )
+      .select()
+      .from(railSuspense)
+      .where(and(eq(railSuspense.rail, rail), eq(railSuspense.providerReference, ref)));
     expect(held?.status).toBe("open");
-    expect(await (await db()).select().from(payments).where(and(eq(payments.rail, rail), eq(payments.railReference, ref)))).toHaveLength(0);
+    expect(
+      await (
+        await db()
+      )
+        .select()
+        .from(payments)
+        .where(and(eq(payments.rail, rail), eq(payments.railReference, ref))),
+    ).toHaveLength(0);
   });
 
   it("a delivery stored but never processed (the process died after answering) is booked by the scheduler's pass, once", async () => {
@@ -245,7 +299,15 @@ describe.each(PROVIDER_RAILS)("rail conformance: %s", (rail) => {
     const sent = h.sim.webhooks[hooks]!;
     const stored = await receiveRailWebhook(await db(), { rail, rawBody: sent.rawBody, headers: new Headers(sent.headers) });
     expect(stored.status).toBe(200);
-    const booked = async () => (await (await db()).select().from(payments).where(and(eq(payments.rail, rail), eq(payments.railReference, paid.provider_reference)))).length;
+    const booked = async () =>
+      (
+        await (
+          await db()
+        )
+          .select()
+          .from(payments)
+          .where(and(eq(payments.rail, rail), eq(payments.railReference, paid.provider_reference)))
+      ).length;
     expect(await booked()).toBe(0);
     await processDueRailWebhooks(await db());
     await processDueRailWebhooks(await db());
@@ -267,13 +329,21 @@ describe.each(PROVIDER_RAILS)("rail conformance: %s", (rail) => {
 
   it("a static-account settlement to the merchant's bank is paid out through the rail, under its payout reference, once", async () => {
     const m = await settlementMerchant({ mode: "live" });
-    await setSettlementSettings(await db(), { merchantId: m.merchantId, mode: "live", destination: "bank_account", bankCode: "058", accountNumber: "0123456789" });
+    await setSettlementSettings(await db(), {
+      merchantId: m.merchantId,
+      mode: "live",
+      destination: "bank_account",
+      bankCode: "058",
+      accountNumber: "0123456789",
+    });
     const cutoff = new Date("2090-01-01T15:00:00.000Z");
     await bookedPayment(m, { amount: 300_000, expectedPayoutAt: new Date(cutoff.getTime() - 3_600_000) });
     await runSettlement(await db(), { merchantId: m.merchantId, now: cutoff });
     const [payout] = await payoutRows(m.merchantId);
     expect(payout!.rail).toBe(rail);
-    const atProvider = ((await h.control.state()).transfers as Record<string, unknown>[]).filter((t) => JSON.stringify(t).includes(railByName(rail)!.providerReference(payout!.reference)));
+    const atProvider = ((await h.control.state()).transfers as Record<string, unknown>[]).filter((t) =>
+      JSON.stringify(t).includes(railByName(rail)!.providerReference(payout!.reference)),
+    );
     expect(atProvider).toHaveLength(1);
     await h.control.settleTransfer({ reference: payout!.reference, outcome: "success", webhook: false });
     await runSettlement(await db(), { merchantId: m.merchantId, now: new Date(cutoff.getTime() + 3_600_000) });
@@ -282,12 +352,22 @@ describe.each(PROVIDER_RAILS)("rail conformance: %s", (rail) => {
 
   it("money paid to an account Owo does not know is held in suspense, and an admin can assign it to the merchant once", async () => {
     const providerReference = await payInto("9900000017", 25_000);
-    const [held] = await (await db()).select().from(railSuspense).where(and(eq(railSuspense.rail, rail), eq(railSuspense.providerReference, providerReference)));
+    const [held] = await (
+      await db()
+    )
+      .select()
+      .from(railSuspense)
+      .where(and(eq(railSuspense.rail, rail), eq(railSuspense.providerReference, providerReference)));
     expect(held?.status).toBe("open");
     expect(held!.amount).toBe(25_000);
     const before = await balance();
     await assignSuspense(await db(), { id: held!.id, merchantId: key.merchantId, actor: CLI_ACTOR });
-    const [payment] = await (await db()).select().from(payments).where(and(eq(payments.rail, rail), eq(payments.railReference, providerReference)));
+    const [payment] = await (
+      await db()
+    )
+      .select()
+      .from(payments)
+      .where(and(eq(payments.rail, rail), eq(payments.railReference, providerReference)));
     expect(payment!.amount).toBe(25_000);
     expect(await balance()).toBe(before + 25_000 - payment!.fee);
     await expect(assignSuspense(await db(), { id: held!.id, merchantId: key.merchantId, actor: CLI_ACTOR })).rejects.toThrow(/already/);
@@ -318,10 +398,17 @@ describe("no rail in live mode (supplement §11)", () => {
     const va = await call(virtualAccountPost, { method: "POST", path: "/v1/checkout/virtual-account", key: key.secretKey, json: { amount: "100.00" } });
     expect(va.status).toBe(503);
     expect(va.body.error?.code).toBe("RAIL_UNAVAILABLE");
-    const ne = await call(resolvePost, { method: "POST", path: "/v1/checkout/transfer/banks/resolve", key: key.secretKey, json: { account_number: "0123456789", bank_code: "058" } });
+    const ne = await call(resolvePost, {
+      method: "POST",
+      path: "/v1/checkout/transfer/banks/resolve",
+      key: key.secretKey,
+      json: { account_number: "0123456789", bank_code: "058" },
+    });
     expect(ne.status).toBe(503);
     expect(await db.select().from(transfers).where(eq(transfers.merchantId, key.merchantId))).toHaveLength(0);
-    expect((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from virtual_accounts where merchant_id = ${key.merchantId}::uuid`))[0]!.n).toBe(0);
+    expect((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from virtual_accounts where merchant_id = ${key.merchantId}::uuid`))[0]!.n).toBe(
+      0,
+    );
     expect(await walletBalance(db, { payIdId: wallet.id })).toBe(before);
   });
 });

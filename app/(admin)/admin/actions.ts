@@ -28,14 +28,12 @@ export const approveRefundAction = adminAction.inputSchema(z.object({ refundId: 
   return { status: refund.status, message: approvalOutcomeMessage(refund) };
 });
 
-export const rejectRefundAction = adminAction
-  .inputSchema(z.object({ refundId: RefundId, reason: RejectionReason }))
-  .action(async ({ parsedInput, ctx }) => {
-    const refund = await decideRefund(ctx.db, { refundId: parsedInput.refundId, decision: "reject", reason: parsedInput.reason, actor: ctx.actor });
-    revalidatePath("/admin/refunds");
-    revalidatePath(`/admin/refunds/${refund.id}`);
-    return { status: refund.status };
-  });
+export const rejectRefundAction = adminAction.inputSchema(z.object({ refundId: RefundId, reason: RejectionReason })).action(async ({ parsedInput, ctx }) => {
+  const refund = await decideRefund(ctx.db, { refundId: parsedInput.refundId, decision: "reject", reason: parsedInput.reason, actor: ctx.actor });
+  revalidatePath("/admin/refunds");
+  revalidatePath(`/admin/refunds/${refund.id}`);
+  return { status: refund.status };
+});
 
 export const setProductStateAction = adminAction
   .inputSchema(z.object({ merchantId: z.string().uuid(), state: z.enum(STATIC_ACCOUNT_STATES) }))

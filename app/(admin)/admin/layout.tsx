@@ -16,7 +16,9 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   const [pendingReviews, railAlerts, pendingActivations] = await Promise.all([countPendingRefundReviews(db), countRailAlerts(db), countPendingActivations(db)]);
   const nav = (
     <>
-      <Link href="/admin" className="mb-6 block px-3 text-xl font-semibold tracking-tight text-accent">owo admin</Link>
+      <Link href="/admin" className="mb-6 block px-3 text-xl font-semibold tracking-tight text-accent">
+        owo admin
+      </Link>
       <AdminNav pendingReviews={pendingReviews} railAlerts={railAlerts} pendingActivations={pendingActivations} />
     </>
   );
@@ -32,14 +34,24 @@ export default async function AdminLayout({ children }: { children: React.ReactN
             <span className="truncate font-semibold">Platform administration</span>
           </div>
           <div className="ml-auto flex min-w-0 items-center gap-4">
-            <span className="hidden truncate text-sm text-neutral-600 sm:inline dark:text-neutral-400" data-testid="admin-email">{admin.email}</span>
+            <span className="hidden truncate text-sm text-neutral-600 sm:inline dark:text-neutral-400" data-testid="admin-email">
+              {admin.email}
+            </span>
             <form action={signOutAction}>
-              <Button type="submit" variant="ghost" size="sm">Sign out</Button>
+              <Button type="submit" variant="ghost" size="sm">
+                Sign out
+              </Button>
             </form>
           </div>
         </header>
         {/* On a phone a long id or reference (a detail's value, a mono table cell) wraps instead of widening the page. */}
-        <main id="main" tabIndex={-1} className="mx-auto w-full focus:outline-none min-w-0 max-w-6xl flex-1 p-4 md:p-6 [&_dd]:wrap-anywhere [&_td.font-mono]:wrap-anywhere">{children}</main>
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full focus:outline-none min-w-0 max-w-6xl flex-1 p-4 md:p-6 [&_dd]:wrap-anywhere [&_td.font-mono]:wrap-anywhere"
+        >
+          {children}
+        </main>
       </div>
     </div>
   );

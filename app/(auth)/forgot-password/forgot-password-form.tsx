@@ -20,7 +20,9 @@ export function ForgotPasswordForm() {
         </p>
       ) : (
         <form action={action} className="space-y-4">
-          <p className="text-sm text-neutral-600 dark:text-neutral-400">Enter your account&apos;s email address and we&apos;ll email you a link to choose a new password.</p>
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            Enter your account&apos;s email address and we&apos;ll email you a link to choose a new password.
+          </p>
           <FormError state={state} />
           <Field label="Email" htmlFor="email">
             <Input id="email" name="email" type="email" autoComplete="email" required />

@@ -40,11 +40,32 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
             </p>
             {useRecovery ? (
               <Field label="Recovery code" htmlFor="recoveryCode">
-                <Input key="recovery" id="recoveryCode" name="recoveryCode" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="xxxxx-xxxxx" required autoFocus />
+                <Input
+                  key="recovery"
+                  id="recoveryCode"
+                  name="recoveryCode"
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder="xxxxx-xxxxx"
+                  required
+                  autoFocus
+                />
               </Field>
             ) : (
               <Field label="Authentication code" htmlFor="code">
-                <Input key="code" id="code" name="code" inputMode="numeric" pattern="[0-9 ]*" autoComplete="one-time-code" maxLength={7} placeholder="123456" required autoFocus />
+                <Input
+                  key="code"
+                  id="code"
+                  name="code"
+                  inputMode="numeric"
+                  pattern="[0-9 ]*"
+                  autoComplete="one-time-code"
+                  maxLength={7}
+                  placeholder="123456"
+                  required
+                  autoFocus
+                />
               </Field>
             )}
             <Button type="submit" className="w-full" disabled={pending}>
@@ -73,7 +94,15 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
               <Input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
             </Field>
             <Field label="Password" htmlFor="password">
-              <Input id="password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+              <Input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </Field>
             <Button type="submit" className="w-full" disabled={pending}>
               {pending ? "Signing in…" : "Sign in"}
@@ -83,9 +112,16 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
       </form>
       {!secondStep && (
         <>
-          <p className="mt-4 text-center text-sm"><Link href="/forgot-password" className="font-medium text-accent hover:underline">Forgot your password?</Link></p>
+          <p className="mt-4 text-center text-sm">
+            <Link href="/forgot-password" className="font-medium text-accent hover:underline">
+              Forgot your password?
+            </Link>
+          </p>
           <p className="mt-2 text-center text-sm text-neutral-500">
-            New to Owo? <Link href="/sign-up" className="font-medium text-accent hover:underline">Create an account</Link>
+            New to Owo?{" "}
+            <Link href="/sign-up" className="font-medium text-accent hover:underline">
+              Create an account
+            </Link>
           </p>
         </>
       )}

@@ -51,7 +51,10 @@ export function SignUpForm() {
         </Button>
       </form>
       <p className="mt-4 text-center text-sm text-neutral-500">
-        Already have an account? <Link href="/sign-in" className="font-medium text-accent hover:underline">Sign in</Link>
+        Already have an account?{" "}
+        <Link href="/sign-in" className="font-medium text-accent hover:underline">
+          Sign in
+        </Link>
       </p>
     </Card>
   );

@@ -19,14 +19,12 @@ export const setModeAction = merchantAction.inputSchema(z.object({ mode: z.enum(
 });
 
 /** Switches the business a member of several is working in (also while one requires two-factor they have not set up). */
-export const switchMerchantAction = securityAction
-  .inputSchema(z.object({ merchantId: z.string().uuid() }))
-  .action(async ({ parsedInput, ctx }) => {
-    if (!ctx.memberships.some((m) => m.merchantId === parsedInput.merchantId)) throw notFound("Business not found.");
-    (await cookies()).set(MERCHANT_COOKIE, parsedInput.merchantId, DASHBOARD_COOKIE_OPTIONS);
-    revalidatePath("/dashboard", "layout");
-    return { merchantId: parsedInput.merchantId };
-  });
+export const switchMerchantAction = securityAction.inputSchema(z.object({ merchantId: z.string().uuid() })).action(async ({ parsedInput, ctx }) => {
+  if (!ctx.memberships.some((m) => m.merchantId === parsedInput.merchantId)) throw notFound("Business not found.");
+  (await cookies()).set(MERCHANT_COOKIE, parsedInput.merchantId, DASHBOARD_COOKIE_OPTIONS);
+  revalidatePath("/dashboard", "layout");
+  return { merchantId: parsedInput.merchantId };
+});
 
 /** Signs out and on to /sign-in by path: the browser stays on the address it used (127.0.0.1 or localhost). */
 export async function signOutAction() {

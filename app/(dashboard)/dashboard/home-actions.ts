@@ -35,7 +35,13 @@ export const fundWalletAction = moneyAction.inputSchema(FundInput).action(async 
 export const startTestPaymentAction = merchantAction.action(async ({ ctx }) => {
   requireAllowed(rolePolicy.fundTestWallet(ctx.role, ctx.mode));
   const baseUrl = await requestBaseUrl();
-  return startTestPayment(ctx.db, { merchantId: ctx.merchant.id, merchantName: ctx.merchant.name, email: ctx.user.email, baseUrl, returnUrl: `${baseUrl}/dashboard` });
+  return startTestPayment(ctx.db, {
+    merchantId: ctx.merchant.id,
+    merchantName: ctx.merchant.name,
+    email: ctx.user.email,
+    baseUrl,
+    returnUrl: `${baseUrl}/dashboard`,
+  });
 });
 
 /** "Just me for now" (the team step) or "Hide this checklist": kept per business, owners only. */

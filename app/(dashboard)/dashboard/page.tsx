@@ -25,7 +25,12 @@ export default async function OverviewPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
-  const [overview, activeKeys, payout, started] = await Promise.all([getOverview(ctx.db, scope), countActiveKeyPairs(ctx.db, scope), payoutOutlook(ctx.db, scope), getStarted(ctx.db, ctx.merchant.id)]);
+  const [overview, activeKeys, payout, started] = await Promise.all([
+    getOverview(ctx.db, scope),
+    countActiveKeyPairs(ctx.db, scope),
+    payoutOutlook(ctx.db, scope),
+    getStarted(ctx.db, ctx.merchant.id),
+  ]);
   const { balances } = overview;
   const canFund = rolePolicy.fundTestWallet(ctx.role, ctx.mode);
   return (
@@ -38,24 +43,40 @@ export default async function OverviewPage() {
         </div>
         <Card className="min-w-0">
           <CardTitle>Available balance</CardTitle>
-          <p className="mt-2 truncate text-2xl font-semibold" data-testid="wallet-balance"><Money kobo={balances.available} /></p>
+          <p className="mt-2 truncate text-2xl font-semibold" data-testid="wallet-balance">
+            <Money kobo={balances.available} />
+          </p>
           <p className="mt-1 text-xs text-neutral-500">
             In your wallet, {ctx.mode} mode ·{" "}
-            <Link href="/dashboard/balance" className="font-medium text-accent hover:underline">Statement</Link>
+            <Link href="/dashboard/balance" className="font-medium text-accent hover:underline">
+              Statement
+            </Link>
           </p>
-          {canFund ? <FundWalletForm /> : ctx.mode === "test" && <p className="mt-2 text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "fund the test wallet")}</p>}
+          {canFund ? (
+            <FundWalletForm />
+          ) : (
+            ctx.mode === "test" && (
+              <p className="mt-2 text-xs text-neutral-500" data-testid="role-hint">
+                {roleHint(ctx.role, "fund the test wallet")}
+              </p>
+            )
+          )}
           <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400" data-testid="overview-next-payout">
             {payout.nextAt ? (
               <>
                 Next payout <Money kobo={payout.quote?.amount ?? 0} /> on <DateTime at={payout.nextAt} /> ·{" "}
               </>
             ) : null}
-            <Link href="/dashboard/payouts" className="font-medium text-accent hover:underline">{payout.settings ? (payout.nextAt ? "Payouts" : "Automatic payouts are off") : "Set up automatic payouts"}</Link>
+            <Link href="/dashboard/payouts" className="font-medium text-accent hover:underline">
+              {payout.settings ? (payout.nextAt ? "Payouts" : "Automatic payouts are off") : "Set up automatic payouts"}
+            </Link>
           </p>
           <div className="mt-4 border-t border-neutral-100 pt-3 dark:border-neutral-800">
             <p className="text-xs text-neutral-500">Wallet PayID</p>
             <div className="flex min-w-0 items-center gap-1">
-              <p className="truncate font-mono" data-testid="wallet-payid">@{balances.walletPayId ?? "—"}</p>
+              <p className="truncate font-mono" data-testid="wallet-payid">
+                @{balances.walletPayId ?? "—"}
+              </p>
               {balances.walletPayId && <CopyButton value={`@${balances.walletPayId}`} label="Copy PayID" />}
             </div>
             <Link href="/dashboard/developers" className="mt-1 inline-block text-xs font-medium text-accent hover:underline">

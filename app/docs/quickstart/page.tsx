@@ -84,8 +84,19 @@ In test mode the page carries a test banner and a **Simulate payment** button th
       </section>
 
       <p className="text-neutral-700 dark:text-neutral-300">
-        Next: <Link className="text-accent underline" href="/docs/webhooks">verify webhook signatures</Link>, try failures with the{" "}
-        <Link className="text-accent underline" href="/docs/sandbox">sandbox test values</Link>, or browse the <Link className="text-accent underline" href="/docs">API reference</Link>.
+        Next:{" "}
+        <Link className="text-accent underline" href="/docs/webhooks">
+          verify webhook signatures
+        </Link>
+        , try failures with the{" "}
+        <Link className="text-accent underline" href="/docs/sandbox">
+          sandbox test values
+        </Link>
+        , or browse the{" "}
+        <Link className="text-accent underline" href="/docs">
+          API reference
+        </Link>
+        .
       </p>
     </DocPage>
   );

@@ -39,7 +39,11 @@ describe("/docs/quickstart", () => {
       return json.data;
     };
     const session = await send(QUICKSTART_REQUESTS.initialize);
-    expect(session).toMatchObject({ amount: QUICKSTART_AMOUNT, merchant_reference: "order-1001", checkout_url: expect.stringContaining(`/pay/${String(session.session_id)}`) });
+    expect(session).toMatchObject({
+      amount: QUICKSTART_AMOUNT,
+      merchant_reference: "order-1001",
+      checkout_url: expect.stringContaining(`/pay/${String(session.session_id)}`),
+    });
     sessionId = String(session.session_id);
     const details = await send(QUICKSTART_REQUESTS.method);
     expect(details).toMatchObject({ payment_method: "bank_transfer", amount: QUICKSTART_AMOUNT, account_number: expect.stringMatching(/^\d{10}$/) });
@@ -47,7 +51,10 @@ describe("/docs/quickstart", () => {
     expect(await send(QUICKSTART_REQUESTS.pay)).toMatchObject({ channel: "bank_transfer", amount: QUICKSTART_AMOUNT, status: "completed" });
     expect(await send(QUICKSTART_REQUESTS.verify)).toMatchObject({ status: "completed", payment_method: "bank_transfer" });
     const events = await send(QUICKSTART_REQUESTS.events);
-    expect(events.items![0]).toMatchObject({ event: "charge.success", data: { merchant_reference: "order-1001", session_id: sessionId, amount: QUICKSTART_AMOUNT } });
+    expect(events.items![0]).toMatchObject({
+      event: "charge.success",
+      data: { merchant_reference: "order-1001", session_id: sessionId, amount: QUICKSTART_AMOUNT },
+    });
   });
 
   it("the curl commands name the same requests, with the shell filling in the earlier answers", () => {
@@ -64,7 +71,8 @@ describe("/docs/quickstart", () => {
     const IMPORT = `import { createOwoClient } from "./owo-client";`;
     expect(shown.startsWith(IMPORT)).toBe(true);
     // The reader's key comes from their environment; here, the test key and the in-process app.
-    (globalThis as Record<string, unknown>).__owoDocsClient = (o: Parameters<typeof createOwoClient>[0]) => createOwoClient({ ...o, apiKey: key, fetch: inProcessFetch() });
+    (globalThis as Record<string, unknown>).__owoDocsClient = (o: Parameters<typeof createOwoClient>[0]) =>
+      createOwoClient({ ...o, apiKey: key, fetch: inProcessFetch() });
     const runnable = `const createOwoClient = (globalThis as any).__owoDocsClient;${shown.slice(IMPORT.length)}\nexport { session, payment, items };\n`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "owo-docs-quickstart-"));
     dirs.push(dir);

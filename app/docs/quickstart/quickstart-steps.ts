@@ -10,7 +10,11 @@ export type QuickstartRequest = { method: "GET" | "POST"; path: string; body?: R
 
 /** `$SESSION_ID` and `$ACCOUNT_NUMBER` stand for what the earlier answers give (shell variables in the commands). */
 export const QUICKSTART_REQUESTS = {
-  initialize: { method: "POST", path: "/v1/checkout/session/initialize", body: { amount: QUICKSTART_AMOUNT, email: "ada@example.com", reference: "order-1001" } },
+  initialize: {
+    method: "POST",
+    path: "/v1/checkout/session/initialize",
+    body: { amount: QUICKSTART_AMOUNT, email: "ada@example.com", reference: "order-1001" },
+  },
   method: { method: "POST", path: "/v1/checkout/session/$SESSION_ID/payment-method", body: { payment_method: "bank_transfer" } },
   pay: { method: "POST", path: "/v1/sandbox/payments", body: { account_number: "$ACCOUNT_NUMBER", amount: QUICKSTART_AMOUNT } },
   verify: { method: "GET", path: "/v1/checkout/session/$SESSION_ID/verify" },

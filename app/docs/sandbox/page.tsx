@@ -31,12 +31,16 @@ export default function SandboxPage() {
     >
       <section className="space-y-3" aria-labelledby="sb-values">
         <h2 id="sb-values">Values with a set answer</h2>
-        <ul className="divide-y divide-neutral-200 rounded-lg border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800" data-testid="sandbox-values">
+        <ul
+          className="divide-y divide-neutral-200 rounded-lg border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800"
+          data-testid="sandbox-values"
+        >
           {SANDBOX_TEST_VALUES.map((v) => (
             <li key={v.id} className="grid gap-2 p-4 md:grid-cols-[14rem_1fr]" data-testid={`sandbox-value-${v.id}`}>
               <div className="space-y-1">
                 <div>
-                  <code className="font-mono text-xs text-neutral-700 dark:text-neutral-300">{v.field}</code> <span className="text-xs text-neutral-600 dark:text-neutral-400">{v.match}</span>
+                  <code className="font-mono text-xs text-neutral-700 dark:text-neutral-300">{v.field}</code>{" "}
+                  <span className="text-xs text-neutral-600 dark:text-neutral-400">{v.match}</span>
                 </div>
                 <code className="inline-block rounded bg-neutral-100 px-1.5 py-0.5 font-mono text-base font-semibold dark:bg-neutral-800">{v.value}</code>
               </div>
@@ -44,8 +48,12 @@ export default function SandboxPage() {
                 <p>{v.effect}</p>
                 {v.error ? (
                   <p>
-                    Answers <strong>{v.error.status}</strong> <code className="rounded bg-neutral-100 px-1 font-mono text-xs dark:bg-neutral-800">{v.error.code}</code>{" "}
-                    (<a className="text-accent underline" href={`/docs/errors#${v.error.code}`}>what to do</a>).
+                    Answers <strong>{v.error.status}</strong>{" "}
+                    <code className="rounded bg-neutral-100 px-1 font-mono text-xs dark:bg-neutral-800">{v.error.code}</code> (
+                    <a className="text-accent underline" href={`/docs/errors#${v.error.code}`}>
+                      what to do
+                    </a>
+                    ).
                   </p>
                 ) : null}
                 <p className="text-xs text-neutral-600 dark:text-neutral-400">Where: {v.where}</p>
@@ -70,7 +78,10 @@ export default function SandboxPage() {
 
       <section className="space-y-3" aria-labelledby="sb-endpoints">
         <h2 id="sb-endpoints">Sandbox endpoints</h2>
-        <Markdown className="space-y-3" text={`Test secret keys only; a live key gets 403 \`SANDBOX_ONLY\`. Each is in the [API reference](/docs) with its fields.`} />
+        <Markdown
+          className="space-y-3"
+          text={`Test secret keys only; a live key gets 403 \`SANDBOX_ONLY\`. Each is in the [API reference](/docs) with its fields.`}
+        />
         <ul className="space-y-1" data-testid="sandbox-endpoints">
           {operations.map((o) => (
             <li key={`${o.method} ${o.path}`}>

@@ -19,7 +19,12 @@ import { NODE_VERIFY } from "./verify-snippets";
  */
 
 type Snippet = {
-  verifyOwoWebhook: (rawBody: string | Buffer, headers: Record<string, unknown>, secret: string, now?: number) => { event: string; data: Record<string, unknown> };
+  verifyOwoWebhook: (
+    rawBody: string | Buffer,
+    headers: Record<string, unknown>,
+    secret: string,
+    now?: number,
+  ) => { event: string; data: Record<string, unknown> };
   verifyZevpaySignature: (rawBody: string | Buffer, header: unknown, secret: string) => { event: string; data: Record<string, unknown> };
 };
 
@@ -43,7 +48,9 @@ async function deliveredCharge(opts: { rotate?: boolean } = {}) {
   const hook = await startWebhookReceiver();
   receivers.push(hook);
   const key = await makeKey({ config: { webhookUrl: hook.url } });
-  const rotated = opts.rotate ? await rotateWebhookSecret(await getDb(), { merchantId: key.merchantId, mode: "test", keyPairId: key.keyPair.id, actor: CLI_ACTOR }) : null;
+  const rotated = opts.rotate
+    ? await rotateWebhookSecret(await getDb(), { merchantId: key.merchantId, mode: "test", keyPairId: key.keyPair.id, actor: CLI_ACTOR })
+    : null;
   const data = { reference: "ORD-2001", amount: 500_000, currency: "NGN", channel: "card", note: "naïra ₦ and emoji 🎉" };
   const id = await emitCommitted(key, { type: "charge.success", data });
   await deliverDueEvents(await getDb(), { keyPairIds: [key.keyPair.id] });
@@ -83,6 +90,8 @@ describe("/docs/webhooks: the Node snippet on real deliveries", () => {
     const { got, secret, data } = await deliveredCharge();
     expect(snippet.verifyZevpaySignature(got.body, got.headers["x-zevpay-signature"], secret)).toEqual({ event: "charge.success", data });
     expect(snippet.verifyZevpaySignature(bodyBuffer(got), got.headers["x-zevpay-signature"], secret).event).toBe("charge.success");
-    expect(() => snippet.verifyZevpaySignature(got.body.replace("ORD-2001", "ORD-2002"), got.headers["x-zevpay-signature"], secret)).toThrow("Invalid webhook signature");
+    expect(() => snippet.verifyZevpaySignature(got.body.replace("ORD-2001", "ORD-2002"), got.headers["x-zevpay-signature"], secret)).toThrow(
+      "Invalid webhook signature",
+    );
   });
 });

@@ -16,12 +16,10 @@ import { payerNairaAmount } from "@/lib/money";
 const publicId = z.string().trim().min(1).max(80);
 const channel = z.enum(INVOICE_CHANNELS);
 /** The page as it stands now (what "I've sent the money" polls). */
-export const invoicePageAction = actionClient
-  .inputSchema(z.object({ publicId }))
-  .action(async ({ parsedInput }) => {
-    const db = await getDb();
-    return invoicePageView(db, await requireInvoiceForPage(db, parsedInput.publicId));
-  });
+export const invoicePageAction = actionClient.inputSchema(z.object({ publicId })).action(async ({ parsedInput }) => {
+  const db = await getDb();
+  return invoicePageView(db, await requireInvoiceForPage(db, parsedInput.publicId));
+});
 
 export const chooseInvoiceMethodAction = actionClient
   .inputSchema(z.object({ publicId, channel }))

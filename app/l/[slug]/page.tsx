@@ -30,8 +30,14 @@ export default async function PaymentLinkPage({ params }: Props) {
       <PaySummary merchantName={brand.name} amount={link.amount} amountNote={choice ? `${linkAmountText(link)} · you choose` : undefined} />
       <HostedCard className="space-y-4">
         <div>
-          <h2 className="text-base font-semibold break-words" data-testid="link-title">{link.title}</h2>
-          {link.description && <p className="mt-1 text-sm break-words whitespace-pre-line text-neutral-600 dark:text-neutral-400" data-testid="link-description">{link.description}</p>}
+          <h2 className="text-base font-semibold break-words" data-testid="link-title">
+            {link.title}
+          </h2>
+          {link.description && (
+            <p className="mt-1 text-sm break-words whitespace-pre-line text-neutral-600 dark:text-neutral-400" data-testid="link-description">
+              {link.description}
+            </p>
+          )}
         </div>
         {open ? (
           <LinkPayForm
@@ -45,7 +51,10 @@ export default async function PaymentLinkPage({ params }: Props) {
             askAddress={link.collectFields.includes("address")}
           />
         ) : (
-          <p className="rounded-lg bg-neutral-50 p-3 text-sm text-neutral-700 ring-1 ring-neutral-200 dark:bg-neutral-950 dark:text-neutral-300 dark:ring-neutral-800" data-testid="link-closed">
+          <p
+            className="rounded-lg bg-neutral-50 p-3 text-sm text-neutral-700 ring-1 ring-neutral-200 dark:bg-neutral-950 dark:text-neutral-300 dark:ring-neutral-800"
+            data-testid="link-closed"
+          >
             This link is not accepting payments. Please contact {brand.name} if you meant to pay them.
           </p>
         )}

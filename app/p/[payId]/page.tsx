@@ -86,13 +86,27 @@ export default async function PayIdPage(props: Props) {
           </p>
         )}
 
-        {found.mode === "test" && <PayIdSimulate payId={found.payId} mode={mode} defaultAmount={amount.sample === null ? "" : koboToNaira(amount.sample)} open={found.open} />}
+        {found.mode === "test" && (
+          <PayIdSimulate payId={found.payId} mode={mode} defaultAmount={amount.sample === null ? "" : koboToNaira(amount.sample)} open={found.open} />
+        )}
       </HostedCard>
     </HostedShell>
   );
 }
 
-function OpenInstructions({ found, amount, qr, display, serverNow }: { found: PayPagePayId; amount: PayPageAmount; qr: string | null; display: string; serverNow: number }) {
+function OpenInstructions({
+  found,
+  amount,
+  qr,
+  display,
+  serverNow,
+}: {
+  found: PayPagePayId;
+  amount: PayPageAmount;
+  qr: string | null;
+  display: string;
+  serverNow: number;
+}) {
   return (
     <>
       {qr && <QrCode svg={qr} label={`QR code for PayID ${display}`} />}
@@ -101,7 +115,9 @@ function OpenInstructions({ found, amount, qr, display, serverNow }: { found: Pa
         <li>
           Enter <span className="font-mono font-semibold">{display}</span> and check the name shows <strong>{found.name}</strong>.
         </li>
-        <li>{found.amount !== null ? `Send ${amount.exact ? "exactly " : ""}${formatNaira(found.amount)}.` : "Enter the amount you want to pay and send it."}</li>
+        <li>
+          {found.amount !== null ? `Send ${amount.exact ? "exactly " : ""}${formatNaira(found.amount)}.` : "Enter the amount you want to pay and send it."}
+        </li>
       </ol>
       {found.expiresAt && (
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
@@ -115,8 +131,15 @@ function OpenInstructions({ found, amount, qr, display, serverNow }: { found: Pa
 function ClosedNotice({ found }: { found: PayPagePayId }) {
   if (found.status === "completed") {
     return (
-      <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200 dark:bg-green-950/40 dark:text-green-200 dark:ring-green-900" data-testid="payid-closed">
-        <span className="font-semibold" data-testid="payid-paid-notice">Paid.</span> {found.session ? "This checkout has already been paid." : "This PayID has already been paid."} No need to send anything more.
+      <p
+        role="status"
+        className="rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200 dark:bg-green-950/40 dark:text-green-200 dark:ring-green-900"
+        data-testid="payid-closed"
+      >
+        <span className="font-semibold" data-testid="payid-paid-notice">
+          Paid.
+        </span>{" "}
+        {found.session ? "This checkout has already been paid." : "This PayID has already been paid."} No need to send anything more.
       </p>
     );
   }
@@ -127,7 +150,10 @@ function ClosedNotice({ found }: { found: PayPagePayId }) {
         : `The checkout this PayID belongs to is ${found.session.status}.`
       : (CLOSED[found.status] ?? "This PayID is not accepting payments.");
   return (
-    <p className="rounded-lg bg-neutral-50 p-3 text-sm text-neutral-700 ring-1 ring-neutral-200 dark:bg-neutral-950 dark:text-neutral-300 dark:ring-neutral-800" data-testid="payid-closed">
+    <p
+      className="rounded-lg bg-neutral-50 p-3 text-sm text-neutral-700 ring-1 ring-neutral-200 dark:bg-neutral-950 dark:text-neutral-300 dark:ring-neutral-800"
+      data-testid="payid-closed"
+    >
       {text} Please do not send money to it.
     </p>
   );

@@ -20,7 +20,12 @@ const sessionId = z.uuid("Session not found.");
 export const selectMethodAction = actionClient
   .inputSchema(z.object({ sessionId, method: z.enum(["bank_transfer", "payid"]) }))
   .action(async ({ parsedInput }) => {
-    const details = await selectPaymentMethod(await getDb(), { sessionId: parsedInput.sessionId, owner: null, method: parsedInput.method, baseUrl: await requestBaseUrl() });
+    const details = await selectPaymentMethod(await getDb(), {
+      sessionId: parsedInput.sessionId,
+      owner: null,
+      method: parsedInput.method,
+      baseUrl: await requestBaseUrl(),
+    });
     return { details, qrSvg: details.payment_method === "payid" ? await qrSvg(details.qr_data) : null };
   });
 

@@ -77,7 +77,9 @@ export function AssignSuspense({
 
   return (
     <>
-      <Button size="sm" onClick={() => setOpen(true)} disabled={disabled || assign.isPending} data-testid="assign-suspense">{proposal ? "Assign…" : "Assign to merchant"}</Button>
+      <Button size="sm" onClick={() => setOpen(true)} disabled={disabled || assign.isPending} data-testid="assign-suspense">
+        {proposal ? "Assign…" : "Assign to merchant"}
+      </Button>
       <Dialog open={open} onClose={close} title="Assign to a merchant">
         <form
           className="space-y-4"
@@ -87,8 +89,9 @@ export function AssignSuspense({
           }}
         >
           <p className="text-sm">
-            <b>{amount}</b> received at {rail} is booked to the merchant&apos;s <b>live wallet</b> as a payment: the usual collection fee applies and the merchant is
-            sent <span className="font-mono">charge.success</span>. This cannot be undone from here.{proposal ? " It runs when another admin confirms it." : ""}
+            <b>{amount}</b> received at {rail} is booked to the merchant&apos;s <b>live wallet</b> as a payment: the usual collection fee applies and the
+            merchant is sent <span className="font-mono">charge.success</span>. This cannot be undone from here.
+            {proposal ? " It runs when another admin confirms it." : ""}
           </p>
           <Field label="Merchant" htmlFor={`${uid}-merchant`} hint="Business name, a member's email, or the whole merchant id">
             <Input
@@ -109,9 +112,14 @@ export function AssignSuspense({
               ) : found.error ? (
                 <p className="text-sm text-red-600">{found.error}</p>
               ) : found.merchants.length === 0 ? (
-                <p className="text-sm text-neutral-500" data-testid="assign-merchant-none">No merchant matches “{found.q}”.</p>
+                <p className="text-sm text-neutral-500" data-testid="assign-merchant-none">
+                  No merchant matches “{found.q}”.
+                </p>
               ) : (
-                <ul className="max-h-56 divide-y divide-neutral-100 overflow-y-auto rounded-md border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800" aria-label="Matching merchants">
+                <ul
+                  className="max-h-56 divide-y divide-neutral-100 overflow-y-auto rounded-md border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800"
+                  aria-label="Matching merchants"
+                >
                   {found.merchants.map((m) => (
                     <li key={m.id}>
                       <button
@@ -123,31 +131,51 @@ export function AssignSuspense({
                       >
                         <span className="font-medium">{m.name}</span>
                         {m.suspended && <span className="ml-2 rounded bg-red-100 px-1 text-xs text-red-800">suspended</span>}
-                        <span className="block truncate text-xs text-neutral-500">{[m.ownerEmail, m.type === "personal" ? "Personal" : "Business"].filter(Boolean).join(" · ")}</span>
+                        <span className="block truncate text-xs text-neutral-500">
+                          {[m.ownerEmail, m.type === "personal" ? "Personal" : "Business"].filter(Boolean).join(" · ")}
+                        </span>
                       </button>
                     </li>
                   ))}
-                  {found.total > found.merchants.length && <li className="px-3 py-2 text-xs text-neutral-500">{found.total - found.merchants.length} more: type more of the name.</li>}
+                  {found.total > found.merchants.length && (
+                    <li className="px-3 py-2 text-xs text-neutral-500">{found.total - found.merchants.length} more: type more of the name.</li>
+                  )}
                 </ul>
               )}
             </div>
           )}
           {chosen && (
-            <div className="flex items-start justify-between gap-3 rounded-md border border-neutral-200 p-3 text-sm dark:border-neutral-800" data-testid="assign-merchant-chosen">
+            <div
+              className="flex items-start justify-between gap-3 rounded-md border border-neutral-200 p-3 text-sm dark:border-neutral-800"
+              data-testid="assign-merchant-chosen"
+            >
               <div className="min-w-0">
                 <p className="font-medium">{chosen.name}</p>
                 <p className="font-mono text-xs wrap-anywhere text-neutral-500">{chosen.id}</p>
-                {chosen.suspended && <p className="mt-1 text-xs text-red-700">This business is suspended: the money reaches its wallet, but it cannot move it until the suspension is lifted.</p>}
+                {chosen.suspended && (
+                  <p className="mt-1 text-xs text-red-700">
+                    This business is suspended: the money reaches its wallet, but it cannot move it until the suspension is lifted.
+                  </p>
+                )}
               </div>
-              <button type="button" className="shrink-0 text-sm text-accent hover:underline" onClick={() => setChosen(null)}>Change</button>
+              <button type="button" className="shrink-0 text-sm text-accent hover:underline" onClick={() => setChosen(null)}>
+                Change
+              </button>
             </div>
           )}
           <Field label="Note (optional)" htmlFor={`${uid}-note`} hint="Why this merchant: kept with the item and in the audit log" error={noteError}>
             <Textarea id={`${uid}-note`} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} rows={2} data-testid="assign-suspense-note" />
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="secondary" onClick={close}>Cancel</Button>
-            <Button type="submit" disabled={!chosen || assign.isPending} className="h-auto min-h-9 max-w-full py-1.5 text-center wrap-anywhere" data-testid="confirm-assign-suspense">
+            <Button type="button" variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              disabled={!chosen || assign.isPending}
+              className="h-auto min-h-9 max-w-full py-1.5 text-center wrap-anywhere"
+              data-testid="confirm-assign-suspense"
+            >
               {assign.isPending ? (proposal ? "Proposing…" : "Assigning…") : chosen ? `${verb} ${amount} to ${chosen.name}` : `${verb} ${amount}`}
             </Button>
           </div>

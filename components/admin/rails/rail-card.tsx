@@ -37,7 +37,14 @@ function Figure({ label, testId, tone, children, hint }: { label: string; testId
       )}
     >
       <p className="text-xs text-neutral-500 dark:text-neutral-400">{label}</p>
-      <p className={cn("mt-1 font-semibold tabular-nums wrap-anywhere", tone === "bad" && "text-red-700 dark:text-red-300", tone === "warn" && "text-amber-800 dark:text-amber-300")} data-testid={testId}>
+      <p
+        className={cn(
+          "mt-1 font-semibold tabular-nums wrap-anywhere",
+          tone === "bad" && "text-red-700 dark:text-red-300",
+          tone === "warn" && "text-amber-800 dark:text-amber-300",
+        )}
+        data-testid={testId}
+      >
         {children}
       </p>
       {hint && <p className="mt-0.5 text-xs text-neutral-600 dark:text-neutral-400">{hint}</p>}
@@ -75,7 +82,11 @@ export function RailCard({ rail: r, now }: { rail: RailOverview; now: Date }) {
   const doesNot = CAPABILITY_WORDS.filter(([c]) => !r.capabilities[c]).map(([, words]) => words);
   const difference = r.providerBalance === null ? null : r.providerBalance - r.ledgerBalance;
   return (
-    <Card className={cn("@container min-w-0 space-y-4", r.position === null && "border-dashed")} data-testid={`rail-card-${r.name}`} data-position={r.position ?? undefined}>
+    <Card
+      className={cn("@container min-w-0 space-y-4", r.position === null && "border-dashed")}
+      data-testid={`rail-card-${r.name}`}
+      data-position={r.position ?? undefined}
+    >
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold">{name}</h2>
@@ -84,7 +95,11 @@ export function RailCard({ rail: r, now }: { rail: RailOverview; now: Date }) {
         <span
           className={cn(
             "shrink-0 rounded-full px-2 py-0.5 text-xs font-medium",
-            r.position === 1 ? "bg-green-100 text-green-800" : r.position !== null ? "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300" : "bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400",
+            r.position === 1
+              ? "bg-green-100 text-green-800"
+              : r.position !== null
+                ? "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300"
+                : "bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400",
           )}
           data-testid={`rail-position-${r.name}`}
         >
@@ -98,7 +113,9 @@ export function RailCard({ rail: r, now }: { rail: RailOverview; now: Date }) {
           <span data-testid={`rail-capabilities-${r.name}`}>{does.length ? does.join(", ") : "nothing Owo uses"}.</span>
         </p>
         {doesNot.length > 0 && <p className="text-xs text-neutral-500">Not offered: {doesNot.join(", ")}.</p>}
-        {r.position === null && <p className="mt-1 text-xs text-neutral-500">Live mode sends it nothing new; its webhooks are still accepted and its pending payouts followed.</p>}
+        {r.position === null && (
+          <p className="mt-1 text-xs text-neutral-500">Live mode sends it nothing new; its webhooks are still accepted and its pending payouts followed.</p>
+        )}
       </div>
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 @xl:grid-cols-4">
@@ -121,9 +138,14 @@ export function RailCard({ rail: r, now }: { rail: RailOverview; now: Date }) {
       </dl>
 
       {r.attention.length > 0 && (
-        <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950/30" data-testid={`rail-attention-${r.name}`}>
+        <div
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950/30"
+          data-testid={`rail-attention-${r.name}`}
+        >
           <p className="font-medium text-amber-900 dark:text-amber-200">Payouts waiting for a person at {name}</p>
-          <p className="text-xs text-amber-900/80 dark:text-amber-200/80">The provider holds them until someone acts on its dashboard; Owo keeps asking about them.</p>
+          <p className="text-xs text-amber-900/80 dark:text-amber-200/80">
+            The provider holds them until someone acts on its dashboard; Owo keeps asking about them.
+          </p>
           <ul className="mt-2 divide-y divide-amber-200 dark:divide-amber-900">
             {r.attention.map((a) => (
               <li key={a.reference} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5" data-testid="rail-attention-item">
@@ -180,7 +202,12 @@ export function RailCard({ rail: r, now }: { rail: RailOverview; now: Date }) {
         <Figure label="Provider fees today" testId={`rail-provider-fees-${r.name}`} hint={`What ${name} charged Owo`}>
           {formatNaira(r.today.providerFees)}
         </Figure>
-        <Figure label="Margin today" testId={`rail-margin-today-${r.name}`} tone={r.today.margin < 0 ? "bad" : undefined} hint="Fees charged less provider fees">
+        <Figure
+          label="Margin today"
+          testId={`rail-margin-today-${r.name}`}
+          tone={r.today.margin < 0 ? "bad" : undefined}
+          hint="Fees charged less provider fees"
+        >
           {formatNaira(r.today.margin)}
         </Figure>
       </div>

@@ -80,7 +80,9 @@ export function ReturnSuspense({
 
   return (
     <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} disabled={disabled || giveBack.isPending} data-testid="return-suspense">{proposal ? "Return…" : "Return to payer"}</Button>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} disabled={disabled || giveBack.isPending} data-testid="return-suspense">
+        {proposal ? "Return…" : "Return to payer"}
+      </Button>
       <Dialog open={open} onClose={close} title="Return to the payer">
         <form
           className="space-y-4"
@@ -91,10 +93,12 @@ export function ReturnSuspense({
           }}
         >
           <p className="text-sm">
-            <b>{amount}</b> is paid out through {rail}, the rail that received it, to the account below{proposal ? ", once another admin confirms it" : ""}. Check it against what the provider reported
+            <b>{amount}</b> is paid out through {rail}, the rail that received it, to the account below{proposal ? ", once another admin confirms it" : ""}.
+            Check it against what the provider reported
             {payer.name || payer.bank || payer.account ? (
               <>
-                {" "}(<span data-testid="return-suspense-reported">{[payer.name, payer.bank, payer.account].filter(Boolean).join(" · ")}</span>)
+                {" "}
+                (<span data-testid="return-suspense-reported">{[payer.name, payer.bank, payer.account].filter(Boolean).join(" · ")}</span>)
               </>
             ) : null}
             .
@@ -103,7 +107,9 @@ export function ReturnSuspense({
             <Select id={`${uid}-bank`} value={bankCode} onChange={(e) => setBankCode(e.target.value)} required className="w-full" data-testid="return-bank">
               <option value="">Choose the payer&apos;s bank</option>
               {NIGERIAN_BANKS.map((b) => (
-                <option key={b.bankCode} value={b.bankCode}>{b.bankName}</option>
+                <option key={b.bankCode} value={b.bankCode}>
+                  {b.bankName}
+                </option>
               ))}
             </Select>
           </Field>
@@ -122,7 +128,14 @@ export function ReturnSuspense({
             />
           </Field>
           <Field label="Account name" htmlFor={`${uid}-name`} error={firstError(errors, "accountName")}>
-            <Input id={`${uid}-name`} value={accountName} onChange={(e) => setAccountName(e.target.value)} required maxLength={200} data-testid="return-account-name" />
+            <Input
+              id={`${uid}-name`}
+              value={accountName}
+              onChange={(e) => setAccountName(e.target.value)}
+              required
+              maxLength={200}
+              data-testid="return-account-name"
+            />
           </Field>
           <Field label="Note (optional)" htmlFor={`${uid}-note`} hint="Kept with the item and in the audit log" error={firstError(errors, "note")}>
             <Textarea id={`${uid}-note`} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} rows={2} data-testid="return-suspense-note" />
@@ -133,8 +146,15 @@ export function ReturnSuspense({
             </p>
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="secondary" onClick={close}>Cancel</Button>
-            <Button type="submit" disabled={!ready || giveBack.isPending} className="h-auto min-h-9 max-w-full py-1.5 text-center wrap-anywhere" data-testid="confirm-return-suspense">
+            <Button type="button" variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              disabled={!ready || giveBack.isPending}
+              className="h-auto min-h-9 max-w-full py-1.5 text-center wrap-anywhere"
+              data-testid="confirm-return-suspense"
+            >
               {giveBack.isPending ? (proposal ? "Proposing…" : "Sending…") : ready ? `${verb} ${amount} to ${accountName.trim()}` : `${verb} ${amount}`}
             </Button>
           </div>

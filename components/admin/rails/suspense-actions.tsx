@@ -29,7 +29,9 @@ export function SuspenseActions({
     <div className="flex flex-wrap gap-2 text-left whitespace-nowrap lg:flex-col lg:items-stretch">
       <AssignSuspense id={id} amount={amount} rail={rail} />
       <ReturnSuspense id={id} amount={amount} rail={rail} payer={payer} disabled={!railAvailable} />
-      {!railAvailable && <p className="basis-full text-xs whitespace-normal text-neutral-500 lg:max-w-40">{rail} is not configured here, so it cannot return the money.</p>}
+      {!railAvailable && (
+        <p className="basis-full text-xs whitespace-normal text-neutral-500 lg:max-w-40">{rail} is not configured here, so it cannot return the money.</p>
+      )}
     </div>
   );
 }

@@ -76,7 +76,9 @@ function SuspenseRow({ item: s, railAvailable }: { item: SuspenseItem; railAvail
     >
       <Cell label="Received">
         <DateTime at={s.receivedAt} />
-        <div className="text-xs text-neutral-500" data-testid="suspense-rail">via {rail}</div>
+        <div className="text-xs text-neutral-500" data-testid="suspense-rail">
+          via {rail}
+        </div>
       </Cell>
       <Cell label="Amount" className="font-semibold tabular-nums lg:text-right lg:whitespace-nowrap" testId="suspense-amount">
         {amount}
@@ -93,15 +95,22 @@ function SuspenseRow({ item: s, railAvailable }: { item: SuspenseItem; railAvail
       </Cell>
       <Cell label="Paid into" className="lg:min-w-44">
         <span className="font-mono whitespace-nowrap">{s.accountNumber ?? "Account not reported"}</span>
-        <div className="text-xs text-neutral-600 dark:text-neutral-400" data-testid="suspense-reason">{s.reason}</div>
+        <div className="text-xs text-neutral-600 dark:text-neutral-400" data-testid="suspense-reason">
+          {s.reason}
+        </div>
       </Cell>
       <Cell label="Status" className="lg:min-w-36" testId="suspense-status">
-        <StatusBadge status={s.status === "open" ? "open" : "completed"} label={s.status === "open" ? "Open" : s.status === "assigned" ? "Assigned" : "Returned"} />
+        <StatusBadge
+          status={s.status === "open" ? "open" : "completed"}
+          label={s.status === "open" ? "Open" : s.status === "assigned" ? "Assigned" : "Returned"}
+        />
         {s.status === "assigned" && (
           <div className="mt-1 text-xs text-neutral-500">
             to{" "}
             {s.merchantId ? (
-              <Link href={`/admin/merchants/${s.merchantId}`} className="text-accent hover:underline">{s.merchantName ?? "the merchant"}</Link>
+              <Link href={`/admin/merchants/${s.merchantId}`} className="text-accent hover:underline">
+                {s.merchantName ?? "the merchant"}
+              </Link>
             ) : (
               "a merchant"
             )}

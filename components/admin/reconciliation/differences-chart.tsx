@@ -19,7 +19,13 @@ export function DifferencesChart({ days }: { days: DayDifference[] }) {
   return (
     <figure className="relative mt-2" data-testid="differences-chart">
       {empty && <p className="absolute inset-x-0 top-12 text-center text-sm text-neutral-500">No reconciliation runs in the last 30 days.</p>}
-      <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-32 w-full" role="img" aria-label="Provider balance less ledger balance per day, last 30 days">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        preserveAspectRatio="none"
+        className="h-32 w-full"
+        role="img"
+        aria-label="Provider balance less ledger balance per day, last 30 days"
+      >
         <line x1={0} y1={mid} x2={width} y2={mid} className="stroke-neutral-300 dark:stroke-neutral-700" strokeWidth={1} vectorEffect="non-scaling-stroke" />
         {days.map((d, i) => {
           const value = d.difference ?? 0;

@@ -30,7 +30,11 @@ export type QueueEntry = {
   payer: { name: string | null; bank: string | null; account: string | null };
 };
 
-const PROPOSAL_WORDS: Record<string, string> = { book: "Book it through the inbound road", assign: "Assign it to a merchant", return: "Return it to the payer" };
+const PROPOSAL_WORDS: Record<string, string> = {
+  book: "Book it through the inbound road",
+  assign: "Assign it to a merchant",
+  return: "Return it to the payer",
+};
 
 /**
  * The exceptions queue (supplement §12): each line an admin must act on, as a card (a phone
@@ -73,7 +77,9 @@ function Proposal({ item }: { item: QueueEntry }) {
         Proposed: <b>{PROPOSAL_WORDS[item.proposedAction!] ?? item.proposedAction}</b>.
       </span>
       {item.proposedByMe ? (
-        <span className="text-neutral-600 dark:text-neutral-400" data-testid="exception-awaiting">Waiting for another admin to confirm.</span>
+        <span className="text-neutral-600 dark:text-neutral-400" data-testid="exception-awaiting">
+          Waiting for another admin to confirm.
+        </span>
       ) : (
         <Button size="sm" onClick={() => confirm.execute({ id: item.id })} disabled={confirm.isPending} data-testid="exception-confirm">
           {confirm.isPending ? "Confirming…" : "Confirm"}
@@ -93,7 +99,9 @@ function Actions({ item }: { item: QueueEntry }) {
         </Button>
       )}
       {item.actions.includes("assign") && <AssignSuspense id={item.id} amount={item.amount} rail={item.rail} action={proposeAssignAction} proposal />}
-      {item.actions.includes("return") && <ReturnSuspense id={item.id} amount={item.amount} rail={item.rail} payer={item.payer} action={proposeReturnAction} proposal />}
+      {item.actions.includes("return") && (
+        <ReturnSuspense id={item.id} amount={item.amount} rail={item.rail} payer={item.payer} action={proposeReturnAction} proposal />
+      )}
       <Explain id={item.id} />
     </div>
   );
@@ -106,7 +114,9 @@ function Explain({ id }: { id: string }) {
   const explain = useToastAction(explainLineAction, { success: "Explained", refresh: true, onSuccess: () => setOpen(false), error: false });
   return (
     <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="exception-explain">Explain</Button>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="exception-explain">
+        Explain
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Explain this line">
         <form
           className="space-y-4"
@@ -115,12 +125,29 @@ function Explain({ id }: { id: string }) {
             explain.execute({ id, note });
           }}
         >
-          <Field label="Note" htmlFor={`${uid}-note`} hint="What explains the difference: kept with the line and in the audit log" error={firstError(explain.result.validationErrors, "note")}>
-            <Textarea id={`${uid}-note`} value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} rows={3} required data-testid="exception-note" />
+          <Field
+            label="Note"
+            htmlFor={`${uid}-note`}
+            hint="What explains the difference: kept with the line and in the audit log"
+            error={firstError(explain.result.validationErrors, "note")}
+          >
+            <Textarea
+              id={`${uid}-note`}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              maxLength={1000}
+              rows={3}
+              required
+              data-testid="exception-note"
+            />
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" disabled={!note.trim() || explain.isPending} data-testid="exception-explain-save">{explain.isPending ? "Saving…" : "Save the explanation"}</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!note.trim() || explain.isPending} data-testid="exception-explain-save">
+              {explain.isPending ? "Saving…" : "Save the explanation"}
+            </Button>
           </div>
         </form>
       </Dialog>

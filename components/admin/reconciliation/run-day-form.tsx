@@ -40,7 +40,9 @@ export function RunDayForm({ rails, today, yesterday }: { rails: string[]; today
         <Field label="Rail" htmlFor={`${uid}-rail`}>
           <Select id={`${uid}-rail`} value={rail} onChange={(e) => setRail(e.target.value)} className="w-full" data-testid="reconcile-rail">
             {rails.map((r) => (
-              <option key={r} value={r}>{r}</option>
+              <option key={r} value={r}>
+                {r}
+              </option>
             ))}
           </Select>
         </Field>
@@ -59,15 +61,30 @@ export function RunDayForm({ rails, today, yesterday }: { rails: string[]; today
           e.preventDefault();
           if (!file) return;
           const text = await file.text();
-          upload.execute({ rail, day, format: format === "bank" ? "bank" : (providerFormat as "paystack"), source: source.trim() || undefined, fileName: file.name, text });
+          upload.execute({
+            rail,
+            day,
+            format: format === "bank" ? "bank" : (providerFormat as "paystack"),
+            source: source.trim() || undefined,
+            fileName: file.name,
+            text,
+          });
         }}
       >
         <p className="text-sm font-medium">Or upload a statement file</p>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Format" htmlFor={`${uid}-format`}>
-            <Select id={`${uid}-format`} value={format} onChange={(e) => setFormat(e.target.value as "provider" | "bank")} className="w-full" data-testid="reconcile-format">
+            <Select
+              id={`${uid}-format`}
+              value={format}
+              onChange={(e) => setFormat(e.target.value as "provider" | "bank")}
+              className="w-full"
+              data-testid="reconcile-format"
+            >
               {FORMATS.map((f) => (
-                <option key={f.value} value={f.value} disabled={f.value === "provider" && rail === "sandbox"}>{f.label}</option>
+                <option key={f.value} value={f.value} disabled={f.value === "provider" && rail === "sandbox"}>
+                  {f.label}
+                </option>
               ))}
             </Select>
           </Field>

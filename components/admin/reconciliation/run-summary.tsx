@@ -37,12 +37,16 @@ export function RunSummary({ run }: { run: ReconciliationRun }) {
           <h2 className="text-base font-semibold">Lines</h2>
           <StatusBadge status={run.status} />
         </div>
-        <p className="text-2xl font-semibold tabular-nums" data-testid="run-lines">{run.lines.toLocaleString("en-NG")}</p>
+        <p className="text-2xl font-semibold tabular-nums" data-testid="run-lines">
+          {run.lines.toLocaleString("en-NG")}
+        </p>
         <dl className="space-y-1 text-sm">
           {OUTCOMES.map(([key, label]) => (
             <div key={key} className="flex justify-between gap-2">
               <dt className="text-neutral-600 dark:text-neutral-400">{label}</dt>
-              <dd className="tabular-nums" data-testid={`run-${String(key)}`}>{Number(run[key]).toLocaleString("en-NG")}</dd>
+              <dd className="tabular-nums" data-testid={`run-${String(key)}`}>
+                {Number(run[key]).toLocaleString("en-NG")}
+              </dd>
             </div>
           ))}
         </dl>
@@ -54,7 +58,9 @@ export function RunSummary({ run }: { run: ReconciliationRun }) {
           {money.map(([label, value, id]) => (
             <div key={label} className="flex justify-between gap-2">
               <dt className="text-neutral-600 dark:text-neutral-400">{label}</dt>
-              <dd className="tabular-nums" data-testid={id}>{value}</dd>
+              <dd className="tabular-nums" data-testid={id}>
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -68,15 +74,21 @@ export function RunSummary({ run }: { run: ReconciliationRun }) {
           </div>
           <div className="flex justify-between gap-2">
             <dt className="text-neutral-600 dark:text-neutral-400">Provider holds (closing)</dt>
-            <dd className="tabular-nums" data-testid="run-provider-balance">{run.providerBalance === null ? "Not read" : formatNaira(run.providerBalance)}</dd>
+            <dd className="tabular-nums" data-testid="run-provider-balance">
+              {run.providerBalance === null ? "Not read" : formatNaira(run.providerBalance)}
+            </dd>
           </div>
           <div className="flex justify-between gap-2">
             <dt className="text-neutral-600 dark:text-neutral-400">Ledger clearing account</dt>
-            <dd className="tabular-nums" data-testid="run-ledger-balance">{run.ledgerBalance === null ? "—" : formatNaira(run.ledgerBalance)}</dd>
+            <dd className="tabular-nums" data-testid="run-ledger-balance">
+              {run.ledgerBalance === null ? "—" : formatNaira(run.ledgerBalance)}
+            </dd>
           </div>
           <div className="flex justify-between gap-2 border-t border-neutral-100 pt-1 font-medium dark:border-neutral-800">
             <dt>Difference</dt>
-            <dd className={`tabular-nums ${difference ? "text-red-700" : ""}`} data-testid="run-difference">{difference === null ? "—" : formatNaira(difference)}</dd>
+            <dd className={`tabular-nums ${difference ? "text-red-700" : ""}`} data-testid="run-difference">
+              {difference === null ? "—" : formatNaira(difference)}
+            </dd>
           </div>
         </dl>
       </Card>

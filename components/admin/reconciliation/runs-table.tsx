@@ -27,13 +27,19 @@ export function RunsTable({ runs }: { runs: ReconciliationRun[] }) {
           return (
             <Row key={r.id} data-testid="reconciliation-run-row">
               <td className="px-4 py-2 whitespace-nowrap">
-                <Link href={`/admin/reconciliation/${r.id}`} className="font-medium text-accent hover:underline">{r.day}</Link>
+                <Link href={`/admin/reconciliation/${r.id}`} className="font-medium text-accent hover:underline">
+                  {r.day}
+                </Link>
               </td>
               <td className="px-4 py-2">{r.rail}</td>
               <td className="px-4 py-2">{r.source === "file" ? (r.fileName ?? "File") : "API"}</td>
-              <td className="px-4 py-2"><StatusBadge status={r.status} /></td>
+              <td className="px-4 py-2">
+                <StatusBadge status={r.status} />
+              </td>
               <td className="px-4 py-2 text-right tabular-nums">{r.lines.toLocaleString("en-NG")}</td>
-              <td className={`px-4 py-2 text-right tabular-nums ${exceptions > 0 ? "font-semibold text-red-700" : ""}`}>{exceptions.toLocaleString("en-NG")}</td>
+              <td className={`px-4 py-2 text-right tabular-nums ${exceptions > 0 ? "font-semibold text-red-700" : ""}`}>
+                {exceptions.toLocaleString("en-NG")}
+              </td>
               <td className="px-4 py-2 text-right tabular-nums whitespace-nowrap">{difference === null ? "—" : formatNaira(difference)}</td>
               <td className="px-4 py-2 whitespace-nowrap text-neutral-500">{r.finishedAt ? <DateTime at={r.finishedAt} /> : "—"}</td>
             </Row>

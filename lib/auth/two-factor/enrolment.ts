@@ -73,7 +73,10 @@ export async function confirmTwoFactorEnrolment(
 }
 
 /** Ten new recovery codes, the old ones void; needs the password and a code (app or recovery). */
-export async function regenerateRecoveryCodes(db: Db, input: { userId: string; password: string; code: string; actor: UserActor }): Promise<{ recoveryCodes: string[] }> {
+export async function regenerateRecoveryCodes(
+  db: Db,
+  input: { userId: string; password: string; code: string; actor: UserActor },
+): Promise<{ recoveryCodes: string[] }> {
   const user = await loadUser(db, input.userId);
   if (!hasTwoFactor(user)) throw notOn();
   await verifyUnderLimits(db, user, input, async () => (await checkSecondFactor(db, user, codeOrRecoveryCode(input.code))) === null);

@@ -34,15 +34,30 @@ vi.mock("next/headers", () => ({
   headers: async () => {
     const ip = `198.18.${Math.floor(Math.random() * 250)}.7`;
     const cookie = [...state.cookies].map(([n, v]) => `${n}=${v}`).join("; ");
-    return new Headers({ host: "localhost:3000", "x-forwarded-proto": "http", "user-agent": "two-factor-requirement-test", "x-forwarded-for": ip, "x-owo-peer-address": ip, cookie });
+    return new Headers({
+      host: "localhost:3000",
+      "x-forwarded-proto": "http",
+      "user-agent": "two-factor-requirement-test",
+      "x-forwarded-for": ip,
+      "x-owo-peer-address": ip,
+      cookie,
+    });
   },
 }));
 
 /** Signed in as `userId` (a session cookie as sign-in makes it), working in the test business. */
 async function signInAs(userId: string): Promise<void> {
   const [user] = await (await getDb()).select().from(users).where(eq(users.id, userId));
-  const token = await encode({ token: { uid: user!.id, email: user!.email, isAdmin: false, sv: user!.sessionVersion }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE });
-  state.cookies = new Map([[SESSION_COOKIE, token], ["owo_mode", "test"], ["owo_merchant", merchantId]]);
+  const token = await encode({
+    token: { uid: user!.id, email: user!.email, isAdmin: false, sv: user!.sessionVersion },
+    secret: process.env.AUTH_SECRET!,
+    salt: SESSION_COOKIE,
+  });
+  state.cookies = new Map([
+    [SESSION_COOKIE, token],
+    ["owo_mode", "test"],
+    ["owo_merchant", merchantId],
+  ]);
 }
 
 (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
@@ -103,7 +118,10 @@ describe("an owner requires two-factor for the team", () => {
     const db = await getDb();
     const [m] = await db.select({ required: merchants.requireTwoFactor }).from(merchants).where(eq(merchants.id, merchantId));
     expect(m!.required).toBe(true);
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.merchantId, merchantId), eq(auditLog.action, "merchant.two_factor_requirement_changed")));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, merchantId), eq(auditLog.action, "merchant.two_factor_requirement_changed")));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.changes).toEqual({ require_two_factor: { from: false, to: true } });
   });

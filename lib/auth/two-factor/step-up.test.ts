@@ -13,14 +13,22 @@ import { totpCode } from "./totp";
  */
 const PASSWORD = "correct horse battery";
 const STEP_MS = 30_000;
-const outcome = (p: Promise<unknown>) => p.then(() => "allowed", (e: unknown) => (isAppError(e) ? `${e.status} ${e.message}` : `threw ${String(e)}`));
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => "allowed",
+    (e: unknown) => (isAppError(e) ? `${e.status} ${e.message}` : `threw ${String(e)}`),
+  );
 
 async function enrolled() {
   const { owner } = await makeMerchant();
   const db = await getDb();
   const started = await startTwoFactorEnrolment(db, { userId: owner.id });
   const at = Date.now();
-  const { recoveryCodes } = await confirmTwoFactorEnrolment(db, { userId: owner.id, password: PASSWORD, code: totpCode(started.secret, at), actor: { type: "user", userId: owner.id, ip: null, userAgent: "vitest" } }, at);
+  const { recoveryCodes } = await confirmTwoFactorEnrolment(
+    db,
+    { userId: owner.id, password: PASSWORD, code: totpCode(started.secret, at), actor: { type: "user", userId: owner.id, ip: null, userAgent: "vitest" } },
+    at,
+  );
   return { userId: owner.id, secret: started.secret, recoveryCodes, at };
 }
 

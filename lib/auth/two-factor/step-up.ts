@@ -22,6 +22,8 @@ export async function requireStepUp(db: DbOrTx, userId: string, code: string | u
   const problem = await checkSecondFactor(db, user, code?.trim() ? codeOrRecoveryCode(code) : {}, now);
   if (!problem) return;
   throw appError("FORBIDDEN", {
-    message: code?.trim() ? "That code is not right. Enter the current code from your authenticator app (or a recovery code)." : "Enter the code from your authenticator app to send money.",
+    message: code?.trim()
+      ? "That code is not right. Enter the current code from your authenticator app (or a recovery code)."
+      : "Enter the code from your authenticator app to send money.",
   });
 }

@@ -24,7 +24,10 @@ const freshIp = () => `203.0.${Math.floor(Math.random() * 250)}.${++ipSeq}`;
 
 /** A sign-in request from `ip` (as the client address is read before and after the peer-address change). */
 function request(ip: string): Request {
-  return new Request("http://127.0.0.1/api/auth/callback/credentials", { method: "POST", headers: { "x-forwarded-for": ip, "x-owo-peer-address": ip, "user-agent": "vitest" } });
+  return new Request("http://127.0.0.1/api/auth/callback/credentials", {
+    method: "POST",
+    headers: { "x-forwarded-for": ip, "x-owo-peer-address": ip, "user-agent": "vitest" },
+  });
 }
 
 async function attempt(fields: Record<string, string>, ip = freshIp()) {
@@ -42,7 +45,11 @@ async function enrolled() {
   const actor = { type: "user" as const, userId: owner.id, ip: "203.0.113.9", userAgent: "vitest" };
   const started = await startTwoFactorEnrolment(db, { userId: owner.id });
   const now = Date.now();
-  const { recoveryCodes: codes } = await confirmTwoFactorEnrolment(db, { userId: owner.id, password: PASSWORD, code: totpCode(started.secret, now), actor }, now);
+  const { recoveryCodes: codes } = await confirmTwoFactorEnrolment(
+    db,
+    { userId: owner.id, password: PASSWORD, code: totpCode(started.secret, now), actor },
+    now,
+  );
   return { email: owner.email, userId: owner.id, merchantId: merchant.id, secret: started.secret, codes, actor, enrolledAt: now };
 }
 
@@ -75,8 +82,12 @@ describe("two-factor enrolment", () => {
     const right = totpCode(started.secret, now);
     const wrong = right === "000000" ? "111111" : "000000";
 
-    await expect(confirmTwoFactorEnrolment(db, { userId: owner.id, password: PASSWORD, code: wrong, actor }, now)).rejects.toThrow("Incorrect authentication code.");
-    await expect(confirmTwoFactorEnrolment(db, { userId: owner.id, password: "not the password", code: right, actor }, now)).rejects.toThrow("Incorrect password.");
+    await expect(confirmTwoFactorEnrolment(db, { userId: owner.id, password: PASSWORD, code: wrong, actor }, now)).rejects.toThrow(
+      "Incorrect authentication code.",
+    );
+    await expect(confirmTwoFactorEnrolment(db, { userId: owner.id, password: "not the password", code: right, actor }, now)).rejects.toThrow(
+      "Incorrect password.",
+    );
     expect((await twoFactorStatus(db, owner.id)).enabled).toBe(false);
 
     const { recoveryCodes: codes } = await confirmTwoFactorEnrolment(db, { userId: owner.id, password: PASSWORD, code: right, actor }, now);
@@ -93,7 +104,10 @@ describe("two-factor enrolment", () => {
     const stored = await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, owner.id));
     expect(stored.map((r) => r.codeHash).sort()).toEqual(codes.map((c) => hashRecoveryCode(c.replace("-", ""))).sort());
     expect(JSON.stringify(stored)).not.toMatch(new RegExp(codes.map((c) => c.slice(0, 5)).join("|")));
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.merchantId, merchant.id), eq(auditLog.action, "user.two_factor_enabled")));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, merchant.id), eq(auditLog.action, "user.two_factor_enabled")));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorUserId).toBe(owner.id);
   });
@@ -183,7 +197,12 @@ describe("managing two-factor", () => {
     const [row] = await db.select().from(users).where(eq(users.id, u.userId));
     expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpPendingSecret: null });
     expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.userId))).toHaveLength(0);
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.merchantId, u.merchantId), eq(auditLog.action, "user.two_factor_disabled")))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.merchantId, u.merchantId), eq(auditLog.action, "user.two_factor_disabled"))),
+    ).toHaveLength(1);
     // Password alone signs in again.
     const signIn = await attempt({ email: u.email, password: PASSWORD });
     expect(signIn.user?.id).toBe(u.userId);
@@ -199,6 +218,11 @@ describe("managing two-factor", () => {
     expect(old.error).toBeInstanceOf(IncorrectRecoveryCode);
     const fresher = await attempt({ email: u.email, password: PASSWORD, recoveryCode: fresh[1]! });
     expect(fresher.user?.id).toBe(u.userId);
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.merchantId, u.merchantId), eq(auditLog.action, "user.recovery_codes_regenerated")))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.merchantId, u.merchantId), eq(auditLog.action, "user.recovery_codes_regenerated"))),
+    ).toHaveLength(1);
   });
 });

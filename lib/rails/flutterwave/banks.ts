@@ -16,7 +16,17 @@ export const FLUTTERWAVE_ISSUE_BANKS: readonly RailBank[] = [{ provider: "flutte
 
 export const findIssueBank = (provider: string) => FLUTTERWAVE_ISSUE_BANKS.find((b) => b.provider === provider);
 
-const ALIASES: Record<string, string> = { gtbank: "058", gtb: "058", uba: "033", fcmb: "214", "first bank": "011", "stanbic ibtc": "221", "opay digital services": "999992", "palmpay limited": "999991", moniepoint: "50515" };
+const ALIASES: Record<string, string> = {
+  gtbank: "058",
+  gtb: "058",
+  uba: "033",
+  fcmb: "214",
+  "first bank": "011",
+  "stanbic ibtc": "221",
+  "opay digital services": "999992",
+  "palmpay limited": "999991",
+  moniepoint: "50515",
+};
 
 const normal = (name: string) =>
   name
@@ -36,5 +46,7 @@ export function bankByNameOrCode(value: string | null | undefined): Bank | undef
   if (!n) return undefined;
   const alias = ALIASES[n];
   if (alias) return findBank(alias);
-  return NIGERIAN_BANKS.find((b) => normal(b.bankName) === n) ?? NIGERIAN_BANKS.find((b) => n.startsWith(normal(b.bankName)) || normal(b.bankName).startsWith(n));
+  return (
+    NIGERIAN_BANKS.find((b) => normal(b.bankName) === n) ?? NIGERIAN_BANKS.find((b) => n.startsWith(normal(b.bankName)) || normal(b.bankName).startsWith(n))
+  );
 }

@@ -36,7 +36,13 @@ export class FlutterwaveClient {
 
   /** One authenticated call. A 401 throws RailRefusedError: the key was refused, nothing was done. */
   async call(method: RailRequest["method"], path: string, json?: unknown): Promise<FlutterwaveAnswer> {
-    const res = await railCall(RAIL, this.config.baseUrl, { method, path, json, headers: { authorization: `Bearer ${this.config.secretKey}` }, timeoutMs: this.opts.timeoutMs });
+    const res = await railCall(RAIL, this.config.baseUrl, {
+      method,
+      path,
+      json,
+      headers: { authorization: `Bearer ${this.config.secretKey}` },
+      timeoutMs: this.opts.timeoutMs,
+    });
     const env = envelope(res.status, res.body);
     if (res.status === 401) throw new RailRefusedError(RAIL, `Flutterwave refused the secret key (401${env.message ? `: ${env.message}` : ""})`, 401);
     return { status: res.status, env, text: res.text };

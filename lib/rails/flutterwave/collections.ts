@@ -42,7 +42,11 @@ function issuedAccount(data: Json, fallbackName: string): { accountNumber: strin
 
 const unavailable = (a: FlutterwaveAnswer) => a.status >= 500 || a.status === 408 || a.status === 429 || a.status < 400;
 
-export async function issueVirtualAccount(client: FlutterwaveClient, input: VirtualAccountRequest & { attempt?: number }, now: number): Promise<VirtualAccountIssue> {
+export async function issueVirtualAccount(
+  client: FlutterwaveClient,
+  input: VirtualAccountRequest & { attempt?: number },
+  now: number,
+): Promise<VirtualAccountIssue> {
   if (!findIssueBank(input.provider)) return { issued: false, reason: `Flutterwave does not issue accounts at ${input.provider}` };
   if (input.amount === null) return { issued: false, reason: "Flutterwave's temporary accounts are for a set amount" };
   const email = input.customerEmail?.trim();
@@ -52,7 +56,15 @@ export async function issueVirtualAccount(client: FlutterwaveClient, input: Virt
   // Each attempt comes with a new Owo reference, so tx_ref is the reference itself.
   const txRef = providerReference(input.reference);
   try {
-    const a = await client.createVirtualAccount({ email, is_permanent: false, tx_ref: txRef, amount: koboToNairaNumber(input.amount), currency: "NGN", expiry, narration: input.accountName.slice(0, 100) });
+    const a = await client.createVirtualAccount({
+      email,
+      is_permanent: false,
+      tx_ref: txRef,
+      amount: koboToNairaNumber(input.amount),
+      currency: "NGN",
+      expiry,
+      narration: input.accountName.slice(0, 100),
+    });
     const account = a.env.ok ? issuedAccount(a.env.data, input.accountName) : null;
     if (!account) return { issued: false, reason: `Flutterwave did not issue the account (${describe(a)})` };
     return { issued: true, ...account, railReference: str(a.env.data.order_ref) };
@@ -86,7 +98,8 @@ export async function issueStaticAccount(client: FlutterwaveClient, input: Stati
       ...splitName(input.customerName),
       ...(input.customerPhone ? { phonenumber: input.customerPhone } : {}),
     });
-    if (!a.env.ok) return { issued: false, outcome: unavailable(a) ? "unavailable" : "rejected", reason: `Flutterwave did not issue the account (${describe(a)})` };
+    if (!a.env.ok)
+      return { issued: false, outcome: unavailable(a) ? "unavailable" : "rejected", reason: `Flutterwave did not issue the account (${describe(a)})` };
     const account = issuedAccount(a.env.data, input.accountName);
     if (!account) return { issued: false, outcome: "unavailable", reason: "Flutterwave's answer carries no account number" };
     return { issued: true, ...account, railReference: txRef };
@@ -101,7 +114,11 @@ export async function issueStaticAccount(client: FlutterwaveClient, input: Stati
  * only if Flutterwave no longer has it or its `expiry_date` has passed (it expires on its own
  * and takes no more money); otherwise `retired: false` (retry later).
  */
-export async function retireVirtualAccount(client: FlutterwaveClient, input: { railReference?: string | null }, now: number): Promise<{ retired: boolean; reason?: string }> {
+export async function retireVirtualAccount(
+  client: FlutterwaveClient,
+  input: { railReference?: string | null },
+  now: number,
+): Promise<{ retired: boolean; reason?: string }> {
   const orderRef = input.railReference?.trim();
   if (!orderRef) return { retired: false, reason: "The account has no Flutterwave order_ref to deactivate" };
   try {
@@ -112,7 +129,10 @@ export async function retireVirtualAccount(client: FlutterwaveClient, input: { r
     const expires = g.env.ok ? flwDate(g.env.data.expiry_date) : null;
     const inactive = g.env.ok && /inactive|expired|closed|deactivated/i.test(str(g.env.data.account_status) ?? str(g.env.data.status) ?? "");
     if (inactive || (expires && expires.getTime() <= now)) return { retired: true };
-    return { retired: false, reason: `Flutterwave did not deactivate the account (${describe(a)})${expires ? `; it expires on its own at ${expires.toISOString()}` : ""}` };
+    return {
+      retired: false,
+      reason: `Flutterwave did not deactivate the account (${describe(a)})${expires ? `; it expires on its own at ${expires.toISOString()}` : ""}`,
+    };
   } catch (error) {
     return { retired: false, reason: `Flutterwave did not answer: ${(error as Error).message}` };
   }
@@ -156,7 +176,11 @@ export function flutterwaveInbound(d: Json): RailInbound | null {
     fee: fee !== null && fee >= 0 && fee <= amount ? fee : null,
     accountNumber: str(meta.craccount) ?? str(meta.account_number) ?? str(meta.beneficiary_account_number),
     accountReference: str(d.tx_ref),
-    payer: { name: str(meta.originatorname), bank: payerBank ? (bankByNameOrCode(payerBank)?.bankName ?? payerBank) : null, account: str(meta.originatoraccountnumber) },
+    payer: {
+      name: str(meta.originatorname),
+      bank: payerBank ? (bankByNameOrCode(payerBank)?.bankName ?? payerBank) : null,
+      account: str(meta.originatoraccountnumber),
+    },
     sessionId: str(meta.sessionid) ?? str(meta.session_id),
     paidAt: flwDate(d.created_at),
   };

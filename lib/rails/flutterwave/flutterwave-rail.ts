@@ -47,11 +47,12 @@ export const IDENTITY_UNAVAILABLE: IdentityCheckResult = {
 };
 
 /** The rail plus what Flutterwave offers beyond the port (the fee quote, the client for reconciliation). */
-export type FlutterwaveRail = Rail & StatementSource & {
-  /** Kobo Flutterwave says it charges for a payout of `amount` kobo (`GET /transfers/fee`); null when it does not say. */
-  transferFee(amount: number): Promise<number | null>;
-  readonly client: FlutterwaveClient;
-};
+export type FlutterwaveRail = Rail &
+  StatementSource & {
+    /** Kobo Flutterwave says it charges for a payout of `amount` kobo (`GET /transfers/fee`); null when it does not say. */
+    transferFee(amount: number): Promise<number | null>;
+    readonly client: FlutterwaveClient;
+  };
 
 export function createFlutterwaveRail(config: FlutterwaveConfig, options: FlutterwaveClientOptions = {}): FlutterwaveRail {
   const client = new FlutterwaveClient(config, options);
@@ -78,7 +79,9 @@ export function createFlutterwaveRail(config: FlutterwaveConfig, options: Flutte
     /** `available_balance` of the NGN balance payouts are paid from. */
     async balance() {
       const a = await client.balance("NGN");
-      const data = Array.isArray(a.env.dataValue) ? ((a.env.dataValue.find((b) => (b as { currency?: unknown })?.currency === "NGN") ?? {}) as Record<string, unknown>) : a.env.data;
+      const data = Array.isArray(a.env.dataValue)
+        ? ((a.env.dataValue.find((b) => (b as { currency?: unknown })?.currency === "NGN") ?? {}) as Record<string, unknown>)
+        : a.env.data;
       const available = koboFloor(data.available_balance);
       if (!a.env.ok || available === null) throw new RailUnknownError(RAIL, `Flutterwave balance failed (${describe(a)})`, a.status);
       return available;

@@ -15,10 +15,28 @@ let control: SimControlClient;
 let rail: FlutterwaveRail;
 let n = 0;
 const ref = (kind = "trf") => `${kind}_test${Date.now().toString(36)}${++n}`;
-const config = (): FlutterwaveConfig => ({ secretKey: FLUTTERWAVE_SIM_DEFAULTS.secretKey, secretHash: FLUTTERWAVE_SIM_DEFAULTS.secretHash, baseUrl: `${sim.url}/v3` });
-const transfer = (over: Partial<Parameters<FlutterwaveRail["sendTransfer"]>[0]> = {}) => ({ reference: ref(), amount: 50_000, bankCode: "058", accountNumber: "0123456789", accountName: "ADA OBI", narration: "Payout", ...over });
+const config = (): FlutterwaveConfig => ({
+  secretKey: FLUTTERWAVE_SIM_DEFAULTS.secretKey,
+  secretHash: FLUTTERWAVE_SIM_DEFAULTS.secretHash,
+  baseUrl: `${sim.url}/v3`,
+});
+const transfer = (over: Partial<Parameters<FlutterwaveRail["sendTransfer"]>[0]> = {}) => ({
+  reference: ref(),
+  amount: 50_000,
+  bankCode: "058",
+  accountNumber: "0123456789",
+  accountName: "ADA OBI",
+  narration: "Payout",
+  ...over,
+});
 const lastCall = (method: string, path: string) => sim.calls.filter((c) => c.method === method && c.path === path).at(-1);
-const state = async () => (await control.state()) as unknown as { balance: number; transfers: { reference: string }[]; accounts: { orderRef: string; status: string }[]; refunds: { txId: number }[] };
+const state = async () =>
+  (await control.state()) as unknown as {
+    balance: number;
+    transfers: { reference: string }[];
+    accounts: { orderRef: string; status: string }[];
+    refunds: { txId: number }[];
+  };
 const headersOf = (h: Record<string, string>) => new Headers(h);
 
 beforeAll(async () => {
@@ -51,7 +69,10 @@ describe("Flutterwave rail against its simulator", () => {
     expect(found).toMatchObject({ account_number: "0123456789", bank_code: "058" });
     expect(found.account_name.length).toBeGreaterThan(3);
     expect(lastCall("POST", "/v3/accounts/resolve")?.body).toEqual({ account_number: "0123456789", account_bank: "058" });
-    await expect(rail.resolveAccount({ accountNumber: FLUTTERWAVE_SIM_DEFAULTS.unknownAccount, bankCode: "058" })).rejects.toMatchObject({ code: "ACCOUNT_NOT_FOUND", status: 400 });
+    await expect(rail.resolveAccount({ accountNumber: FLUTTERWAVE_SIM_DEFAULTS.unknownAccount, bankCode: "058" })).rejects.toMatchObject({
+      code: "ACCOUNT_NOT_FOUND",
+      status: 400,
+    });
   });
 
   it("every call carries the secret key as a Bearer token; a wrong key is a refusal (401), nothing was sent", async () => {
@@ -67,7 +88,14 @@ describe("Flutterwave rail against its simulator", () => {
     const t = transfer({ amount: 123_456 });
     await rail.sendTransfer(t);
     const sent = lastCall("POST", "/v3/transfers")!;
-    expect(sent.body).toMatchObject({ amount: 1234.56, currency: "NGN", debit_currency: "NGN", account_bank: "058", account_number: "0123456789", reference: t.reference });
+    expect(sent.body).toMatchObject({
+      amount: 1234.56,
+      currency: "NGN",
+      debit_currency: "NGN",
+      account_bank: "058",
+      account_number: "0123456789",
+      reference: t.reference,
+    });
     expect(JSON.stringify(sent.body)).toContain('"amount":1234.56');
 
     const account = await oneOffAccount(123_456);
@@ -163,7 +191,11 @@ describe("Flutterwave rail against its simulator", () => {
     await expect(rail.getTransferStatus(ref())).rejects.toBeInstanceOf(RailUnknownError);
     // A provider that ignored ?reference= answers other transfers: that must not read as "no such transfer".
     const ignoring = {
-      listTransfers: async () => ({ status: 200, text: "", env: envelope(200, { status: "success", message: "Transfers fetched", data: [{ id: 1, reference: "someone-else", status: "NEW" }] }) }),
+      listTransfers: async () => ({
+        status: 200,
+        text: "",
+        env: envelope(200, { status: "success", message: "Transfers fetched", data: [{ id: 1, reference: "someone-else", status: "NEW" }] }),
+      }),
     } as unknown as FlutterwaveClient;
     await expect(transferStatus(ignoring, newMemory(), "mine")).rejects.toBeInstanceOf(RailUnknownError);
   });
@@ -216,15 +248,25 @@ describe("Flutterwave rail against its simulator", () => {
     expect(reversed.dedupeKey).not.toBe(done.dedupeKey);
 
     // Older deliveries: the transfer under `transfer`, and a transaction at the top level.
-    expect(rail.parseNotice(JSON.stringify({ "event.type": "Transfer", transfer: { id: 9, reference: "trf_x", status: "SUCCESSFUL" } }))).toMatchObject({ kind: "transfer", reference: "trf_x" });
-    expect(rail.parseNotice(JSON.stringify({ "event.type": "BANK_TRANSFER_TRANSACTION", id: 77, txRef: "VA_1", status: "successful" }))).toMatchObject({ kind: "inbound", lookup: "77" });
+    expect(rail.parseNotice(JSON.stringify({ "event.type": "Transfer", transfer: { id: 9, reference: "trf_x", status: "SUCCESSFUL" } }))).toMatchObject({
+      kind: "transfer",
+      reference: "trf_x",
+    });
+    expect(rail.parseNotice(JSON.stringify({ "event.type": "BANK_TRANSFER_TRANSACTION", id: 77, txRef: "VA_1", status: "successful" }))).toMatchObject({
+      kind: "inbound",
+      lookup: "77",
+    });
     expect(rail.parseNotice(JSON.stringify({ event: "subscription.cancelled", data: { id: 5 } })).kind).toBe("ignored");
     expect(() => rail.parseNotice("not json")).toThrow();
   });
 
   it("verifyInbound reports the paid amount, fee, account reference and payer after pay; an unknown id is null", async () => {
     const account = await oneOffAccount(250_000);
-    const paid = await control.pay({ account_number: account.accountNumber, amount: 250_000, payer: { name: "Chinedu Okafor", bank: "Guaranty Trust Bank", account: "0011223344" } });
+    const paid = await control.pay({
+      account_number: account.accountNumber,
+      amount: 250_000,
+      payer: { name: "Chinedu Okafor", bank: "Guaranty Trust Bank", account: "0011223344" },
+    });
     const inbound = await rail.verifyInbound(paid.provider_reference);
     expect(inbound).toMatchObject({
       status: "success",
@@ -250,20 +292,66 @@ describe("Flutterwave rail against its simulator", () => {
     expect(body.expiry).toBeGreaterThan(1_700);
 
     const reference = ref("sa");
-    const issued = await rail.issueStaticAccount({ provider: "flutterwave:wema", reference, accountName: "Ada Stores", customerName: "Ada Obi", identityType: "bvn", identityNumber: "22212345678", customerEmail: "ada@example.com" });
+    const issued = await rail.issueStaticAccount({
+      provider: "flutterwave:wema",
+      reference,
+      accountName: "Ada Stores",
+      customerName: "Ada Obi",
+      identityType: "bvn",
+      identityNumber: "22212345678",
+      customerEmail: "ada@example.com",
+    });
     expect(issued).toMatchObject({ issued: true, bankCode: "035", railReference: reference });
-    expect(lastCall("POST", "/v3/virtual-account-numbers")!.body).toMatchObject({ is_permanent: true, bvn: "22212345678", tx_ref: reference, firstname: "Ada", lastname: "Obi" });
-    expect(await rail.issueStaticAccount({ provider: "flutterwave:wema", reference: ref("sa"), accountName: "A", customerName: "A B", identityType: "nin", identityNumber: "12345678901", customerEmail: "a@example.com" })).toMatchObject({ issued: false, outcome: "rejected" });
-    expect(await rail.issueVirtualAccount({ provider: "monnify:035", reference: ref("VA"), accountName: "A", amount: 100, amountValidation: "A0", expiresAt: new Date(Date.now() + 600_000), customerEmail: "a@example.com" })).toMatchObject({ issued: false });
+    expect(lastCall("POST", "/v3/virtual-account-numbers")!.body).toMatchObject({
+      is_permanent: true,
+      bvn: "22212345678",
+      tx_ref: reference,
+      firstname: "Ada",
+      lastname: "Obi",
+    });
+    expect(
+      await rail.issueStaticAccount({
+        provider: "flutterwave:wema",
+        reference: ref("sa"),
+        accountName: "A",
+        customerName: "A B",
+        identityType: "nin",
+        identityNumber: "12345678901",
+        customerEmail: "a@example.com",
+      }),
+    ).toMatchObject({ issued: false, outcome: "rejected" });
+    expect(
+      await rail.issueVirtualAccount({
+        provider: "monnify:035",
+        reference: ref("VA"),
+        accountName: "A",
+        amount: 100,
+        amountValidation: "A0",
+        expiresAt: new Date(Date.now() + 600_000),
+        customerEmail: "a@example.com",
+      }),
+    ).toMatchObject({ issued: false });
 
-    expect(await rail.retireVirtualAccount({ provider: "flutterwave:wema", reference: account.reference, accountNumber: account.accountNumber, railReference: account.railReference })).toEqual({ retired: true });
+    expect(
+      await rail.retireVirtualAccount({
+        provider: "flutterwave:wema",
+        reference: account.reference,
+        accountNumber: account.accountNumber,
+        railReference: account.railReference,
+      }),
+    ).toEqual({ retired: true });
     expect((await state()).accounts.find((a) => a.orderRef === account.railReference)?.status).toBe("inactive");
   });
 
   it("refunds through the refund API, once per reference (asked again: the same refund's status)", async () => {
     const account = await oneOffAccount(40_000);
     const paid = await control.pay({ account_number: account.accountNumber, amount: 40_000 });
-    const input = { reference: ref("rfd"), paymentReference: paid.provider_reference, amount: 40_000, payer: { name: "SIM PAYER", bank: "Access Bank", account: "012*****89" } };
+    const input = {
+      reference: ref("rfd"),
+      paymentReference: paid.provider_reference,
+      amount: 40_000,
+      payer: { name: "SIM PAYER", bank: "Access Bank", account: "012*****89" },
+    };
     expect(await rail.refundPayment(input)).toMatchObject({ status: "completed" });
     expect(lastCall("POST", `/v3/transactions/${paid.provider_reference}/refund`)?.body).toMatchObject({ amount: 400 });
     expect(await createFlutterwaveRail(config()).refundPayment(input)).toMatchObject({ status: "completed" });
@@ -302,7 +390,10 @@ describe("Flutterwave answers read in every documented variant", () => {
     expect(mapTransferStatus({ status: "NEW" })).toMatchObject({ status: "pending" });
     expect(mapTransferStatus({ status: "PENDING", requires_approval: 1, is_approved: 0 }).attention).toBeTruthy();
     expect(mapTransferStatus({ status: "successful", fee: 26.875 })).toMatchObject({ status: "completed", fee: 2688 });
-    expect(mapTransferStatus({ status: "FAILED", complete_message: "DISBURSE FAILED: Insufficient funds" })).toMatchObject({ status: "failed", reason: "DISBURSE FAILED: Insufficient funds" });
+    expect(mapTransferStatus({ status: "FAILED", complete_message: "DISBURSE FAILED: Insufficient funds" })).toMatchObject({
+      status: "failed",
+      reason: "DISBURSE FAILED: Insufficient funds",
+    });
     expect(mapTransferStatus({ status: "REVERSED" }).status).toBe("reversed");
   });
 

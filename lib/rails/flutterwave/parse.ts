@@ -68,4 +68,3 @@ export function flwDate(v: unknown): Date | null {
   if (iso !== undefined) return iso;
   return validDate(new Date(t));
 }
-

@@ -64,11 +64,18 @@ export function mapTransferStatus(t: Json): BankTransferStatus {
 
 /** "Duplicate reference" in its documented wordings. */
 export const isDuplicateReference = (a: FlutterwaveAnswer) =>
-  !a.env.ok && a.status < 500 && /duplicate|already\s+(exist|been\s+used|been\s+processed|used)|reference\s+(exists|is\s+not\s+unique|must\s+be\s+unique)/i.test(a.env.message);
+  !a.env.ok &&
+  a.status < 500 &&
+  /duplicate|already\s+(exist|been\s+used|been\s+processed|used)|reference\s+(exists|is\s+not\s+unique|must\s+be\s+unique)/i.test(a.env.message);
 
 /** The documented "no such record" answers (404, "No transaction was found for this id", "Transfer not found"). */
 export const isNotFound = (a: FlutterwaveAnswer) =>
-  !a.env.ok && a.status < 500 && (a.status === 404 || /not\s+found|no\s+(transaction|transfer|refund|record|account)s?\s+(was\s+|were\s+)?found|does\s+not\s+exist|invalid\s+(transfer|transaction)\s+id/i.test(a.env.message));
+  !a.env.ok &&
+  a.status < 500 &&
+  (a.status === 404 ||
+    /not\s+found|no\s+(transaction|transfer|refund|record|account)s?\s+(was\s+|were\s+)?found|does\s+not\s+exist|invalid\s+(transfer|transaction)\s+id/i.test(
+      a.env.message,
+    ));
 
 /** A failed create answer: a refusal before acceptance, or an unknown outcome. */
 export function transferFailure(a: FlutterwaveAnswer): Error {
@@ -78,7 +85,8 @@ export function transferFailure(a: FlutterwaveAnswer): Error {
 
 export async function resolveAccount(client: FlutterwaveClient, input: { accountNumber: string; bankCode: string }): Promise<ResolvedAccount> {
   const a = await client.resolveAccount(input.accountNumber, input.bankCode);
-  if (a.status >= 500 || a.status === 408 || a.status === 429 || (a.status < 300 && a.env.status === "")) throw new RailUnknownError(RAIL, `Flutterwave name enquiry failed (${describe(a)})`, a.status);
+  if (a.status >= 500 || a.status === 408 || a.status === 429 || (a.status < 300 && a.env.status === ""))
+    throw new RailUnknownError(RAIL, `Flutterwave name enquiry failed (${describe(a)})`, a.status);
   const name = str(a.env.data.account_name);
   if (!a.env.ok || !name) throw appError("ACCOUNT_NOT_FOUND");
   return { account_name: name, account_number: str(a.env.data.account_number) ?? input.accountNumber, bank_code: input.bankCode };

@@ -22,7 +22,8 @@ import { describe, isNotFound, sendTransfer, type RailMemory } from "./payouts";
 export function mapRefundStatus(r: Json): BankTransferStatus {
   const raw = (str(r.status) ?? "").toLowerCase();
   if (["completed", "successful", "success", "refunded"].includes(raw)) return { status: "completed", reason: null };
-  if (["failed", "failure", "declined", "rejected", "cancelled"].includes(raw)) return { status: "failed", reason: str(r.comments) ?? str(r.message) ?? `Flutterwave reports the refund ${raw}` };
+  if (["failed", "failure", "declined", "rejected", "cancelled"].includes(raw))
+    return { status: "failed", reason: str(r.comments) ?? str(r.message) ?? `Flutterwave reports the refund ${raw}` };
   return { status: "pending", reason: null };
 }
 
@@ -75,5 +76,12 @@ async function payBack(client: FlutterwaveClient, memory: RailMemory, input: Ban
   if (!/^\d{10}$/.test(account) || !bank) {
     return { status: "failed", reason: `Flutterwave cannot refund this payment (${why}) and it carries no full payer account to pay back` };
   }
-  return sendTransfer(client, memory, { reference: input.reference, amount: input.amount, bankCode: bank.bankCode, accountNumber: account, accountName: input.payer.name ?? "Customer", narration: "Refund" });
+  return sendTransfer(client, memory, {
+    reference: input.reference,
+    amount: input.amount,
+    bankCode: bank.bankCode,
+    accountNumber: account,
+    accountName: input.payer.name ?? "Customer",
+    narration: "Refund",
+  });
 }

@@ -14,7 +14,10 @@ import { accountView, nairaFromMills, refundView, transactionView, transferFeeMi
 
 export type SimConfig = { secretKey: string; unknownAccount: string; approvalAccount: string };
 
-export const ok = (message: string, data: unknown, extra: Record<string, unknown> = {}): SimReply => ({ status: 200, body: { status: "success", message, ...extra, data } });
+export const ok = (message: string, data: unknown, extra: Record<string, unknown> = {}): SimReply => ({
+  status: 200,
+  body: { status: "success", message, ...extra, data },
+});
 export const fail = (status: number, message: string): SimReply => ({ status, body: { status: "error", message, data: null } });
 
 const s = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
@@ -33,7 +36,10 @@ function amountOf(v: unknown): number | null {
 const ref = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
 const page = <T>(items: T[], q: URLSearchParams, size = 10) => {
   const n = Math.max(1, Number(q.get("page") ?? 1) || 1);
-  return { items: items.slice((n - 1) * size, n * size), meta: { page_info: { total: items.length, current_page: n, total_pages: Math.max(1, Math.ceil(items.length / size)) } } };
+  return {
+    items: items.slice((n - 1) * size, n * size),
+    meta: { page_info: { total: items.length, current_page: n, total_pages: Math.max(1, Math.ceil(items.length / size)) } },
+  };
 };
 
 /** `from` / `to` (YYYY-MM-DD, inclusive, as Flutterwave's list endpoints take them) against a record's UTC date. */
@@ -50,7 +56,8 @@ export function flutterwaveRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
     const bank = s(req.body.account_bank);
     if (!accountNumber) return fail(400, "account_number is required");
     if (!bank) return fail(400, "account_bank is required");
-    if (!/^\d{10}$/.test(accountNumber) || accountNumber === cfg.unknownAccount || !findBank(bank)) return fail(400, "Sorry, that account number is invalid, please check and try again");
+    if (!/^\d{10}$/.test(accountNumber) || accountNumber === cfg.unknownAccount || !findBank(bank))
+      return fail(400, "Sorry, that account number is invalid, please check and try again");
     return ok("Account details fetched", { account_number: accountNumber, account_name: sandboxAccountName(bank, accountNumber) });
   };
 
@@ -78,7 +85,7 @@ export function flutterwaveRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
       fee,
       accountBank,
       accountNumber,
-      fullName: unknown ? "N/A" : (s(b.beneficiary_name) || sandboxAccountName(accountBank, accountNumber)),
+      fullName: unknown ? "N/A" : s(b.beneficiary_name) || sandboxAccountName(accountBank, accountNumber),
       narration: s(b.narration),
       status: unknown ? "FAILED" : "NEW",
       completeMessage: unknown ? "DISBURSE FAILED: Account resolve failed" : "",
@@ -95,7 +102,9 @@ export function flutterwaveRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
   const listTransfers = (req: SimRequest): SimReply => {
     const reference = req.query.get("reference");
     const status = req.query.get("status")?.toUpperCase();
-    const all = [...store.transfers.values()].reverse().filter((t) => (!reference || t.reference === reference) && (!status || t.status === status) && onDays(t.createdAt, req.query));
+    const all = [...store.transfers.values()]
+      .reverse()
+      .filter((t) => (!reference || t.reference === reference) && (!status || t.status === status) && onDays(t.createdAt, req.query));
     const p = page(all, req.query);
     return ok("Transfers fetched", p.items.map(transferView), { meta: p.meta });
   };
@@ -123,7 +132,15 @@ export function flutterwaveRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
     if (store.balanceMills < amount * 10) return fail(400, "Insufficient balance to process refund");
     store.balanceMills -= amount * 10;
     t.refunded += amount;
-    const r = { id: store.next(), txId: t.id, flwRef: `URF_${Date.now()}_${store.next()}`, amount, status: "completed" as const, comments: s(req.body.comments), createdAt: new Date() };
+    const r = {
+      id: store.next(),
+      txId: t.id,
+      flwRef: `URF_${Date.now()}_${store.next()}`,
+      amount,
+      status: "completed" as const,
+      comments: s(req.body.comments),
+      createdAt: new Date(),
+    };
     store.refunds.set(r.id, r);
     return ok("Transaction refund initiated", refundView(r));
   };
@@ -143,7 +160,9 @@ export function flutterwaveRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
     const now = new Date();
     const expirySeconds = Number(b.expiry);
     const durationDays = Number(b.duration);
-    const expiresAt = b.is_permanent ? null : new Date(now.getTime() + (expirySeconds > 0 ? expirySeconds * 1000 : durationDays > 0 ? durationDays * 86_400_000 : 3_600_000));
+    const expiresAt = b.is_permanent
+      ? null
+      : new Date(now.getTime() + (expirySeconds > 0 ? expirySeconds * 1000 : durationDays > 0 ? durationDays * 86_400_000 : 3_600_000));
     const name = s(b.narration) || [s(b.firstname), s(b.lastname)].filter(Boolean).join(" ") || "Flutterwave Merchant";
     const a = {
       id: store.next(),
@@ -208,7 +227,9 @@ export function flutterwaveRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
       handle: (req) => {
         const amount = amountOf(req.query.get("amount") ?? "");
         if (amount === null) return fail(400, "amount is required");
-        return ok("Transfer fee fetched", [{ currency: (req.query.get("currency") ?? "NGN").toUpperCase(), fee_type: "value", fee: nairaFromMills(transferFeeMills(amount)) }]);
+        return ok("Transfer fee fetched", [
+          { currency: (req.query.get("currency") ?? "NGN").toUpperCase(), fee_type: "value", fee: nairaFromMills(transferFeeMills(amount)) },
+        ]);
       },
     },
     { method: "POST", path: "/transfers", handle: createTransfer },
@@ -239,7 +260,13 @@ export function flutterwaveRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
       path: "/refunds",
       handle: (req) => {
         const id = req.query.get("id");
-        const p = page([...store.refunds.values()].reverse().filter((r) => !id || String(r.txId) === id).map(refundView), req.query);
+        const p = page(
+          [...store.refunds.values()]
+            .reverse()
+            .filter((r) => !id || String(r.txId) === id)
+            .map(refundView),
+          req.query,
+        );
         return ok("Refunds fetched", p.items, { meta: p.meta });
       },
     },

@@ -66,7 +66,15 @@ export type SimTransaction = {
   createdAt: Date;
 };
 
-export type SimRefund = { id: number; txId: number; flwRef: string; amount: number; status: "completed" | "pending" | "failed"; comments: string; createdAt: Date };
+export type SimRefund = {
+  id: number;
+  txId: number;
+  flwRef: string;
+  amount: number;
+  status: "completed" | "pending" | "failed";
+  comments: string;
+  createdAt: Date;
+};
 
 export const ACCOUNT_ID = 73362;
 
@@ -206,8 +214,19 @@ function chargeData(t: SimTransaction) {
   };
 }
 
-const customerView = (t: SimTransaction) => ({ id: t.customer.id, name: t.customer.name, phone_number: "N/A", email: t.customer.email, created_at: t.customer.createdAt.toISOString() });
-const payerMeta = (t: SimTransaction) => ({ originatoraccountnumber: mask(t.payer.account), originatorname: t.payer.name, bankname: t.payer.bank, originatoramount: "N/A" });
+const customerView = (t: SimTransaction) => ({
+  id: t.customer.id,
+  name: t.customer.name,
+  phone_number: "N/A",
+  email: t.customer.email,
+  created_at: t.customer.createdAt.toISOString(),
+});
+const payerMeta = (t: SimTransaction) => ({
+  originatoraccountnumber: mask(t.payer.account),
+  originatorname: t.payer.name,
+  bankname: t.payer.bank,
+  originatoramount: "N/A",
+});
 
 /** `GET /transactions/:id/verify`'s `data`. */
 export function transactionView(t: SimTransaction) {
@@ -216,7 +235,12 @@ export function transactionView(t: SimTransaction) {
 
 /** `charge.completed` for a bank transfer (the payer in `meta_data`). */
 export function chargeEvent(t: SimTransaction) {
-  return { event: "charge.completed", data: { ...chargeData(t), customer: customerView(t) }, meta_data: payerMeta(t), "event.type": "BANK_TRANSFER_TRANSACTION" };
+  return {
+    event: "charge.completed",
+    data: { ...chargeData(t), customer: customerView(t) },
+    meta_data: payerMeta(t),
+    "event.type": "BANK_TRANSFER_TRANSACTION",
+  };
 }
 
 export function refundView(r: SimRefund) {

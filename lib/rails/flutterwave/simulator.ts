@@ -43,7 +43,11 @@ const rec = (v: unknown): Record<string, unknown> => (typeof v === "object" && v
 
 export async function startFlutterwaveSimulator(opts: FlutterwaveSimulatorOptions = {}): Promise<SimServer> {
   const secretHash = opts.secretHash ?? FLUTTERWAVE_SIM_DEFAULTS.secretHash;
-  const cfg: SimConfig = { secretKey: opts.secretKey ?? FLUTTERWAVE_SIM_DEFAULTS.secretKey, unknownAccount: FLUTTERWAVE_SIM_DEFAULTS.unknownAccount, approvalAccount: FLUTTERWAVE_SIM_DEFAULTS.approvalAccount };
+  const cfg: SimConfig = {
+    secretKey: opts.secretKey ?? FLUTTERWAVE_SIM_DEFAULTS.secretKey,
+    unknownAccount: FLUTTERWAVE_SIM_DEFAULTS.unknownAccount,
+    approvalAccount: FLUTTERWAVE_SIM_DEFAULTS.approvalAccount,
+  };
   const store = new SimStore(opts.balance ?? FLUTTERWAVE_SIM_DEFAULTS.balance);
   let server: SimServer | null = null;
   const send = (payload: unknown) => (server ? server.sendWebhook(payload) : Promise.resolve(null));
@@ -78,7 +82,12 @@ export async function startFlutterwaveSimulator(opts: FlutterwaveSimulatorOption
       fee,
       status: "successful",
       narration: account?.narration ?? "Bank transfer",
-      customer: { id: store.next(), name: account?.narration ?? "Anonymous customer", email: account?.email ?? "anonymous@flutterwave.invalid", createdAt: now },
+      customer: {
+        id: store.next(),
+        name: account?.narration ?? "Anonymous customer",
+        email: account?.email ?? "anonymous@flutterwave.invalid",
+        createdAt: now,
+      },
       payer: { name: s(p.name) || "SIM PAYER", bank: s(p.bank) || "Access Bank", account: s(p.account) || "0123456789" },
       accountNumber,
       sessionId: s(b.session_id) || sessionId(),
@@ -98,7 +107,12 @@ export async function startFlutterwaveSimulator(opts: FlutterwaveSimulatorOption
     const t = store.transfers.get(owo) ?? store.transfers.get(providerReference(owo));
     if (!t) throw new Error(`no transfer ${owo}`);
     if (outcome === "success") Object.assign(t, { status: "SUCCESSFUL", completeMessage: "Transaction was successful", isApproved: true });
-    else Object.assign(t, { status: outcome === "failed" ? "FAILED" : "REVERSED", completeMessage: s(b.reason) || (outcome === "failed" ? "DISBURSE FAILED: Beneficiary bank unavailable" : "Transfer reversed: returned by the beneficiary bank") });
+    else
+      Object.assign(t, {
+        status: outcome === "failed" ? "FAILED" : "REVERSED",
+        completeMessage:
+          s(b.reason) || (outcome === "failed" ? "DISBURSE FAILED: Beneficiary bank unavailable" : "Transfer reversed: returned by the beneficiary bank"),
+      });
     if (outcome !== "success" && t.debited) {
       store.balanceMills += t.amount * 10 + t.fee;
       t.debited = false;

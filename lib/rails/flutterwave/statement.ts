@@ -30,7 +30,19 @@ export async function flutterwaveStatementPage(client: FlutterwaveClient, period
 function inLine(t: Json): StatementLine | null {
   const i = flutterwaveInbound(t);
   if (!i || i.status !== "success") return null;
-  return { direction: "in", providerReference: i.providerReference, owoReference: null, sessionId: i.sessionId, status: "success", amount: i.amount, fee: i.fee, valueAt: i.paidAt, accountNumber: i.accountNumber, accountReference: i.accountReference, payer: i.payer };
+  return {
+    direction: "in",
+    providerReference: i.providerReference,
+    owoReference: null,
+    sessionId: i.sessionId,
+    status: "success",
+    amount: i.amount,
+    fee: i.fee,
+    valueAt: i.paidAt,
+    accountNumber: i.accountNumber,
+    accountReference: i.accountReference,
+    payer: i.payer,
+  };
 }
 
 function outLine(t: Json): StatementLine | null {

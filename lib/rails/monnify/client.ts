@@ -68,7 +68,13 @@ export class MonnifyClient {
     const basic = Buffer.from(`${this.config.apiKey}:${this.config.secretKey}`, "utf8").toString("base64");
     let status: number | null = null;
     try {
-      const res = await railCall(RAIL, this.config.baseUrl, { method: "POST", path: "/api/v1/auth/login", headers: { authorization: `Basic ${basic}` }, json: {}, timeoutMs: this.opts.timeoutMs });
+      const res = await railCall(RAIL, this.config.baseUrl, {
+        method: "POST",
+        path: "/api/v1/auth/login",
+        headers: { authorization: `Basic ${basic}` },
+        json: {},
+        timeoutMs: this.opts.timeoutMs,
+      });
       status = res.status;
       const env = envelope(res.status, res.body);
       const token = str(env.body.accessToken);
@@ -87,7 +93,13 @@ export class MonnifyClient {
   async call(method: Method, path: string, json?: unknown): Promise<MonnifyAnswer> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
-      const res = await railCall(RAIL, this.config.baseUrl, { method, path, json, headers: { authorization: `Bearer ${token}` }, timeoutMs: this.opts.timeoutMs });
+      const res = await railCall(RAIL, this.config.baseUrl, {
+        method,
+        path,
+        json,
+        headers: { authorization: `Bearer ${token}` },
+        timeoutMs: this.opts.timeoutMs,
+      });
       if (res.status === 401) {
         if (this.token?.value === token) this.invalidateToken();
         if (attempt === 0) continue;

@@ -47,7 +47,12 @@ function reservedAccountAt(body: Json, bankCode: string): { accountNumber: strin
   const accountNumber = chosen ? str(chosen.accountNumber) : null;
   if (!chosen || !accountNumber) return null;
   const code = str(chosen.bankCode) ?? bankCode;
-  return { accountNumber, bankCode: code, bankName: str(chosen.bankName) ?? findBank(code)?.bankName ?? code, accountName: str(chosen.accountName) ?? str(body.accountName) };
+  return {
+    accountNumber,
+    bankCode: code,
+    bankName: str(chosen.bankName) ?? findBank(code)?.bankName ?? code,
+    accountName: str(chosen.accountName) ?? str(body.accountName),
+  };
 }
 
 export async function issueStaticAccount(client: MonnifyClient, input: StaticAccountRequest & { attempt?: number }): Promise<StaticAccountIssue> {
@@ -77,19 +82,31 @@ export async function issueStaticAccount(client: MonnifyClient, input: StaticAcc
     }
     const account = reservedAccountAt(a.env.body, bank.bankCode);
     if (!account) return { issued: false, outcome: "unavailable", reason: "Monnify's answer carries no account number" };
-    return { issued: true, accountNumber: account.accountNumber, accountName: account.accountName ?? input.accountName, bankCode: account.bankCode, bankName: account.bankName, railReference: accountReference };
+    return {
+      issued: true,
+      accountNumber: account.accountNumber,
+      accountName: account.accountName ?? input.accountName,
+      bankCode: account.bankCode,
+      bankName: account.bankName,
+      railReference: accountReference,
+    };
   } catch (error) {
     return { issued: false, outcome: "unavailable", reason: `Monnify did not answer: ${(error as Error).message}` };
   }
 }
 
-export async function issueVirtualAccount(client: MonnifyClient, input: VirtualAccountRequest & { attempt?: number }, now: number): Promise<VirtualAccountIssue> {
+export async function issueVirtualAccount(
+  client: MonnifyClient,
+  input: VirtualAccountRequest & { attempt?: number },
+  now: number,
+): Promise<VirtualAccountIssue> {
   if (!findIssueBank(input.provider)) return { issued: false, reason: `Monnify does not issue accounts at ${input.provider}` };
   if (input.amount === null) return { issued: false, reason: "Monnify's one-off accounts are for a set amount" };
   if (input.amount < ONE_OFF_MIN_KOBO) return { issued: false, reason: "Monnify's one-off accounts take at least ₦20" };
   const email = input.customerEmail?.trim();
   if (!email) return { issued: false, reason: "Monnify needs the customer's email for a one-off account" };
-  if (input.expiresAt.getTime() - now > (ONE_OFF_MAX_SECONDS + 60) * 1000) return { issued: false, reason: "Monnify's one-off accounts last at most 40 minutes" };
+  if (input.expiresAt.getTime() - now > (ONE_OFF_MAX_SECONDS + 60) * 1000)
+    return { issued: false, reason: "Monnify's one-off accounts last at most 40 minutes" };
   const paymentReference = withAttempt(providerReference(input.reference), input.attempt);
   try {
     const init = await client.initTransaction({
@@ -132,13 +149,17 @@ export async function issueVirtualAccount(client: MonnifyClient, input: VirtualA
  * only once Monnify reports its transaction no longer PENDING (or unknown); while it is
  * pending money can still arrive, and the answer is `retired: false` (retry later).
  */
-export async function retireVirtualAccount(client: MonnifyClient, input: { reference: string; railReference?: string | null }): Promise<{ retired: boolean; reason?: string }> {
+export async function retireVirtualAccount(
+  client: MonnifyClient,
+  input: { reference: string; railReference?: string | null },
+): Promise<{ retired: boolean; reason?: string }> {
   try {
     const a = input.railReference ? await client.getTransaction(input.railReference) : await client.queryTransaction(providerReference(input.reference));
     if (isNotFound(a)) return { retired: true };
     if (!a.env.ok) return { retired: false, reason: `Monnify did not say (${describe(a)})` };
     const status = (str(a.env.body.paymentStatus) ?? "").toUpperCase();
-    if (status === "PENDING" || status === "") return { retired: false, reason: "Monnify closes a one-off account only when it expires (at most 40 minutes after it was issued)" };
+    if (status === "PENDING" || status === "")
+      return { retired: false, reason: "Monnify closes a one-off account only when it expires (at most 40 minutes after it was issued)" };
     return { retired: true };
   } catch (error) {
     return { retired: false, reason: `Monnify did not answer: ${(error as Error).message}` };

@@ -15,7 +15,12 @@ import type { IdentityCheckRequest, IdentityCheckResult } from "@/lib/bank/provi
 import type { MonnifyClient } from "./client";
 import { obj, str } from "./parse";
 
-const words = (name: string) => name.toUpperCase().replace(/[^A-Z\s]/g, " ").split(/\s+/).filter(Boolean);
+const words = (name: string) =>
+  name
+    .toUpperCase()
+    .replace(/[^A-Z\s]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** True when `name` carries the record's first and last names (any order, any case, extra names allowed). */
 export function nameMatchesRecord(name: string, record: { firstName: string | null; lastName: string | null }): boolean {
@@ -36,7 +41,8 @@ export async function verifyIdentity(client: MonnifyClient, input: IdentityCheck
     }
     const a = await client.ninDetails(input.identityNumber);
     const record = { firstName: str(a.env.body.firstName), lastName: str(a.env.body.lastName) };
-    if (!a.env.ok || (!record.firstName && !record.lastName)) return { outcome: "unavailable", reason: `Monnify's NIN check did not answer (${a.env.message || `HTTP ${a.status}`})` };
+    if (!a.env.ok || (!record.firstName && !record.lastName))
+      return { outcome: "unavailable", reason: `Monnify's NIN check did not answer (${a.env.message || `HTTP ${a.status}`})` };
     return nameMatchesRecord(input.name, record) ? { outcome: "match" } : { outcome: "mismatch" };
   } catch (error) {
     return { outcome: "unavailable", reason: `Monnify did not answer: ${(error as Error).message}` };

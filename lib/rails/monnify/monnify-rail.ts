@@ -32,11 +32,12 @@ export const MONNIFY_CAPABILITIES: RailCapabilities = {
 };
 
 /** The rail plus what Monnify offers beyond the port (a reserved account's deallocation, the client for reconciliation). */
-export type MonnifyRail = Rail & StatementSource & {
-  /** Deallocates a reserved (static) account by the `railReference` its issue returned. */
-  retireStaticAccount(railReference: string): Promise<{ retired: boolean; reason?: string }>;
-  readonly client: MonnifyClient;
-};
+export type MonnifyRail = Rail &
+  StatementSource & {
+    /** Deallocates a reserved (static) account by the `railReference` its issue returned. */
+    retireStaticAccount(railReference: string): Promise<{ retired: boolean; reason?: string }>;
+    readonly client: MonnifyClient;
+  };
 
 export function createMonnifyRail(config: MonnifyConfig, options: MonnifyClientOptions = {}): MonnifyRail {
   const client = new MonnifyClient(config, options);

@@ -13,7 +13,15 @@ let rail: MonnifyRail;
 let n = 0;
 const ref = (kind = "trf") => `${kind}_test${Date.now().toString(36)}${++n}`;
 const config = (): MonnifyConfig => ({ ...MONNIFY_SIM_DEFAULTS, baseUrl: sim.url });
-const transfer = (over: Partial<Parameters<MonnifyRail["sendTransfer"]>[0]> = {}) => ({ reference: ref(), amount: 50_000, bankCode: "058", accountNumber: "0123456789", accountName: "ADA OBI", narration: "Payout", ...over });
+const transfer = (over: Partial<Parameters<MonnifyRail["sendTransfer"]>[0]> = {}) => ({
+  reference: ref(),
+  amount: 50_000,
+  bankCode: "058",
+  accountNumber: "0123456789",
+  accountName: "ADA OBI",
+  narration: "Payout",
+  ...over,
+});
 const logins = () => sim.calls.filter((c) => c.path === "/api/v1/auth/login").length;
 const lastCall = (path: string) => sim.calls.filter((c) => c.path === path).at(-1);
 
@@ -28,7 +36,15 @@ afterAll(async () => {
 });
 
 async function reservedAccount(reference = ref("sa")) {
-  const issue = await rail.issueStaticAccount({ provider: "monnify:035", reference, accountName: "Ada Stores", customerName: "Ada Obi", identityType: "bvn", identityNumber: "22212345678", customerEmail: "ada@example.com" });
+  const issue = await rail.issueStaticAccount({
+    provider: "monnify:035",
+    reference,
+    accountName: "Ada Stores",
+    customerName: "Ada Obi",
+    identityType: "bvn",
+    identityNumber: "22212345678",
+    customerEmail: "ada@example.com",
+  });
   if (!issue.issued) throw new Error(issue.reason);
   return issue;
 }
@@ -38,7 +54,10 @@ describe("Monnify rail against its simulator", () => {
     const found = await rail.resolveAccount({ accountNumber: "0123456789", bankCode: "058" });
     expect(found).toMatchObject({ account_number: "0123456789", bank_code: "058" });
     expect(found.account_name.length).toBeGreaterThan(3);
-    await expect(rail.resolveAccount({ accountNumber: MONNIFY_SIM_DEFAULTS.unknownAccount, bankCode: "058" })).rejects.toMatchObject({ code: "ACCOUNT_NOT_FOUND", status: 400 });
+    await expect(rail.resolveAccount({ accountNumber: MONNIFY_SIM_DEFAULTS.unknownAccount, bankCode: "058" })).rejects.toMatchObject({
+      code: "ACCOUNT_NOT_FOUND",
+      status: 400,
+    });
   });
 
   it("₦1,234.56 is sent as the naira number 1234.56 and read back as 123,456 kobo", async () => {
@@ -164,7 +183,12 @@ describe("Monnify rail against its simulator", () => {
 
   it("verifyInbound reports the amount paid, Monnify's fee, the account reached and the payer; an unknown reference is null", async () => {
     const account = await reservedAccount();
-    const paid = await control.pay({ account_number: account.accountNumber, amount: 250_000, payer: { name: "CHIOMA EZE", bank: "Zenith Bank", account: "2234567890" }, session_id: "000015250101120000123456789012" });
+    const paid = await control.pay({
+      account_number: account.accountNumber,
+      amount: 250_000,
+      payer: { name: "CHIOMA EZE", bank: "Zenith Bank", account: "2234567890" },
+      session_id: "000015250101120000123456789012",
+    });
     const inbound = await rail.verifyInbound(paid.provider_reference);
     expect(inbound).toMatchObject({
       status: "success",
@@ -194,24 +218,51 @@ describe("Monnify rail against its simulator", () => {
 
   it("issues a one-off account for an amount; it is retired only once its transaction has ended", async () => {
     const reference = ref("va");
-    const request = { provider: "monnify:50515", reference, accountName: "Ada Stores", amount: 500_000, amountValidation: "A0" as const, expiresAt: new Date(Date.now() + 30 * 60_000), customerEmail: "buyer@example.com" };
+    const request = {
+      provider: "monnify:50515",
+      reference,
+      accountName: "Ada Stores",
+      amount: 500_000,
+      amountValidation: "A0" as const,
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+      customerEmail: "buyer@example.com",
+    };
     const issue = await rail.issueVirtualAccount(request);
     if (!issue.issued) throw new Error(issue.reason);
     expect(issue.railReference).toMatch(/^MNFY\|/);
     expect((lastCall("/api/v1/merchant/transactions/init-transaction")?.body as Record<string, unknown>).amount).toBe(5000);
-    expect(await rail.retireVirtualAccount({ provider: request.provider, reference, accountNumber: issue.accountNumber, railReference: issue.railReference })).toMatchObject({ retired: false });
+    expect(
+      await rail.retireVirtualAccount({ provider: request.provider, reference, accountNumber: issue.accountNumber, railReference: issue.railReference }),
+    ).toMatchObject({ retired: false });
     const paid = await control.pay({ account_number: issue.accountNumber, amount: 500_000 });
     expect(paid.provider_reference).toBe(issue.railReference);
-    expect(await rail.verifyInbound(paid.provider_reference)).toMatchObject({ status: "success", amount: 500_000, accountNumber: issue.accountNumber, accountReference: issue.railReference });
+    expect(await rail.verifyInbound(paid.provider_reference)).toMatchObject({
+      status: "success",
+      amount: 500_000,
+      accountNumber: issue.accountNumber,
+      accountReference: issue.railReference,
+    });
     expect(await rail.retireVirtualAccount({ provider: request.provider, reference, accountNumber: issue.accountNumber })).toEqual({ retired: true });
-    expect(await rail.issueVirtualAccount({ ...request, reference: ref("va"), expiresAt: new Date(Date.now() + 3 * 3600_000) })).toMatchObject({ issued: false });
+    expect(await rail.issueVirtualAccount({ ...request, reference: ref("va"), expiresAt: new Date(Date.now() + 3 * 3600_000) })).toMatchObject({
+      issued: false,
+    });
     expect(await rail.issueVirtualAccount({ ...request, reference: ref("va"), amount: null })).toMatchObject({ issued: false });
   });
 
   it("refunds through Monnify's refund API, once per reference, and reads the outcome back", async () => {
     const account = await reservedAccount();
-    const paid = await control.pay({ account_number: account.accountNumber, amount: 300_000, payer: { name: "TUNDE BELLO", bank: "058", account: "0987654321" } });
-    const input = { reference: ref("rfd"), paymentReference: paid.provider_reference, amount: 300_000, payer: { name: "TUNDE BELLO", bank: "058", account: "0987654321" }, channel: "static_account" };
+    const paid = await control.pay({
+      account_number: account.accountNumber,
+      amount: 300_000,
+      payer: { name: "TUNDE BELLO", bank: "058", account: "0987654321" },
+    });
+    const input = {
+      reference: ref("rfd"),
+      paymentReference: paid.provider_reference,
+      amount: 300_000,
+      payer: { name: "TUNDE BELLO", bank: "058", account: "0987654321" },
+      channel: "static_account",
+    };
     expect((await rail.refundPayment(input)).status).toBe("pending");
     expect((lastCall("/api/v1/refunds/initiate-refund")?.body as Record<string, unknown>).refundAmount).toBe(3000);
     expect((await rail.refundPayment(input)).status).toBe("pending");

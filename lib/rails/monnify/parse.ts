@@ -49,4 +49,3 @@ export function monnifyDate(v: unknown): Date | null {
   }
   return validDate(new Date(t));
 }
-

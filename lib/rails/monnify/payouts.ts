@@ -21,8 +21,10 @@ import { RAIL, type MonnifyAnswer, type MonnifyClient } from "./client";
 import { kobo, str, type Json } from "./parse";
 import { providerReference } from "./reference";
 
-export const OTP_ATTENTION = "Monnify holds this transfer until it is authorized with the OTP sent to the merchant (POST /api/v2/disbursements/single/validate-otp).";
-export const OTP_FAILED_ATTENTION = "Monnify could not send the transfer's OTP: resend it (POST /api/v2/disbursements/single/resend-otp) and authorize the transfer.";
+export const OTP_ATTENTION =
+  "Monnify holds this transfer until it is authorized with the OTP sent to the merchant (POST /api/v2/disbursements/single/validate-otp).";
+export const OTP_FAILED_ATTENTION =
+  "Monnify could not send the transfer's OTP: resend it (POST /api/v2/disbursements/single/resend-otp) and authorize the transfer.";
 
 /** A Monnify disbursement (initiate, summary or webhook body) → Owo's transfer status. */
 export function mapTransferStatus(body: Json): BankTransferStatus {
@@ -58,7 +60,8 @@ export function mapTransferStatus(body: Json): BankTransferStatus {
 export function mapRefundStatus(body: Json): BankTransferStatus {
   const raw = (str(body.refundStatus) ?? str(body.status) ?? "").toUpperCase();
   if (raw === "COMPLETED" || raw === "SUCCESSFUL" || raw === "SUCCESS") return { status: "completed", reason: null };
-  if (raw === "FAILED" || raw === "CANCELLED" || raw === "REJECTED") return { status: "failed", reason: str(body.comment) ?? "Monnify reports the refund FAILED" };
+  if (raw === "FAILED" || raw === "CANCELLED" || raw === "REJECTED")
+    return { status: "failed", reason: str(body.comment) ?? "Monnify reports the refund FAILED" };
   return { status: "pending", reason: null };
 }
 
@@ -66,13 +69,17 @@ const REFUSAL_CODES = new Set(["D01", "D03", "D04", "D06", "D07"]);
 const describe = (a: MonnifyAnswer) => `HTTP ${a.status}${a.env.code ? `, ${a.env.code}` : ""}${a.env.message ? `: ${a.env.message}` : ""}`;
 
 /** D05 / "Supplied reference already exists!": this reference was taken before. */
-export const isDuplicateReference = (a: MonnifyAnswer) => a.env.code === "D05" || /reference\s+already\s+exist|duplicate\s+(transaction\s+|payment\s+)?reference/i.test(a.env.message);
+export const isDuplicateReference = (a: MonnifyAnswer) =>
+  a.env.code === "D05" || /reference\s+already\s+exist|duplicate\s+(transaction\s+|payment\s+)?reference/i.test(a.env.message);
 
 /** The documented "no such record" answers (404, D02, R7, "Could not find …"). */
 export const isNotFound = (a: MonnifyAnswer) =>
   !a.env.ok &&
   a.status < 500 &&
-  (a.status === 404 || a.env.code === "D02" || a.env.code === "R7" || /could not find|not found|does not exist|no (refund|transaction|disbursement)[^.]* (matching|with|for)/i.test(a.env.message));
+  (a.status === 404 ||
+    a.env.code === "D02" ||
+    a.env.code === "R7" ||
+    /could not find|not found|does not exist|no (refund|transaction|disbursement)[^.]* (matching|with|for)/i.test(a.env.message));
 
 /** A failed disbursement answer: a refusal before acceptance, or an unknown outcome. */
 export function transferFailure(a: MonnifyAnswer): Error {
@@ -161,8 +168,16 @@ export async function refundPayment(client: MonnifyClient, input: BankRefundRequ
     throw new RailUnknownError(RAIL, `Monnify says refund ${refundReference} exists but cannot show it (${describe(r)})`, r.status);
   }
   if (NO_REFUND_FOR_PAYMENT.has(a.env.code)) {
-    if (!account || !bankCode) return { status: "failed", reason: `Monnify cannot refund this payment (${a.env.message || a.env.code}) and it carries no payer account to pay back` };
-    return sendTransfer(client, { reference: input.reference, amount: input.amount, bankCode, accountNumber: account, accountName: input.payer.name ?? "Customer", narration: "Refund" });
+    if (!account || !bankCode)
+      return { status: "failed", reason: `Monnify cannot refund this payment (${a.env.message || a.env.code}) and it carries no payer account to pay back` };
+    return sendTransfer(client, {
+      reference: input.reference,
+      amount: input.amount,
+      bankCode,
+      accountNumber: account,
+      accountName: input.payer.name ?? "Customer",
+      narration: "Refund",
+    });
   }
   if (REFUND_REFUSED.has(a.env.code)) return { status: "failed", reason: a.env.message || `Monnify refused the refund (${a.env.code})` };
   if (REFUND_RETRY.has(a.env.code) || (a.status >= 400 && a.status < 500 && a.status !== 408 && !["99", "M01", "M02"].includes(a.env.code))) {

@@ -27,8 +27,14 @@ export type SimConfig = {
   identityName: string;
 };
 
-export const ok = (body: unknown, status = 200): SimReply => ({ status, body: { requestSuccessful: true, responseMessage: "success", responseCode: "0", responseBody: body } });
-export const fail = (status: number, code: string, message: string): SimReply => ({ status, body: { requestSuccessful: false, responseMessage: message, responseCode: code } });
+export const ok = (body: unknown, status = 200): SimReply => ({
+  status,
+  body: { requestSuccessful: true, responseMessage: "success", responseCode: "0", responseBody: body },
+});
+export const fail = (status: number, code: string, message: string): SimReply => ({
+  status,
+  body: { requestSuccessful: false, responseMessage: message, responseCode: code },
+});
 
 const s = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
 /** A naira amount from a request (JSON number or text, at most two decimals) → kobo, or null. */
@@ -57,7 +63,15 @@ export function monnifyRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
     const b = req.body;
     const reference = s(b.reference);
     const amount = amountOf(b.amount);
-    for (const field of ["reference", "narration", "destinationBankCode", "destinationAccountNumber", "destinationAccountName", "currency", "sourceAccountNumber"]) {
+    for (const field of [
+      "reference",
+      "narration",
+      "destinationBankCode",
+      "destinationAccountNumber",
+      "destinationAccountName",
+      "currency",
+      "sourceAccountNumber",
+    ]) {
       if (!s(b[field])) return fail(400, "D01", `${field} is required`);
     }
     if (amount === null) return fail(400, "D01", "Invalid amount");
@@ -88,7 +102,17 @@ export function monnifyRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
     };
     store.transfers.set(reference, t);
     const v = transferView(t);
-    return ok({ amount: v.amount, reference, status: t.status, dateCreated: v.createdOn, totalFee: v.fee, destinationAccountName: v.destinationAccountName, destinationBankName: v.destinationBankName, destinationAccountNumber: account, destinationBankCode: bankCode });
+    return ok({
+      amount: v.amount,
+      reference,
+      status: t.status,
+      dateCreated: v.createdOn,
+      totalFee: v.fee,
+      destinationAccountName: v.destinationAccountName,
+      destinationBankName: v.destinationBankName,
+      destinationAccountNumber: account,
+      destinationBankCode: bankCode,
+    });
   };
 
   const reserve = (req: SimRequest): SimReply => {
@@ -224,9 +248,18 @@ export function monnifyRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
   const page = <T>(items: T[], q: URLSearchParams, pageKey: string, sizeKey: string) => {
     const number = Math.max(0, Number(q.get(pageKey) ?? 0) || 0);
     const size = Math.max(1, Number(q.get(sizeKey) ?? 10) || 10);
-    return { content: items.slice(number * size, (number + 1) * size), number, size, totalElements: items.length, totalPages: Math.ceil(items.length / size), last: (number + 1) * size >= items.length, first: number === 0 };
+    return {
+      content: items.slice(number * size, (number + 1) * size),
+      number,
+      size,
+      totalElements: items.length,
+      totalPages: Math.ceil(items.length / size),
+      last: (number + 1) * size >= items.length,
+      first: number === 0,
+    };
   };
-  const within = (d: Date | null, from: string | null, to: string | null) => !!d && (!from || d.getTime() >= Number(from)) && (!to || d.getTime() <= Number(to));
+  const within = (d: Date | null, from: string | null, to: string | null) =>
+    !!d && (!from || d.getTime() >= Number(from)) && (!to || d.getTime() <= Number(to));
 
   return [
     { method: "POST", path: "/api/v1/auth/login", auth: false, handle: login },
@@ -236,7 +269,8 @@ export function monnifyRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
       handle: (req) => {
         const accountNumber = req.query.get("accountNumber") ?? "";
         const bankCode = req.query.get("bankCode") ?? "";
-        if (!/^\d{10}$/.test(accountNumber) || !findBank(bankCode) || accountNumber === cfg.unknownAccount) return fail(400, "99", "Invalid account details supplied");
+        if (!/^\d{10}$/.test(accountNumber) || !findBank(bankCode) || accountNumber === cfg.unknownAccount)
+          return fail(400, "99", "Invalid account details supplied");
         return ok({ accountNumber, accountName: sandboxAccountName(bankCode, accountNumber), bankCode });
       },
     },
@@ -251,7 +285,17 @@ export function monnifyRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
         if (s(req.body.authorizationCode) !== cfg.otpCode) return fail(400, "D01", "Invalid OTP supplied");
         t.status = "PENDING";
         const v = transferView(t);
-        return ok({ amount: v.amount, reference: t.reference, status: t.status, dateCreated: v.createdOn, totalFee: v.fee, destinationAccountName: v.destinationAccountName, destinationBankName: v.destinationBankName, destinationAccountNumber: v.destinationAccountNumber, destinationBankCode: v.destinationBankCode });
+        return ok({
+          amount: v.amount,
+          reference: t.reference,
+          status: t.status,
+          dateCreated: v.createdOn,
+          totalFee: v.fee,
+          destinationAccountName: v.destinationAccountName,
+          destinationBankName: v.destinationBankName,
+          destinationAccountNumber: v.destinationAccountNumber,
+          destinationBankCode: v.destinationBankCode,
+        });
       },
     },
     {
@@ -265,7 +309,10 @@ export function monnifyRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
     {
       method: "GET",
       path: "/api/v2/disbursements/wallet-balance",
-      handle: (req) => (req.query.get("accountNumber") === cfg.sourceAccount ? ok({ availableBalance: naira(store.balance), ledgerBalance: naira(store.balance) }) : fail(400, "99", "Supplied account number does not belong to merchant")),
+      handle: (req) =>
+        req.query.get("accountNumber") === cfg.sourceAccount
+          ? ok({ availableBalance: naira(store.balance), ledgerBalance: naira(store.balance) })
+          : fail(400, "99", "Supplied account number does not belong to merchant"),
     },
     {
       method: "GET",
@@ -342,7 +389,13 @@ export function monnifyRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
         const name = s(req.body.name);
         const [first, ...rest] = cfg.identityName.split(" ");
         const full = !bvn.endsWith("0000") && nameMatchesRecord(name, { firstName: first ?? "", lastName: rest.join(" ") });
-        const partial = !full && !bvn.endsWith("0000") && name.toUpperCase().split(/\s+/).some((w) => cfg.identityName.toUpperCase().split(" ").includes(w));
+        const partial =
+          !full &&
+          !bvn.endsWith("0000") &&
+          name
+            .toUpperCase()
+            .split(/\s+/)
+            .some((w) => cfg.identityName.toUpperCase().split(" ").includes(w));
         return ok({ bvn, name: { matchStatus: full ? "FULL_MATCH" : partial ? "PARTIAL_MATCH" : "NO_MATCH", matchPercentage: full ? 100 : partial ? 50 : 0 } });
       },
     },
@@ -354,7 +407,16 @@ export function monnifyRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
         if (!/^\d{11}$/.test(nin)) return fail(400, "99", "NIN must be 11 digits");
         if (nin.endsWith("9999")) return fail(503, "99", "NIN service is temporarily unavailable");
         const [firstName, ...rest] = (nin.endsWith("0000") ? "Chidi Okeke" : cfg.identityName).toUpperCase().split(" ");
-        return ok({ nin, firstName, lastName: rest.join(" "), middleName: null, dateOfBirth: "1990-01-01", gender: "F", mobileNumber: "08000000000", requestId: randomUUID() });
+        return ok({
+          nin,
+          firstName,
+          lastName: rest.join(" "),
+          middleName: null,
+          dateOfBirth: "1990-01-01",
+          gender: "F",
+          mobileNumber: "08000000000",
+          requestId: randomUUID(),
+        });
       },
     },
   ];

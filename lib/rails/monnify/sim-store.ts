@@ -192,11 +192,19 @@ export function accountView(a: SimAccount, contractCode: string) {
   };
 }
 
-const payerRecord = (p: SimPayer, amountPaid: number) => ({ bankCode: p.bankCode, amountPaid: naira(amountPaid), accountName: p.accountName, sessionId: p.sessionId, accountNumber: p.accountNumber });
+const payerRecord = (p: SimPayer, amountPaid: number) => ({
+  bankCode: p.bankCode,
+  amountPaid: naira(amountPaid),
+  accountName: p.accountName,
+  sessionId: p.sessionId,
+  accountNumber: p.accountNumber,
+});
 
 /** `GET /api/v2/transactions/{ref}`'s body: amounts as two-decimal strings, payer in accountDetails/accountPayments. */
 export function transactionView(t: SimTransaction) {
-  const payer = t.payer ? { accountName: t.payer.accountName, accountNumber: t.payer.accountNumber, bankCode: t.payer.bankCode, amountPaid: nairaText(t.amountPaid) } : null;
+  const payer = t.payer
+    ? { accountName: t.payer.accountName, accountNumber: t.payer.accountNumber, bankCode: t.payer.bankCode, amountPaid: nairaText(t.amountPaid) }
+    : null;
   return {
     transactionReference: t.transactionReference,
     paymentReference: t.paymentReference,

@@ -49,7 +49,15 @@ const rec = (v: unknown): Record<string, unknown> => (typeof v === "object" && v
 export async function startMonnifySimulator(opts: MonnifySimulatorOptions = {}): Promise<SimServer> {
   const cfg: SimConfig = {
     ...MONNIFY_SIM_DEFAULTS,
-    ...Object.fromEntries(Object.entries({ apiKey: opts.apiKey, secretKey: opts.secretKey, contractCode: opts.contractCode, sourceAccount: opts.sourceAccount, tokenTtlSeconds: opts.tokenTtlSeconds }).filter(([, v]) => v !== undefined)),
+    ...Object.fromEntries(
+      Object.entries({
+        apiKey: opts.apiKey,
+        secretKey: opts.secretKey,
+        contractCode: opts.contractCode,
+        sourceAccount: opts.sourceAccount,
+        tokenTtlSeconds: opts.tokenTtlSeconds,
+      }).filter(([, v]) => v !== undefined),
+    ),
   };
   const store = new SimStore(opts.balance ?? MONNIFY_SIM_DEFAULTS.balance);
   let server: SimServer | null = null;
@@ -59,7 +67,10 @@ export async function startMonnifySimulator(opts: MonnifySimulatorOptions = {}):
     const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]?.trim() ?? "";
     const expiry = store.tokens.get(token);
     if (expiry !== undefined && expiry > Date.now()) return null;
-    return { status: 401, body: { error: "invalid_token", error_description: expiry === undefined ? `Invalid access token: ${token}` : `Access token expired: ${token}` } };
+    return {
+      status: 401,
+      body: { error: "invalid_token", error_description: expiry === undefined ? `Invalid access token: ${token}` : `Access token expired: ${token}` },
+    };
   };
 
   /** Money into an account number: a one-off account's transaction, a reserved account, or an unknown number. */
@@ -69,7 +80,12 @@ export async function startMonnifySimulator(opts: MonnifySimulatorOptions = {}):
     if (!/^\d{10}$/.test(accountNumber)) throw new Error("account_number must be 10 digits");
     if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount <= 0) throw new Error("amount must be positive integer kobo");
     const p = rec(b.payer);
-    const payer: SimPayer = { accountName: s(p.name) || "SIM PAYER", accountNumber: s(p.account) || "0123456789", bankCode: payerBank(s(p.bank) || undefined), sessionId: s(b.session_id) || sessionId() };
+    const payer: SimPayer = {
+      accountName: s(p.name) || "SIM PAYER",
+      accountNumber: s(p.account) || "0123456789",
+      bankCode: payerBank(s(p.bank) || undefined),
+      sessionId: s(b.session_id) || sessionId(),
+    };
     const fee = Math.min(Math.round(amount / 100), 200_000);
     const now = new Date();
     const target = store.findAccountNumber(accountNumber);
@@ -116,8 +132,13 @@ export async function startMonnifySimulator(opts: MonnifySimulatorOptions = {}):
     const t = store.transfers.get(reference);
     if (t) {
       const wasReturned = t.status === "FAILED" || t.status === "REVERSED";
-      if (outcome === "success") Object.assign(t, { status: "SUCCESS", description: "Approved or completed successfully", sessionId: t.sessionId ?? sessionId() });
-      else Object.assign(t, { status: outcome === "failed" ? "FAILED" : "REVERSED", description: s(b.reason) || (outcome === "failed" ? "Rejected by destination institution" : "Transaction reversed") });
+      if (outcome === "success")
+        Object.assign(t, { status: "SUCCESS", description: "Approved or completed successfully", sessionId: t.sessionId ?? sessionId() });
+      else
+        Object.assign(t, {
+          status: outcome === "failed" ? "FAILED" : "REVERSED",
+          description: s(b.reason) || (outcome === "failed" ? "Rejected by destination institution" : "Transaction reversed"),
+        });
       if (outcome !== "success" && !wasReturned) store.balance += t.amount + t.fee;
       t.completedOn = new Date();
       return { status: notify ? await send(disbursementEvent(t)) : null };

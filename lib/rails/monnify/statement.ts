@@ -15,14 +15,30 @@ import { mapTransferStatus } from "./payouts";
 
 export const MONNIFY_PAGE_SIZE = 100;
 
-export async function monnifyStatementPage(client: MonnifyClient, sourceAccount: string, period: { from: Date; to: Date }, cursor: StatementCursor): Promise<StatementPage> {
+export async function monnifyStatementPage(
+  client: MonnifyClient,
+  sourceAccount: string,
+  period: { from: Date; to: Date },
+  cursor: StatementCursor,
+): Promise<StatementPage> {
   const from = period.from.getTime();
   const to = inclusiveEnd(period.to).getTime();
   const a =
     cursor.part === "in"
       ? await client.searchTransactions({ from, to, page: cursor.page - 1, size: MONNIFY_PAGE_SIZE })
-      : await client.searchDisbursements({ sourceAccountNumber: sourceAccount, startDate: from, endDate: to, pageNo: cursor.page - 1, pageSize: MONNIFY_PAGE_SIZE });
-  if (!a.env.ok) throw new RailUnknownError(RAIL, `Monnify ${cursor.part === "in" ? "transaction" : "disbursement"} search failed (HTTP ${a.status}: ${a.env.message})`, a.status);
+      : await client.searchDisbursements({
+          sourceAccountNumber: sourceAccount,
+          startDate: from,
+          endDate: to,
+          pageNo: cursor.page - 1,
+          pageSize: MONNIFY_PAGE_SIZE,
+        });
+  if (!a.env.ok)
+    throw new RailUnknownError(
+      RAIL,
+      `Monnify ${cursor.part === "in" ? "transaction" : "disbursement"} search failed (HTTP ${a.status}: ${a.env.message})`,
+      a.status,
+    );
   const content = Array.isArray(a.env.body.content) ? a.env.body.content.filter(isObject) : [];
   const lines = content.map((t) => (cursor.part === "in" ? inLine(t) : outLine(t))).filter((l): l is StatementLine => l !== null);
   const last = a.env.body.last === true || content.length === 0;
@@ -33,7 +49,19 @@ export async function monnifyStatementPage(client: MonnifyClient, sourceAccount:
 function inLine(t: Json): StatementLine | null {
   const i = monnifyInbound(t, str(t.transactionReference) ?? "");
   if (!i.providerReference || i.status !== "success") return null;
-  return { direction: "in", providerReference: i.providerReference, owoReference: null, sessionId: i.sessionId, status: "success", amount: i.amount, fee: i.fee, valueAt: i.paidAt, accountNumber: i.accountNumber, accountReference: i.accountReference, payer: i.payer };
+  return {
+    direction: "in",
+    providerReference: i.providerReference,
+    owoReference: null,
+    sessionId: i.sessionId,
+    status: "success",
+    amount: i.amount,
+    fee: i.fee,
+    valueAt: i.paidAt,
+    accountNumber: i.accountNumber,
+    accountReference: i.accountReference,
+    payer: i.payer,
+  };
 }
 
 function outLine(t: Json): StatementLine | null {

@@ -63,6 +63,9 @@ export function parseMonnifyNotice(rawBody: string): RailNotice {
     return { kind: "transfer", dedupeKey: `${eventType}:${reference}`, reference };
   }
   const id =
-    str(data.transactionReference) ?? str(data.settlementReference) ?? str(data.reference) ?? createHash("sha256").update(rawBody, "utf8").digest("hex").slice(0, 32);
+    str(data.transactionReference) ??
+    str(data.settlementReference) ??
+    str(data.reference) ??
+    createHash("sha256").update(rawBody, "utf8").digest("hex").slice(0, 32);
   return { kind: "ignored", dedupeKey: `${eventType}:${id}`, reason: `Monnify ${eventType} is not acted on` };
 }

@@ -37,7 +37,10 @@ export const isRefusal = (a: PaystackAnswer) => a.status >= 400 && a.status < 50
 
 /** The documented "no such record" answers (404 "Entity not found", "Transfer not found", "Transaction reference not found"). */
 export const isNotFound = (a: PaystackAnswer) =>
-  !a.env.ok && a.status >= 400 && a.status < 500 && (a.status === 404 || /not\s+found|does\s+not\s+exist|no\s+(transfer|transaction|refund)\b/i.test(a.env.message));
+  !a.env.ok &&
+  a.status >= 400 &&
+  a.status < 500 &&
+  (a.status === 404 || /not\s+found|does\s+not\s+exist|no\s+(transfer|transaction|refund)\b/i.test(a.env.message));
 
 export const describe = (a: PaystackAnswer) => `HTTP ${a.status}${a.env.message ? `: ${a.env.message}` : ""}`;
 
@@ -49,7 +52,13 @@ export class PaystackClient {
 
   /** One authenticated call. A 401 throws RailRefusedError: the key was refused, nothing was done. */
   async call(method: RailRequest["method"], path: string, json?: unknown): Promise<PaystackAnswer> {
-    const res = await railCall(RAIL, this.config.baseUrl, { method, path, json, headers: { authorization: `Bearer ${this.config.secretKey}` }, timeoutMs: this.opts.timeoutMs });
+    const res = await railCall(RAIL, this.config.baseUrl, {
+      method,
+      path,
+      json,
+      headers: { authorization: `Bearer ${this.config.secretKey}` },
+      timeoutMs: this.opts.timeoutMs,
+    });
     const env = envelope(res.status, res.body);
     if (res.status === 401) throw new RailRefusedError(RAIL, `Paystack refused the secret key (401${env.message ? `: ${env.message}` : ""})`, 401);
     return { status: res.status, env, text: res.text };

@@ -48,7 +48,11 @@ export function customerEmailFor(key: string, domain: string): string {
   return `owo-${createHash("sha256").update(key, "utf8").digest("hex").slice(0, 32)}@${domain}`;
 }
 
-export async function issueVirtualAccount(client: PaystackClient, memory: RailMemory, input: VirtualAccountRequest & { attempt?: number }): Promise<VirtualAccountIssue> {
+export async function issueVirtualAccount(
+  client: PaystackClient,
+  memory: RailMemory,
+  input: VirtualAccountRequest & { attempt?: number },
+): Promise<VirtualAccountIssue> {
   if (!slugOf(input.provider)) return { issued: false, reason: `Paystack does not issue accounts at ${input.provider}` };
   if (input.amount === null) return { issued: false, reason: "Paystack's pay-with-transfer accounts are for a set amount" };
   if (input.amount < MIN_PAY_WITH_TRANSFER_KOBO) return { issued: false, reason: "Paystack's pay-with-transfer accounts are for ₦100 or more" };
@@ -70,7 +74,8 @@ export async function issueVirtualAccount(client: PaystackClient, memory: RailMe
     return { issued: false, reason: `Paystack did not answer: ${(error as Error).message}` };
   }
   const account = a.env.ok ? issuedAccount(a.env.data, input.accountName) : null;
-  if (!account) return { issued: false, reason: `Paystack did not issue the account (${describe(a)}${a.env.ok ? `, status ${str(a.env.data.status) ?? "none"}` : ""})` };
+  if (!account)
+    return { issued: false, reason: `Paystack did not issue the account (${describe(a)}${a.env.ok ? `, status ${str(a.env.data.status) ?? "none"}` : ""})` };
   const railReference = str(a.env.data.reference) ?? reference;
   const expires = paystackDate(a.env.data.account_expires_at) ?? input.expiresAt;
   memory.chargeExpiries.set(railReference, expires.getTime());
@@ -99,10 +104,18 @@ export async function issueStaticAccount(client: PaystackClient, input: StaticAc
   const key = input.attempt ? `${input.reference}#${input.attempt}` : input.reference;
   const { first, last } = splitName(input.customerName);
   const phone = input.customerPhone?.trim() || undefined;
-  const c = await client.createCustomer({ email: customerEmailFor(key, client.opts.customerEmailDomain ?? "customers.owo.invalid"), first_name: first, last_name: last, ...(phone ? { phone } : {}) });
+  const c = await client.createCustomer({
+    email: customerEmailFor(key, client.opts.customerEmailDomain ?? "customers.owo.invalid"),
+    first_name: first,
+    last_name: last,
+    ...(phone ? { phone } : {}),
+  });
   const customerCode = str(c.env.data.customer_code);
   const customerId = str(c.env.data.id);
-  if (!c.env.ok || !customerCode) return isRefusal(c) ? { issued: false, outcome: "rejected", reason: `Paystack refused the customer (${describe(c)})` } : unavailable(`Paystack did not create the customer (${describe(c)})`);
+  if (!c.env.ok || !customerCode)
+    return isRefusal(c)
+      ? { issued: false, outcome: "rejected", reason: `Paystack refused the customer (${describe(c)})` }
+      : unavailable(`Paystack did not create the customer (${describe(c)})`);
 
   const d = await client.createDedicatedAccount({ customer: customerCode, preferred_bank: slug });
   const created = d.env.ok ? issuedAccount(d.env.data, input.accountName) : null;
@@ -131,7 +144,11 @@ const CONCLUSIVE = new Set(["success", "failed", "abandoned", "reversed"]);
  * its charge has ended (`GET /transaction/verify/:reference`: success, failed, abandoned,
  * reversed) or when it has expired; before that, `retired: false` (retry later).
  */
-export async function retireVirtualAccount(client: PaystackClient, memory: RailMemory, input: { reference: string; railReference?: string | null }): Promise<{ retired: boolean; reason?: string }> {
+export async function retireVirtualAccount(
+  client: PaystackClient,
+  memory: RailMemory,
+  input: { reference: string; railReference?: string | null },
+): Promise<{ retired: boolean; reason?: string }> {
   const reference = input.railReference ?? chargeReference(input.reference);
   const expires = memory.chargeExpiries.get(reference);
   if (expires !== undefined && expires <= (client.opts.now ?? Date.now)()) return { retired: true };
@@ -143,7 +160,10 @@ export async function retireVirtualAccount(client: PaystackClient, memory: RailM
   }
   if (a.env.ok && CONCLUSIVE.has((str(a.env.data.status) ?? "").toLowerCase())) return { retired: true };
   if (isNotFound(a)) return { retired: true };
-  return { retired: false, reason: "Paystack closes a pay-with-transfer account only when it expires (account_expires_at); it refunds payments made after that" };
+  return {
+    retired: false,
+    reason: "Paystack closes a pay-with-transfer account only when it expires (account_expires_at); it refunds payments made after that",
+  };
 }
 
 /** Paystack's transaction status → an inbound status: `success`; conclusive failures; anything else still pending. */

@@ -57,7 +57,14 @@ beforeAll(async () => {
   // Every operation, with its success and its documented refusals.
   await rail.resolveAccount({ accountNumber: "0123456789", bankCode: "058" });
   await rail.resolveAccount({ accountNumber: PAYSTACK_SIM_DEFAULTS.unknownAccount, bankCode: "058" }).catch(() => null);
-  const t = { reference: "TRF_CONFORMANCE000001", amount: 123_456, bankCode: "044", accountNumber: "0234567891", accountName: "ADA OBI", narration: "Conformance" };
+  const t = {
+    reference: "TRF_CONFORMANCE000001",
+    amount: 123_456,
+    bankCode: "044",
+    accountNumber: "0234567891",
+    accountName: "ADA OBI",
+    narration: "Conformance",
+  };
   await rail.sendTransfer(t);
   await rail.sendTransfer(t); // duplicate: 400, then the status query
   await rail.sendTransfer({ ...t, reference: "TRF_CONFORMANCE000002", accountNumber: PAYSTACK_SIM_DEFAULTS.unknownAccount }).catch(() => null);
@@ -67,21 +74,46 @@ beforeAll(async () => {
   await rail.client.listTransfers({ perPage: 10, page: 1, from: "2020-01-01T00:00:00.000Z" });
   await rail.balance();
 
-  const va = await rail.issueVirtualAccount({ provider: "paystack:wema-bank", reference: "VA_Conformance1", accountName: "Shop", amount: 123_456, amountValidation: "A0", expiresAt: new Date(Date.now() + 30 * 60_000), customerEmail: "ada@example.com" });
+  const va = await rail.issueVirtualAccount({
+    provider: "paystack:wema-bank",
+    reference: "VA_Conformance1",
+    accountName: "Shop",
+    amount: 123_456,
+    amountValidation: "A0",
+    expiresAt: new Date(Date.now() + 30 * 60_000),
+    customerEmail: "ada@example.com",
+  });
   if (!va.issued) throw new Error(va.reason);
   await rail.verifyInbound(va.railReference!);
-  const paid = await control.pay({ account_number: va.accountNumber, amount: 123_456, payer: { name: "TUNDE BAKARE", bank: "Zenith Bank", account: "2233445566" } });
+  const paid = await control.pay({
+    account_number: va.accountNumber,
+    amount: 123_456,
+    payer: { name: "TUNDE BAKARE", bank: "Zenith Bank", account: "2233445566" },
+  });
   await rail.verifyInbound(paid.provider_reference);
   await rail.verifyInbound("T404404404");
   await rail.client.listTransactions({ perPage: 10, page: 1, status: "success" });
 
-  const sa = { provider: "paystack:wema-bank", reference: "sa_Conformance1", accountName: "Ada Obi", customerName: "Ada Obi", identityType: "bvn" as const, identityNumber: "22222222222", customerPhone: "+2348100000000" };
+  const sa = {
+    provider: "paystack:wema-bank",
+    reference: "sa_Conformance1",
+    accountName: "Ada Obi",
+    customerName: "Ada Obi",
+    identityType: "bvn" as const,
+    identityNumber: "22222222222",
+    customerPhone: "+2348100000000",
+  };
   const dva = await rail.issueStaticAccount(sa);
   await rail.issueStaticAccount(sa); // refused as already assigned, then found by the list
   if (!dva.issued) throw new Error(dva.reason);
   await control.pay({ account_number: dva.accountNumber, amount: 500_000 });
 
-  const refund = { reference: "0190f3b2-7c1e-7a00-8000-0000c0f0a001", paymentReference: paid.provider_reference, amount: 23_456, payer: { name: null, bank: null, account: null } };
+  const refund = {
+    reference: "0190f3b2-7c1e-7a00-8000-0000c0f0a001",
+    paymentReference: paid.provider_reference,
+    amount: 23_456,
+    payer: { name: null, bank: null, account: null },
+  };
   await rail.refundPayment(refund);
   await rail.refundPayment(refund); // found by id (GET /refund/:id)
   await createPaystackRail({ secretKey: PAYSTACK_SIM_DEFAULTS.secretKey, baseUrl: sim.url }).refundPayment(refund); // found by note (GET /refund)
@@ -106,14 +138,24 @@ describe("Paystack OpenAPI conformance (PaystackOSS/openapi dist/paystack.yaml, 
     expect(OPERATIONS.map((o) => o.operationId).filter((id) => !succeeded.has(id))).toEqual([]);
     const refusals = calls.filter((c) => c.status >= 400 && c.status < 500);
     expect(refusals.map((c) => `${c.method} ${c.path.split("/").slice(0, 3).join("/")} ${c.status}`)).toEqual(
-      expect.arrayContaining(["GET /bank/resolve 422", "POST /transfer 400", "GET /transfer/verify 404", "POST /transferrecipient 400", "GET /transaction/verify 404", "POST /dedicated_account 400", "POST /refund 400"]),
+      expect.arrayContaining([
+        "GET /bank/resolve 422",
+        "POST /transfer 400",
+        "GET /transfer/verify 404",
+        "POST /transferrecipient 400",
+        "GET /transaction/verify 404",
+        "POST /dedicated_account 400",
+        "POST /refund 400",
+      ]),
     );
   });
 
   it("the webhooks the simulator sent have the documented event bodies", () => {
     const events = sim.webhooks.map((w) => JSON.parse(w.rawBody) as { event: string });
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(["charge.success", "transfer.success", "transfer.reversed"]));
-    const wrong = events.flatMap((e) => (WEBHOOKS[e.event] ? check(WEBHOOKS[e.event]!, e).map((m) => `${e.event}${m}`) : [`${e.event}: not a transcribed event`]));
+    const wrong = events.flatMap((e) =>
+      WEBHOOKS[e.event] ? check(WEBHOOKS[e.event]!, e).map((m) => `${e.event}${m}`) : [`${e.event}: not a transcribed event`],
+    );
     expect(wrong).toEqual([]);
   });
 

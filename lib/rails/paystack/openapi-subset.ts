@@ -57,7 +57,8 @@ const isoDateTime = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d
 const obj = (properties: Record<string, JsonSchema>, required: string[] = Object.keys(properties)): JsonSchema => ({ type: "object", properties, required });
 
 /** `{status, message, data}` (components/schemas/*Response): `status` true on success. */
-const envelope = (data: JsonSchema, extra: Record<string, JsonSchema> = {}): JsonSchema => obj({ status: { const: true }, message: str, data, ...extra }, ["status", "message", "data", ...Object.keys(extra)]);
+const envelope = (data: JsonSchema, extra: Record<string, JsonSchema> = {}): JsonSchema =>
+  obj({ status: { const: true }, message: str, data, ...extra }, ["status", "message", "data", ...Object.keys(extra)]);
 
 /** components/schemas/Error: `{status: false, message, meta?: {nextStep}, type?, code?}` (`code` is an enum there). */
 export const ERROR_SCHEMA: JsonSchema = {
@@ -142,12 +143,26 @@ export const OPERATIONS: readonly OperationSubset[] = [
     path: "/transferrecipient",
     request: {
       body: obj(
-        { type: { type: "string", enum: ["nuban", "ghipss", "mobile_money", "basa", "authorization"] }, name: str, account_number: str, bank_code: str, currency: str, metadata: { type: "object" } },
+        {
+          type: { type: "string", enum: ["nuban", "ghipss", "mobile_money", "basa", "authorization"] },
+          name: str,
+          account_number: str,
+          bank_code: str,
+          currency: str,
+          metadata: { type: "object" },
+        },
         ["type", "name", "account_number", "bank_code"],
       ),
     },
     responses: {
-      "201": envelope(obj({ recipient_code: str, id: int, type: str, details: obj({ account_number: nullableStr, bank_code: str, account_name: nullableStr, bank_name: str }) })),
+      "201": envelope(
+        obj({
+          recipient_code: str,
+          id: int,
+          type: str,
+          details: obj({ account_number: nullableStr, bank_code: str, account_name: nullableStr, bank_name: str }),
+        }),
+      ),
       "4xx": ERROR_SCHEMA,
     },
   },
@@ -169,7 +184,9 @@ export const OPERATIONS: readonly OperationSubset[] = [
       ),
     },
     responses: {
-      "200": envelope(obj({ reference: str, status: { type: "string", enum: [...TRANSFER_STATUSES] }, amount: int, transfer_code: str, id: int, currency: str })),
+      "200": envelope(
+        obj({ reference: str, status: { type: "string", enum: [...TRANSFER_STATUSES] }, amount: int, transfer_code: str, id: int, currency: str }),
+      ),
       "4xx": ERROR_SCHEMA,
     },
   },
@@ -184,7 +201,19 @@ export const OPERATIONS: readonly OperationSubset[] = [
     operationId: "transfer_list",
     method: "GET",
     path: "/transfer",
-    request: { query: { type: "object", properties: { per_page: digits, perPage: digits, page: digits, from: isoDateTime, to: isoDateTime, status: { type: "string", enum: [...TRANSFER_STATUSES] } } } },
+    request: {
+      query: {
+        type: "object",
+        properties: {
+          per_page: digits,
+          perPage: digits,
+          page: digits,
+          from: isoDateTime,
+          to: isoDateTime,
+          status: { type: "string", enum: [...TRANSFER_STATUSES] },
+        },
+      },
+    },
     responses: { "200": envelope({ type: "array", items: obj({ reference: str, status: str, amount: int }) }), "4xx": ERROR_SCHEMA },
   },
   {
@@ -207,7 +236,14 @@ export const OPERATIONS: readonly OperationSubset[] = [
     request: {
       query: {
         type: "object",
-        properties: { per_page: digits, perPage: digits, page: digits, from: isoDateTime, to: isoDateTime, status: { type: "string", enum: ["success", "failed", "abandoned", "reversed"] } },
+        properties: {
+          per_page: digits,
+          perPage: digits,
+          page: digits,
+          from: isoDateTime,
+          to: isoDateTime,
+          status: { type: "string", enum: ["success", "failed", "abandoned", "reversed"] },
+        },
       },
     },
     responses: { "200": envelope({ type: "array", items: obj({ reference: str, status: str, amount: int }) }), "4xx": ERROR_SCHEMA },
@@ -257,7 +293,18 @@ export const OPERATIONS: readonly OperationSubset[] = [
     path: "/dedicated_account",
     request: { body: obj({ customer: str, preferred_bank: str, subaccount: str, split_code: str }, ["customer"]) },
     responses: {
-      "200": envelope(obj({ bank: bankObject, account_name: str, account_number: str, assigned: bool, active: bool, id: int, currency: str, customer: obj({ id: int, customer_code: str }) })),
+      "200": envelope(
+        obj({
+          bank: bankObject,
+          account_name: str,
+          account_number: str,
+          assigned: bool,
+          active: bool,
+          id: int,
+          currency: str,
+          customer: obj({ id: int, customer_code: str }),
+        }),
+      ),
       "4xx": ERROR_SCHEMA,
     },
   },
@@ -266,10 +313,24 @@ export const OPERATIONS: readonly OperationSubset[] = [
     method: "GET",
     path: "/dedicated_account",
     request: {
-      query: { type: "object", properties: { active: { type: "string", enum: ["true", "false"] }, customer: str, currency: { type: "string", enum: ["NGN", "GHS"] }, provider_slug: str, bank_id: str, perPage: digits, page: digits } },
+      query: {
+        type: "object",
+        properties: {
+          active: { type: "string", enum: ["true", "false"] },
+          customer: str,
+          currency: { type: "string", enum: ["NGN", "GHS"] },
+          provider_slug: str,
+          bank_id: str,
+          perPage: digits,
+          page: digits,
+        },
+      },
     },
     responses: {
-      "200": envelope({ type: "array", items: obj({ bank: bankObject, id: int, account_name: str, account_number: str, active: bool, customer: obj({ id: int, customer_code: str }) }) }),
+      "200": envelope({
+        type: "array",
+        items: obj({ bank: bankObject, id: int, account_name: str, account_number: str, active: bool, customer: obj({ id: int, customer_code: str }) }),
+      }),
       "4xx": ERROR_SCHEMA,
     },
   },
@@ -277,8 +338,16 @@ export const OPERATIONS: readonly OperationSubset[] = [
     operationId: "refund_create",
     method: "POST",
     path: "/refund",
-    request: { body: obj({ transaction: str, amount: int, currency: { type: "string", enum: ["GHS", "KES", "NGN", "USD", "ZAR"] }, customer_note: str, merchant_note: str }, ["transaction"]) },
-    responses: { "200": envelope(obj({ id: int, status: str, amount: int, merchant_note: str, transaction: obj({ id: int, reference: str }) })), "4xx": ERROR_SCHEMA },
+    request: {
+      body: obj(
+        { transaction: str, amount: int, currency: { type: "string", enum: ["GHS", "KES", "NGN", "USD", "ZAR"] }, customer_note: str, merchant_note: str },
+        ["transaction"],
+      ),
+    },
+    responses: {
+      "200": envelope(obj({ id: int, status: str, amount: int, merchant_note: str, transaction: obj({ id: int, reference: str }) })),
+      "4xx": ERROR_SCHEMA,
+    },
   },
   {
     operationId: "refund_list",
@@ -300,11 +369,26 @@ export const OPERATIONS: readonly OperationSubset[] = [
 /** The webhook bodies the client reads (PaystackOSS/doc-code-snippets `src/doc/payments/webhooks/events/*.json`). */
 export const WEBHOOKS: Record<string, JsonSchema> = {
   "charge.success": obj({ event: { const: "charge.success" }, data: transactionRead }),
-  "transfer.success": obj({ event: { const: "transfer.success" }, data: { ...transferRead, required: ["reference", "status", "amount", "transfer_code", "id"] } }),
-  "transfer.failed": obj({ event: { const: "transfer.failed" }, data: { ...transferRead, required: ["reference", "status", "amount", "transfer_code", "id"] } }),
-  "transfer.reversed": obj({ event: { const: "transfer.reversed" }, data: { ...transferRead, required: ["reference", "status", "amount", "transfer_code", "id"] } }),
-  "bank.transfer.rejected": obj({ event: { const: "bank.transfer.rejected" }, data: obj({ bank_transfer: obj({ amount: str, message: str, message_type: str, transaction_id: str }), customer: obj({ email: str, customer_code: str }) }) }),
-  "refund.processed": obj({ event: { const: "refund.processed" }, data: obj({ status: str, transaction_reference: str, refund_reference: str, amount: str, currency: str }) }),
+  "transfer.success": obj({
+    event: { const: "transfer.success" },
+    data: { ...transferRead, required: ["reference", "status", "amount", "transfer_code", "id"] },
+  }),
+  "transfer.failed": obj({
+    event: { const: "transfer.failed" },
+    data: { ...transferRead, required: ["reference", "status", "amount", "transfer_code", "id"] },
+  }),
+  "transfer.reversed": obj({
+    event: { const: "transfer.reversed" },
+    data: { ...transferRead, required: ["reference", "status", "amount", "transfer_code", "id"] },
+  }),
+  "bank.transfer.rejected": obj({
+    event: { const: "bank.transfer.rejected" },
+    data: obj({ bank_transfer: obj({ amount: str, message: str, message_type: str, transaction_id: str }), customer: obj({ email: str, customer_code: str }) }),
+  }),
+  "refund.processed": obj({
+    event: { const: "refund.processed" },
+    data: obj({ status: str, transaction_reference: str, refund_reference: str, amount: str, currency: str }),
+  }),
 };
 
 /** The operation a recorded call is an instance of, with its path parameters; null when the subset has none. */

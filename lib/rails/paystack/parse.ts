@@ -26,7 +26,16 @@ export function koboOf(v: unknown): number | null {
  * `Error`). `ok` only on a 2xx whose `status` is true; everything else keeps the message for
  * the caller to read. `type` and `code` are the error tags newer answers carry.
  */
-export type Envelope = { ok: boolean; message: string; data: Json; dataValue: unknown; meta: Json; type: string | null; code: string | null; isEnvelope: boolean };
+export type Envelope = {
+  ok: boolean;
+  message: string;
+  data: Json;
+  dataValue: unknown;
+  meta: Json;
+  type: string | null;
+  code: string | null;
+  isEnvelope: boolean;
+};
 
 export function envelope(httpStatus: number, value: unknown): Envelope {
   const e = obj(value);

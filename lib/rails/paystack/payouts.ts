@@ -36,7 +36,8 @@ export const newMemory = (): RailMemory => ({ recipients: new Map(), refundIds: 
 
 export const OTP_ATTENTION =
   "Paystack holds this transfer for an OTP: finalize it on the Paystack dashboard (Transfers) with the OTP sent to the business owner, or disable the transfer OTP (Settings → Preferences) for later payouts.";
-export const APPROVAL_ATTENTION = "Paystack is waiting for the integration's transfer approval URL to approve or reject this transfer (Settings → Preferences → Transfer approval).";
+export const APPROVAL_ATTENTION =
+  "Paystack is waiting for the integration's transfer approval URL to approve or reject this transfer (Settings → Preferences → Transfer approval).";
 
 /**
  * A Paystack transfer (initiate, verify or webhook `data`) → Owo's transfer status, after the
@@ -113,20 +114,33 @@ async function refusedUnlessExisting(client: PaystackClient, reference: string, 
     // Unreachable or the key refused (401): Paystack did nothing now either. A payout offered
     // before with an unknown outcome is never moved on a refusal (lib/rails/payouts.ts).
     if (error instanceof RailRefusedError) throw refusal;
-    throw new RailUnknownError(RAIL, `Paystack refused (${refusal.message}) but whether it already has transfer ${reference} is unknown: ${(error as Error).message}`);
+    throw new RailUnknownError(
+      RAIL,
+      `Paystack refused (${refusal.message}) but whether it already has transfer ${reference} is unknown: ${(error as Error).message}`,
+    );
   }
   if (existing) return existing;
   throw refusal;
 }
 
 /** The recipient code of an account: the one this instance created, else `POST /transferrecipient`. */
-async function recipientFor(client: PaystackClient, memory: RailMemory, input: BankTransferRequest): Promise<{ code: string } | { refusal: RailRefusedError } | { unknown: Error }> {
+async function recipientFor(
+  client: PaystackClient,
+  memory: RailMemory,
+  input: BankTransferRequest,
+): Promise<{ code: string } | { refusal: RailRefusedError } | { unknown: Error }> {
   const key = `${input.bankCode}:${input.accountNumber}`;
   const cached = memory.recipients.get(key);
   if (cached) return { code: cached };
   let a: PaystackAnswer;
   try {
-    a = await client.createRecipient({ type: "nuban", name: input.accountName, account_number: input.accountNumber, bank_code: input.bankCode, currency: "NGN" });
+    a = await client.createRecipient({
+      type: "nuban",
+      name: input.accountName,
+      account_number: input.accountNumber,
+      bank_code: input.bankCode,
+      currency: "NGN",
+    });
   } catch (error) {
     return error instanceof RailRefusedError ? { refusal: error } : { unknown: error as Error };
   }
@@ -151,10 +165,18 @@ export async function sendTransfer(client: PaystackClient, memory: RailMemory, i
     // No transfer was sent by this call; an earlier one may have been taken: the status query decides.
     const existing = await transferStatus(client, reference).catch(() => undefined);
     if (existing) return existing;
-    if (existing === null) throw new RailRefusedError(RAIL, `Paystack could not create the recipient and holds no transfer ${reference}: ${recipient.unknown.message}`);
+    if (existing === null)
+      throw new RailRefusedError(RAIL, `Paystack could not create the recipient and holds no transfer ${reference}: ${recipient.unknown.message}`);
     throw recipient.unknown;
   }
-  const a = await client.initiateTransfer({ source: "balance", amount: input.amount, recipient: recipient.code, reference, reason: reasonFor(input), currency: "NGN" });
+  const a = await client.initiateTransfer({
+    source: "balance",
+    amount: input.amount,
+    recipient: recipient.code,
+    reference,
+    reason: reasonFor(input),
+    currency: "NGN",
+  });
   if (a.env.ok && str(a.env.data.status)) return mapTransferStatus(a.env.data);
   if (isRefusal(a) && !a.env.ok) {
     if (/recipient/i.test(a.env.message)) memory.recipients.delete(`${input.bankCode}:${input.accountNumber}`);

@@ -16,10 +16,23 @@ let n = 0;
 /** Owo's transfer references look like this (upper case). */
 const ref = () => `TRF_${Date.now().toString(36).toUpperCase()}TEST${++n}`;
 const config = (): PaystackConfig => ({ secretKey: PAYSTACK_SIM_DEFAULTS.secretKey, baseUrl: sim.url });
-const transfer = (over: Partial<Parameters<PaystackRail["sendTransfer"]>[0]> = {}) => ({ reference: ref(), amount: 50_000, bankCode: "058", accountNumber: "0123456789", accountName: "ADA OBI", narration: "Payout", ...over });
+const transfer = (over: Partial<Parameters<PaystackRail["sendTransfer"]>[0]> = {}) => ({
+  reference: ref(),
+  amount: 50_000,
+  bankCode: "058",
+  accountNumber: "0123456789",
+  accountName: "ADA OBI",
+  narration: "Payout",
+  ...over,
+});
 const callsTo = (method: string, path: string) => sim.calls.filter((c) => c.method === method && c.path === path);
 const lastCall = (method: string, path: string) => callsTo(method, path).at(-1);
-type State = { balance: number; transfers: { reference: string; status: string }[]; accounts: { accountNumber: string }[]; refunds: { id: number; status: string }[] };
+type State = {
+  balance: number;
+  transfers: { reference: string; status: string }[];
+  accounts: { accountNumber: string }[];
+  refunds: { id: number; status: string }[];
+};
 const state = async () => (await control.state()) as unknown as State;
 const lastWebhook = () => sim.webhooks.at(-1)!;
 
@@ -66,7 +79,10 @@ describe("Paystack rail against its simulator", () => {
     expect(found).toMatchObject({ account_number: "0123456789", bank_code: "058" });
     expect(found.account_name.length).toBeGreaterThan(3);
     expect(lastCall("GET", "/bank/resolve")?.query).toBe("?account_number=0123456789&bank_code=058");
-    await expect(rail.resolveAccount({ accountNumber: PAYSTACK_SIM_DEFAULTS.unknownAccount, bankCode: "058" })).rejects.toMatchObject({ code: "ACCOUNT_NOT_FOUND", status: 400 });
+    await expect(rail.resolveAccount({ accountNumber: PAYSTACK_SIM_DEFAULTS.unknownAccount, bankCode: "058" })).rejects.toMatchObject({
+      code: "ACCOUNT_NOT_FOUND",
+      status: 400,
+    });
   });
 
   it("every call carries the secret key as a Bearer token; a wrong key is a refusal (401) and nothing is sent", async () => {
@@ -220,7 +236,11 @@ describe("Paystack rail against its simulator", () => {
 
   it("verifyInbound reports the amount, fee, account and payer after pay; the pay-with-transfer charge is the account's reference; unknown → null", async () => {
     const account = await oneOffAccount(250_000);
-    const paid = await control.pay({ account_number: account.accountNumber, amount: 250_000, payer: { name: "TUNDE BAKARE", bank: "Zenith Bank", account: "2233445566" } });
+    const paid = await control.pay({
+      account_number: account.accountNumber,
+      amount: 250_000,
+      payer: { name: "TUNDE BAKARE", bank: "Zenith Bank", account: "2233445566" },
+    });
     const inbound = await rail.verifyInbound(paid.provider_reference);
     expect(inbound).toMatchObject({
       status: "success",
@@ -236,7 +256,13 @@ describe("Paystack rail against its simulator", () => {
     const dva = await rail.issueStaticAccount(staticRequest());
     if (!dva.issued) throw new Error(dva.reason);
     const toDva = await control.pay({ account_number: dva.accountNumber, amount: 1_000_000 });
-    expect(await rail.verifyInbound(toDva.provider_reference)).toMatchObject({ status: "success", amount: 1_000_000, fee: 10_000, accountNumber: dva.accountNumber, accountReference: null });
+    expect(await rail.verifyInbound(toDva.provider_reference)).toMatchObject({
+      status: "success",
+      amount: 1_000_000,
+      fee: 10_000,
+      accountNumber: dva.accountNumber,
+      accountReference: null,
+    });
     expect(await rail.verifyInbound("T000000000000")).toBeNull();
   });
 
@@ -252,11 +278,33 @@ describe("Paystack rail against its simulator", () => {
 
   it("issues a one-off account through POST /charge (bank_transfer, expiry) and refuses an unknown bank key or no amount", async () => {
     const expiresAt = new Date(Date.now() + 20 * 60_000);
-    const issue = await rail.issueVirtualAccount({ provider: "paystack:titan-paystack", reference: "VA_AbCdEf123", accountName: "Shop", amount: 500_000, amountValidation: "A0", expiresAt });
+    const issue = await rail.issueVirtualAccount({
+      provider: "paystack:titan-paystack",
+      reference: "VA_AbCdEf123",
+      accountName: "Shop",
+      amount: 500_000,
+      amountValidation: "A0",
+      expiresAt,
+    });
     expect(issue).toMatchObject({ issued: true, bankCode: "100039", railReference: "VA-AbCdEf123" });
-    expect(lastCall("POST", "/charge")?.body).toMatchObject({ amount: 500_000, reference: "VA-AbCdEf123", bank_transfer: { account_expires_at: expiresAt.toISOString() } });
-    expect(await rail.issueVirtualAccount({ provider: "monnify:035", reference: "VA_x1", accountName: "Shop", amount: 500_000, amountValidation: "A0", expiresAt })).toMatchObject({ issued: false });
-    expect(await rail.issueVirtualAccount({ provider: "paystack:wema-bank", reference: "VA_x2", accountName: "Shop", amount: null, amountValidation: "A0", expiresAt })).toMatchObject({ issued: false });
+    expect(lastCall("POST", "/charge")?.body).toMatchObject({
+      amount: 500_000,
+      reference: "VA-AbCdEf123",
+      bank_transfer: { account_expires_at: expiresAt.toISOString() },
+    });
+    expect(
+      await rail.issueVirtualAccount({ provider: "monnify:035", reference: "VA_x1", accountName: "Shop", amount: 500_000, amountValidation: "A0", expiresAt }),
+    ).toMatchObject({ issued: false });
+    expect(
+      await rail.issueVirtualAccount({
+        provider: "paystack:wema-bank",
+        reference: "VA_x2",
+        accountName: "Shop",
+        amount: null,
+        amountValidation: "A0",
+        expiresAt,
+      }),
+    ).toMatchObject({ issued: false });
   });
 
   it("issues a static (dedicated) account at the chosen bank; a repeated call answers the same account; attempt 1 a different one", async () => {
@@ -275,25 +323,56 @@ describe("Paystack rail against its simulator", () => {
 
   it("retires a one-off account only once its charge has ended (Paystack cannot close it early)", async () => {
     const account = await oneOffAccount(20_000);
-    expect(await rail.retireVirtualAccount({ provider: "paystack:wema-bank", reference: account.reference, accountNumber: account.accountNumber, railReference: account.railReference })).toMatchObject({ retired: false });
+    expect(
+      await rail.retireVirtualAccount({
+        provider: "paystack:wema-bank",
+        reference: account.reference,
+        accountNumber: account.accountNumber,
+        railReference: account.railReference,
+      }),
+    ).toMatchObject({ retired: false });
     await control.pay({ account_number: account.accountNumber, amount: 20_000 });
-    expect(await rail.retireVirtualAccount({ provider: "paystack:wema-bank", reference: account.reference, accountNumber: account.accountNumber, railReference: account.railReference })).toEqual({ retired: true });
+    expect(
+      await rail.retireVirtualAccount({
+        provider: "paystack:wema-bank",
+        reference: account.reference,
+        accountNumber: account.accountNumber,
+        railReference: account.railReference,
+      }),
+    ).toEqual({ retired: true });
   });
 
   it("refunds through POST /refund once per reference, and follows the refund's status", async () => {
     const account = await oneOffAccount(80_000);
     const paid = await control.pay({ account_number: account.accountNumber, amount: 80_000 });
-    const input = { reference: "0190f3b2-7c1e-7a00-8000-00000000abcd", paymentReference: paid.provider_reference, amount: 30_000, payer: { name: "SIM PAYER", bank: "Access Bank", account: "XXXXXX6789" } };
+    const input = {
+      reference: "0190f3b2-7c1e-7a00-8000-00000000abcd",
+      paymentReference: paid.provider_reference,
+      amount: 30_000,
+      payer: { name: "SIM PAYER", bank: "Access Bank", account: "XXXXXX6789" },
+    };
     expect(await rail.refundPayment(input)).toMatchObject({ status: "pending" });
-    expect(lastCall("POST", "/refund")?.body).toMatchObject({ transaction: paid.provider_reference, amount: 30_000, merchant_note: `owo-refund:${input.reference}` });
+    expect(lastCall("POST", "/refund")?.body).toMatchObject({
+      transaction: paid.provider_reference,
+      amount: 30_000,
+      merchant_note: `owo-refund:${input.reference}`,
+    });
     const fresh = createPaystackRail(config()); // no memory of the refund id: found by its note
     expect(await fresh.refundPayment(input)).toMatchObject({ status: "pending" });
     expect((await state()).refunds.filter((r) => r.status)).toHaveLength(callsTo("POST", "/refund").filter((c) => c.status === 200).length);
     expect(callsTo("POST", "/refund").filter((c) => (c.body as { merchant_note?: string }).merchant_note === `owo-refund:${input.reference}`)).toHaveLength(1);
 
-    await fetch(`${sim.url}/__sim/refunds/settle`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ transaction: paid.provider_reference, outcome: "needs-attention" }) });
+    await fetch(`${sim.url}/__sim/refunds/settle`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ transaction: paid.provider_reference, outcome: "needs-attention" }),
+    });
     expect(await fresh.refundPayment(input)).toMatchObject({ status: "pending", attention: NEEDS_ATTENTION });
-    await fetch(`${sim.url}/__sim/refunds/settle`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ transaction: paid.provider_reference, outcome: "processed" }) });
+    await fetch(`${sim.url}/__sim/refunds/settle`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ transaction: paid.provider_reference, outcome: "processed" }),
+    });
     expect(await rail.refundPayment(input)).toMatchObject({ status: "completed" });
     expect(rail.parseNotice(lastWebhook().rawBody).kind).toBe("ignored");
   });
@@ -310,7 +389,15 @@ describe("Paystack rail against its simulator", () => {
 describe("Paystack rail: what it offers", () => {
   it("identity checks are unavailable (Paystack validates customers asynchronously) and the capabilities say so; banks and issue keys", async () => {
     expect(await rail.verifyIdentity({ identityType: "bvn", identityNumber: "22222222222", name: "Ada Obi" })).toMatchObject({ outcome: "unavailable" });
-    expect(rail.capabilities).toMatchObject({ identityCheck: false, retireAccounts: false, transfers: true, refunds: true, staticAccounts: true, virtualAccounts: true, balance: true });
+    expect(rail.capabilities).toMatchObject({
+      identityCheck: false,
+      retireAccounts: false,
+      transfers: true,
+      refunds: true,
+      staticAccounts: true,
+      virtualAccounts: true,
+      balance: true,
+    });
     expect(rail.issueBanks().map((b) => b.provider)).toEqual(["paystack:wema-bank", "paystack:titan-paystack"]);
   });
 });
@@ -323,7 +410,8 @@ describe("Paystack references and statuses", () => {
     expect(mixed).toMatch(/^owo--[0-9a-f]{45}$/);
     expect(providerReference("trf_0mAbCdEfGh123")).toBe(mixed);
     expect(providerReference("trf_0mabcdefgh123")).not.toBe(mixed);
-    for (const r of ["short", "TRF_X", "a".repeat(80), "with space in it 123", "SUSRET_0190F3B27C1E7A00800000000000ABCD"]) expect(providerReference(r)).toMatch(/^[a-z0-9_-]{16,50}$/);
+    for (const r of ["short", "TRF_X", "a".repeat(80), "with space in it 123", "SUSRET_0190F3B27C1E7A00800000000000ABCD"])
+      expect(providerReference(r)).toMatch(/^[a-z0-9_-]{16,50}$/);
   });
 
   it("chargeReference keeps a reference Paystack takes and maps VA_ ids one-to-one", () => {

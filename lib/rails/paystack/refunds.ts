@@ -61,7 +61,12 @@ const payerBankCode = (bank: string | null) => (bank ? (findBank(bank)?.bankCode
 export async function refundPayment(client: PaystackClient, memory: RailMemory, input: BankRefundRequest): Promise<BankTransferStatus> {
   const existing = await existingRefund(client, memory, input);
   if (existing) return mapRefundStatus(existing);
-  const a = await client.createRefund({ transaction: input.paymentReference, amount: input.amount, currency: "NGN", merchant_note: refundNote(input.reference) });
+  const a = await client.createRefund({
+    transaction: input.paymentReference,
+    amount: input.amount,
+    currency: "NGN",
+    merchant_note: refundNote(input.reference),
+  });
   if (a.env.ok) {
     const id = str(a.env.data.id);
     if (id) memory.refundIds.set(input.reference, id);
@@ -76,7 +81,8 @@ export async function refundPayment(client: PaystackClient, memory: RailMemory, 
 async function payoutRefund(client: PaystackClient, memory: RailMemory, input: BankRefundRequest): Promise<BankTransferStatus> {
   const account = input.payer.account?.trim() ?? "";
   const bankCode = payerBankCode(input.payer.bank);
-  if (!/^\d{10}$/.test(account) || !bankCode) return { status: "failed", reason: "Paystack has no such transaction and the payer's account is not known in full" };
+  if (!/^\d{10}$/.test(account) || !bankCode)
+    return { status: "failed", reason: "Paystack has no such transaction and the payer's account is not known in full" };
   return sendTransfer(client, memory, {
     reference: input.reference,
     amount: input.amount,

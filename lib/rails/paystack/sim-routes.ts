@@ -29,16 +29,26 @@ import {
 
 export type SimConfig = { unknownAccount: string };
 
-export const ok = (message: string, data: unknown, status = 200, meta?: unknown): SimReply => ({ status, body: { status: true, message, data, ...(meta ? { meta } : {}) } });
+export const ok = (message: string, data: unknown, status = 200, meta?: unknown): SimReply => ({
+  status,
+  body: { status: true, message, data, ...(meta ? { meta } : {}) },
+});
 
 export const fail = (status: number, message: string, nextStep = "Check the request and try again"): SimReply => ({
   status,
-  body: { status: false, message, meta: { nextStep }, type: status === 404 ? "api_error" : "validation_error", code: status === 404 ? "api_error" : "validation_error" },
+  body: {
+    status: false,
+    message,
+    meta: { nextStep },
+    type: status === 404 ? "api_error" : "validation_error",
+    code: status === 404 ? "api_error" : "validation_error",
+  },
 });
 
 const s = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : "");
 /** A kobo amount: a JSON integer or its digits as text (the pay-with-transfer sample sends `"amount": "10000"`). */
-const koboIn = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? v : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v.trim()) : null);
+const koboIn = (v: unknown) =>
+  typeof v === "number" && Number.isSafeInteger(v) ? v : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v.trim()) : null;
 const knownBank = (code: string) => code === "100039" || !!findBank(code);
 const TRANSFER_REFERENCE = /^[a-z0-9_-]{16,50}$/;
 const TRANSACTION_REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
@@ -94,7 +104,15 @@ export function paystackRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
         // "A duplicate account number will lead to the retrieval of the existing record."
         const existing = [...store.recipients.values()].find((r) => r.accountNumber === accountNumber && r.bankCode === bankCode);
         if (existing) return ok("Transfer recipient created successfully", recipientView(existing), 201);
-        const recipient = { id: store.next(), code: store.code("RCP"), name: s(b.name), accountNumber, bankCode, bankName: bankName(bankCode), createdAt: new Date() };
+        const recipient = {
+          id: store.next(),
+          code: store.code("RCP"),
+          name: s(b.name),
+          accountNumber,
+          bankCode,
+          bankName: bankName(bankCode),
+          createdAt: new Date(),
+        };
         store.recipients.set(recipient.code, recipient);
         return ok("Transfer recipient created successfully", recipientView(recipient), 201);
       },
@@ -257,10 +275,19 @@ export function paystackRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
         const slug = s(b.preferred_bank) || "wema-bank";
         const bank = SIM_BANKS[slug];
         if (!bank) return fail(400, `Preferred bank ${slug} is not available for dedicated accounts on this integration`);
-        if (!customer.firstName || !customer.lastName || !customer.phone) return fail(400, "Customer's first name, last name and phone number are required to create a dedicated account");
+        if (!customer.firstName || !customer.lastName || !customer.phone)
+          return fail(400, "Customer's first name, last name and phone number are required to create a dedicated account");
         const taken = [...store.dedicated.values()].find((d) => d.customer.id === customer.id && d.bank.slug === slug && d.active);
         if (taken) return fail(400, "Customer already has an active dedicated virtual account on this bank");
-        const d = { id: store.next(), customer, accountNumber: store.accountNumber("99"), accountName: `OWO SIM/${customer.firstName} ${customer.lastName}`.toUpperCase(), bank, active: true, createdAt: new Date() };
+        const d = {
+          id: store.next(),
+          customer,
+          accountNumber: store.accountNumber("99"),
+          accountName: `OWO SIM/${customer.firstName} ${customer.lastName}`.toUpperCase(),
+          bank,
+          active: true,
+          createdAt: new Date(),
+        };
         store.dedicated.set(d.id, d);
         return ok("NUBAN successfully created", dedicatedView(d));
       },
@@ -273,7 +300,10 @@ export function paystackRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
         const slug = req.query.get("provider_slug");
         const active = req.query.get("active");
         const all = [...store.dedicated.values()].filter(
-          (d) => (!customer || String(d.customer.id) === customer || d.customer.code === customer) && (!slug || d.bank.slug === slug) && (active === null || String(d.active) === active),
+          (d) =>
+            (!customer || String(d.customer.id) === customer || d.customer.code === customer) &&
+            (!slug || d.bank.slug === slug) &&
+            (active === null || String(d.active) === active),
         );
         const { slice, meta } = paged(all, req);
         return ok("Managed accounts successfully retrieved", slice.map(dedicatedListView), 200, meta);
@@ -293,7 +323,16 @@ export function paystackRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
         if (amount > store.balance) return fail(400, "Your balance is not enough to fulfil this request");
         t.refunded += amount;
         store.balance -= amount;
-        const r = { id: store.next(), transaction: t, amount, status: "pending" as const, merchantNote: s(b.merchant_note), customerNote: s(b.customer_note) || `Refund for transaction ${t.reference}`, createdAt: new Date(), refundedAt: null };
+        const r = {
+          id: store.next(),
+          transaction: t,
+          amount,
+          status: "pending" as const,
+          merchantNote: s(b.merchant_note),
+          customerNote: s(b.customer_note) || `Refund for transaction ${t.reference}`,
+          createdAt: new Date(),
+          refundedAt: null,
+        };
         store.refunds.set(r.id, r);
         return ok("Refund has been queued for processing", createdRefundView(r));
       },
@@ -303,7 +342,9 @@ export function paystackRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
       path: "/refund",
       handle(req) {
         const transaction = req.query.get("transaction");
-        const all = [...store.refunds.values()].filter((r) => inPeriod(r.createdAt, req) && (!transaction || r.transaction.reference === transaction || String(r.transaction.id) === transaction));
+        const all = [...store.refunds.values()].filter(
+          (r) => inPeriod(r.createdAt, req) && (!transaction || r.transaction.reference === transaction || String(r.transaction.id) === transaction),
+        );
         const { slice, meta } = paged(all, req);
         return ok("Refunds retrieved", slice.map(refundView), 200, { ...meta, failedRefundCount: all.filter((r) => r.status === "failed").length });
       },
@@ -320,11 +361,29 @@ export function paystackRoutes(store: SimStore, cfg: SimConfig): SimRoute[] {
 }
 
 function customerExtras(c: SimCustomer) {
-  return { transactions: [], subscriptions: [], authorizations: [], integration: 463433, domain: "test", createdAt: c.createdAt.toISOString(), updatedAt: c.createdAt.toISOString(), identified: false, identifications: null };
+  return {
+    transactions: [],
+    subscriptions: [],
+    authorizations: [],
+    integration: 463433,
+    domain: "test",
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.createdAt.toISOString(),
+    identified: false,
+    identifications: null,
+  };
 }
 
 export function newCustomer(store: SimStore, c: { email: string; firstName?: string | null; lastName?: string | null; phone?: string | null }): SimCustomer {
-  const customer: SimCustomer = { id: store.next(), code: store.code("CUS"), email: c.email.toLowerCase(), firstName: c.firstName ?? null, lastName: c.lastName ?? null, phone: c.phone ?? null, createdAt: new Date() };
+  const customer: SimCustomer = {
+    id: store.next(),
+    code: store.code("CUS"),
+    email: c.email.toLowerCase(),
+    firstName: c.firstName ?? null,
+    lastName: c.lastName ?? null,
+    phone: c.phone ?? null,
+    createdAt: new Date(),
+  };
   store.customers.set(customer.code, customer);
   return customer;
 }

@@ -43,7 +43,15 @@ export const SIM_BANKS: Record<string, SimBank> = {
   "test-bank": { name: "Test Bank", id: 25, slug: "test-bank" },
 };
 
-export type SimDedicatedAccount = { id: number; customer: SimCustomer; accountNumber: string; accountName: string; bank: SimBank; active: boolean; createdAt: Date };
+export type SimDedicatedAccount = {
+  id: number;
+  customer: SimCustomer;
+  accountNumber: string;
+  accountName: string;
+  bank: SimBank;
+  active: boolean;
+  createdAt: Date;
+};
 
 export type SimPayer = { name: string; bank: string; account: string };
 
@@ -71,7 +79,16 @@ export type SimTransaction = {
 
 export type SimRefundStatus = "pending" | "processing" | "needs-attention" | "processed" | "failed";
 
-export type SimRefund = { id: number; transaction: SimTransaction; amount: number; status: SimRefundStatus; merchantNote: string; customerNote: string; createdAt: Date; refundedAt: Date | null };
+export type SimRefund = {
+  id: number;
+  transaction: SimTransaction;
+  amount: number;
+  status: SimRefundStatus;
+  merchantNote: string;
+  customerNote: string;
+  createdAt: Date;
+  refundedAt: Date | null;
+};
 
 /** Paystack's NGN transfer fee: ₦10 up to ₦5,000, ₦25 up to ₦50,000, ₦50 above (kobo). */
 export const transferFee = (amount: number) => (amount <= 500_000 ? 1_000 : amount <= 5_000_000 ? 2_500 : 5_000);
@@ -83,7 +100,18 @@ export function collectionFee(amount: number, channel: SimTransaction["channel"]
   return Math.min(base, 200_000);
 }
 
-const NAMES = ["ADAEZE OKAFOR", "BABATUNDE ADEYEMI", "CHIOMA NWOSU", "DAUDA MUSA", "EMEKA OBI", "FUNMILAYO BALOGUN", "GARBA IBRAHIM", "HAUWA BELLO", "IFEOMA EZE", "JIDE OGUNLEYE"];
+const NAMES = [
+  "ADAEZE OKAFOR",
+  "BABATUNDE ADEYEMI",
+  "CHIOMA NWOSU",
+  "DAUDA MUSA",
+  "EMEKA OBI",
+  "FUNMILAYO BALOGUN",
+  "GARBA IBRAHIM",
+  "HAUWA BELLO",
+  "IFEOMA EZE",
+  "JIDE OGUNLEYE",
+];
 
 /** The name a (known) account number resolves to: deterministic from its digits. */
 export const accountNameOf = (accountNumber: string) => NAMES[Number(accountNumber.slice(-1)) % NAMES.length]!;

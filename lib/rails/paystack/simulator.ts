@@ -75,7 +75,18 @@ export async function startPaystackSimulator(opts: PaystackSimulatorOptions = {}
           event: "bank.transfer.rejected",
           data: {
             bank_transfer: { amount: String(amount), message, message_type: late ? "EXPIRED_ACCOUNT" : "INCORRECT_AMOUNT", transaction_id: String(charge.id) },
-            customer: { first_name: charge.customer.firstName, last_name: charge.customer.lastName, email: charge.customer.email, phone: null, metadata: null, domain: "test", customer_code: charge.customer.code, risk_action: "default", id: charge.customer.id, integration: 463433 },
+            customer: {
+              first_name: charge.customer.firstName,
+              last_name: charge.customer.lastName,
+              email: charge.customer.email,
+              phone: null,
+              metadata: null,
+              domain: "test",
+              customer_code: charge.customer.code,
+              risk_action: "default",
+              id: charge.customer.id,
+              integration: 463433,
+            },
           },
         };
         return { provider_reference: charge.reference, webhook_status: await send(rejected), rejected: message };
@@ -122,9 +133,17 @@ export async function startPaystackSimulator(opts: PaystackSimulatorOptions = {}
         store.balance -= t.amount + t.fee;
         t.debited = true;
       }
-      Object.assign(t, { status: "success", gatewayResponse: "Approved", transferredAt: now, sessionId: t.sessionId ?? `0000${Date.now()}${t.id}`.slice(0, 30) });
+      Object.assign(t, {
+        status: "success",
+        gatewayResponse: "Approved",
+        transferredAt: now,
+        sessionId: t.sessionId ?? `0000${Date.now()}${t.id}`.slice(0, 30),
+      });
     } else {
-      Object.assign(t, { status: outcome, gatewayResponse: s(b.reason) || (outcome === "failed" ? "Beneficiary bank unavailable" : "Transfer reversed by the beneficiary bank") });
+      Object.assign(t, {
+        status: outcome,
+        gatewayResponse: s(b.reason) || (outcome === "failed" ? "Beneficiary bank unavailable" : "Transfer reversed by the beneficiary bank"),
+      });
       if (t.debited) {
         store.balance += t.amount + t.fee;
         t.debited = false;
@@ -137,7 +156,8 @@ export async function startPaystackSimulator(opts: PaystackSimulatorOptions = {}
   /** Settles a refund (by Paystack's id or the transaction's reference) and sends `refund.<status>`. */
   const settleRefund = async (b: Record<string, unknown>) => {
     const outcome = s(b.outcome) as SimRefundStatus;
-    if (!["processed", "failed", "needs-attention", "processing"].includes(outcome)) throw new Error("outcome must be processed, failed, needs-attention or processing");
+    if (!["processed", "failed", "needs-attention", "processing"].includes(outcome))
+      throw new Error("outcome must be processed, failed, needs-attention or processing");
     const r = [...store.refunds.values()].find((x) => String(x.id) === String(b.id ?? "") || x.transaction.reference === s(b.transaction));
     if (!r) throw new Error("no such refund");
     if (outcome === "failed" && r.status !== "failed") {

@@ -29,7 +29,19 @@ export async function paystackStatementPage(client: PaystackClient, period: { fr
 function inLine(t: Json): StatementLine | null {
   const i = paystackInbound(t);
   if (!i || i.status !== "success") return null;
-  return { direction: "in", providerReference: i.providerReference, owoReference: null, sessionId: i.sessionId, status: "success", amount: i.amount, fee: i.fee, valueAt: i.paidAt, accountNumber: i.accountNumber, accountReference: i.accountReference, payer: i.payer };
+  return {
+    direction: "in",
+    providerReference: i.providerReference,
+    owoReference: null,
+    sessionId: i.sessionId,
+    status: "success",
+    amount: i.amount,
+    fee: i.fee,
+    valueAt: i.paidAt,
+    accountNumber: i.accountNumber,
+    accountReference: i.accountReference,
+    payer: i.payer,
+  };
 }
 
 function outLine(t: Json): StatementLine | null {

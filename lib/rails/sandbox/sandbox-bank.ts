@@ -1,6 +1,13 @@
 import { appError, validationError } from "@/lib/errors";
 import { findBank } from "@/lib/bank/nigerian-banks";
-import type { BankProvider, BankRefundRequest, BankTransferRequest, IdentityCheckRequest, StaticAccountRequest, VirtualAccountRequest } from "@/lib/bank/provider";
+import type {
+  BankProvider,
+  BankRefundRequest,
+  BankTransferRequest,
+  IdentityCheckRequest,
+  StaticAccountRequest,
+  VirtualAccountRequest,
+} from "@/lib/bank/provider";
 import { sandboxVerifyIdentity } from "./sandbox-identity";
 import { sandboxIssueStaticAccount } from "./sandbox-static-accounts";
 import { sandboxRefundPayment } from "./sandbox-refunds";

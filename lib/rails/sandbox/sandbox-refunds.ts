@@ -13,7 +13,13 @@ export const SANDBOX_REFUND_FAILS_ACCOUNT = "0000000000";
 export async function sandboxRefundPayment(input: BankRefundRequest): Promise<BankTransferStatus> {
   const account = input.payer.account?.trim() ?? "";
   const byTransfer = input.channel === undefined || input.channel === "static_account" || input.channel === "bank_transfer";
-  const failure = !byTransfer ? null : !account ? "The payment carries no payer account to return the money to" : account === SANDBOX_REFUND_FAILS_ACCOUNT ? "Payer account not found" : null;
+  const failure = !byTransfer
+    ? null
+    : !account
+      ? "The payment carries no payer account to return the money to"
+      : account === SANDBOX_REFUND_FAILS_ACCOUNT
+        ? "Payer account not found"
+        : null;
   const db = await getDb();
   const [row] = await preparedRows<BankTransferStatus>(
     db,

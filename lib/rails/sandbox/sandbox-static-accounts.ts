@@ -14,6 +14,13 @@ export async function sandboxIssueStaticAccount(input: StaticAccountRequest & { 
   if (!bank) return { issued: false, outcome: "rejected", reason: `Unknown partner bank ${input.provider}` };
   const last4 = input.identityNumber.slice(-4);
   if (last4 === SANDBOX_IDENTITY.rejected) return { issued: false, outcome: "rejected", reason: `${bank.bankName} declined to issue the account (sandbox)` };
-  if (last4 === SANDBOX_IDENTITY.issueUnavailable) return { issued: false, outcome: "unavailable", reason: `${bank.bankName} cannot issue accounts right now (sandbox)` };
-  return { issued: true, accountNumber: nuban(bank.bankCode, randomDigits(9)), accountName: input.accountName, bankCode: bank.bankCode, bankName: bank.bankName };
+  if (last4 === SANDBOX_IDENTITY.issueUnavailable)
+    return { issued: false, outcome: "unavailable", reason: `${bank.bankName} cannot issue accounts right now (sandbox)` };
+  return {
+    issued: true,
+    accountNumber: nuban(bank.bankCode, randomDigits(9)),
+    accountName: input.accountName,
+    bankCode: bank.bankCode,
+    bankName: bank.bankName,
+  };
 }

@@ -46,14 +46,28 @@ const CHECKS: Record<string, (v: SandboxTestValue) => Promise<void>> = {
   },
   "refund-fails": async (v) => {
     const refund = (account: string) =>
-      sandboxRail().refundPayment({ reference: `rf-${randomBase62(12)}`, paymentReference: `pay-${randomBase62(12)}`, amount: 50_000, channel: "bank_transfer", payer: { name: "Ada", bank: "058", account } });
+      sandboxRail().refundPayment({
+        reference: `rf-${randomBase62(12)}`,
+        paymentReference: `pay-${randomBase62(12)}`,
+        amount: 50_000,
+        channel: "bank_transfer",
+        payer: { name: "Ada", bank: "058", account },
+      });
     expect(await refund(v.value)).toMatchObject({ status: "failed" });
     expect(await refund("0123456789")).toMatchObject({ status: "completed" });
   },
   "virtual-account-issue-fails": async (v) => {
     const [, key] = v.field.split(".");
     const issue = (metadata: Record<string, unknown>) =>
-      sandboxRail().issueVirtualAccount({ provider: "wema", reference: `va-${randomBase62(10)}`, accountName: "Shop", amount: 100_000, amountValidation: "A0", expiresAt: new Date(Date.now() + 3_600_000), metadata });
+      sandboxRail().issueVirtualAccount({
+        provider: "wema",
+        reference: `va-${randomBase62(10)}`,
+        accountName: "Shop",
+        amount: 100_000,
+        amountValidation: "A0",
+        expiresAt: new Date(Date.now() + 3_600_000),
+        metadata,
+      });
     expect(await issue({ [key!]: v.value })).toMatchObject({ issued: false });
     expect(await issue({})).toMatchObject({ issued: true });
   },

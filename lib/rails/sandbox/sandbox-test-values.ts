@@ -87,7 +87,8 @@ export const SANDBOX_TEST_VALUES: readonly SandboxTestValue[] = [
     match: "is",
     value: SANDBOX_ISSUE_FAIL.value,
     where: "Creating a virtual account; a checkout session paid by bank transfer",
-    effect: "The partner bank cannot create the account: the virtual account is stored cancelled with no number; a session's bank transfer answers 503 and can be retried.",
+    effect:
+      "The partner bank cannot create the account: the virtual account is stored cancelled with no number; a session's bank transfer answers 503 and can be retried.",
     error: null,
   },
 ];

@@ -21,5 +21,11 @@ export async function sandboxIssueVirtualAccount(input: VirtualAccountRequest & 
   if (input.metadata?.[SANDBOX_ISSUE_FAIL.key] === SANDBOX_ISSUE_FAIL.value) {
     return { issued: false, reason: `${bank.bankName} could not create the account (sandbox)` };
   }
-  return { issued: true, accountNumber: nuban(bank.bankCode, randomDigits(9)), accountName: input.accountName, bankCode: bank.bankCode, bankName: bank.bankName };
+  return {
+    issued: true,
+    accountNumber: nuban(bank.bankCode, randomDigits(9)),
+    accountName: input.accountName,
+    bankCode: bank.bankCode,
+    bankName: bank.bankName,
+  };
 }

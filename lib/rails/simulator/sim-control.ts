@@ -15,13 +15,24 @@
  */
 export type SimPayInput = { account_number: string; amount: number; payer?: { name?: string; bank?: string; account?: string }; session_id?: string };
 export type SimSettleInput = { reference: string; outcome: "success" | "failed" | "reversed"; reason?: string; webhook?: boolean };
-export type SimFailNextInput = { path_contains?: string; path_ends_with?: string; method?: string; status?: number; timeout_ms?: number; after_accept?: boolean };
+export type SimFailNextInput = {
+  path_contains?: string;
+  path_ends_with?: string;
+  method?: string;
+  status?: number;
+  timeout_ms?: number;
+  after_accept?: boolean;
+};
 
 export class SimControlClient {
   constructor(readonly baseUrl: string) {}
 
   private async call<T = Record<string, unknown>>(name: string, body: unknown = {}): Promise<T> {
-    const res = await fetch(`${this.baseUrl.replace(/\/+$/, "")}/__sim/${name}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${this.baseUrl.replace(/\/+$/, "")}/__sim/${name}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as T & { error?: string };
     if (!res.ok) throw new Error(`simulator control ${name}: ${json.error ?? res.status}`);
     return json;
@@ -58,7 +69,9 @@ export class SimControlClient {
     return this.call<{ status: number | null }>("webhooks/send", { body });
   }
   requests() {
-    return this.call<{ calls: { method: string; path: string; query: string; headers: Record<string, string>; body: unknown; status: number; response: unknown }[] }>("requests");
+    return this.call<{
+      calls: { method: string; path: string; query: string; headers: Record<string, string>; body: unknown; status: number; response: unknown }[];
+    }>("requests");
   }
   state() {
     return this.call<{ transfers: unknown[]; accounts: unknown[]; transactions: unknown[] }>("state");

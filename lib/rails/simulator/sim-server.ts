@@ -48,7 +48,16 @@ export type SimDefinition = {
   controls: Record<string, SimControl>;
 };
 
-export type RecordedCall = { method: string; path: string; query: string; headers: Record<string, string>; body: unknown; status: number; response: unknown; at: string };
+export type RecordedCall = {
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  body: unknown;
+  status: number;
+  response: unknown;
+  at: string;
+};
 export type SentWebhook = { rawBody: string; headers: Record<string, string>; status: number | null };
 
 export type FailNext = {
@@ -178,7 +187,16 @@ export async function startSimServer(def: SimDefinition, opts: { port?: number; 
 
     const simReq: SimRequest = { method: req.method ?? "GET", path: url.pathname, params: {}, query: url.searchParams, headers: req.headers, rawBody, body };
     const record = (status: number, response: unknown) =>
-      calls.push({ method: simReq.method, path: url.pathname, query: url.search, headers: flatHeaders(req.headers), body: rawBody ? body : null, status, response, at: new Date().toISOString() });
+      calls.push({
+        method: simReq.method,
+        path: url.pathname,
+        query: url.search,
+        headers: flatHeaders(req.headers),
+        body: rawBody ? body : null,
+        status,
+        response,
+        at: new Date().toISOString(),
+      });
 
     const failIndex = failures.findIndex(
       (f) =>

@@ -45,7 +45,13 @@ export const SIMULATORS: Record<ProviderRailName, SimulatorSpec> = {
   },
   flutterwave: {
     start: (o) => startFlutterwaveSimulator(o),
-    env: (url) => ({ FLUTTERWAVE_SECRET_KEY: FLUTTERWAVE_SIM_DEFAULTS.secretKey, FLUTTERWAVE_SECRET_HASH: FLUTTERWAVE_SIM_DEFAULTS.secretHash, FLUTTERWAVE_BASE_URL: `${url}/v3` }),
-    config: (url) => ({ flutterwave: { secretKey: FLUTTERWAVE_SIM_DEFAULTS.secretKey, secretHash: FLUTTERWAVE_SIM_DEFAULTS.secretHash, baseUrl: `${url}/v3` } }),
+    env: (url) => ({
+      FLUTTERWAVE_SECRET_KEY: FLUTTERWAVE_SIM_DEFAULTS.secretKey,
+      FLUTTERWAVE_SECRET_HASH: FLUTTERWAVE_SIM_DEFAULTS.secretHash,
+      FLUTTERWAVE_BASE_URL: `${url}/v3`,
+    }),
+    config: (url) => ({
+      flutterwave: { secretKey: FLUTTERWAVE_SIM_DEFAULTS.secretKey, secretHash: FLUTTERWAVE_SIM_DEFAULTS.secretHash, baseUrl: `${url}/v3` },
+    }),
   },
 };

@@ -38,7 +38,16 @@ async function ownerOf(sql: postgres.Sql, merchantId: string): Promise<ListOwner
 async function prepare(ctx: ScenarioContext): Promise<void> {
   const merchant = await owo<{ id: string }>(ctx.databaseUrl, ["merchant", "create", "--name", "Bench Lists", "--type", "business"]);
   const key = await owo<{ secret_key: string }>(ctx.databaseUrl, [
-    "key", "create", "--merchant", merchant.id, "--mode", "test", "--name", "bench lists", "--rate-limit", "1000000",
+    "key",
+    "create",
+    "--merchant",
+    merchant.id,
+    "--mode",
+    "test",
+    "--name",
+    "bench lists",
+    "--rate-limit",
+    "1000000",
   ]);
   const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => {} });
   try {
@@ -46,7 +55,9 @@ async function prepare(ctx: ScenarioContext): Promise<void> {
     const other = await ownerOf(sql, ctx.fixtures.merchantId);
     rows = ctx.rows;
     const started = performance.now();
-    ctx.log(`lists: seeding ${rows.toLocaleString("en")} transfers, events, payments, sessions and invoices for one merchant (+ ${Math.ceil(rows / 4).toLocaleString("en")} each of another)…`);
+    ctx.log(
+      `lists: seeding ${rows.toLocaleString("en")} transfers, events, payments, sessions and invoices for one merchant (+ ${Math.ceil(rows / 4).toLocaleString("en")} each of another)…`,
+    );
     await seedLists(sql, { tag: ctx.runTag, rows, ours, other });
     ctx.log(`lists: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     owner = { ...ours, secretKey: key.secret_key };
@@ -70,10 +81,20 @@ function cases(): Case[] {
   return [
     { label: "transfers, first page", kind: "first", request: api("/v1/checkout/transfer?page=1"), floor: bench(`${t}&page=1`) },
     { label: `transfers, ${deepLabel}`, kind: "deep", request: api(`/v1/checkout/transfer?page=${deep}`), floor: bench(`${t}&page=${deep}`) },
-    { label: `transfers, search "${SEARCH_TERM}" (5%)`, kind: "search", request: api(`/v1/checkout/transfer?search=${SEARCH_TERM}`), floor: bench(`${t}&search=${SEARCH_TERM}`) },
+    {
+      label: `transfers, search "${SEARCH_TERM}" (5%)`,
+      kind: "search",
+      request: api(`/v1/checkout/transfer?search=${SEARCH_TERM}`),
+      floor: bench(`${t}&search=${SEARCH_TERM}`),
+    },
     { label: "events, first page", kind: "first", request: api("/v1/events?page=1"), floor: bench(`${e}&page=1`) },
     { label: `events, ${deepLabel}`, kind: "deep", request: api(`/v1/events?page=${deep}`), floor: bench(`${e}&page=${deep}`) },
-    { label: `events, event=${RARE_EVENT_TYPE} (2%)`, kind: "first", request: api(`/v1/events?event=${RARE_EVENT_TYPE}`), floor: bench(`${e}&event=${RARE_EVENT_TYPE}`) },
+    {
+      label: `events, event=${RARE_EVENT_TYPE} (2%)`,
+      kind: "first",
+      request: api(`/v1/events?event=${RARE_EVENT_TYPE}`),
+      floor: bench(`${e}&event=${RARE_EVENT_TYPE}`),
+    },
     { label: "invoices, first page", kind: "first", request: api("/v1/checkout/invoice?page=1"), floor: null },
     { label: `invoices, ${deepLabel}`, kind: "deep", request: api(`/v1/checkout/invoice?page=${deep}`), floor: null },
     { label: `invoices, search "${SEARCH_TERM}" (5%)`, kind: "search", request: api(`/v1/checkout/invoice?search=${SEARCH_TERM}`), floor: null },

@@ -19,7 +19,11 @@ export const LIVE_STATUS_GOAL_MS = 2_000;
 type Page = { sessionId: string; heard: Promise<number>; close: () => void };
 
 async function post<T>(baseUrl: string, key: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { "x-api-key": key, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as { data: T; error?: { message: string } };
   if (!res.ok) throw new Error(`${path}: ${res.status} ${json.error?.message ?? ""}`);
   return json.data;
@@ -30,16 +34,18 @@ function openPage(agent: Agent, baseUrl: string, sessionId: string): Promise<Pag
   const abort = new AbortController();
   let resolveHeard: (at: number) => void;
   const heard = new Promise<number>((r) => (resolveHeard = r));
-  return request(`${baseUrl}/api/live/session/${sessionId}`, { dispatcher: agent, headers: { accept: "text/event-stream" }, signal: abort.signal }).then((res) => {
-    if (res.statusCode !== 200) throw new Error(`live stream answered ${res.statusCode}`);
-    let buffer = "";
-    res.body.on("data", (chunk: Buffer) => {
-      buffer += chunk.toString("utf8");
-      if (buffer.includes('"status":"completed"')) resolveHeard(performance.now());
-    });
-    res.body.on("error", () => {});
-    return { sessionId, heard, close: () => abort.abort() };
-  });
+  return request(`${baseUrl}/api/live/session/${sessionId}`, { dispatcher: agent, headers: { accept: "text/event-stream" }, signal: abort.signal }).then(
+    (res) => {
+      if (res.statusCode !== 200) throw new Error(`live stream answered ${res.statusCode}`);
+      let buffer = "";
+      res.body.on("data", (chunk: Buffer) => {
+        buffer += chunk.toString("utf8");
+        if (buffer.includes('"status":"completed"')) resolveHeard(performance.now());
+      });
+      res.body.on("error", () => {});
+      return { sessionId, heard, close: () => abort.abort() };
+    },
+  );
 }
 
 async function serverConnections(sql: postgres.Sql): Promise<number> {
@@ -82,8 +88,13 @@ export const liveStatus: Scenario = {
     try {
       const created: { id: string; account: string }[] = [];
       for (let i = 0; i < sessions; i++) {
-        const s = await post<{ session_id: string }>(ctx.baseUrl, key, "/v1/checkout/session/initialize", { amount: 500_000, email: `live-${ctx.runTag}-${i}@bench.example.com` });
-        const d = await post<{ account_number: string }>(ctx.baseUrl, key, `/v1/checkout/session/${s.session_id}/payment-method`, { payment_method: "bank_transfer" });
+        const s = await post<{ session_id: string }>(ctx.baseUrl, key, "/v1/checkout/session/initialize", {
+          amount: 500_000,
+          email: `live-${ctx.runTag}-${i}@bench.example.com`,
+        });
+        const d = await post<{ account_number: string }>(ctx.baseUrl, key, `/v1/checkout/session/${s.session_id}/payment-method`, {
+          payment_method: "bank_transfer",
+        });
         created.push({ id: s.session_id, account: d.account_number });
       }
       // Warm: pages opening at once fill the server's pool and start its LISTEN; then "before".
@@ -91,7 +102,9 @@ export const liveStatus: Scenario = {
       for (const p of warm) p.close();
       const before = await serverConnections(sql);
       for (let i = 0; i < PAGES; i += 100) {
-        pages.push(...(await Promise.all(Array.from({ length: Math.min(100, PAGES - i) }, (_, j) => openPage(agent, ctx.baseUrl, created[(i + j) % sessions]!.id)))));
+        pages.push(
+          ...(await Promise.all(Array.from({ length: Math.min(100, PAGES - i) }, (_, j) => openPage(agent, ctx.baseUrl, created[(i + j) % sessions]!.id)))),
+        );
       }
       const open = await serverConnections(sql);
       ctx.log(`live-status: ${pages.length} pages open; server connections ${before} before, ${open} with them open`);
@@ -115,7 +128,13 @@ export const liveStatus: Scenario = {
         unit: "payments/s",
         floorUnit: "notifies/s",
         ours: figure({ connections: PAGES, rate: sessions / seconds, p50: percentile(latencies, 0.5), p99, total: sessions, durationSeconds: seconds }),
-        floor: figure({ connections: 1, rate: 1000 / Math.max(0.001, floor.reduce((a, b) => a + b, 0) / floor.length), p50: percentile(floor, 0.5), p99: percentile(floor, 0.99), total: floor.length }),
+        floor: figure({
+          connections: 1,
+          rate: 1000 / Math.max(0.001, floor.reduce((a, b) => a + b, 0) / floor.length),
+          p50: percentile(floor, 0.5),
+          p99: percentile(floor, 0.99),
+          total: floor.length,
+        }),
         goal: { text: `p99 ≤ ${LIVE_STATUS_GOAL_MS} ms, no connection per page`, met: p99 <= LIVE_STATUS_GOAL_MS && open - before <= 2 },
       };
       return [row];

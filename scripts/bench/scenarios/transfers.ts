@@ -5,7 +5,12 @@ import type { Scenario, ScenarioContext, Target } from "./scenario";
 const AMOUNT = 10_000;
 
 /** PayID transfers have issue 17's goal (≥ 65% of the one-statement floor at 10 connections); bank transfers are shown beside them. */
-function transferTarget(ctx: ScenarioContext, label: string, fields: Record<string, unknown>, goal?: Pick<Target, "goalId" | "target" | "targetAgainstStrict" | "targetConnections" | "profile">): Target {
+function transferTarget(
+  ctx: ScenarioContext,
+  label: string,
+  fields: Record<string, unknown>,
+  goal?: Pick<Target, "goalId" | "target" | "targetAgainstStrict" | "targetConnections" | "profile">,
+): Target {
   let n = 0;
   return {
     label,
@@ -23,9 +28,15 @@ function transferTarget(ctx: ScenarioContext, label: string, fields: Record<stri
 
 export const transfers: Scenario = {
   name: "transfers",
-  description: "POST /v1/checkout/transfer with a unique reference each time: `payid` (wallet to wallet, completed at once) and `bank_transfer` (debit, then the sandbox bank call)",
+  description:
+    "POST /v1/checkout/transfer with a unique reference each time: `payid` (wallet to wallet, completed at once) and `bank_transfer` (debit, then the sandbox bank call)",
   targets: (ctx) => [
-    transferTarget(ctx, "transfer payid", { type: "payid", pay_id: ctx.fixtures.recipientPayId }, { goalId: "payid-transfer", target: 0.65, targetAgainstStrict: true, targetConnections: 10, profile: true }),
+    transferTarget(
+      ctx,
+      "transfer payid",
+      { type: "payid", pay_id: ctx.fixtures.recipientPayId },
+      { goalId: "payid-transfer", target: 0.65, targetAgainstStrict: true, targetConnections: 10, profile: true },
+    ),
     transferTarget(ctx, "transfer bank_transfer", {
       type: "bank_transfer",
       account_number: "0123456789",

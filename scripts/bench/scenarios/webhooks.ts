@@ -43,7 +43,10 @@ type Receipt = [id: string, atMs: number, path: string];
 type Receiver = { port: number; ask: <T>(cmd: string) => Promise<T>; stop: () => void };
 
 function startReceiver(): Promise<Receiver> {
-  const child: ChildProcess = fork(path.join(import.meta.dirname, "..", "receiver.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child: ChildProcess = fork(path.join(import.meta.dirname, "..", "receiver.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const ask = <T>(cmd: string) =>
     new Promise<T>((resolve) => {
       child.once("message", (m) => resolve(m as T));
@@ -91,10 +94,18 @@ async function bareSignedPosts(port: number, connections: number, count: number,
     while (next < count) {
       const id = `msg_${tag}_${++next}`;
       started.set(id, performance.timeOrigin + performance.now());
-      const body = JSON.stringify({ event: "transfer.success", data: { reference: id, amount: 10_000, currency: "NGN", status: "completed", recipient: { name: "Ada Obi", bank: null, account_number: null } } });
+      const body = JSON.stringify({
+        event: "transfer.success",
+        data: { reference: id, amount: 10_000, currency: "NGN", status: "completed", recipient: { name: "Ada Obi", bank: null, account_number: null } },
+      });
       const headers = signWebhook({ id, timestamp: Math.floor(Date.now() / 1000), body, secrets: [secret] });
       try {
-        const res = await pool.request({ path: "/", method: "POST", headers: { "content-type": "application/json", "user-agent": "Owo-Webhooks/1", ...headers }, body });
+        const res = await pool.request({
+          path: "/",
+          method: "POST",
+          headers: { "content-type": "application/json", "user-agent": "Owo-Webhooks/1", ...headers },
+          body,
+        });
         await res.body.text();
       } catch {
         /* counted as missing at the receiver */
@@ -196,7 +207,14 @@ function allInOrder(events: Committed[], receipts: Receipt[]): boolean {
 }
 
 /** The burst through the app: `perKey` POST /api/bench/emit, each one event for every key, at `connections`. */
-async function burst(ctx: Parameters<NonNullable<Scenario["measure"]>>[0], keyIds: string[], perKey: number, connections: number, prefix: string, durationSeconds: number) {
+async function burst(
+  ctx: Parameters<NonNullable<Scenario["measure"]>>[0],
+  keyIds: string[],
+  perKey: number,
+  connections: number,
+  prefix: string,
+  durationSeconds: number,
+) {
   let i = 0;
   const emitted = await runLoad({
     baseUrl: ctx.baseUrl,
@@ -294,7 +312,9 @@ export const webhooks: Scenario = {
       // 2. The same burst with the last key's receiver slow.
       const slowKey = keyIds.at(-1)!;
       await sql`update api_key_pairs set webhook_url = ${`${base}/slow`} where id = ${slowKey}::uuid`;
-      ctx.log(`webhooks: burst of ${n} events, one receiver answering after ${SLOW_ANSWER_MS} ms (its ${perKey} events take ~${Math.round((perKey * SLOW_ANSWER_MS) / 1000)} s in order)…`);
+      ctx.log(
+        `webhooks: burst of ${n} events, one receiver answering after ${SLOW_ANSWER_MS} ms (its ${perKey} events take ~${Math.round((perKey * SLOW_ANSWER_MS) / 1000)} s in order)…`,
+      );
       const slowPrefix = `${ctx.runTag}-slow-`;
       const scheduler2 = startSchedulerTimer(ctx.baseUrl);
       const sent2 = await burst(ctx, keyIds, perKey, connections, slowPrefix, opts.durationSeconds);
@@ -304,7 +324,11 @@ export const webhooks: Scenario = {
       await sql`update api_key_pairs set webhook_url = ${`${base}/webhooks`} where id = ${slowKey}::uuid`;
       const created2 = await committedEvents(sql, keyIds, slowPrefix);
       const receipts2 = (await rcv.ask<{ receipts: Receipt[] }>("take")).receipts;
-      const others = deliveryFigure(created2.filter((e) => e.keyPairId !== slowKey), receipts2, connections);
+      const others = deliveryFigure(
+        created2.filter((e) => e.keyPairId !== slowKey),
+        receipts2,
+        connections,
+      );
       const slowEvents = created2.filter((e) => e.keyPairId === slowKey);
       const slow = deliveryFigure(slowEvents, receipts2, 1);
       const slowInOrder = allInOrder(slowEvents, receipts2);

@@ -31,7 +31,8 @@ export default async function ActivationReviewsPage({ searchParams }: { searchPa
       <div>
         <h1 className="text-xl font-semibold">Activation reviews</h1>
         <p className="text-sm text-neutral-500">
-          Businesses that signed up ask here to open live mode. Check the details, the identity answer and the payout account, then approve, decline or ask for a change.
+          Businesses that signed up ask here to open live mode. Check the details, the identity answer and the payout account, then approve, decline or ask for
+          a change.
           {activationMode() === "auto" && " This server runs with OWO_ACTIVATION=auto: requests are approved on submission."}
         </p>
       </div>
@@ -41,7 +42,10 @@ export default async function ActivationReviewsPage({ searchParams }: { searchPa
             key={t.status}
             href={`/admin/activations?status=${t.status}`}
             aria-current={t.status === status ? "page" : undefined}
-            className={cn("rounded-md px-3 py-1.5", t.status === status ? "bg-neutral-200/70 font-medium dark:bg-neutral-800" : "text-neutral-600 hover:bg-neutral-100 dark:hover:bg-neutral-900")}
+            className={cn(
+              "rounded-md px-3 py-1.5",
+              t.status === status ? "bg-neutral-200/70 font-medium dark:bg-neutral-800" : "text-neutral-600 hover:bg-neutral-100 dark:hover:bg-neutral-900",
+            )}
           >
             {t.label}
           </Link>
@@ -62,13 +66,28 @@ export default async function ActivationReviewsPage({ searchParams }: { searchPa
           <tbody>
             {items.map((i) => (
               <Row key={i.merchantId} data-testid="activation-row" data-merchant-id={i.merchantId}>
-                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">{i.submittedAt ? <DateTime at={i.submittedAt} /> : "—"}</td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                  {i.submittedAt ? <DateTime at={i.submittedAt} /> : "—"}
+                </td>
                 <td data-phone="primary" className="px-4 py-2">
-                  <Link href={`/admin/activations/${i.merchantId}`} className="font-medium text-accent hover:underline" data-testid="activation-open">{i.merchantName}</Link>
+                  <Link href={`/admin/activations/${i.merchantId}`} className="font-medium text-accent hover:underline" data-testid="activation-open">
+                    {i.merchantName}
+                  </Link>
                   <span className="ml-1 text-xs capitalize text-neutral-500">{i.type}</span>
                 </td>
-                <td data-label="Identity" className="px-4 py-2">{i.identityOutcome ? <StatusBadge status={i.identityOutcome === "match" ? "completed" : i.identityOutcome === "mismatch" ? "failed" : "pending"} label={IDENTITY_OUTCOME_LABELS[i.identityOutcome as IdentityOutcome]} /> : "—"}</td>
-                <td data-phone="status" className="px-4 py-2"><StatusBadge status={i.status} /></td>
+                <td data-label="Identity" className="px-4 py-2">
+                  {i.identityOutcome ? (
+                    <StatusBadge
+                      status={i.identityOutcome === "match" ? "completed" : i.identityOutcome === "mismatch" ? "failed" : "pending"}
+                      label={IDENTITY_OUTCOME_LABELS[i.identityOutcome as IdentityOutcome]}
+                    />
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td data-phone="status" className="px-4 py-2">
+                  <StatusBadge status={i.status} />
+                </td>
               </Row>
             ))}
           </tbody>

@@ -17,7 +17,9 @@ export default async function LedgerAuditPage() {
   const row = (label: string, value: React.ReactNode, testId: string, bad = false) => (
     <>
       <dt className="text-neutral-500">{label}</dt>
-      <dd className={bad ? "font-medium text-red-700" : "tabular-nums"} data-testid={testId}>{value}</dd>
+      <dd className={bad ? "font-medium text-red-700" : "tabular-nums"} data-testid={testId}>
+        {value}
+      </dd>
     </>
   );
   return (
@@ -40,7 +42,9 @@ export default async function LedgerAuditPage() {
           {row("Balances that differ from their postings", audit.mismatchedAccounts, "ledger-mismatched", audit.mismatchedAccounts !== 0)}
         </dl>
       </Card>
-      <p className="text-xs text-neutral-500">The same check as <span className="font-mono">npx owo ledger audit</span>.</p>
+      <p className="text-xs text-neutral-500">
+        The same check as <span className="font-mono">npx owo ledger audit</span>.
+      </p>
     </div>
   );
 }

@@ -34,7 +34,10 @@ export const assignSuspenseAction = adminAction
   .action(async ({ parsedInput, ctx }) => {
     const row = await assignSuspense(ctx.db, { id: parsedInput.id, merchantId: parsedInput.merchantId, note: parsedInput.note || null, actor: ctx.actor });
     revalidatePath("/admin/rails");
-    return { status: row.status, message: `${formatNaira(row.amount)} booked to the merchant's live wallet${row.paymentReference ? ` (${row.paymentReference})` : ""}` };
+    return {
+      status: row.status,
+      message: `${formatNaira(row.amount)} booked to the merchant's live wallet${row.paymentReference ? ` (${row.paymentReference})` : ""}`,
+    };
   });
 
 export const returnSuspenseAction = adminAction
@@ -46,7 +49,10 @@ export const returnSuspenseAction = adminAction
         .trim()
         .min(1, "Choose the payer's bank")
         .refine((code) => findBank(code) !== undefined, "Choose the payer's bank from the list"),
-      accountNumber: z.string().trim().regex(/^\d{10}$/, "The account number is 10 digits"),
+      accountNumber: z
+        .string()
+        .trim()
+        .regex(/^\d{10}$/, "The account number is 10 digits"),
       accountName: z.string().trim().min(1, "Enter the name on the account").max(200, "At most 200 characters"),
       note: Note,
     }),
@@ -54,5 +60,8 @@ export const returnSuspenseAction = adminAction
   .action(async ({ parsedInput, ctx }) => {
     const row = await returnSuspense(ctx.db, { ...parsedInput, note: parsedInput.note || null, actor: ctx.actor });
     revalidatePath("/admin/rails");
-    return { status: row.status, message: `${formatNaira(row.amount)} sent back to ${parsedInput.accountName}${row.returnReference ? ` (${row.returnReference})` : ""}` };
+    return {
+      status: row.status,
+      message: `${formatNaira(row.amount)} sent back to ${parsedInput.accountName}${row.returnReference ? ` (${row.returnReference})` : ""}`,
+    };
   });

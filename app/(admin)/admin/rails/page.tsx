@@ -46,7 +46,9 @@ export default async function RailsPage() {
       ) : (
         <p className="text-sm" data-testid="rails-live-money" data-kind={kind}>
           {kind === "simulated" ? (
-            <span className="rounded bg-amber-100 px-2 py-0.5 font-medium text-amber-900">Live mode is simulated: it runs on the sandbox, no real money moves.</span>
+            <span className="rounded bg-amber-100 px-2 py-0.5 font-medium text-amber-900">
+              Live mode is simulated: it runs on the sandbox, no real money moves.
+            </span>
           ) : (
             <>
               Live mode moves real money through <b>{inUse.join(", then ")}</b>
@@ -66,10 +68,12 @@ export default async function RailsPage() {
 
       <section className="space-y-3" aria-labelledby="suspense-heading">
         <div>
-          <h2 id="suspense-heading" className="text-lg font-semibold">Suspense</h2>
+          <h2 id="suspense-heading" className="text-lg font-semibold">
+            Suspense
+          </h2>
           <p className="text-sm text-neutral-500">
-            Money a rail received that matches no account (a closed or unknown account number, an amount the account refuses). Nothing is dropped: it waits
-            here until an admin assigns it to a merchant or returns it to the payer.
+            Money a rail received that matches no account (a closed or unknown account number, an amount the account refuses). Nothing is dropped: it waits here
+            until an admin assigns it to a merchant or returns it to the payer.
           </p>
         </div>
         {suspense.length === 0 ? (
@@ -83,12 +87,15 @@ export default async function RailsPage() {
                 "Nothing open: every item was assigned or returned."
               ) : (
                 <>
-                  <b className="tabular-nums">{open.length.toLocaleString("en-NG")}</b> open, <b className="tabular-nums">{formatNaira(openTotal)}</b> waiting for a decision.
+                  <b className="tabular-nums">{open.length.toLocaleString("en-NG")}</b> open, <b className="tabular-nums">{formatNaira(openTotal)}</b> waiting
+                  for a decision.
                 </>
               )}
             </p>
             <SuspenseTable items={suspense} railAvailable={(rail) => railByName(rail) !== null} />
-            {suspense.length >= SUSPENSE_LIMIT && <p className="text-xs text-neutral-500">Open items first, then the newest: the first {SUSPENSE_LIMIT} are shown.</p>}
+            {suspense.length >= SUSPENSE_LIMIT && (
+              <p className="text-xs text-neutral-500">Open items first, then the newest: the first {SUSPENSE_LIMIT} are shown.</p>
+            )}
           </>
         )}
       </section>
@@ -109,7 +116,8 @@ function NoRail({ credentialed }: { credentialed: boolean }) {
       <p>
         To connect one, name the rails in order of preference in <span className="font-mono">OWO_RAILS</span> (for example{" "}
         <span className="font-mono">OWO_RAILS=paystack,monnify</span>), set each provider&apos;s keys and restart: the project&apos;s README,{" "}
-        <b>&ldquo;Going live&rdquo;</b>, lists the variables and the webhook URL to register at each provider.{credentialed ? " The rails below have credentials but are not named in OWO_RAILS." : ""}
+        <b>&ldquo;Going live&rdquo;</b>, lists the variables and the webhook URL to register at each provider.
+        {credentialed ? " The rails below have credentials but are not named in OWO_RAILS." : ""}
       </p>
     </Card>
   );

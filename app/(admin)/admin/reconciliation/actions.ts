@@ -25,7 +25,10 @@ const MAX_FILE_CHARS = 8_000_000;
 export const runDayAction = adminAction.inputSchema(z.object({ rail: Rail, day: Day })).action(async ({ parsedInput, ctx }) => {
   const { run } = await reconcileDay(ctx.db, { rail: parsedInput.rail, day: parsedInput.day, startedBy: ctx.actor.userId ?? "admin" });
   revalidatePath("/admin/reconciliation");
-  return { runId: run.id, message: `${run.rail} ${run.day}: ${run.lines} lines, ${run.missingAtProvider + run.amountMismatch + run.unexpectedDebit} exceptions` };
+  return {
+    runId: run.id,
+    message: `${run.rail} ${run.day}: ${run.lines} lines, ${run.missingAtProvider + run.amountMismatch + run.unexpectedDebit} exceptions`,
+  };
 });
 
 export const uploadStatementAction = adminAction
@@ -49,7 +52,22 @@ export const uploadStatementAction = adminAction
 
 const Column = z.string().trim().max(100).optional();
 export const saveMappingAction = adminAction
-  .inputSchema(z.object({ source: z.string().trim().min(1, "Name the source").max(100), rail: Rail, reference: Column, amount: Column, credit: Column, debit: Column, direction: Column, fee: Column, date: Column, status: Column, owoReference: Column, sessionId: Column }))
+  .inputSchema(
+    z.object({
+      source: z.string().trim().min(1, "Name the source").max(100),
+      rail: Rail,
+      reference: Column,
+      amount: Column,
+      credit: Column,
+      debit: Column,
+      direction: Column,
+      fee: Column,
+      date: Column,
+      status: Column,
+      owoReference: Column,
+      sessionId: Column,
+    }),
+  )
   .action(async ({ parsedInput: { source, rail, ...columns }, ctx }) => {
     await saveMapping(ctx.db, { source, rail, columns, actor: ctx.actor });
     revalidatePath("/admin/reconciliation");
@@ -92,7 +110,10 @@ export const proposeReturnAction = adminAction
         .trim()
         .min(1, "Choose the payer's bank")
         .refine((code) => findBank(code) !== undefined, "Choose the payer's bank from the list"),
-      accountNumber: z.string().trim().regex(/^\d{10}$/, "The account number is 10 digits"),
+      accountNumber: z
+        .string()
+        .trim()
+        .regex(/^\d{10}$/, "The account number is 10 digits"),
       accountName: z.string().trim().min(1, "Enter the name on the account").max(200, "At most 200 characters"),
       note: Note,
     }),

@@ -40,7 +40,9 @@ export default async function ReconciliationPage() {
         <DifferencesChart days={differences} />
       </Card>
       <section className="space-y-3" aria-labelledby="runs-heading">
-        <h2 id="runs-heading" className="text-lg font-semibold">Runs</h2>
+        <h2 id="runs-heading" className="text-lg font-semibold">
+          Runs
+        </h2>
         {runs.length === 0 ? (
           <EmptyState testId="reconciliation-empty" title="No reconciliation yet.">
             <EmptyHint>Run a day above, or wait for the scheduler&apos;s morning run.</EmptyHint>

@@ -65,7 +65,12 @@ export async function inviteSignUpAction(_prev: InviteFormState, form: FormData)
   const password = field(form, "password");
   let joined: { email: string; merchantId: string };
   try {
-    joined = await signUpWithInvitation(await getDb(), { token, name: field(form, "name"), password, actor: { type: "user", ...requestOrigin(await headers()) } });
+    joined = await signUpWithInvitation(await getDb(), {
+      token,
+      name: field(form, "name"),
+      password,
+      actor: { type: "user", ...requestOrigin(await headers()) },
+    });
   } catch (err) {
     if (isAppError(err)) return { error: err.message, details: err.details };
     throw err;

@@ -13,7 +13,11 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     <Card>
       <h1 className="mb-2 text-lg font-semibold">Choose a new password</h1>
       <p className="mb-4 text-sm text-neutral-600 dark:text-neutral-400">
-        For <span className="font-medium" data-testid="reset-email">{email}</span>. Every session of this account will be signed out.
+        For{" "}
+        <span className="font-medium" data-testid="reset-email">
+          {email}
+        </span>
+        . Every session of this account will be signed out.
       </p>
       <form action={action} className="space-y-4">
         <FormError state={state} />

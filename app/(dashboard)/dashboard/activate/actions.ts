@@ -5,13 +5,25 @@ import { returnValidationErrors } from "next-safe-action";
 import { z } from "zod";
 import { merchantAction } from "@/lib/actions/safe-action";
 import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
-import { BusinessDetailsInput, OwnerIdentityInput, PayoutAccountInput, saveBusinessDetails, saveOwnerIdentity, savePayoutAccount, submitActivation } from "@/lib/merchants/activation";
+import {
+  BusinessDetailsInput,
+  OwnerIdentityInput,
+  PayoutAccountInput,
+  saveBusinessDetails,
+  saveOwnerIdentity,
+  savePayoutAccount,
+  submitActivation,
+} from "@/lib/merchants/activation";
 import { checkDocument, MAX_DOCUMENT_BYTES } from "@/lib/merchants/activation-document-rules";
 import { removeActivationDocument, UploadDocumentInput, uploadActivationDocument } from "@/lib/merchants/activation-documents";
 import { resolveAccount } from "@/lib/transfers/resolve-account";
 
 /** What the flow needs back after a step: where the request stands. */
-const summary = (s: Awaited<ReturnType<typeof submitActivation>>) => ({ status: s.request?.status ?? "draft", done: s.done, activated: Boolean(s.activatedAt) });
+const summary = (s: Awaited<ReturnType<typeof submitActivation>>) => ({
+  status: s.request?.status ?? "draft",
+  done: s.done,
+  activated: Boolean(s.activatedAt),
+});
 
 function done() {
   revalidatePath("/dashboard", "layout");

@@ -42,7 +42,12 @@ export function ActivationFlow(props: {
   documents?: DocumentsProps | null;
 }) {
   const router = useRouter();
-  const next: Record<Exclude<Step, "review">, Step> = { business: "identity", identity: "payout", payout: props.documents ? "documents" : "review", documents: "review" };
+  const next: Record<Exclude<Step, "review">, Step> = {
+    business: "identity",
+    identity: "payout",
+    payout: props.documents ? "documents" : "review",
+    documents: "review",
+  };
   const goNext = (from: Exclude<Step, "review">) => {
     router.push(`/dashboard/activate?step=${next[from]}`);
     router.refresh();
@@ -80,19 +85,46 @@ function BusinessStep({ saved, merchantType, canEdit, onDone }: StepProps) {
     >
       <h2 className="font-medium">Business details</h2>
       <fieldset disabled={!canEdit} className="space-y-4">
-        <Field label={merchantType === "business" ? "Registered business name" : "Your legal name"} htmlFor="act-legal" hint={merchantType === "business" ? "As on your CAC certificate" : undefined} error={firstError(errors, "legalName")}>
-          <Input id="act-legal" value={legalName} onChange={(e) => setLegalName(e.target.value)} autoComplete="organization" data-testid="activation-legal-name" />
+        <Field
+          label={merchantType === "business" ? "Registered business name" : "Your legal name"}
+          htmlFor="act-legal"
+          hint={merchantType === "business" ? "As on your CAC certificate" : undefined}
+          error={firstError(errors, "legalName")}
+        >
+          <Input
+            id="act-legal"
+            value={legalName}
+            onChange={(e) => setLegalName(e.target.value)}
+            autoComplete="organization"
+            data-testid="activation-legal-name"
+          />
         </Field>
         {merchantType === "business" && (
-          <Field label="CAC registration number" htmlFor="act-rc" hint="RC1234567 for a company, BN1234567 for a business name" error={firstError(errors, "rcNumber")}>
+          <Field
+            label="CAC registration number"
+            htmlFor="act-rc"
+            hint="RC1234567 for a company, BN1234567 for a business name"
+            error={firstError(errors, "rcNumber")}
+          >
             <Input id="act-rc" value={rcNumber} onChange={(e) => setRcNumber(e.target.value)} data-testid="activation-rc-number" />
           </Field>
         )}
         <Field label="Address" htmlFor="act-address" error={firstError(errors, "address")}>
-          <Textarea id="act-address" rows={2} value={address} onChange={(e) => setAddress(e.target.value)} autoComplete="street-address" data-testid="activation-address" />
+          <Textarea
+            id="act-address"
+            rows={2}
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            autoComplete="street-address"
+            data-testid="activation-address"
+          />
         </Field>
         <FieldError message={save.result.serverError} />
-        {canEdit && <Button type="submit" disabled={save.isPending} data-testid="activation-save-business">{save.isPending ? "Saving…" : "Save and continue"}</Button>}
+        {canEdit && (
+          <Button type="submit" disabled={save.isPending} data-testid="activation-save-business">
+            {save.isPending ? "Saving…" : "Save and continue"}
+          </Button>
+        )}
       </fieldset>
     </form>
   );
@@ -114,11 +146,21 @@ function IdentityStep({ saved, canEdit, onDone }: StepProps) {
       }}
     >
       <h2 className="font-medium">Your identity</h2>
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">We check your name against your BVN or NIN. Owo keeps only its last four digits and the answer, never the number.</p>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        We check your name against your BVN or NIN. Owo keeps only its last four digits and the answer, never the number.
+      </p>
       {saved.identityLast4 && (
-        <p className="rounded-md bg-neutral-50 px-3 py-2 text-sm dark:bg-neutral-800" data-testid="activation-identity-saved" data-outcome={saved.identityOutcome ?? ""}>
+        <p
+          className="rounded-md bg-neutral-50 px-3 py-2 text-sm dark:bg-neutral-800"
+          data-testid="activation-identity-saved"
+          data-outcome={saved.identityOutcome ?? ""}
+        >
           Saved: {saved.ownerName}, {saved.identityType.toUpperCase()} ending {saved.identityLast4} —{" "}
-          {saved.identityOutcome === "match" ? "name matches" : saved.identityOutcome === "mismatch" ? "name does not match" : "not checked (the reviewer will check it)"}
+          {saved.identityOutcome === "match"
+            ? "name matches"
+            : saved.identityOutcome === "mismatch"
+              ? "name does not match"
+              : "not checked (the reviewer will check it)"}
         </p>
       )}
       <fieldset disabled={!canEdit} className="space-y-4">
@@ -141,10 +183,22 @@ function IdentityStep({ saved, canEdit, onDone }: StepProps) {
           ))}
         </div>
         <Field label={identityType === "bvn" ? "BVN" : "NIN"} htmlFor="act-idnum" hint="11 digits" error={firstError(errors, "identityNumber")}>
-          <Input id="act-idnum" inputMode="numeric" maxLength={11} value={identityNumber} onChange={(e) => setIdentityNumber(e.target.value.replace(/\D/g, ""))} autoComplete="off" data-testid="activation-identity-number" />
+          <Input
+            id="act-idnum"
+            inputMode="numeric"
+            maxLength={11}
+            value={identityNumber}
+            onChange={(e) => setIdentityNumber(e.target.value.replace(/\D/g, ""))}
+            autoComplete="off"
+            data-testid="activation-identity-number"
+          />
         </Field>
         <FieldError message={save.result.serverError} testId="activation-identity-error" />
-        {canEdit && <Button type="submit" disabled={save.isPending} data-testid="activation-save-identity">{save.isPending ? "Checking…" : "Check and continue"}</Button>}
+        {canEdit && (
+          <Button type="submit" disabled={save.isPending} data-testid="activation-save-identity">
+            {save.isPending ? "Checking…" : "Check and continue"}
+          </Button>
+        )}
       </fieldset>
     </form>
   );
@@ -175,14 +229,34 @@ function PayoutStep({ saved, banks, canEdit, onDone }: StepProps) {
         <Field label="Bank" htmlFor="act-bank">
           <Select id="act-bank" value={bankCode} onChange={(e) => setBankCode(e.target.value)} className="w-full" data-testid="activation-bank">
             <option value="">Choose a bank</option>
-            {banks.map((b) => <option key={b.bankCode} value={b.bankCode}>{b.bankName}</option>)}
+            {banks.map((b) => (
+              <option key={b.bankCode} value={b.bankCode}>
+                {b.bankName}
+              </option>
+            ))}
           </Select>
         </Field>
-        <Field label="Account number" htmlFor="act-account" error={accountNumber.length > 0 && accountNumber.length < 10 ? "An account number has 10 digits" : resolve.result.serverError}>
-          <Input id="act-account" inputMode="numeric" maxLength={10} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))} placeholder="0123456789" data-testid="activation-account-number" />
+        <Field
+          label="Account number"
+          htmlFor="act-account"
+          error={accountNumber.length > 0 && accountNumber.length < 10 ? "An account number has 10 digits" : resolve.result.serverError}
+        >
+          <Input
+            id="act-account"
+            inputMode="numeric"
+            maxLength={10}
+            value={accountNumber}
+            onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))}
+            placeholder="0123456789"
+            data-testid="activation-account-number"
+          />
         </Field>
         {resolve.isPending && <p className="text-sm text-neutral-500">Checking the account…</p>}
-        {name && !resolve.isPending && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="activation-account-name">{name}</p>}
+        {name && !resolve.isPending && (
+          <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="activation-account-name">
+            {name}
+          </p>
+        )}
         <FieldError message={save.result.serverError} />
         {canEdit && (
           <Button type="submit" disabled={!name || resolve.isPending || save.isPending} data-testid="activation-save-payout">
@@ -200,13 +274,20 @@ function ReviewStep({ saved, done, merchantType, canEdit, documents }: Parameter
     success: (d) => (d?.activated ? "Your business is activated" : "Submitted for review"),
     onSuccess: () => router.refresh(),
   });
-  const documentsMissing = documents?.setting === "required" ? documents.kinds.filter((k) => k.required && !documents.files.some((f) => f.kind === k.kind)) : [];
+  const documentsMissing =
+    documents?.setting === "required" ? documents.kinds.filter((k) => k.required && !documents.files.some((f) => f.kind === k.kind)) : [];
   const ready = done.business && done.identity && done.payout && documentsMissing.length === 0;
   const row = (label: string, value: string | null, ok: boolean, step: string) => (
     <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-neutral-100 py-2 last:border-0 dark:border-neutral-800">
       <dt className="text-sm text-neutral-500">{label}</dt>
       <dd className="text-sm">
-        {ok ? value : <a href={`/dashboard/activate?step=${step}`} className="text-accent underline">Not done yet</a>}
+        {ok ? (
+          value
+        ) : (
+          <a href={`/dashboard/activate?step=${step}`} className="text-accent underline">
+            Not done yet
+          </a>
+        )}
       </dd>
     </div>
   );
@@ -214,7 +295,12 @@ function ReviewStep({ saved, done, merchantType, canEdit, documents }: Parameter
     <div className="space-y-4" data-testid="activation-review">
       <h2 className="font-medium">Check and submit</h2>
       <dl>
-        {row(merchantType === "business" ? "Business" : "Legal name", `${saved.legalName}${saved.rcNumber ? ` (${saved.rcNumber})` : ""}`, done.business, "business")}
+        {row(
+          merchantType === "business" ? "Business" : "Legal name",
+          `${saved.legalName}${saved.rcNumber ? ` (${saved.rcNumber})` : ""}`,
+          done.business,
+          "business",
+        )}
         {row("Address", saved.address, done.business, "business")}
         {row("Owner", `${saved.ownerName} · ${saved.identityType.toUpperCase()} …${saved.identityLast4 ?? ""}`, done.identity, "identity")}
         {row("Payout account", `${saved.payoutAccountName ?? ""} · ${saved.payoutBankName ?? ""} ${saved.payoutAccountNumber}`, done.payout, "payout")}

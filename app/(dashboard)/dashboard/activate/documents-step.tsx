@@ -40,7 +40,10 @@ export function DocumentsStep(props: DocumentsProps & { canEdit: boolean; onDone
         <h2 className="font-medium">Documents</h2>
         <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
           {props.setting === "required"
-            ? `Upload ${props.kinds.filter((k) => k.required).map((k) => k.phrase).join(" and ")} before you submit.`
+            ? `Upload ${props.kinds
+                .filter((k) => k.required)
+                .map((k) => k.phrase)
+                .join(" and ")} before you submit.`
             : "Optional: documents help the reviewer decide sooner."}{" "}
           PDF, PNG or JPEG, up to {Math.round(props.maxBytes / (1024 * 1024))} MB each. Only Owo&apos;s reviewers can open them.
         </p>
@@ -57,7 +60,14 @@ export function DocumentsStep(props: DocumentsProps & { canEdit: boolean; onDone
   );
 }
 
-function DocumentKindField({ kindInfo, files, canEdit, maxBytes, maxPerKind, accept }: DocumentsProps & { canEdit: boolean; kindInfo: DocumentsProps["kinds"][number] }) {
+function DocumentKindField({
+  kindInfo,
+  files,
+  canEdit,
+  maxBytes,
+  maxPerKind,
+  accept,
+}: DocumentsProps & { canEdit: boolean; kindInfo: DocumentsProps["kinds"][number] }) {
   const router = useRouter();
   const [local, setLocal] = useState<string | null>(null);
   const [sending, setSending] = useState<string | null>(null);
@@ -70,17 +80,25 @@ function DocumentKindField({ kindInfo, files, canEdit, maxBytes, maxPerKind, acc
   const remove = useToastAction(removeActivationDocumentAction, { success: "Document removed", onSuccess: () => router.refresh() });
   const id = `doc-${kindInfo.kind}`;
   const full = files.length >= maxPerKind;
-  const error = local ?? upload.result.serverError ?? firstError(upload.result.validationErrors, "base64") ?? firstError(upload.result.validationErrors, "kind");
+  const error =
+    local ?? upload.result.serverError ?? firstError(upload.result.validationErrors, "base64") ?? firstError(upload.result.validationErrors, "kind");
   const busy = upload.isPending;
   return (
-    <section className="space-y-2 border-t border-neutral-100 pt-4 first-of-type:border-0 dark:border-neutral-800" data-testid={`activation-document-${kindInfo.kind}`}>
+    <section
+      className="space-y-2 border-t border-neutral-100 pt-4 first-of-type:border-0 dark:border-neutral-800"
+      data-testid={`activation-document-${kindInfo.kind}`}
+    >
       <Label htmlFor={id}>
         {kindInfo.label} <span className="font-normal text-neutral-500">{kindInfo.required ? "(required)" : "(optional)"}</span>
       </Label>
       {files.length > 0 && (
         <ul className="space-y-1" aria-label={`${kindInfo.label} files`}>
           {files.map((f) => (
-            <li key={f.id} className="flex min-w-0 items-center justify-between gap-2 rounded-md bg-neutral-50 px-3 py-2 text-sm dark:bg-neutral-800" data-testid="activation-document-file">
+            <li
+              key={f.id}
+              className="flex min-w-0 items-center justify-between gap-2 rounded-md bg-neutral-50 px-3 py-2 text-sm dark:bg-neutral-800"
+              data-testid="activation-document-file"
+            >
               <span className="min-w-0 truncate" title={f.fileName}>
                 {f.fileName} <span className="text-neutral-500">· {f.sizeText}</span>
               </span>
@@ -115,7 +133,10 @@ function DocumentKindField({ kindInfo, files, canEdit, maxBytes, maxPerKind, acc
             const file = e.target.files?.[0];
             e.target.value = "";
             if (!file) return;
-            if (file.size > maxBytes) return setLocal(`A document must be ${Math.round(maxBytes / (1024 * 1024))} MB or smaller; this file is ${(file.size / (1024 * 1024)).toFixed(1)} MB.`);
+            if (file.size > maxBytes)
+              return setLocal(
+                `A document must be ${Math.round(maxBytes / (1024 * 1024))} MB or smaller; this file is ${(file.size / (1024 * 1024)).toFixed(1)} MB.`,
+              );
             if (file.size === 0) return setLocal("The file is empty. Choose a PDF, PNG or JPEG file.");
             setLocal(null);
             setSending(file.name);

@@ -8,7 +8,16 @@ import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { rolePolicy } from "@/lib/auth/role-policy";
 import { findBank, NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
 import { ACTIVATION_STEPS, activationMode, activationState, STEP_LABELS, type ActivationStep } from "@/lib/merchants/activation";
-import { activationDocumentsSetting, DOCUMENT_ACCEPT, DOCUMENT_KIND_LABELS, documentKindsFor, documentSizeText, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_KIND, requiredDocumentKinds } from "@/lib/merchants/activation-document-rules";
+import {
+  activationDocumentsSetting,
+  DOCUMENT_ACCEPT,
+  DOCUMENT_KIND_LABELS,
+  documentKindsFor,
+  documentSizeText,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENTS_PER_KIND,
+  requiredDocumentKinds,
+} from "@/lib/merchants/activation-document-rules";
 import { listActivationDocuments } from "@/lib/merchants/activation-documents";
 import { ActivationFlow } from "./activation-flow";
 import type { DocumentsProps } from "./documents-step";
@@ -42,8 +51,20 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
       ? null
       : {
           setting: documentsSetting,
-          kinds: documentKindsFor(state.merchantType).map((kind) => ({ kind, label: DOCUMENT_KIND_LABELS[kind], ...DOCUMENT_WORDS[kind], required: required.includes(kind) })),
-          files: files.map((f) => ({ id: f.id, kind: f.kind, fileName: f.fileName, size: f.size, sizeText: documentSizeText(f.size), uploadedAt: f.createdAt.toISOString() })),
+          kinds: documentKindsFor(state.merchantType).map((kind) => ({
+            kind,
+            label: DOCUMENT_KIND_LABELS[kind],
+            ...DOCUMENT_WORDS[kind],
+            required: required.includes(kind),
+          })),
+          files: files.map((f) => ({
+            id: f.id,
+            kind: f.kind,
+            fileName: f.fileName,
+            size: f.size,
+            sizeText: documentSizeText(f.size),
+            uploadedAt: f.createdAt.toISOString(),
+          })),
           maxBytes: MAX_DOCUMENT_BYTES,
           maxPerKind: MAX_DOCUMENTS_PER_KIND,
           accept: DOCUMENT_ACCEPT,
@@ -51,7 +72,8 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
   const documentsDone = documents ? (required.length ? required.every((k) => files.some((f) => f.kind === k)) : files.length > 0) : true;
   const steps: (ActivationStep | "documents" | "review")[] = [...ACTIVATION_STEPS, ...(documents ? (["documents"] as const) : []), "review"];
   const firstOpen = ACTIVATION_STEPS.find((s) => !state.done[s]) ?? (required.length && !documentsDone ? "documents" : "review");
-  const step: ActivationStep | "documents" | "review" = asked && (steps as string[]).includes(asked) ? (asked as ActivationStep | "documents" | "review") : firstOpen;
+  const step: ActivationStep | "documents" | "review" =
+    asked && (steps as string[]).includes(asked) ? (asked as ActivationStep | "documents" | "review") : firstOpen;
   const canEdit = rolePolicy.activateBusiness(ctx.role);
   const banks = [...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName));
   const status = state.activatedAt ? "approved" : (r?.status ?? "draft");
@@ -68,22 +90,40 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
 
       {state.activatedAt ? (
         <Card className="space-y-2" data-testid="activation-approved">
-          <div className="flex items-center gap-2"><StatusBadge status="approved" /><span className="text-sm">Activated <DateTime at={state.activatedAt} /></span></div>
+          <div className="flex items-center gap-2">
+            <StatusBadge status="approved" />
+            <span className="text-sm">
+              Activated <DateTime at={state.activatedAt} />
+            </span>
+          </div>
           <p className="text-sm">Live mode is open. Switch to Live at the top of the page, then create live API keys under Developers.</p>
         </Card>
       ) : r?.status === "submitted" ? (
         <Card className="space-y-2" data-testid="activation-submitted">
-          <div className="flex items-center gap-2"><StatusBadge status="submitted" label="In review" />{r.submittedAt && <span className="text-sm text-neutral-600">Submitted <DateTime at={r.submittedAt} /></span>}</div>
+          <div className="flex items-center gap-2">
+            <StatusBadge status="submitted" label="In review" />
+            {r.submittedAt && (
+              <span className="text-sm text-neutral-600">
+                Submitted <DateTime at={r.submittedAt} />
+              </span>
+            )}
+          </div>
           <p className="text-sm">Your request is with an Owo operator. We email the owners of this business when it is decided.</p>
         </Card>
       ) : r?.status === "rejected" ? (
         <Card className="space-y-2" data-testid="activation-rejected">
           <StatusBadge status="rejected" label="Declined" />
-          <p className="text-sm"><span className="font-medium">Reason:</span> {r.reviewNote}</p>
+          <p className="text-sm">
+            <span className="font-medium">Reason:</span> {r.reviewNote}
+          </p>
           <p className="text-sm text-neutral-600">You can keep using test mode. Contact the operator of this Owo server if you think this is a mistake.</p>
         </Card>
       ) : r?.status === "changes_requested" ? (
-        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-testid="activation-changes">
+        <div
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+          data-testid="activation-changes"
+        >
           <p className="font-semibold">The reviewer asked for a change</p>
           <p className="mt-1">{r.reviewNote}</p>
           <p className="mt-1">Make the change below, then submit again.</p>
@@ -146,12 +186,32 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
         <Card className="space-y-2 text-sm" data-testid="activation-summary">
           <CardTitle>What you sent</CardTitle>
           <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
-            <dt className="text-neutral-500">Legal name</dt><dd>{r.legalName}</dd>
-            {r.rcNumber && (<><dt className="text-neutral-500">RC number</dt><dd>{r.rcNumber}</dd></>)}
-            <dt className="text-neutral-500">Address</dt><dd>{r.address}</dd>
-            <dt className="text-neutral-500">Owner</dt><dd>{r.ownerName} ({r.identityType?.toUpperCase()} …{r.identityLast4})</dd>
-            <dt className="text-neutral-500">Payout account</dt><dd>{r.payoutAccountName} · {r.payoutAccountNumber}</dd>
-            {files.length > 0 && (<><dt className="text-neutral-500">Documents</dt><dd className="min-w-0 break-words" data-testid="activation-summary-documents">{files.map((f) => `${f.fileName} (${DOCUMENT_KIND_LABELS[f.kind]})`).join(", ")}</dd></>)}
+            <dt className="text-neutral-500">Legal name</dt>
+            <dd>{r.legalName}</dd>
+            {r.rcNumber && (
+              <>
+                <dt className="text-neutral-500">RC number</dt>
+                <dd>{r.rcNumber}</dd>
+              </>
+            )}
+            <dt className="text-neutral-500">Address</dt>
+            <dd>{r.address}</dd>
+            <dt className="text-neutral-500">Owner</dt>
+            <dd>
+              {r.ownerName} ({r.identityType?.toUpperCase()} …{r.identityLast4})
+            </dd>
+            <dt className="text-neutral-500">Payout account</dt>
+            <dd>
+              {r.payoutAccountName} · {r.payoutAccountNumber}
+            </dd>
+            {files.length > 0 && (
+              <>
+                <dt className="text-neutral-500">Documents</dt>
+                <dd className="min-w-0 break-words" data-testid="activation-summary-documents">
+                  {files.map((f) => `${f.fileName} (${DOCUMENT_KIND_LABELS[f.kind]})`).join(", ")}
+                </dd>
+              </>
+            )}
           </dl>
         </Card>
       )}

@@ -26,9 +26,21 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
       <h1 className="text-xl font-semibold">Balance</h1>
       <Card className="max-w-md">
         <CardTitle>Available balance</CardTitle>
-        <p className="mt-2 text-2xl font-semibold" data-testid="wallet-balance"><Money kobo={wallet.balance} /></p>
-        <p className="mt-1 text-xs text-neutral-500">In your wallet{wallet.payId ? ` @${wallet.payId}` : ""}, {ctx.mode} mode</p>
-        {canFund ? <FundWalletForm /> : ctx.mode === "test" && <p className="mt-2 text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "fund the test wallet")}</p>}
+        <p className="mt-2 text-2xl font-semibold" data-testid="wallet-balance">
+          <Money kobo={wallet.balance} />
+        </p>
+        <p className="mt-1 text-xs text-neutral-500">
+          In your wallet{wallet.payId ? ` @${wallet.payId}` : ""}, {ctx.mode} mode
+        </p>
+        {canFund ? (
+          <FundWalletForm />
+        ) : (
+          ctx.mode === "test" && (
+            <p className="mt-2 text-xs text-neutral-500" data-testid="role-hint">
+              {roleHint(ctx.role, "fund the test wallet")}
+            </p>
+          )
+        )}
       </Card>
       <BalanceStatement result={statement} query={query} />
     </div>

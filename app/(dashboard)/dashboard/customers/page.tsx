@@ -28,7 +28,12 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-xl font-semibold">Customers</h1>
-        <a href={listHref("/dashboard/customers/export", filters)} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
+        <a
+          href={listHref("/dashboard/customers/export", filters)}
+          className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900"
+          data-testid="export-csv"
+          download
+        >
           Export CSV
         </a>
       </div>
@@ -41,13 +46,36 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
         <EmptyState testId="customers-empty" title={filtered ? "No customers match this search" : "No customers yet"}>
           {!filtered && (
             <EmptyHint>
-              Everyone who pays you appears here, with what they paid: share a <Link href="/dashboard/payids" className="text-accent hover:underline">PayID</Link>, send an{" "}
-              <Link href="/dashboard/invoices" className="text-accent hover:underline">invoice</Link> or start a <Link href="/dashboard/sessions" className="text-accent hover:underline">checkout session</Link>.
+              Everyone who pays you appears here, with what they paid: share a{" "}
+              <Link href="/dashboard/payids" className="text-accent hover:underline">
+                PayID
+              </Link>
+              , send an{" "}
+              <Link href="/dashboard/invoices" className="text-accent hover:underline">
+                invoice
+              </Link>{" "}
+              or start a{" "}
+              <Link href="/dashboard/sessions" className="text-accent hover:underline">
+                checkout session
+              </Link>
+              .
             </EmptyHint>
           )}
         </EmptyState>
       ) : (
-        <ListTable testId="customers-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="customer" testId="customers-total" link={(p) => listHref("/dashboard/customers", { ...filters, page: p })} />}>
+        <ListTable
+          testId="customers-table"
+          footer={
+            <Paging
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="customer"
+              testId="customers-total"
+              link={(p) => listHref("/dashboard/customers", { ...filters, page: p })}
+            />
+          }
+        >
           <ListHead>
             <Th>Customer</Th>
             <Th right>Payments</Th>
@@ -60,15 +88,32 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
             {result.items.map((c) => (
               <Row key={c.id} data-testid="customer-row">
                 <td data-phone="primary" className="px-4 py-2">
-                  <Link href={`/dashboard/customers/${c.id}`} className="font-medium text-accent hover:underline">{customerLabel(c)}</Link>
+                  <Link href={`/dashboard/customers/${c.id}`} className="font-medium text-accent hover:underline">
+                    {customerLabel(c)}
+                  </Link>
                   {c.email && c.name && <p className="text-xs text-neutral-500">{c.email}</p>}
-                  {!c.email && c.payerAccount && c.name && <p className="font-mono text-xs text-neutral-500">{c.payerAccount}{c.payerBank ? ` · ${c.payerBank}` : ""}</p>}
+                  {!c.email && c.payerAccount && c.name && (
+                    <p className="font-mono text-xs text-neutral-500">
+                      {c.payerAccount}
+                      {c.payerBank ? ` · ${c.payerBank}` : ""}
+                    </p>
+                  )}
                 </td>
-                <td data-label="Payments" className="px-4 py-2 text-right tabular-nums" data-testid="customer-count">{c.paymentsCount}</td>
-                <td data-phone="amount" className="px-4 py-2 text-right tabular-nums" data-testid="customer-total">{formatNaira(c.totalAmount)}</td>
-                <td data-label="Last channel" className="px-4 py-2">{channelLabel(c.lastChannel)}</td>
-                <td data-label="First payment" className="px-4 py-2 whitespace-nowrap"><DateTime at={c.firstPaidAt} /></td>
-                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={c.lastPaidAt} /></td>
+                <td data-label="Payments" className="px-4 py-2 text-right tabular-nums" data-testid="customer-count">
+                  {c.paymentsCount}
+                </td>
+                <td data-phone="amount" className="px-4 py-2 text-right tabular-nums" data-testid="customer-total">
+                  {formatNaira(c.totalAmount)}
+                </td>
+                <td data-label="Last channel" className="px-4 py-2">
+                  {channelLabel(c.lastChannel)}
+                </td>
+                <td data-label="First payment" className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={c.firstPaidAt} />
+                </td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={c.lastPaidAt} />
+                </td>
               </Row>
             ))}
           </tbody>

@@ -26,11 +26,17 @@ export default async function DevelopersPage() {
             {ctx.mode === "test" ? "Test keys move no real money." : "Live keys move real money: keep secret keys on your server."}
           </p>
           <p className="mt-1 text-sm" data-testid="developers-docs-links">
-            <Link href="/docs/quickstart" className="text-accent hover:underline">Quickstart</Link>
+            <Link href="/docs/quickstart" className="text-accent hover:underline">
+              Quickstart
+            </Link>
             {" · "}
-            <Link href="/docs/webhooks" className="text-accent hover:underline">Verifying webhooks</Link>
+            <Link href="/docs/webhooks" className="text-accent hover:underline">
+              Verifying webhooks
+            </Link>
             {" · "}
-            <Link href="/docs" className="text-accent hover:underline">API reference</Link>
+            <Link href="/docs" className="text-accent hover:underline">
+              API reference
+            </Link>
           </p>
         </div>
         {canManage ? (
@@ -40,7 +46,9 @@ export default async function DevelopersPage() {
             cryptoAssets={CRYPTO_CATALOGUE.map((a) => ({ value: `${a.assetCode}:${a.network}`, label: a.displayName }))}
           />
         ) : (
-          <p className="text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "create, roll or revoke keys or reveal webhook secrets", ctx.mode)}</p>
+          <p className="text-xs text-neutral-500" data-testid="role-hint">
+            {roleHint(ctx.role, "create, roll or revoke keys or reveal webhook secrets", ctx.mode)}
+          </p>
         )}
       </div>
       <KeyPairList

@@ -39,21 +39,38 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
           <p className="mt-1 text-sm text-neutral-500">Itemised bills with a payment page; customers pay by bank transfer or PayID, in full or in parts.</p>
         </div>
         <div className="flex gap-2">
-          <a href={listHref("/dashboard/invoices/export", filters)} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
+          <a
+            href={listHref("/dashboard/invoices/export", filters)}
+            className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900"
+            data-testid="export-csv"
+            download
+          >
             Export CSV
           </a>
           {canCreate ? (
-            <Link href="/dashboard/invoices/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="new-invoice">
+            <Link
+              href="/dashboard/invoices/new"
+              className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover"
+              data-testid="new-invoice"
+            >
               New invoice
             </Link>
           ) : (
-            <span className="self-center text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "create invoices")}</span>
+            <span className="self-center text-xs text-neutral-500" data-testid="role-hint">
+              {roleHint(ctx.role, "create invoices")}
+            </span>
           )}
         </div>
       </div>
       <FilterBar action="/dashboard/invoices" clearHref={filtered && "/dashboard/invoices"}>
         <FilterField label="Search">
-          <ControlInput name="search" defaultValue={query.search ?? ""} placeholder="Number, customer, email, reference" className="w-72 px-3" data-testid="invoices-search" />
+          <ControlInput
+            name="search"
+            defaultValue={query.search ?? ""}
+            placeholder="Number, customer, email, reference"
+            className="w-72 px-3"
+            data-testid="invoices-search"
+          />
         </FilterField>
         <FilterField label="Status">
           <Select name="status" defaultValue={query.status ?? ""} data-testid="invoices-status-filter">
@@ -65,7 +82,16 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
         <EmptyState testId="invoices-empty" title={filtered ? "No invoices match these filters" : "No invoices yet"}>
           {!filtered && (
             <EmptyHint>
-              {canCreate ? <><Link href="/dashboard/invoices/new" className="text-accent underline">Create one</Link> here, </> : "Create one "}
+              {canCreate ? (
+                <>
+                  <Link href="/dashboard/invoices/new" className="text-accent underline">
+                    Create one
+                  </Link>{" "}
+                  here,{" "}
+                </>
+              ) : (
+                "Create one "
+              )}
               <FromYourServer />.
             </EmptyHint>
           )}
@@ -73,7 +99,16 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
       ) : (
         <ListTable
           testId="invoices-table"
-          footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="invoice" testId="invoices-total" link={(p) => listHref("/dashboard/invoices", { ...filters, page: p })} />}
+          footer={
+            <Paging
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="invoice"
+              testId="invoices-total"
+              link={(p) => listHref("/dashboard/invoices", { ...filters, page: p })}
+            />
+          }
         >
           <ListHead>
             <Th>Number</Th>
@@ -88,18 +123,34 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
             {result.items.map((i) => (
               <Row key={i.id} data-testid="invoice-row" data-public-id={i.publicId}>
                 <td data-phone="primary" className="px-4 py-2">
-                  <Link href={`/dashboard/invoices/${i.publicId}`} className="font-mono font-medium text-accent hover:underline">{i.invoiceNumber}</Link>
-                  {i.merchantReference && <p className="max-w-40 truncate font-mono text-xs text-neutral-500" title={i.merchantReference}>{i.merchantReference}</p>}
+                  <Link href={`/dashboard/invoices/${i.publicId}`} className="font-mono font-medium text-accent hover:underline">
+                    {i.invoiceNumber}
+                  </Link>
+                  {i.merchantReference && (
+                    <p className="max-w-40 truncate font-mono text-xs text-neutral-500" title={i.merchantReference}>
+                      {i.merchantReference}
+                    </p>
+                  )}
                 </td>
                 <td data-label="Customer" className="px-4 py-2">
                   <p>{i.customerName}</p>
                   <p className="text-xs text-neutral-500">{i.customerEmail}</p>
                 </td>
-                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(i.total)}</td>
-                <td data-label="Paid" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(i.amountPaid)}</td>
-                <td data-phone="status" className="px-4 py-2"><InvoiceStatusBadge status={i.status} paused={i.paused} /></td>
-                <td data-label="Due" className="px-4 py-2 whitespace-nowrap">{formatDay(i.dueDate)}</td>
-                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={i.createdAt} /></td>
+                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                  {formatNaira(i.total)}
+                </td>
+                <td data-label="Paid" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                  {formatNaira(i.amountPaid)}
+                </td>
+                <td data-phone="status" className="px-4 py-2">
+                  <InvoiceStatusBadge status={i.status} paused={i.paused} />
+                </td>
+                <td data-label="Due" className="px-4 py-2 whitespace-nowrap">
+                  {formatDay(i.dueDate)}
+                </td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={i.createdAt} />
+                </td>
               </Row>
             ))}
           </tbody>

@@ -41,15 +41,13 @@ export const updateStaticPayIdAction = merchantAction.inputSchema(UpdateStaticPa
   return { id: updated.id, name: updated.name, description: updated.description };
 });
 
-export const setStaticPayIdActiveAction = merchantAction
-  .inputSchema(Id.extend({ active: z.boolean() }))
-  .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.createReceivables(ctx.role));
-    const result = await setStaticPayIdActive(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...parsedInput });
-    revalidatePath("/dashboard/payids");
-    revalidatePath(`/dashboard/payids/static/${parsedInput.id}`);
-    return result;
-  });
+export const setStaticPayIdActiveAction = merchantAction.inputSchema(Id.extend({ active: z.boolean() })).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.createReceivables(ctx.role));
+  const result = await setStaticPayIdActive(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...parsedInput });
+  revalidatePath("/dashboard/payids");
+  revalidatePath(`/dashboard/payids/static/${parsedInput.id}`);
+  return result;
+});
 
 export const createDynamicPayIdAction = merchantAction.inputSchema(CreateDynamicPayIdBody).action(async ({ parsedInput, ctx }) => {
   requireAllowed(rolePolicy.createReceivables(ctx.role));

@@ -36,7 +36,6 @@ type Tab = "static" | "dynamic";
 
 const td = "px-4 py-2";
 
-
 export default async function PayIdsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
@@ -53,7 +52,17 @@ export default async function PayIdsPage({ searchParams }: { searchParams: Promi
         <div>
           <h1 className="text-xl font-semibold">PayIDs</h1>
           <p className="mt-1 text-sm text-neutral-500">
-            Handles customers pay by name.{wallet && <> Your wallet PayID is <span className="font-mono" data-testid="payids-wallet-payid">@{wallet.payId}</span>.</>}
+            Handles customers pay by name.
+            {wallet && (
+              <>
+                {" "}
+                Your wallet PayID is{" "}
+                <span className="font-mono" data-testid="payids-wallet-payid">
+                  @{wallet.payId}
+                </span>
+                .
+              </>
+            )}
           </p>
         </div>
         {canCreate ? (
@@ -62,7 +71,9 @@ export default async function PayIdsPage({ searchParams }: { searchParams: Promi
             <CreateDynamicPayIdButton variant={business ? "secondary" : "primary"} />
           </div>
         ) : (
-          <span className="self-center text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "create PayIDs")}</span>
+          <span className="self-center text-xs text-neutral-500" data-testid="role-hint">
+            {roleHint(ctx.role, "create PayIDs")}
+          </span>
         )}
       </div>
       <nav aria-label="PayID kinds" className="flex gap-1 border-b border-neutral-200 dark:border-neutral-800">
@@ -72,13 +83,20 @@ export default async function PayIdsPage({ searchParams }: { searchParams: Promi
             href={listHref("/dashboard/payids", { tab: t })}
             aria-current={tab === t ? "page" : undefined}
             data-testid={`payids-tab-${t}`}
-            className={cn("-mb-px border-b-2 px-3 py-2 text-sm", tab === t ? "border-accent font-medium text-neutral-900 dark:text-neutral-100" : "border-transparent text-neutral-500 hover:text-neutral-800")}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm",
+              tab === t ? "border-accent font-medium text-neutral-900 dark:text-neutral-100" : "border-transparent text-neutral-500 hover:text-neutral-800",
+            )}
           >
             {t === "static" ? "Static" : "Dynamic"}
           </Link>
         ))}
       </nav>
-      {tab === "static" ? <StaticList search={search} scope={scope} business={business} canCreate={canCreate} /> : <DynamicList search={search} scope={scope} canCreate={canCreate} />}
+      {tab === "static" ? (
+        <StaticList search={search} scope={scope} business={business} canCreate={canCreate} />
+      ) : (
+        <DynamicList search={search} scope={scope} canCreate={canCreate} />
+      )}
     </div>
   );
 }
@@ -89,7 +107,13 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
   if (!business) {
     return (
       <EmptyState testId="static-payids-business-only" title="Static PayIDs are for business accounts">
-        <EmptyHint>Use a <Link href={listHref("/dashboard/payids", { tab: "dynamic" })} className="text-accent hover:underline">dynamic PayID</Link> to take a payment.</EmptyHint>
+        <EmptyHint>
+          Use a{" "}
+          <Link href={listHref("/dashboard/payids", { tab: "dynamic" })} className="text-accent hover:underline">
+            dynamic PayID
+          </Link>{" "}
+          to take a payment.
+        </EmptyHint>
       </EmptyState>
     );
   }
@@ -107,27 +131,55 @@ async function StaticList({ search, scope, business, canCreate }: { search: Sear
         <EmptyState testId="static-payids-empty" title={query.search ? "No static PayIDs match this search" : "No static PayIDs yet"}>
           {!query.search && (
             <EmptyHint>
-              A static PayID is permanent and reusable: print its QR code at a till or share its link.{" "}
-              {canCreate ? "Create one above" : "Create one"} <FromYourServer />.
+              A static PayID is permanent and reusable: print its QR code at a till or share its link. {canCreate ? "Create one above" : "Create one"}{" "}
+              <FromYourServer />.
             </EmptyHint>
           )}
         </EmptyState>
       ) : (
-        <ListTable testId="static-payids-table" footer={<Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="static PayID" link={(page) => listHref("/dashboard/payids", { tab: "static", search: query.search, page })} />}>
-          <ListHead><Th>PayID</Th><Th>Name</Th><Th>Status</Th><Th>Source</Th><Th>Created</Th></ListHead>
+        <ListTable
+          testId="static-payids-table"
+          footer={
+            <Paging
+              testId="payids-total"
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="static PayID"
+              link={(page) => listHref("/dashboard/payids", { tab: "static", search: query.search, page })}
+            />
+          }
+        >
+          <ListHead>
+            <Th>PayID</Th>
+            <Th>Name</Th>
+            <Th>Status</Th>
+            <Th>Source</Th>
+            <Th>Created</Th>
+          </ListHead>
           <tbody>
             {result.items.map((p) => (
               <Row key={p.id} data-testid="static-payid-row">
                 <td data-phone="primary" className={td}>
                   <span className="flex items-center gap-1">
-                    <Link href={`/dashboard/payids/static/${p.id}`} className="font-mono font-medium text-accent hover:underline">{p.payId}</Link>
+                    <Link href={`/dashboard/payids/static/${p.id}`} className="font-mono font-medium text-accent hover:underline">
+                      {p.payId}
+                    </Link>
                     <CopyButton value={p.payId} label="Copy PayID" />
                   </span>
                 </td>
-                <td data-label="Name" className={td}>{p.name}</td>
-                <td data-phone="status" className={td}><StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} /></td>
-                <td data-label="Source" className={td}>{sourceLabel(p.source)}</td>
-                <td data-phone="date" className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
+                <td data-label="Name" className={td}>
+                  {p.name}
+                </td>
+                <td data-phone="status" className={td}>
+                  <StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} />
+                </td>
+                <td data-label="Source" className={td}>
+                  {sourceLabel(p.source)}
+                </td>
+                <td data-phone="date" className={cn(td, "whitespace-nowrap")}>
+                  <DateTime at={p.createdAt} />
+                </td>
               </Row>
             ))}
           </tbody>
@@ -164,8 +216,27 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
           )}
         </EmptyState>
       ) : (
-        <ListTable testId="dynamic-payids-table" footer={<Paging testId="payids-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="dynamic PayID" link={(page) => listHref("/dashboard/payids", { tab: "dynamic", search: query.search, status: query.status, page })} />}>
-          <ListHead><Th>PayID</Th><Th>Name</Th><Th right>Amount</Th><Th>Status</Th><Th>Expires</Th><Th>Created</Th></ListHead>
+        <ListTable
+          testId="dynamic-payids-table"
+          footer={
+            <Paging
+              testId="payids-total"
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="dynamic PayID"
+              link={(page) => listHref("/dashboard/payids", { tab: "dynamic", search: query.search, status: query.status, page })}
+            />
+          }
+        >
+          <ListHead>
+            <Th>PayID</Th>
+            <Th>Name</Th>
+            <Th right>Amount</Th>
+            <Th>Status</Th>
+            <Th>Expires</Th>
+            <Th>Created</Th>
+          </ListHead>
           <tbody>
             {result.items.map((p) => {
               const full = fullDynamicPayId(p);
@@ -173,17 +244,29 @@ async function DynamicList({ search, scope, canCreate }: { search: Search; scope
                 <Row key={p.id} data-testid="dynamic-payid-row">
                   <td data-phone="primary" className={td}>
                     <span className="flex items-center gap-1">
-                      <Link href={`/dashboard/payids/dynamic/${p.id}`} className="font-mono font-medium text-accent hover:underline">{full}</Link>
+                      <Link href={`/dashboard/payids/dynamic/${p.id}`} className="font-mono font-medium text-accent hover:underline">
+                        {full}
+                      </Link>
                       <CopyButton value={full} label="Copy PayID" />
                     </span>
                   </td>
-                  <td data-label="Name" className={td}>{p.name}</td>
-                  <td data-phone="amount" className={cn(td, "text-right tabular-nums")}>{p.amount === null ? "Any amount" : formatNaira(p.amount)}</td>
-                  <td data-phone="status" className={td}><StatusBadge status={p.status} /></td>
-                  <td data-label="Expires" className={cn(td, "whitespace-nowrap")}>
-                    <DateTime at={p.expiresAt} title={formatDateTime(p.expiresAt)}>{p.status === "active" ? relativeTime(p.expiresAt, now) : formatDateTime(p.expiresAt)}</DateTime>
+                  <td data-label="Name" className={td}>
+                    {p.name}
                   </td>
-                  <td data-phone="date" className={cn(td, "whitespace-nowrap")}><DateTime at={p.createdAt} /></td>
+                  <td data-phone="amount" className={cn(td, "text-right tabular-nums")}>
+                    {p.amount === null ? "Any amount" : formatNaira(p.amount)}
+                  </td>
+                  <td data-phone="status" className={td}>
+                    <StatusBadge status={p.status} />
+                  </td>
+                  <td data-label="Expires" className={cn(td, "whitespace-nowrap")}>
+                    <DateTime at={p.expiresAt} title={formatDateTime(p.expiresAt)}>
+                      {p.status === "active" ? relativeTime(p.expiresAt, now) : formatDateTime(p.expiresAt)}
+                    </DateTime>
+                  </td>
+                  <td data-phone="date" className={cn(td, "whitespace-nowrap")}>
+                    <DateTime at={p.createdAt} />
+                  </td>
                 </Row>
               );
             })}

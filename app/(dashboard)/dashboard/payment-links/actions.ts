@@ -15,7 +15,14 @@ import { createPaymentLink, updatePaymentLink } from "@/lib/payment-links/paymen
 
 export const createPaymentLinkAction = merchantAction.inputSchema(CreatePaymentLinkBody).action(async ({ parsedInput, ctx }) => {
   requireAllowed(rolePolicy.createReceivables(ctx.role));
-  const link = await createPaymentLink(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId: null, settlementPayIdId: null, source: "dashboard", body: parsedInput });
+  const link = await createPaymentLink(ctx.db, {
+    merchantId: ctx.merchant.id,
+    mode: ctx.mode,
+    keyPairId: null,
+    settlementPayIdId: null,
+    source: "dashboard",
+    body: parsedInput,
+  });
   revalidatePath("/dashboard/payment-links");
   return { id: link.id, title: link.title };
 });

@@ -38,12 +38,24 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
           <h1 className="text-xl font-semibold">Payment links</h1>
           <p className="mt-1 text-sm text-neutral-500">A page to share on WhatsApp, Instagram or a flyer: customers open it and pay, no website needed.</p>
         </div>
-        {canCreate ? <PaymentLinkFormButton /> : <span className="self-center text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "create payment links")}</span>}
+        {canCreate ? (
+          <PaymentLinkFormButton />
+        ) : (
+          <span className="self-center text-xs text-neutral-500" data-testid="role-hint">
+            {roleHint(ctx.role, "create payment links")}
+          </span>
+        )}
       </div>
       {(result.total > 0 || query.search) && (
         <FilterBar action="/dashboard/payment-links" clearHref={query.search && "/dashboard/payment-links"}>
           <FilterField label="Search">
-            <ControlInput name="search" defaultValue={query.search ?? ""} placeholder="Title or link address" className="w-full px-3 sm:w-64" data-testid="payment-links-search" />
+            <ControlInput
+              name="search"
+              defaultValue={query.search ?? ""}
+              placeholder="Title or link address"
+              className="w-full px-3 sm:w-64"
+              data-testid="payment-links-search"
+            />
           </FilterField>
         </FilterBar>
       )}
@@ -51,26 +63,47 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
         <EmptyState testId="payment-links-empty" title={query.search ? "No payment links match this search" : "No payment links yet"}>
           {!query.search && (
             <EmptyHint>
-              {canCreate ? "Create one above" : "An owner or developer can create one"}: give it a title and a price (or let the customer choose), then share its link or QR code.
+              {canCreate ? "Create one above" : "An owner or developer can create one"}: give it a title and a price (or let the customer choose), then share
+              its link or QR code.
             </EmptyHint>
           )}
         </EmptyState>
       ) : (
         <ListTable
           testId="payment-links-table"
-          footer={<Paging testId="payment-links-total" total={result.total} page={result.page} totalPages={result.total_pages} noun="payment link" link={(page) => listHref("/dashboard/payment-links", { search: query.search, page })} />}
+          footer={
+            <Paging
+              testId="payment-links-total"
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="payment link"
+              link={(page) => listHref("/dashboard/payment-links", { search: query.search, page })}
+            />
+          }
         >
-          <ListHead><Th>Title</Th><Th right>Amount</Th><Th>Status</Th><th className="hidden px-4 py-2 font-medium sm:table-cell">Created</th></ListHead>
+          <ListHead>
+            <Th>Title</Th>
+            <Th right>Amount</Th>
+            <Th>Status</Th>
+            <th className="hidden px-4 py-2 font-medium sm:table-cell">Created</th>
+          </ListHead>
           <tbody>
             {result.items.map((l) => (
               <Row key={l.id} data-testid="payment-link-row">
                 <td className={cn(td, "max-w-[14rem] sm:max-w-none")}>
-                  <Link href={`/dashboard/payment-links/${l.id}`} className="font-medium break-words text-accent hover:underline">{l.title}</Link>
+                  <Link href={`/dashboard/payment-links/${l.id}`} className="font-medium break-words text-accent hover:underline">
+                    {l.title}
+                  </Link>
                   <p className="font-mono text-xs text-neutral-500">/l/{l.slug}</p>
                 </td>
                 <td className={cn(td, "text-right tabular-nums")}>{linkAmountText(l)}</td>
-                <td className={td}><StatusBadge status={l.isActive ? "active" : "deactivated"} label={l.isActive ? "Active" : "Inactive"} /></td>
-                <td className={cn(td, "hidden whitespace-nowrap sm:table-cell")}><DateTime at={l.createdAt} /></td>
+                <td className={td}>
+                  <StatusBadge status={l.isActive ? "active" : "deactivated"} label={l.isActive ? "Active" : "Inactive"} />
+                </td>
+                <td className={cn(td, "hidden whitespace-nowrap sm:table-cell")}>
+                  <DateTime at={l.createdAt} />
+                </td>
               </Row>
             ))}
           </tbody>

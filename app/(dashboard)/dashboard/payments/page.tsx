@@ -30,7 +30,12 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-xl font-semibold">Payments</h1>
-        <a href={listHref("/dashboard/payments/export", filters)} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
+        <a
+          href={listHref("/dashboard/payments/export", filters)}
+          className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900"
+          data-testid="export-csv"
+          download
+        >
           Export CSV
         </a>
       </div>
@@ -41,13 +46,21 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         <FilterField label="Channel">
           <Select name="channel" defaultValue={query.channel ?? ""}>
             <option value="">Any</option>
-            {Object.entries(CHANNEL_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            {Object.entries(CHANNEL_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </Select>
         </FilterField>
         <FilterField label="Paid to">
           <Select name="destination" defaultValue={query.destination ?? ""}>
             <option value="">Anything</option>
-            {Object.entries(DESTINATION_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            {Object.entries(DESTINATION_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </Select>
         </FilterField>
         <FilterField label="From">
@@ -58,17 +71,42 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
-        <EmptyState testId="payments-empty" title={isReversedRange(query) ? "The date range runs backwards" : filtered ? "No payments match these filters" : "No payments yet"}>
+        <EmptyState
+          testId="payments-empty"
+          title={isReversedRange(query) ? "The date range runs backwards" : filtered ? "No payments match these filters" : "No payments yet"}
+        >
           {!filtered && (
             <EmptyHint>
-              Payments appear here when customers pay a <Link href="/dashboard/sessions" className="text-accent underline">checkout session</Link>, a{" "}
-              <Link href="/dashboard/payids" className="text-accent underline">PayID</Link> or a{" "}
-              <Link href="/dashboard/virtual-accounts" className="text-accent underline">virtual account</Link>.
+              Payments appear here when customers pay a{" "}
+              <Link href="/dashboard/sessions" className="text-accent underline">
+                checkout session
+              </Link>
+              , a{" "}
+              <Link href="/dashboard/payids" className="text-accent underline">
+                PayID
+              </Link>{" "}
+              or a{" "}
+              <Link href="/dashboard/virtual-accounts" className="text-accent underline">
+                virtual account
+              </Link>
+              .
             </EmptyHint>
           )}
         </EmptyState>
       ) : (
-        <ListTable testId="payments-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="payment" testId="payments-total" link={(p) => listHref("/dashboard/payments", { ...filters, page: p })} />}>
+        <ListTable
+          testId="payments-table"
+          footer={
+            <Paging
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="payment"
+              testId="payments-total"
+              link={(p) => listHref("/dashboard/payments", { ...filters, page: p })}
+            />
+          }
+        >
           <ListHead>
             <Th>Payer</Th>
             <Th right>Amount</Th>
@@ -82,21 +120,36 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
             {result.items.map((p) => (
               <Row key={p.id} data-testid="payment-row">
                 <td data-phone="primary" className="px-4 py-2">
-                  <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="font-medium text-accent hover:underline">{payerName(p) ?? "Unknown payer"}</Link>
+                  <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="font-medium text-accent hover:underline">
+                    {payerName(p) ?? "Unknown payer"}
+                  </Link>
                   {p.customerEmail && <p className="text-xs text-neutral-500">{p.customerEmail}</p>}
                 </td>
                 <td data-phone="amount" className="px-4 py-2 text-right tabular-nums">
                   {formatNaira(p.amount)}
                   {p.fee > 0 && <p className="text-xs text-neutral-500">net {formatNaira(p.amount - p.fee)}</p>}
                 </td>
-                <td data-phone="status" className="px-4 py-2"><StatusBadge status={p.status} /></td>
-                <td data-label="Channel" className="px-4 py-2">{channelLabel(p.channel)}</td>
+                <td data-phone="status" className="px-4 py-2">
+                  <StatusBadge status={p.status} />
+                </td>
+                <td data-label="Channel" className="px-4 py-2">
+                  {channelLabel(p.channel)}
+                </td>
                 <td data-label="Paid to" className="px-4 py-2">
                   {destinationLabel(p.destinationKind)}
-                  {destinationDetail(p) && <p className="font-mono text-xs text-neutral-500">{p.destinationKind === "wallet" ? "@" : ""}{destinationDetail(p)}</p>}
+                  {destinationDetail(p) && (
+                    <p className="font-mono text-xs text-neutral-500">
+                      {p.destinationKind === "wallet" ? "@" : ""}
+                      {destinationDetail(p)}
+                    </p>
+                  )}
                 </td>
-                <td data-label="Reference" className="px-4 py-2 font-mono text-xs">{p.reference}</td>
-                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={p.paidAt} /></td>
+                <td data-label="Reference" className="px-4 py-2 font-mono text-xs">
+                  {p.reference}
+                </td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={p.paidAt} />
+                </td>
               </Row>
             ))}
           </tbody>

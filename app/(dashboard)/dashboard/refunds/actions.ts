@@ -23,7 +23,13 @@ function refreshPages(refund: { id: string; paymentReference: string }) {
  */
 export const approveTestRefundAction = moneyAction.inputSchema(z.object({ refundId: RefundId })).action(async ({ parsedInput, ctx }) => {
   requireAllowed(rolePolicy.decideTestRefunds(ctx.role, ctx.mode));
-  const refund = await decideTestRefund(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, refundId: parsedInput.refundId, decision: "approve", actor: ctx.actor });
+  const refund = await decideTestRefund(ctx.db, {
+    merchantId: ctx.merchant.id,
+    mode: ctx.mode,
+    refundId: parsedInput.refundId,
+    decision: "approve",
+    actor: ctx.actor,
+  });
   refreshPages(refund);
   return { status: refund.status, message: approvalOutcomeMessage(refund) };
 });

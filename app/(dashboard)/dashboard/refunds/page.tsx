@@ -19,7 +19,6 @@ import { listDashboardRefunds, parseRefundSearch } from "@/lib/refunds/dashboard
 
 export const metadata: Metadata = { title: "Refunds" };
 
-
 export default async function RefundsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
@@ -31,7 +30,9 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
       <AutoRefresh active={open} everyMs={5_000} />
       <div>
         <h1 className="text-xl font-semibold">Refunds</h1>
-        <p className="mt-1 text-sm text-neutral-500">Refunds of your payments on every channel. Owo reviews each request before the money goes back to the payer.</p>
+        <p className="mt-1 text-sm text-neutral-500">
+          Refunds of your payments on every channel. Owo reviews each request before the money goes back to the payer.
+        </p>
       </div>
       {ctx.merchant.staticAccounts !== "disabled" && <ProductBanner state={ctx.merchant.staticAccounts} compact />}
       <FilterBar action="/dashboard/refunds" clearHref={query.status && "/dashboard/refunds"}>
@@ -45,12 +46,28 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
         <EmptyState testId="refunds-empty" title={<>{query.status ? `No ${query.status} refunds` : "No refunds yet"}</>}>
           {!query.status && (
             <EmptyHint>
-              Request one from a completed payment&apos;s page in <Link href="/dashboard/payments" className="text-accent hover:underline">Payments</Link>.
+              Request one from a completed payment&apos;s page in{" "}
+              <Link href="/dashboard/payments" className="text-accent hover:underline">
+                Payments
+              </Link>
+              .
             </EmptyHint>
           )}
         </EmptyState>
       ) : (
-        <ListTable testId="refunds-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="refund" testId="refunds-total" link={(page) => listHref("/dashboard/refunds", { status: query.status, page })} />}>
+        <ListTable
+          testId="refunds-table"
+          footer={
+            <Paging
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="refund"
+              testId="refunds-total"
+              link={(page) => listHref("/dashboard/refunds", { status: query.status, page })}
+            />
+          }
+        >
           <ListHead>
             <Th>Refund</Th>
             <Th right>Amount</Th>
@@ -63,28 +80,46 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
             {result.items.map((r) => (
               <Row key={r.id} data-testid="refund-row" data-refund-id={r.id}>
                 <td data-phone="primary" className="px-4 py-2">
-                  <Link href={`/dashboard/refunds/${r.id}`} className="font-mono text-xs font-medium text-accent hover:underline">{r.id}</Link>
-                  {r.reason && <p className="max-w-56 truncate text-xs text-neutral-500" title={r.reason}>{r.reason}</p>}
+                  <Link href={`/dashboard/refunds/${r.id}`} className="font-mono text-xs font-medium text-accent hover:underline">
+                    {r.id}
+                  </Link>
+                  {r.reason && (
+                    <p className="max-w-56 truncate text-xs text-neutral-500" title={r.reason}>
+                      {r.reason}
+                    </p>
+                  )}
                 </td>
-                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(r.amount)}</td>
+                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                  {formatNaira(r.amount)}
+                </td>
                 <td data-label="Paid by" className="px-4 py-2" data-testid="refund-channel">
                   {r.staticAccountId ? (
                     <>
-                      <Link href={`/dashboard/static-accounts/${r.staticAccountId}`} className="font-mono hover:underline">{r.accountNumber}</Link>
+                      <Link href={`/dashboard/static-accounts/${r.staticAccountId}`} className="font-mono hover:underline">
+                        {r.accountNumber}
+                      </Link>
                       <p className="text-xs text-neutral-500">{r.customerName}</p>
                     </>
                   ) : (
                     <>
                       {channelLabel(r.channel)}
                       <p className="max-w-40 truncate font-mono text-xs text-neutral-500">
-                        <Link href={`/dashboard/payments/${encodeURIComponent(r.paymentReference)}`} className="hover:underline">{r.paymentReference}</Link>
+                        <Link href={`/dashboard/payments/${encodeURIComponent(r.paymentReference)}`} className="hover:underline">
+                          {r.paymentReference}
+                        </Link>
                       </p>
                     </>
                   )}
                 </td>
-                <td data-phone="status" className="px-4 py-2" data-testid="refund-status"><StatusBadge status={r.status} /></td>
-                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={r.requestedAt} /></td>
-                <td data-label="Completed" className="px-4 py-2 whitespace-nowrap"><DateTime at={r.completedAt} /></td>
+                <td data-phone="status" className="px-4 py-2" data-testid="refund-status">
+                  <StatusBadge status={r.status} />
+                </td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={r.requestedAt} />
+                </td>
+                <td data-label="Completed" className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={r.completedAt} />
+                </td>
               </Row>
             ))}
           </tbody>

@@ -47,14 +47,35 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           {!filtered && (
             <EmptyHint>
               Your website starts one when a customer checks out, through the{" "}
-              <Link href="/docs" className="text-accent underline">Owo API</Link> with a key from{" "}
-              <Link href="/dashboard/developers" className="text-accent underline">API keys</Link>, or through the{" "}
-              <Link href="/dashboard/developers/inline" className="text-accent underline">inline checkout</Link>.
+              <Link href="/docs" className="text-accent underline">
+                Owo API
+              </Link>{" "}
+              with a key from{" "}
+              <Link href="/dashboard/developers" className="text-accent underline">
+                API keys
+              </Link>
+              , or through the{" "}
+              <Link href="/dashboard/developers/inline" className="text-accent underline">
+                inline checkout
+              </Link>
+              .
             </EmptyHint>
           )}
         </EmptyState>
       ) : (
-        <ListTable testId="sessions-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="session" testId="sessions-total" link={(p) => listHref("/dashboard/sessions", { ...filters, page: p })} />}>
+        <ListTable
+          testId="sessions-table"
+          footer={
+            <Paging
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="session"
+              testId="sessions-total"
+              link={(p) => listHref("/dashboard/sessions", { ...filters, page: p })}
+            />
+          }
+        >
           <ListHead>
             <Th>Customer</Th>
             <Th right>Amount</Th>
@@ -67,11 +88,19 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
             {result.items.map((s) => (
               <Row key={s.id} data-testid="session-row">
                 <td data-phone="primary" className="px-4 py-2">
-                  <Link href={`/dashboard/sessions/${s.id}`} className="font-medium text-accent hover:underline">{s.customerEmail}</Link>
+                  <Link href={`/dashboard/sessions/${s.id}`} className="font-medium text-accent hover:underline">
+                    {s.customerEmail}
+                  </Link>
                   {s.customerName && <p className="text-xs text-neutral-500">{s.customerName}</p>}
                 </td>
-                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(s.amount)}</td>
-                <td data-phone="status" className="px-4 py-2"><span data-testid="session-status"><StatusBadge status={s.displayStatus} /></span></td>
+                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                  {formatNaira(s.amount)}
+                </td>
+                <td data-phone="status" className="px-4 py-2">
+                  <span data-testid="session-status">
+                    <StatusBadge status={s.displayStatus} />
+                  </span>
+                </td>
                 <td data-label="Method" className="px-4 py-2">
                   {s.paymentMethod ? channelLabel(s.paymentMethod) : <span className="text-neutral-500 dark:text-neutral-400">Not chosen</span>}
                   {s.attempts > 1 && <p className="text-xs text-neutral-500">{s.attempts} attempts</p>}
@@ -80,7 +109,9 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   <span className="font-mono text-xs">{s.reference}</span>
                   {s.merchantReference && <p className="font-mono text-xs text-neutral-500">{s.merchantReference}</p>}
                 </td>
-                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={s.createdAt} /></td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={s.createdAt} />
+                </td>
               </Row>
             ))}
           </tbody>

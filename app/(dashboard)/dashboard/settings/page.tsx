@@ -16,7 +16,10 @@ export default async function SettingsPage() {
       <ul className="grid gap-3 sm:grid-cols-2">
         {sectionsFor(ctx.role, ctx.merchant.staticAccounts).map((s) => (
           <li key={s.href}>
-            <Link href={s.href} className="block h-full rounded-lg border border-neutral-200 bg-white p-4 hover:border-accent dark:border-neutral-800 dark:bg-neutral-900">
+            <Link
+              href={s.href}
+              className="block h-full rounded-lg border border-neutral-200 bg-white p-4 hover:border-accent dark:border-neutral-800 dark:bg-neutral-900"
+            >
               <span className="font-medium">{s.label}</span>
               <span className="mt-1 block text-sm text-neutral-600 dark:text-neutral-400">{s.description}</span>
             </Link>

@@ -15,7 +15,6 @@ import { SettlementDestinationText } from "@/components/settlements/settlement-d
 
 export const metadata: Metadata = { title: "Settlements" };
 
-
 export default async function SettlementsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
@@ -45,9 +44,23 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
       <section className="space-y-2">
         <h2 className="text-base font-semibold">Batches</h2>
         {batches.items.length === 0 ? (
-          <Card className="py-10 text-center text-sm text-neutral-500" data-testid="batches-empty">No settlement batches yet. Payments into static accounts are batched at the next cutoff.</Card>
+          <Card className="py-10 text-center text-sm text-neutral-500" data-testid="batches-empty">
+            No settlement batches yet. Payments into static accounts are batched at the next cutoff.
+          </Card>
         ) : (
-          <ListTable testId="batches-table" footer={<Paging total={batches.total} page={batches.page} totalPages={batches.total_pages} noun="batch" testId="batches-total" link={(p) => link(p, query.payouts_page)} />}>
+          <ListTable
+            testId="batches-table"
+            footer={
+              <Paging
+                total={batches.total}
+                page={batches.page}
+                totalPages={batches.total_pages}
+                noun="batch"
+                testId="batches-total"
+                link={(p) => link(p, query.payouts_page)}
+              />
+            }
+          >
             <ListHead>
               <Th>Cutoff</Th>
               <Th right>Payments</Th>
@@ -59,12 +72,24 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
             <tbody>
               {batches.items.map((b) => (
                 <tr key={b.id} className="border-t border-neutral-100 dark:border-neutral-800" data-testid="batch-row">
-                  <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={b.cutoffAt} /></td>
-                  <td data-label="Payments" className="px-4 py-2 text-right tabular-nums">{b.paymentCount}</td>
-                  <td data-label="Gross" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(b.gross)}</td>
-                  <td data-label="Fees" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(b.fees)}</td>
-                  <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right font-medium tabular-nums" data-testid="batch-net">{formatNaira(b.net)}</td>
-                  <td data-phone="status" className="px-4 py-2"><StatusBadge status={b.status} /></td>
+                  <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                    <DateTime at={b.cutoffAt} />
+                  </td>
+                  <td data-label="Payments" className="px-4 py-2 text-right tabular-nums">
+                    {b.paymentCount}
+                  </td>
+                  <td data-label="Gross" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                    {formatNaira(b.gross)}
+                  </td>
+                  <td data-label="Fees" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                    {formatNaira(b.fees)}
+                  </td>
+                  <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right font-medium tabular-nums" data-testid="batch-net">
+                    {formatNaira(b.net)}
+                  </td>
+                  <td data-phone="status" className="px-4 py-2">
+                    <StatusBadge status={b.status} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -75,9 +100,14 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
       <section className="space-y-2">
         <h2 className="text-base font-semibold">Payouts</h2>
         {payouts.items.length === 0 ? (
-          <Card className="py-10 text-center text-sm text-neutral-500" data-testid="payouts-empty">No payouts yet.</Card>
+          <Card className="py-10 text-center text-sm text-neutral-500" data-testid="payouts-empty">
+            No payouts yet.
+          </Card>
         ) : (
-          <ListTable testId="payouts-table" footer={<Paging total={payouts.total} page={payouts.page} totalPages={payouts.total_pages} noun="payout" link={(p) => link(query.page, p)} />}>
+          <ListTable
+            testId="payouts-table"
+            footer={<Paging total={payouts.total} page={payouts.page} totalPages={payouts.total_pages} noun="payout" link={(p) => link(query.page, p)} />}
+          >
             <ListHead>
               <Th>Reference</Th>
               <Th right>Amount</Th>
@@ -93,14 +123,22 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
                     {p.reference}
                     {p.attempt > 1 && <p className="text-neutral-500">attempt {p.attempt}</p>}
                   </td>
-                  <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>
-                  <td data-label="Destination" className="px-4 py-2">{p.destination === "wallet" ? "Wallet" : "Bank account"}</td>
+                  <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                    {formatNaira(p.amount)}
+                  </td>
+                  <td data-label="Destination" className="px-4 py-2">
+                    {p.destination === "wallet" ? "Wallet" : "Bank account"}
+                  </td>
                   <td data-phone="status" className="px-4 py-2">
                     <StatusBadge status={p.status} />
                     {p.failureReason && <p className="text-xs text-red-700">{p.failureReason}</p>}
                   </td>
-                  <td data-label="Batch cutoff" className="px-4 py-2 whitespace-nowrap"><DateTime at={p.cutoffAt} /></td>
-                  <td data-label="Completed" data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={p.completedAt} /></td>
+                  <td data-label="Batch cutoff" className="px-4 py-2 whitespace-nowrap">
+                    <DateTime at={p.cutoffAt} />
+                  </td>
+                  <td data-label="Completed" data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                    <DateTime at={p.completedAt} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -21,7 +21,6 @@ export const metadata: Metadata = { title: "Static accounts" };
 
 type Search = Record<string, string | string[] | undefined>;
 
-
 export default async function StaticAccountsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
@@ -35,14 +34,24 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-xl font-semibold">Static accounts</h1>
-          <p className="mt-1 text-sm text-neutral-500">Permanent bank account numbers, one per customer, checked against the customer&apos;s identity record.</p>
+          <p className="mt-1 text-sm text-neutral-500">
+            Permanent bank account numbers, one per customer, checked against the customer&apos;s identity record.
+          </p>
         </div>
         {canCreate ? (
-          <Link href="/dashboard/static-accounts/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="new-static-account">
+          <Link
+            href="/dashboard/static-accounts/new"
+            className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover"
+            data-testid="new-static-account"
+          >
             New static account
           </Link>
         ) : (
-          enabled && <span className="self-center text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "create static accounts")}</span>
+          enabled && (
+            <span className="self-center text-xs text-neutral-500" data-testid="role-hint">
+              {roleHint(ctx.role, "create static accounts")}
+            </span>
+          )
         )}
       </div>
       <ProductBanner state={ctx.merchant.staticAccounts} />
@@ -66,13 +75,34 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
         <EmptyState testId="static-accounts-empty" title={filtered ? "No static accounts match these filters" : "No static accounts yet"}>
           {!filtered && (
             <EmptyHint>
-              {canCreate ? <><Link href="/dashboard/static-accounts/new" className="text-accent underline">Create one</Link> here, </> : "Create one "}
+              {canCreate ? (
+                <>
+                  <Link href="/dashboard/static-accounts/new" className="text-accent underline">
+                    Create one
+                  </Link>{" "}
+                  here,{" "}
+                </>
+              ) : (
+                "Create one "
+              )}
               <FromYourServer />.
             </EmptyHint>
           )}
         </EmptyState>
       ) : (
-        <ListTable testId="static-accounts-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="static account" testId="static-accounts-total" link={(p) => listHref("/dashboard/static-accounts", { status: query.status, search: query.search, page: p })} />}>
+        <ListTable
+          testId="static-accounts-table"
+          footer={
+            <Paging
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="static account"
+              testId="static-accounts-total"
+              link={(p) => listHref("/dashboard/static-accounts", { status: query.status, search: query.search, page: p })}
+            />
+          }
+        >
           <ListHead>
             <Th>Account</Th>
             <Th>Customer</Th>
@@ -85,7 +115,9 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
             {result.items.map((sa) => (
               <Row key={sa.id} data-testid="static-account-row">
                 <td data-phone="primary" className="px-4 py-2">
-                  <Link href={`/dashboard/static-accounts/${sa.id}`} className="font-mono font-medium text-accent hover:underline">{sa.accountNumber}</Link>
+                  <Link href={`/dashboard/static-accounts/${sa.id}`} className="font-mono font-medium text-accent hover:underline">
+                    {sa.accountNumber}
+                  </Link>
                   <p className="text-xs text-neutral-500">{sa.bankName}</p>
                 </td>
                 <td data-label="Customer" className="px-4 py-2">
@@ -94,11 +126,19 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
                 </td>
                 <td data-phone="amount" className="px-4 py-2 text-right tabular-nums">
                   {formatNaira(sa.totalReceived)}
-                  <p className="text-xs text-neutral-500">{sa.inflowCount} payment{sa.inflowCount === 1 ? "" : "s"}</p>
+                  <p className="text-xs text-neutral-500">
+                    {sa.inflowCount} payment{sa.inflowCount === 1 ? "" : "s"}
+                  </p>
                 </td>
-                <td data-phone="status" className="px-4 py-2"><StatusBadge status={sa.status} /></td>
-                <td data-label="Reference" className="max-w-48 truncate px-4 py-2 font-mono text-xs" title={sa.reference}>{sa.reference}</td>
-                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={sa.createdAt} /></td>
+                <td data-phone="status" className="px-4 py-2">
+                  <StatusBadge status={sa.status} />
+                </td>
+                <td data-label="Reference" className="max-w-48 truncate px-4 py-2 font-mono text-xs" title={sa.reference}>
+                  {sa.reference}
+                </td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={sa.createdAt} />
+                </td>
               </Row>
             ))}
           </tbody>

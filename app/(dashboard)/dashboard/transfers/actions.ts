@@ -30,13 +30,11 @@ export const resolveAccountAction = merchantAction
     return resolveAccount(ctx.mode, { account_number: parsedInput.accountNumber, bank_code: parsedInput.bankCode });
   });
 
-export const lookupPayIdAction = merchantAction
-  .inputSchema(z.object({ payId: z.string().trim().min(1).max(80) }))
-  .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
-    const recipient = await findTransferRecipient(ctx.db, { mode: ctx.mode, payId: parsedInput.payId, senderMerchantId: ctx.merchant.id });
-    return { name: recipient.name, payId: recipient.payId };
-  });
+export const lookupPayIdAction = merchantAction.inputSchema(z.object({ payId: z.string().trim().min(1).max(80) })).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
+  const recipient = await findTransferRecipient(ctx.db, { mode: ctx.mode, payId: parsedInput.payId, senderMerchantId: ctx.merchant.id });
+  return { name: recipient.name, payId: recipient.payId };
+});
 
 /** The quote shown before confirming, with the balance it will come from. */
 export const quoteAction = merchantAction
@@ -67,12 +65,16 @@ export const sendMoneyAction = moneyAction
       body: parsedInput.transfer,
     });
     revalidatePath("/dashboard", "layout");
-    return outcome.kind === "sent" ? { ...outcome.transfer, awaitingApproval: false } : { reference: null, status: "awaiting_approval" as const, awaitingApproval: true };
+    return outcome.kind === "sent"
+      ? { ...outcome.transfer, awaitingApproval: false }
+      : { reference: null, status: "awaiting_approval" as const, awaitingApproval: true };
   });
 
 /** Another member (an owner) approves a waiting transfer (it is sent once) or rejects it; never the requester. */
 export const decideTransferApprovalAction = moneyAction
-  .inputSchema(z.object({ id: z.string().uuid("No such approval request."), decision: z.enum(["approve", "reject"]), twoFactorCode: z.string().max(64).optional() }))
+  .inputSchema(
+    z.object({ id: z.string().uuid("No such approval request."), decision: z.enum(["approve", "reject"]), twoFactorCode: z.string().max(64).optional() }),
+  )
   .action(async ({ parsedInput, ctx }) => {
     requireAllowed(rolePolicy.approveTransfers(ctx.role));
     if (parsedInput.decision === "approve") await requireStepUp(ctx.db, ctx.user.id, parsedInput.twoFactorCode);
@@ -93,7 +95,15 @@ export const decideTransferApprovalAction = moneyAction
 export const setApprovalThresholdAction = merchantAction
   .inputSchema(
     z.object({
-      threshold: optionalNairaTextSchema({ minKobo: 10_000, messages: { invalid: "Enter an amount in naira, like 500000", too_small: "The threshold must be at least ₦100", decimals: "Use at most two decimals (kobo)", negative: "The threshold must be at least ₦100" } }),
+      threshold: optionalNairaTextSchema({
+        minKobo: 10_000,
+        messages: {
+          invalid: "Enter an amount in naira, like 500000",
+          too_small: "The threshold must be at least ₦100",
+          decimals: "Use at most two decimals (kobo)",
+          negative: "The threshold must be at least ₦100",
+        },
+      }),
     }),
   )
   .action(async ({ parsedInput, ctx }) => {
@@ -104,10 +114,8 @@ export const setApprovalThresholdAction = merchantAction
   });
 
 /** Asks the bank for a transfer's latest status: a read (any member), it changes nothing the member decides. */
-export const verifyTransferAction = merchantAction
-  .inputSchema(z.object({ reference: z.string().min(1).max(128) }))
-  .action(async ({ parsedInput, ctx }) => {
-    const transfer = await verifyTransfer(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: parsedInput.reference });
-    revalidatePath(`/dashboard/transfers/${parsedInput.reference}`);
-    return transfer;
-  });
+export const verifyTransferAction = merchantAction.inputSchema(z.object({ reference: z.string().min(1).max(128) })).action(async ({ parsedInput, ctx }) => {
+  const transfer = await verifyTransfer(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: parsedInput.reference });
+  revalidatePath(`/dashboard/transfers/${parsedInput.reference}`);
+  return transfer;
+});

@@ -20,7 +20,11 @@ export function Approvals({ threshold, pending, canDecide, stepUp }: { threshold
   const [value, setValue] = useState(threshold);
   const [deciding, setDeciding] = useState<{ item: Pending; decision: "approve" | "reject" } | null>(null);
   const [code, setCode] = useState("");
-  const save = useToastAction(setApprovalThresholdAction, { success: (d) => (d?.threshold ? `Transfers above ${formatNaira(d.threshold)} now need a second member` : "Approval rule off"), refresh: true, error: false });
+  const save = useToastAction(setApprovalThresholdAction, {
+    success: (d) => (d?.threshold ? `Transfers above ${formatNaira(d.threshold)} now need a second member` : "Approval rule off"),
+    refresh: true,
+    error: false,
+  });
   const decide = useToastAction(decideTransferApprovalAction, {
     success: (d) => (d?.status === "approved" ? "Approved and sent" : "Rejected: nothing was sent"),
     refresh: true,
@@ -39,31 +43,55 @@ export function Approvals({ threshold, pending, canDecide, stepUp }: { threshold
           }}
         >
           <div className="min-w-48 flex-1">
-            <Field label="Transfers above this need a second member (₦)" htmlFor="approval-threshold" hint="Empty: no approval needed" error={firstError(save.result.validationErrors, "threshold")}>
-              <Input id="approval-threshold" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} placeholder="e.g. 500,000" data-testid="approval-threshold" />
+            <Field
+              label="Transfers above this need a second member (₦)"
+              htmlFor="approval-threshold"
+              hint="Empty: no approval needed"
+              error={firstError(save.result.validationErrors, "threshold")}
+            >
+              <Input
+                id="approval-threshold"
+                inputMode="decimal"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                placeholder="e.g. 500,000"
+                data-testid="approval-threshold"
+              />
             </Field>
           </div>
-          <Button type="submit" variant="secondary" disabled={save.isPending} data-testid="save-approval-threshold">Save</Button>
+          <Button type="submit" variant="secondary" disabled={save.isPending} data-testid="save-approval-threshold">
+            Save
+          </Button>
         </form>
       ) : (
         <p className="text-sm text-neutral-600">{threshold ? `Transfers above ₦${threshold} need an owner's approval.` : "No approval rule is set."}</p>
       )}
       {pending.length === 0 ? (
-        <p className="text-sm text-neutral-500" data-testid="approvals-empty">No transfer is waiting for approval.</p>
+        <p className="text-sm text-neutral-500" data-testid="approvals-empty">
+          No transfer is waiting for approval.
+        </p>
       ) : (
         <ul className="divide-y divide-neutral-100 dark:divide-neutral-800">
           {pending.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="approval-row">
               <div className="min-w-0 text-sm">
-                <p><b>{formatNaira(p.amount)}</b> to {p.recipientName}</p>
+                <p>
+                  <b>{formatNaira(p.amount)}</b> to {p.recipientName}
+                </p>
                 <p className="text-xs text-neutral-500">Asked by {p.mine ? "you" : p.requestedByEmail}</p>
               </div>
               {p.mine ? (
-                <span className="text-xs text-neutral-500" data-testid="approval-own">Another member must approve it</span>
+                <span className="text-xs text-neutral-500" data-testid="approval-own">
+                  Another member must approve it
+                </span>
               ) : canDecide ? (
                 <div className="flex gap-2">
-                  <Button size="sm" onClick={() => setDeciding({ item: p, decision: "approve" })} data-testid="approve-transfer">Approve</Button>
-                  <Button size="sm" variant="danger" onClick={() => setDeciding({ item: p, decision: "reject" })} data-testid="reject-transfer">Reject</Button>
+                  <Button size="sm" onClick={() => setDeciding({ item: p, decision: "approve" })} data-testid="approve-transfer">
+                    Approve
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => setDeciding({ item: p, decision: "reject" })} data-testid="reject-transfer">
+                    Reject
+                  </Button>
                 </div>
               ) : null}
             </li>
@@ -71,7 +99,11 @@ export function Approvals({ threshold, pending, canDecide, stepUp }: { threshold
         </ul>
       )}
       {deciding && (
-        <Dialog open onClose={() => !decide.isPending && setDeciding(null)} title={deciding.decision === "approve" ? "Approve and send?" : "Reject this transfer?"}>
+        <Dialog
+          open
+          onClose={() => !decide.isPending && setDeciding(null)}
+          title={deciding.decision === "approve" ? "Approve and send?" : "Reject this transfer?"}
+        >
           <div className="space-y-4 text-sm">
             <p>
               {deciding.decision === "approve"
@@ -80,12 +112,21 @@ export function Approvals({ threshold, pending, canDecide, stepUp }: { threshold
             </p>
             {deciding.decision === "approve" && stepUp && (
               <Field label="Code from your authenticator app" htmlFor="approve-2fa">
-                <Input id="approve-2fa" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} data-testid="approve-2fa-code" />
+                <Input
+                  id="approve-2fa"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  data-testid="approve-2fa-code"
+                />
               </Field>
             )}
             <FieldError message={decide.result.serverError} />
             <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setDeciding(null)} disabled={decide.isPending}>Cancel</Button>
+              <Button variant="secondary" onClick={() => setDeciding(null)} disabled={decide.isPending}>
+                Cancel
+              </Button>
               <Button
                 variant={deciding.decision === "approve" ? "primary" : "danger"}
                 disabled={decide.isPending}

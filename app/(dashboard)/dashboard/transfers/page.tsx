@@ -45,21 +45,40 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-xl font-semibold">Transfers</h1>
         <div className="flex flex-wrap gap-2">
-          <Link href="/dashboard/transfers/wallet" className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="wallet-settings-link">
+          <Link
+            href="/dashboard/transfers/wallet"
+            className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900"
+            data-testid="wallet-settings-link"
+          >
             Wallet settings
           </Link>
-          <a href={listHref("/dashboard/transfers/export", filters)} className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="export-csv" download>
+          <a
+            href={listHref("/dashboard/transfers/export", filters)}
+            className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900"
+            data-testid="export-csv"
+            download
+          >
             Export CSV
           </a>
-          <Link href="/dashboard/transfers/bulk" className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900" data-testid="bulk-transfers-link">
+          <Link
+            href="/dashboard/transfers/bulk"
+            className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900"
+            data-testid="bulk-transfers-link"
+          >
             Bulk transfers
           </Link>
           {canSend ? (
-            <Link href="/dashboard/transfers/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="send-money">
+            <Link
+              href="/dashboard/transfers/new"
+              className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover"
+              data-testid="send-money"
+            >
               Send money
             </Link>
           ) : (
-            <span className="self-center text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "send money", ctx.mode)}</span>
+            <span className="self-center text-xs text-neutral-500" data-testid="role-hint">
+              {roleHint(ctx.role, "send money", ctx.mode)}
+            </span>
           )}
         </div>
       </div>
@@ -68,12 +87,21 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
           threshold={threshold === null ? "" : koboToNaira(threshold)}
           canDecide={rolePolicy.approveTransfers(ctx.role)}
           stepUp={stepUp}
-          pending={pending.map((p) => ({ id: p.id, amount: p.amount, recipientName: p.recipientName, requestedByEmail: p.requestedByEmail, mine: p.requestedBy === ctx.user.id, createdAt: p.createdAt.toISOString() }))}
+          pending={pending.map((p) => ({
+            id: p.id,
+            amount: p.amount,
+            recipientName: p.recipientName,
+            requestedByEmail: p.requestedByEmail,
+            mine: p.requestedBy === ctx.user.id,
+            createdAt: p.createdAt.toISOString(),
+          }))}
         />
       )}
       {waitingBatches > 0 && (
         <p className="text-sm" data-testid="bulk-awaiting-approval">
-          <Link href="/dashboard/transfers/bulk" className="text-accent hover:underline">{waitingBatches === 1 ? "1 bulk transfer waits" : `${waitingBatches} bulk transfers wait`} for approval</Link>
+          <Link href="/dashboard/transfers/bulk" className="text-accent hover:underline">
+            {waitingBatches === 1 ? "1 bulk transfer waits" : `${waitingBatches} bulk transfers wait`} for approval
+          </Link>
         </p>
       )}
       <FilterBar action="/dashboard/transfers" clearHref={filtered && "/dashboard/transfers"}>
@@ -87,28 +115,65 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
         </FilterField>
         <FilterField label="Type">
           <Select name="type" defaultValue={query.type ?? ""}>
-            <option value="">Any</option><option value="bank_transfer">Bank transfer</option><option value="payid">PayID</option>
+            <option value="">Any</option>
+            <option value="bank_transfer">Bank transfer</option>
+            <option value="payid">PayID</option>
           </Select>
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
         <EmptyState testId="transfers-empty" title={filtered ? "No transfers match these filters" : "No transfers yet"}>
-          {!filtered && canSend && <EmptyHint><Link href="/dashboard/transfers/new" className="text-accent hover:underline">Send money</Link> to a bank account or a PayID.</EmptyHint>}
+          {!filtered && canSend && (
+            <EmptyHint>
+              <Link href="/dashboard/transfers/new" className="text-accent hover:underline">
+                Send money
+              </Link>{" "}
+              to a bank account or a PayID.
+            </EmptyHint>
+          )}
         </EmptyState>
       ) : (
-        <ListTable testId="transfers-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="transfer" testId="transfers-total" link={(p) => listHref("/dashboard/transfers", { ...filters, page: p })} />}>
-          <ListHead><Th>Recipient</Th><Th right>Amount</Th><Th>Status</Th><Th>Reference</Th><Th>Date</Th></ListHead>
+        <ListTable
+          testId="transfers-table"
+          footer={
+            <Paging
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="transfer"
+              testId="transfers-total"
+              link={(p) => listHref("/dashboard/transfers", { ...filters, page: p })}
+            />
+          }
+        >
+          <ListHead>
+            <Th>Recipient</Th>
+            <Th right>Amount</Th>
+            <Th>Status</Th>
+            <Th>Reference</Th>
+            <Th>Date</Th>
+          </ListHead>
           <tbody>
             {result.items.map((t) => (
               <Row key={t.id} data-testid="transfer-row">
                 <td data-phone="primary" className="px-4 py-2">
-                  <Link href={`/dashboard/transfers/${t.reference}`} className="font-medium text-accent hover:underline">{t.recipientName}</Link>
+                  <Link href={`/dashboard/transfers/${t.reference}`} className="font-medium text-accent hover:underline">
+                    {t.recipientName}
+                  </Link>
                   <p className="text-xs text-neutral-500">{t.type === "payid" ? "PayID" : `${t.recipientBankName} · ${t.recipientAccountNumber}`}</p>
                 </td>
-                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(t.amount)}</td>
-                <td data-phone="status" className="px-4 py-2"><TransferStatus status={t.status} /></td>
-                <td data-label="Reference" className="px-4 py-2 font-mono text-xs">{t.reference}</td>
-                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={t.createdAt} /></td>
+                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                  {formatNaira(t.amount)}
+                </td>
+                <td data-phone="status" className="px-4 py-2">
+                  <TransferStatus status={t.status} />
+                </td>
+                <td data-label="Reference" className="px-4 py-2 font-mono text-xs">
+                  {t.reference}
+                </td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={t.createdAt} />
+                </td>
               </Row>
             ))}
           </tbody>

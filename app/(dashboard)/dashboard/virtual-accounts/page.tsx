@@ -23,7 +23,6 @@ export const metadata: Metadata = { title: "Virtual accounts" };
 
 type Search = Record<string, string | string[] | undefined>;
 
-
 export default async function VirtualAccountsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
@@ -39,11 +38,17 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
           <p className="mt-1 text-sm text-neutral-500">Temporary bank account numbers, one per payment. The bank differs between accounts.</p>
         </div>
         {canCreate ? (
-          <Link href="/dashboard/virtual-accounts/new" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover" data-testid="new-virtual-account">
+          <Link
+            href="/dashboard/virtual-accounts/new"
+            className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-hover"
+            data-testid="new-virtual-account"
+          >
             New virtual account
           </Link>
         ) : (
-          <span className="self-center text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "create virtual accounts")}</span>
+          <span className="self-center text-xs text-neutral-500" data-testid="role-hint">
+            {roleHint(ctx.role, "create virtual accounts")}
+          </span>
         )}
       </div>
       <FilterBar action="/dashboard/virtual-accounts" clearHref={query.status && "/dashboard/virtual-accounts"}>
@@ -57,13 +62,34 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
         <EmptyState testId="virtual-accounts-empty" title={<>{query.status ? `No ${query.status} virtual accounts` : "No virtual accounts yet"}</>}>
           {!query.status && (
             <EmptyHint>
-              {canCreate ? <><Link href="/dashboard/virtual-accounts/new" className="text-accent underline">Create one</Link> here, </> : "Create one "}
+              {canCreate ? (
+                <>
+                  <Link href="/dashboard/virtual-accounts/new" className="text-accent underline">
+                    Create one
+                  </Link>{" "}
+                  here,{" "}
+                </>
+              ) : (
+                "Create one "
+              )}
               <FromYourServer />.
             </EmptyHint>
           )}
         </EmptyState>
       ) : (
-        <ListTable testId="virtual-accounts-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="virtual account" testId="virtual-accounts-total" link={(p) => listHref("/dashboard/virtual-accounts", { status: query.status, page: p })} />}>
+        <ListTable
+          testId="virtual-accounts-table"
+          footer={
+            <Paging
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="virtual account"
+              testId="virtual-accounts-total"
+              link={(p) => listHref("/dashboard/virtual-accounts", { status: query.status, page: p })}
+            />
+          }
+        >
           <ListHead>
             <Th>Account</Th>
             <Th right>Amount</Th>
@@ -81,13 +107,21 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
                   </Link>
                   <p className="text-xs text-neutral-500">{va.bankName}</p>
                 </td>
-                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{va.amount === null ? "Any" : formatNaira(va.amount)}</td>
-                <td data-phone="status" className="px-4 py-2"><StatusBadge status={va.status} /></td>
+                <td data-phone="amount" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                  {va.amount === null ? "Any" : formatNaira(va.amount)}
+                </td>
+                <td data-phone="status" className="px-4 py-2">
+                  <StatusBadge status={va.status} />
+                </td>
                 <td data-label="Expires" className="px-4 py-2 whitespace-nowrap">
                   <DateTime at={va.expiresAt}>{va.expiresAt && va.status === "pending" ? relativeTime(va.expiresAt, now) : undefined}</DateTime>
                 </td>
-                <td data-label="Source" className="px-4 py-2">{sourceLabel(va.source)}</td>
-                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={va.createdAt} /></td>
+                <td data-label="Source" className="px-4 py-2">
+                  {sourceLabel(va.source)}
+                </td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={va.createdAt} />
+                </td>
               </Row>
             ))}
           </tbody>

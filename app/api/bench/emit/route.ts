@@ -31,7 +31,13 @@ export async function POST(req: Request): Promise<Response> {
       mode: "test" as const,
       keyPairId,
       type: "transfer.success",
-      data: { reference: keyPairIds.length > 1 ? `${reference}-${n}` : reference, amount: 10_000, currency: "NGN", status: "completed", recipient: { name: "Ada Obi", bank: null, account_number: null } },
+      data: {
+        reference: keyPairIds.length > 1 ? `${reference}-${n}` : reference,
+        amount: 10_000,
+        currency: "NGN",
+        status: "completed",
+        recipient: { name: "Ada Obi", bank: null, account_number: null },
+      },
     })),
   );
   deliverAfterCommit(ids);

@@ -7,7 +7,14 @@ import { toPaymentRefundView } from "@/lib/refunds/refund-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route({ body: RequestPaymentRefundBody }, async ({ db, merchantId, mode, key, body }) => {
-    const { refund } = await requestPaymentRefund(db, { merchantId, mode, keyPairId: key.keyPair.id, reference: body.reference, amount: body.amount ?? null, reason: body.reason ?? null });
+    const { refund } = await requestPaymentRefund(db, {
+      merchantId,
+      mode,
+      keyPairId: key.keyPair.id,
+      reference: body.reference,
+      amount: body.amount ?? null,
+      reason: body.reason ?? null,
+    });
     return toPaymentRefundView(refund);
   }),
   GET: route({ query: ListRefundsQuery }, async ({ db, merchantId, mode, query }) => {

@@ -10,7 +10,16 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     // A PayID recipient's read travels with the rate-limit count: one round trip fewer.
     { permission: "transfers", wallet: true, body: InitiateTransferBody, prefetch: (_params, sent) => transferPrefetch(sent.body, sent.mode) },
     ({ db, merchantId, mode, walletPayIdId, key, body, prefetched }) =>
-      initiateTransfer(db, { merchantId, merchantName: key.merchant.name, mode, walletPayIdId: walletPayIdId!, keyPairId: key.keyPair.id, source: "api", body, recipientRows: prefetched }),
+      initiateTransfer(db, {
+        merchantId,
+        merchantName: key.merchant.name,
+        mode,
+        walletPayIdId: walletPayIdId!,
+        keyPairId: key.keyPair.id,
+        source: "api",
+        body,
+        recipientRows: prefetched,
+      }),
   ),
   GET: route({ permission: "transfers", wallet: true, query: ListTransfersQuery }, async ({ db, merchantId, mode, query }) => {
     const page = await listTransfers(db, { merchantId, mode, ...query });

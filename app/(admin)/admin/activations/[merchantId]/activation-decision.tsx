@@ -30,9 +30,15 @@ export function ActivationDecision({ merchantId, merchantName }: { merchantId: s
   });
   return (
     <div className="flex flex-wrap gap-2">
-      <Button onClick={() => setOpen("approve")} data-testid="approve-activation">Approve</Button>
-      <Button variant="secondary" onClick={() => setOpen("request_changes")} data-testid="request-activation-changes">Ask for changes</Button>
-      <Button variant="danger" onClick={() => setOpen("reject")} data-testid="reject-activation">Decline</Button>
+      <Button onClick={() => setOpen("approve")} data-testid="approve-activation">
+        Approve
+      </Button>
+      <Button variant="secondary" onClick={() => setOpen("request_changes")} data-testid="request-activation-changes">
+        Ask for changes
+      </Button>
+      <Button variant="danger" onClick={() => setOpen("reject")} data-testid="reject-activation">
+        Decline
+      </Button>
       {open && (
         <Dialog open onClose={() => setOpen(null)} title={TEXT[open].title}>
           <form
@@ -51,12 +57,28 @@ export function ActivationDecision({ merchantId, merchantName }: { merchantId: s
             </p>
             {open !== "approve" && (
               <Field label={open === "reject" ? "Reason (the business reads it)" : "What to change (the business reads it)"} htmlFor="activation-note">
-                <Textarea id="activation-note" rows={3} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} required minLength={5} data-testid="activation-note" />
+                <Textarea
+                  id="activation-note"
+                  rows={3}
+                  maxLength={1000}
+                  value={note}
+                  onChange={(e) => setNote(e.target.value)}
+                  required
+                  minLength={5}
+                  data-testid="activation-note"
+                />
               </Field>
             )}
             <div className="flex justify-end gap-2">
-              <Button type="button" variant="secondary" onClick={() => setOpen(null)}>Cancel</Button>
-              <Button type="submit" variant={open === "reject" ? "danger" : "primary"} disabled={review.isPending || (open !== "approve" && note.trim().length < 5)} data-testid="confirm-activation-decision">
+              <Button type="button" variant="secondary" onClick={() => setOpen(null)}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                variant={open === "reject" ? "danger" : "primary"}
+                disabled={review.isPending || (open !== "approve" && note.trim().length < 5)}
+                data-testid="confirm-activation-decision"
+              >
                 {review.isPending ? "Saving…" : TEXT[open].button}
               </Button>
             </div>

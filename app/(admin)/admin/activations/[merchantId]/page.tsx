@@ -35,7 +35,9 @@ export default async function ActivationRequestPage({ params }: { params: Promis
   );
   return (
     <div className="space-y-4" data-testid="activation-request" data-status={r.status}>
-      <Link href="/admin/activations" className="text-sm text-accent hover:underline">← Activation reviews</Link>
+      <Link href="/admin/activations" className="text-sm text-accent hover:underline">
+        ← Activation reviews
+      </Link>
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="text-xl font-semibold">{merchant.name}</h1>
         <StatusBadge status={r.status} />
@@ -60,7 +62,10 @@ export default async function ActivationRequestPage({ params }: { params: Promis
             {row(
               "Registry",
               r.identityOutcome ? (
-                <StatusBadge status={r.identityOutcome === "match" ? "completed" : r.identityOutcome === "mismatch" ? "failed" : "pending"} label={IDENTITY_OUTCOME_LABELS[r.identityOutcome]} />
+                <StatusBadge
+                  status={r.identityOutcome === "match" ? "completed" : r.identityOutcome === "mismatch" ? "failed" : "pending"}
+                  label={IDENTITY_OUTCOME_LABELS[r.identityOutcome]}
+                />
               ) : null,
               "review-identity",
             )}
@@ -80,7 +85,9 @@ export default async function ActivationRequestPage({ params }: { params: Promis
           <Card className="space-y-2 text-sm" data-testid="review-documents">
             <CardTitle>Documents</CardTitle>
             {documents.length === 0 ? (
-              <p className="text-neutral-600 dark:text-neutral-400">None uploaded{collecting === "optional" ? " (documents are optional on this server)" : ""}.</p>
+              <p className="text-neutral-600 dark:text-neutral-400">
+                None uploaded{collecting === "optional" ? " (documents are optional on this server)" : ""}.
+              </p>
             ) : (
               <ul className="divide-y divide-neutral-100 dark:divide-neutral-800">
                 {documents.map((d) => (
@@ -89,11 +96,17 @@ export default async function ActivationRequestPage({ params }: { params: Promis
                       <span className="block text-neutral-500">{DOCUMENT_KIND_LABELS[d.kind]}</span>
                       <span className="block break-all">{d.fileName}</span>
                       <span className="block text-xs text-neutral-500">
-                        {d.contentType === "application/pdf" ? "PDF" : d.contentType === "image/png" ? "PNG" : "JPEG"} · {documentSizeText(d.size)} · <DateTime at={d.createdAt} />
+                        {d.contentType === "application/pdf" ? "PDF" : d.contentType === "image/png" ? "PNG" : "JPEG"} · {documentSizeText(d.size)} ·{" "}
+                        <DateTime at={d.createdAt} />
                       </span>
                     </span>
                     {/* A route handler answering a file, not a page: a plain link (the download is audited). */}
-                    <a href={`/admin/activations/${merchantId}/documents/${d.id}`} className="text-accent hover:underline" data-testid="review-document-download" download>
+                    <a
+                      href={`/admin/activations/${merchantId}/documents/${d.id}`}
+                      className="text-accent hover:underline"
+                      data-testid="review-document-download"
+                      download
+                    >
                       Download
                     </a>
                   </li>
@@ -108,8 +121,19 @@ export default async function ActivationRequestPage({ params }: { params: Promis
             <ActivationDecision merchantId={merchantId} merchantName={merchant.name} />
           ) : (
             <p>
-              {r.status === "approved" ? "Approved" : r.status === "rejected" ? "Declined" : r.status === "changes_requested" ? "Changes asked" : "Not submitted yet"}
-              {r.reviewedAt && <> · <DateTime at={r.reviewedAt} /></>}
+              {r.status === "approved"
+                ? "Approved"
+                : r.status === "rejected"
+                  ? "Declined"
+                  : r.status === "changes_requested"
+                    ? "Changes asked"
+                    : "Not submitted yet"}
+              {r.reviewedAt && (
+                <>
+                  {" "}
+                  · <DateTime at={r.reviewedAt} />
+                </>
+              )}
               {r.reviewNote && <span className="mt-1 block text-neutral-600">“{r.reviewNote}”</span>}
             </p>
           )}

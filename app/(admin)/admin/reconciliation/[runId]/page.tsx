@@ -40,7 +40,11 @@ export default async function RunPage({ params }: { params: Promise<{ runId: str
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <p className="text-sm"><Link href="/admin/reconciliation" className="text-accent hover:underline">Reconciliation</Link></p>
+          <p className="text-sm">
+            <Link href="/admin/reconciliation" className="text-accent hover:underline">
+              Reconciliation
+            </Link>
+          </p>
           <h1 className="text-xl font-semibold">
             {run.rail}, {run.day}
           </h1>
@@ -52,7 +56,9 @@ export default async function RunPage({ params }: { params: Promise<{ runId: str
       </div>
       <RunSummary run={run} />
       <section className="space-y-3" aria-labelledby="exceptions-heading">
-        <h2 id="exceptions-heading" className="text-lg font-semibold">Exceptions</h2>
+        <h2 id="exceptions-heading" className="text-lg font-semibold">
+          Exceptions
+        </h2>
         {items.length === 0 ? (
           <EmptyState testId="exceptions-empty" title="Nothing left to explain.">
             <EmptyHint>Every line of this run matched, was booked, or was resolved by an admin.</EmptyHint>

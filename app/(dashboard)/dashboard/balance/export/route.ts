@@ -12,7 +12,13 @@ export async function GET(req: Request) {
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const { from, to } = parseWalletStatementSearch(Object.fromEntries(new URL(req.url).searchParams));
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, from, to };
-  const csv = walletStatementCsvStream(walkList((page) => listWalletStatement(ctx.db, { ...scope, ...page }), (l) => String(l.postingId), MAX_ROWS));
+  const csv = walletStatementCsvStream(
+    walkList(
+      (page) => listWalletStatement(ctx.db, { ...scope, ...page }),
+      (l) => String(l.postingId),
+      MAX_ROWS,
+    ),
+  );
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -11,7 +11,13 @@ export async function GET(req: Request) {
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const query = parseCustomerSearch(Object.fromEntries(new URL(req.url).searchParams));
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, ...query };
-  const csv = customersCsvStream(walkList((page) => listCustomers(ctx.db, { ...scope, ...page }), (c) => c.id, MAX_ROWS));
+  const csv = customersCsvStream(
+    walkList(
+      (page) => listCustomers(ctx.db, { ...scope, ...page }),
+      (c) => c.id,
+      MAX_ROWS,
+    ),
+  );
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

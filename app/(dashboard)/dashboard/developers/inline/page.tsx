@@ -24,7 +24,11 @@ export default async function InlineCheckoutPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const scope = { merchantId: ctx.merchant.id, mode: "test" as const };
-  const [keys, wallet, baseUrl] = await Promise.all([listKeyPairs(ctx.db, scope), getWalletPayId(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }), requestBaseUrl()]);
+  const [keys, wallet, baseUrl] = await Promise.all([
+    listKeyPairs(ctx.db, scope),
+    getWalletPayId(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }),
+    requestBaseUrl(),
+  ]);
   const active = keys.filter((k) => !k.revokedAt);
   // "Try it" opens the checkout from the dashboard itself: a key whose allowed domains admit this origin.
   const here = new URL(baseUrl).origin;
@@ -48,13 +52,19 @@ export default async function InlineCheckoutPage() {
           <CardTitle>Snippet{key ? ` (test key “${key.name}”)` : ""}</CardTitle>
           <CopyButton value={snippet} label="Copy snippet" />
         </div>
-        <pre tabIndex={0} className={pre} data-testid="inline-snippet">{snippet}</pre>
+        <pre tabIndex={0} className={pre} data-testid="inline-snippet">
+          {snippet}
+        </pre>
         {key ? (
           <TryInlineButton publicKey={key.publicKey} email={ctx.user.email} />
         ) : (
           <EmptyState testId="inline-no-key" title="No test key yet">
             <EmptyHint>
-              Create a test key pair on <Link href="/dashboard/developers" className="text-accent underline">API keys</Link> (in test mode) whose allowed domains are empty or include this dashboard&apos;s, to fill in the snippet and try it here.
+              Create a test key pair on{" "}
+              <Link href="/dashboard/developers" className="text-accent underline">
+                API keys
+              </Link>{" "}
+              (in test mode) whose allowed domains are empty or include this dashboard&apos;s, to fill in the snippet and try it here.
             </EmptyHint>
           </EmptyState>
         )}
@@ -68,8 +78,8 @@ export default async function InlineCheckoutPage() {
           </summary>
           <div className="space-y-3 px-5 pb-5">
             <p className="text-sm">
-              A page written for ZevPay&apos;s inline script (<code className="font-mono text-xs">new ZevPay.ZevPayCheckout().checkout({"{…}"})</code>) works unchanged
-              with an Owo public key: change only where the script comes from.
+              A page written for ZevPay&apos;s inline script (<code className="font-mono text-xs">new ZevPay.ZevPayCheckout().checkout({"{…}"})</code>) works
+              unchanged with an Owo public key: change only where the script comes from.
             </p>
             <pre tabIndex={0} className={pre} data-testid="zevpay-swap">{`- ${swap.before}\n+ ${swap.after}`}</pre>
           </div>
@@ -88,8 +98,8 @@ export default async function InlineCheckoutPage() {
           )}
         </div>
         <p className="text-sm text-neutral-500">
-          A public key with allowed domains opens checkouts only from pages on those domains (and only they may frame the checkout). Without any, every
-          origin may use it: set them on live keys. They are chosen when a key is created.
+          A public key with allowed domains opens checkouts only from pages on those domains (and only they may frame the checkout). Without any, every origin
+          may use it: set them on live keys. They are chosen when a key is created.
         </p>
         {active.length === 0 ? (
           <p className="text-sm text-neutral-500">No test keys.</p>
@@ -99,7 +109,9 @@ export default async function InlineCheckoutPage() {
               <li key={k.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
                 <span className="font-medium">{k.name}</span>
                 <span className="font-mono text-xs break-all text-neutral-500">{k.publicKey}</span>
-                <span className="w-full sm:w-auto">{k.allowedDomains.length ? k.allowedDomains.join(", ") : <span className="text-neutral-500 dark:text-neutral-400">Any origin</span>}</span>
+                <span className="w-full sm:w-auto">
+                  {k.allowedDomains.length ? k.allowedDomains.join(", ") : <span className="text-neutral-500 dark:text-neutral-400">Any origin</span>}
+                </span>
               </li>
             ))}
           </ul>

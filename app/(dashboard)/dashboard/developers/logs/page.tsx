@@ -34,7 +34,8 @@ export default async function RequestLogsPage({ searchParams }: { searchParams: 
       <div>
         <h1 className="text-xl font-semibold">API request logs</h1>
         <p className="text-sm text-neutral-500">
-          The last {requestLogLimit().toLocaleString("en-NG")} requests of each {ctx.mode} key, with status and correlation id (quote it to support). Bodies and keys are never stored.
+          The last {requestLogLimit().toLocaleString("en-NG")} requests of each {ctx.mode} key, with status and correlation id (quote it to support). Bodies and
+          keys are never stored.
         </p>
       </div>
       <FilterBar action={BASE} clearHref={filtered && BASE} submitLabel="Filter">
@@ -49,21 +50,37 @@ export default async function RequestLogsPage({ searchParams }: { searchParams: 
         <FilterField label="Status">
           <Select name="status" defaultValue={statusClass ?? ""} data-testid="request-logs-status">
             <option value="">Any status</option>
-            {STATUS_CLASSES.map((c) => <option key={c} value={c}>{c}</option>)}
+            {STATUS_CLASSES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </Select>
         </FilterField>
       </FilterBar>
       {result.items.length === 0 ? (
         <EmptyState testId="request-logs-empty" title={<>No API requests{filtered ? " match these filters" : " yet"}</>}>
           <EmptyHint>
-            Requests made with your {ctx.mode} keys appear here about a second after they are answered. Find your keys under <Link href="/dashboard/developers" className="text-accent underline">API keys</Link>.
+            Requests made with your {ctx.mode} keys appear here about a second after they are answered. Find your keys under{" "}
+            <Link href="/dashboard/developers" className="text-accent underline">
+              API keys
+            </Link>
+            .
           </EmptyHint>
         </EmptyState>
       ) : (
         <RequestLogsTable
           rows={result.items}
           keyLabels={keyLabels}
-          footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="request" link={(p) => listHref(BASE, { key: keyPairId, status: statusClass, page: p })} />}
+          footer={
+            <Paging
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="request"
+              link={(p) => listHref(BASE, { key: keyPairId, status: statusClass, page: p })}
+            />
+          }
         />
       )}
     </div>

@@ -44,13 +44,21 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         <FilterField label="Event type">
           <Select name="type" defaultValue={type ?? ""}>
             <option value="">All types</option>
-            {EVENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+            {EVENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
           </Select>
         </FilterField>
         <FilterField label="Delivery">
           <Select name="status" defaultValue={status ?? ""}>
             <option value="">Any status</option>
-            {DELIVERY_STATUSES.map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
+            {DELIVERY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s.replace("_", " ")}
+              </option>
+            ))}
           </Select>
         </FilterField>
       </FilterBar>
@@ -59,19 +67,46 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           <EmptyHint>Events appear when money moves, or when you send a test event from a key.</EmptyHint>
         </EmptyState>
       ) : (
-        <ListTable testId="events-table" footer={<Paging total={result.total} page={result.page} totalPages={result.total_pages} noun="event" link={(p) => listHref("/dashboard/developers/webhooks", { type: search.type, status: search.status, page: p })} />}>
-          <ListHead><Th>Event</Th><Th>Delivery</Th><Th>Attempts</Th><Th>Last response</Th><Th>Created</Th></ListHead>
+        <ListTable
+          testId="events-table"
+          footer={
+            <Paging
+              total={result.total}
+              page={result.page}
+              totalPages={result.total_pages}
+              noun="event"
+              link={(p) => listHref("/dashboard/developers/webhooks", { type: search.type, status: search.status, page: p })}
+            />
+          }
+        >
+          <ListHead>
+            <Th>Event</Th>
+            <Th>Delivery</Th>
+            <Th>Attempts</Th>
+            <Th>Last response</Th>
+            <Th>Created</Th>
+          </ListHead>
           <tbody>
             {result.items.map((e) => (
               <Row key={e.id} data-testid="event-row">
                 <td data-phone="primary" className="px-4 py-2">
-                  <Link href={`/dashboard/developers/webhooks/${e.id}`} className="font-medium text-accent hover:underline">{e.type}</Link>
+                  <Link href={`/dashboard/developers/webhooks/${e.id}`} className="font-medium text-accent hover:underline">
+                    {e.type}
+                  </Link>
                   <p className="font-mono text-xs text-neutral-500">{e.id}</p>
                 </td>
-                <td data-phone="status" className="px-4 py-2"><DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} /></td>
-                <td data-label="Attempts" className="px-4 py-2 tabular-nums">{e.attempts}</td>
-                <td data-label="Last response" className="px-4 py-2 tabular-nums">{e.lastStatusCode ?? "—"}</td>
-                <td data-phone="date" className="px-4 py-2 whitespace-nowrap"><DateTime at={e.createdAt} seconds /></td>
+                <td data-phone="status" className="px-4 py-2">
+                  <DeliveryBadge status={e.deliveryStatus} attempts={e.attempts} />
+                </td>
+                <td data-label="Attempts" className="px-4 py-2 tabular-nums">
+                  {e.attempts}
+                </td>
+                <td data-label="Last response" className="px-4 py-2 tabular-nums">
+                  {e.lastStatusCode ?? "—"}
+                </td>
+                <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
+                  <DateTime at={e.createdAt} seconds />
+                </td>
               </Row>
             ))}
           </tbody>

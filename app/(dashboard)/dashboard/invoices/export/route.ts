@@ -13,7 +13,13 @@ export async function GET(req: Request) {
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const { status, search } = parseInvoiceSearch(Object.fromEntries(new URL(req.url).searchParams));
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, status, search, actor: "dashboard" as const };
-  const csv = invoicesCsvStream(walkList((page) => listInvoices(ctx.db, { ...scope, ...page }), (i) => i.publicId, MAX_ROWS));
+  const csv = invoicesCsvStream(
+    walkList(
+      (page) => listInvoices(ctx.db, { ...scope, ...page }),
+      (i) => i.publicId,
+      MAX_ROWS,
+    ),
+  );
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

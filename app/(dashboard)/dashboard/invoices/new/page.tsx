@@ -13,7 +13,9 @@ export default async function NewInvoicePage() {
   if (!ctx) redirect("/sign-in");
   return (
     <div className="max-w-4xl space-y-5">
-      <Link href="/dashboard/invoices" className="text-sm text-accent hover:underline">← Invoices</Link>
+      <Link href="/dashboard/invoices" className="text-sm text-accent hover:underline">
+        ← Invoices
+      </Link>
       <div>
         <h1 className="text-xl font-semibold">New invoice</h1>
         <p className="mt-1 text-sm text-neutral-500">
@@ -24,7 +26,9 @@ export default async function NewInvoicePage() {
       {rolePolicy.createReceivables(ctx.role) ? (
         <InvoiceForm />
       ) : (
-        <Card className="text-sm" data-testid="inv-not-allowed">Your role can view invoices but not create them. Ask an owner or developer.</Card>
+        <Card className="text-sm" data-testid="inv-not-allowed">
+          Your role can view invoices but not create them. Ask an owner or developer.
+        </Card>
       )}
     </div>
   );

@@ -38,23 +38,47 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ id
   const url = paymentLinkUrl(base, link.slug);
   const qr = await qrSvg(url);
   const canEdit = rolePolicy.createReceivables(ctx.role);
-  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd className="min-w-0 break-words">{value}</dd></>);
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <dt className="text-neutral-500">{label}</dt>
+      <dd className="min-w-0 break-words">{value}</dd>
+    </>
+  );
 
   return (
     <div className="space-y-5">
-      <Link href="/dashboard/payment-links" className="text-sm text-accent hover:underline">← Payment links</Link>
+      <Link href="/dashboard/payment-links" className="text-sm text-accent hover:underline">
+        ← Payment links
+      </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-xl font-semibold break-words" data-testid="payment-link-heading">{link.title}</h1>
+          <h1 className="text-xl font-semibold break-words" data-testid="payment-link-heading">
+            {link.title}
+          </h1>
           <div className="mt-1 flex flex-wrap items-center gap-2">
-            <span data-testid="payment-link-status"><StatusBadge status={link.isActive ? "active" : "deactivated"} label={link.isActive ? "Active" : "Inactive"} /></span>
-            <span className="text-sm font-medium tabular-nums" data-testid="payment-link-amount-text">{linkAmountText(link)}</span>
+            <span data-testid="payment-link-status">
+              <StatusBadge status={link.isActive ? "active" : "deactivated"} label={link.isActive ? "Active" : "Inactive"} />
+            </span>
+            <span className="text-sm font-medium tabular-nums" data-testid="payment-link-amount-text">
+              {linkAmountText(link)}
+            </span>
           </div>
         </div>
         {canEdit && (
           <div className="flex gap-2">
             <PaymentLinkFormButton
-              link={{ id: link.id, title: link.title, description: link.description, amount: link.amount, minAmount: link.minAmount, maxAmount: link.maxAmount, collectFields: link.collectFields, allowQuantity: link.allowQuantity, redirectUrl: link.redirectUrl, isActive: link.isActive }}
+              link={{
+                id: link.id,
+                title: link.title,
+                description: link.description,
+                amount: link.amount,
+                minAmount: link.minAmount,
+                maxAmount: link.maxAmount,
+                collectFields: link.collectFields,
+                allowQuantity: link.allowQuantity,
+                redirectUrl: link.redirectUrl,
+                isActive: link.isActive,
+              }}
             />
             <LinkActiveToggle id={link.id} isActive={link.isActive} />
           </div>
@@ -73,7 +97,15 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ id
           <div className="w-full min-w-0 space-y-3 text-sm">
             <p className="text-neutral-500">Customers scan the code or open the link to pay.</p>
             <p className="flex items-center gap-1">
-              <a href={url} target="_blank" rel="noreferrer" className="min-w-0 font-mono text-xs break-all text-accent hover:underline" data-testid="payment-link-url">{url}</a>
+              <a
+                href={url}
+                target="_blank"
+                rel="noreferrer"
+                className="min-w-0 font-mono text-xs break-all text-accent hover:underline"
+                data-testid="payment-link-url"
+              >
+                {url}
+              </a>
               <CopyButton value={url} label="Copy link" className="shrink-0" />
             </p>
             <ShareLink url={url} title={link.title} />
@@ -88,7 +120,13 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ id
           {row("Also asks for", link.collectFields.length ? link.collectFields.map((f) => COLLECTED[f] ?? f).join(", ") : "Nothing beyond name and email")}
           {row("After payment", link.redirectUrl ? <span className="break-all">{link.redirectUrl}</span> : "The checkout's own confirmation")}
           {row("Created by", link.keyPairId ? <span className="font-mono text-xs break-all">API key {link.keyPairId}</span> : "Dashboard")}
-          {row("Id", <span className="flex items-center gap-1 font-mono text-xs break-all">{link.id}<CopyButton value={link.id} label="Copy id" /></span>)}
+          {row(
+            "Id",
+            <span className="flex items-center gap-1 font-mono text-xs break-all">
+              {link.id}
+              <CopyButton value={link.id} label="Copy id" />
+            </span>,
+          )}
           {row("Created", <DateTime at={link.createdAt} />)}
         </dl>
       </Card>

@@ -28,26 +28,54 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
   if (!payment) notFound();
   const [trail, sa, refunds] = await Promise.all([
     getRecordTrail(ctx.db, { merchantId: payment.merchantId, mode: payment.mode, reference: payment.reference }),
-    payment.destinationKind === "static_account" ? findDashboardStaticPaymentByReference(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: payment.reference }) : null,
+    payment.destinationKind === "static_account"
+      ? findDashboardStaticPaymentByReference(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: payment.reference })
+      : null,
     paymentRefunds(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: payment.reference }),
   ]);
-  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <dt className="text-neutral-500">{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
   const payer = payerName(payment);
   const va = payment.virtualAccount;
   return (
     <div className="space-y-5">
-      <Link href="/dashboard/payments" className="text-sm text-accent hover:underline">← Payments</Link>
+      <Link href="/dashboard/payments" className="text-sm text-accent hover:underline">
+        ← Payments
+      </Link>
       <div>
-        <p className="text-2xl font-semibold tabular-nums" data-testid="payment-amount">{formatNaira(payment.amount)}</p>
+        <p className="text-2xl font-semibold tabular-nums" data-testid="payment-amount">
+          {formatNaira(payment.amount)}
+        </p>
         <div className="mt-1 flex items-center gap-2">
-          <span data-testid="payment-status"><StatusBadge status={payment.status} /></span>
-          <span className="text-sm text-neutral-600">{payer ? `from ${payer}` : "payer not reported"} · {channelLabel(payment.channel)}</span>
+          <span data-testid="payment-status">
+            <StatusBadge status={payment.status} />
+          </span>
+          <span className="text-sm text-neutral-600">
+            {payer ? `from ${payer}` : "payer not reported"} · {channelLabel(payment.channel)}
+          </span>
         </div>
       </div>
       <Card>
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
-          {row("Reference", <span className="flex items-center gap-1 font-mono text-xs" data-testid="payment-reference">{payment.reference}<CopyButton value={payment.reference} label="Copy reference" /></span>)}
-          {payment.merchantReference && row("Your reference", <span className="flex items-center gap-1 font-mono text-xs">{payment.merchantReference}<CopyButton value={payment.merchantReference} label="Copy your reference" /></span>)}
+          {row(
+            "Reference",
+            <span className="flex items-center gap-1 font-mono text-xs" data-testid="payment-reference">
+              {payment.reference}
+              <CopyButton value={payment.reference} label="Copy reference" />
+            </span>,
+          )}
+          {payment.merchantReference &&
+            row(
+              "Your reference",
+              <span className="flex items-center gap-1 font-mono text-xs">
+                {payment.merchantReference}
+                <CopyButton value={payment.merchantReference} label="Copy your reference" />
+              </span>,
+            )}
           {row("Channel", channelLabel(payment.channel))}
           {row("Payer", <PayerDetails payer={payment.payer} fallbackName={payment.customerName} />)}
           {(payment.customerEmail || payment.customerName) && row("Customer", [payment.customerName, payment.customerEmail].filter(Boolean).join(" · "))}
@@ -58,13 +86,25 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
               {payment.session && (
                 <>
                   {" · "}
-                  <Link href={`/dashboard/sessions/${payment.session.id}`} className="font-mono text-xs text-accent hover:underline" data-testid="payment-session-link">{payment.session.reference}</Link>
+                  <Link
+                    href={`/dashboard/sessions/${payment.session.id}`}
+                    className="font-mono text-xs text-accent hover:underline"
+                    data-testid="payment-session-link"
+                  >
+                    {payment.session.reference}
+                  </Link>
                 </>
               )}
               {payment.invoice && (
                 <>
                   {" · "}
-                  <Link href={`/dashboard/invoices/${payment.invoice.publicId}`} className="font-mono text-xs text-accent hover:underline" data-testid="payment-invoice-link">{payment.invoice.invoiceNumber}</Link>
+                  <Link
+                    href={`/dashboard/invoices/${payment.invoice.publicId}`}
+                    className="font-mono text-xs text-accent hover:underline"
+                    data-testid="payment-invoice-link"
+                  >
+                    {payment.invoice.invoiceNumber}
+                  </Link>
                 </>
               )}
               {payment.payIdText && (
@@ -76,13 +116,21 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
               {sa && (
                 <>
                   {" · "}
-                  <Link href={`/dashboard/static-accounts/${sa.account.id}`} className="font-mono text-xs text-accent hover:underline" data-testid="payment-static-account-link">{sa.account.accountNumber} · {sa.account.bankName}</Link>
+                  <Link
+                    href={`/dashboard/static-accounts/${sa.account.id}`}
+                    className="font-mono text-xs text-accent hover:underline"
+                    data-testid="payment-static-account-link"
+                  >
+                    {sa.account.accountNumber} · {sa.account.bankName}
+                  </Link>
                 </>
               )}
               {va && (
                 <>
                   {" · "}
-                  <Link href={`/dashboard/virtual-accounts/${va.publicId}`} className="font-mono text-xs text-accent hover:underline">{va.accountNumber ?? "no number"} · {va.bankName}</Link>
+                  <Link href={`/dashboard/virtual-accounts/${va.publicId}`} className="font-mono text-xs text-accent hover:underline">
+                    {va.accountNumber ?? "no number"} · {va.bankName}
+                  </Link>
                 </>
               )}
             </span>,
@@ -92,9 +140,15 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
               "Settlement",
               <span className="flex flex-wrap items-center gap-2" data-testid="payment-settlement">
                 <StatusBadge status={sa.payment.settlementStatus} />
-                {sa.payment.settledAt ? <>settled {formatDateTime(sa.payment.settledAt)}</> : sa.payment.settlementStatus === "pending_settlement" || sa.payment.settlementStatus === "batched" ? <>payout expected {formatDateTime(sa.payment.expectedPayoutAt)}</> : null}
+                {sa.payment.settledAt ? (
+                  <>settled {formatDateTime(sa.payment.settledAt)}</>
+                ) : sa.payment.settlementStatus === "pending_settlement" || sa.payment.settlementStatus === "batched" ? (
+                  <>payout expected {formatDateTime(sa.payment.expectedPayoutAt)}</>
+                ) : null}
                 {sa.payment.refund && (
-                  <Link href={`/dashboard/refunds/${sa.payment.refund.id}`} className="text-accent hover:underline">refund {sa.payment.refund.status}</Link>
+                  <Link href={`/dashboard/refunds/${sa.payment.refund.id}`} className="text-accent hover:underline">
+                    refund {sa.payment.refund.status}
+                  </Link>
                 )}
               </span>,
             )}
@@ -133,5 +187,11 @@ function PayIdLink({ payment: p }: { payment: PaymentDetail }) {
   const text = `${p.payIdText}${p.staticPayIdName || p.dynamicPayIdName ? ` (${p.staticPayIdName ?? p.dynamicPayIdName})` : ""}`;
   const href = p.staticPayIdId ? `/dashboard/payids/static/${p.staticPayIdId}` : p.dynamicPayIdId ? `/dashboard/payids/dynamic/${p.dynamicPayIdId}` : null;
   // A wallet PayID is written @handle, as everywhere else.
-  return href ? <Link href={href} className="font-mono text-xs text-accent hover:underline">{text}</Link> : <span className="font-mono text-xs">@{text}</span>;
+  return href ? (
+    <Link href={href} className="font-mono text-xs text-accent hover:underline">
+      {text}
+    </Link>
+  ) : (
+    <span className="font-mono text-xs">@{text}</span>
+  );
 }

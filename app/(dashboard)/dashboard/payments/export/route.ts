@@ -12,7 +12,13 @@ export async function GET(req: Request) {
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const query = parsePaymentSearch(Object.fromEntries(new URL(req.url).searchParams));
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, ...query };
-  const csv = paymentsCsvStream(walkList((page) => listPayments(ctx.db, { ...scope, ...page }), (p) => p.id, MAX_ROWS));
+  const csv = paymentsCsvStream(
+    walkList(
+      (page) => listPayments(ctx.db, { ...scope, ...page }),
+      (p) => p.id,
+      MAX_ROWS,
+    ),
+  );
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -44,16 +44,29 @@ export default async function RefundPage({ params }: { params: Promise<{ id: str
     refund.status === "completed" && refund.completedAt ? { label: "Completed: returned to the payer", at: refund.completedAt, note: null } : null,
     refund.status === "failed" ? { label: "Failed", at: refund.completedAt ?? refund.updatedAt, note: refund.failureReason } : null,
   ].filter((e) => e !== null);
-  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd className="min-w-0 break-words">{value}</dd></>);
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <dt className="text-neutral-500">{label}</dt>
+      <dd className="min-w-0 break-words">{value}</dd>
+    </>
+  );
   return (
     <div className="space-y-5">
       <AutoRefresh active={refund.status === "requested" || refund.status === "processing"} everyMs={5_000} />
-      <Link href="/dashboard/refunds" className="text-sm text-accent hover:underline">← Refunds</Link>
+      <Link href="/dashboard/refunds" className="text-sm text-accent hover:underline">
+        ← Refunds
+      </Link>
       <div>
-        <p className="text-2xl font-semibold tabular-nums" data-testid="refund-amount">{formatNaira(refund.amount)}</p>
+        <p className="text-2xl font-semibold tabular-nums" data-testid="refund-amount">
+          {formatNaira(refund.amount)}
+        </p>
         <p className="mt-1 flex flex-wrap items-center gap-2">
-          <span data-testid="refund-status"><StatusBadge status={refund.status} /></span>
-          <span className="text-sm text-neutral-600">{refund.mode === "test" && refund.status === "requested" ? TEST_REQUESTED_TEXT : STATUS_TEXT[refund.status]}</span>
+          <span data-testid="refund-status">
+            <StatusBadge status={refund.status} />
+          </span>
+          <span className="text-sm text-neutral-600">
+            {refund.mode === "test" && refund.status === "requested" ? TEST_REQUESTED_TEXT : STATUS_TEXT[refund.status]}
+          </span>
         </p>
         {merchantDecides && (
           <div className="mt-3">
@@ -68,21 +81,47 @@ export default async function RefundPage({ params }: { params: Promise<{ id: str
       </div>
       <Card>
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
-          {row("Refund id", <span className="flex items-center gap-1 font-mono text-xs" data-testid="refund-id">{refund.id}<CopyButton value={refund.id} label="Copy refund id" /></span>)}
+          {row(
+            "Refund id",
+            <span className="flex items-center gap-1 font-mono text-xs" data-testid="refund-id">
+              {refund.id}
+              <CopyButton value={refund.id} label="Copy refund id" />
+            </span>,
+          )}
           {payment.amount !== null &&
             row(
               "Refund of",
-              <span data-testid="refund-scope">{whole ? `The whole payment, ${formatNaira(payment.amount)}` : `Part of a ${formatNaira(payment.amount)} payment`}</span>,
+              <span data-testid="refund-scope">
+                {whole ? `The whole payment, ${formatNaira(payment.amount)}` : `Part of a ${formatNaira(payment.amount)} payment`}
+              </span>,
             )}
-          {held !== null && row("From your wallet", <span data-testid="refund-held">{formatNaira(held)}{whole && payment.fee ? ` (the payment's net; its ${formatNaira(payment.fee)} fee is returned by Owo)` : ""}</span>)}
+          {held !== null &&
+            row(
+              "From your wallet",
+              <span data-testid="refund-held">
+                {formatNaira(held)}
+                {whole && payment.fee ? ` (the payment's net; its ${formatNaira(payment.fee)} fee is returned by Owo)` : ""}
+              </span>,
+            )}
           {row("Reason", refund.reason ?? "—")}
           {refund.rejectionReason && row("Rejection reason", <span data-testid="refund-rejection-reason">{refund.rejectionReason}</span>)}
           {refund.failureReason && row("Failure reason", refund.failureReason)}
-          {row("Payment", <Link href={`/dashboard/payments/${encodeURIComponent(payment.reference)}`} className="font-mono text-xs text-accent hover:underline">{payment.reference}</Link>)}
+          {row(
+            "Payment",
+            <Link href={`/dashboard/payments/${encodeURIComponent(payment.reference)}`} className="font-mono text-xs text-accent hover:underline">
+              {payment.reference}
+            </Link>,
+          )}
           {row("Paid by", [payment.payer?.name, payment.payer?.bank, payment.payer?.account].filter(Boolean).join(" · ") || "—")}
           {row("Channel", <span data-testid="refund-channel">{channelLabel(refund.channel)}</span>)}
           {payment.settlementStatus && row("Payment settlement", <StatusBadge status={payment.settlementStatus} />)}
-          {account && row("Static account", <Link href={`/dashboard/static-accounts/${account.id}`} className="font-mono text-accent hover:underline">{account.accountNumber}</Link>)}
+          {account &&
+            row(
+              "Static account",
+              <Link href={`/dashboard/static-accounts/${account.id}`} className="font-mono text-accent hover:underline">
+                {account.accountNumber}
+              </Link>,
+            )}
           {account && row("Customer", `${account.customerName} (${account.reference})`)}
         </dl>
       </Card>

@@ -35,25 +35,44 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
   // The same checkout_url the API handed out: APP_URL, else the address this page was reached at.
   const link = checkoutUrl(base, s.id);
   const minutesLeft = Math.max(0, Math.ceil((s.expiresAt.getTime() - readAt.getTime()) / 60_000));
-  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <dt className="text-neutral-500">{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
   const mono = (value: string, copy?: string) => (
-    <span className="flex items-center gap-1 font-mono text-xs">{value}{copy && <CopyButton value={value} label={copy} />}</span>
+    <span className="flex items-center gap-1 font-mono text-xs">
+      {value}
+      {copy && <CopyButton value={value} label={copy} />}
+    </span>
   );
   return (
     <div className="space-y-5">
       <AutoRefresh active={active} everyMs={3_000} />
-      <Link href="/dashboard/sessions" className="text-sm text-accent hover:underline">← Checkout sessions</Link>
+      <Link href="/dashboard/sessions" className="text-sm text-accent hover:underline">
+        ← Checkout sessions
+      </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <p className="text-2xl font-semibold tabular-nums" data-testid="session-amount">{formatNaira(s.amount)}</p>
+          <p className="text-2xl font-semibold tabular-nums" data-testid="session-amount">
+            {formatNaira(s.amount)}
+          </p>
           <div className="mt-1 flex items-center gap-2">
-            <span data-testid="session-status"><StatusBadge status={s.status} /></span>
-            <span className="text-sm text-neutral-600">{s.customerName ? `${s.customerName} · ` : ""}{s.customerEmail}</span>
+            <span data-testid="session-status">
+              <StatusBadge status={s.status} />
+            </span>
+            <span className="text-sm text-neutral-600">
+              {s.customerName ? `${s.customerName} · ` : ""}
+              {s.customerEmail}
+            </span>
           </div>
         </div>
         {active && (
           <div className="flex items-center gap-1 text-sm">
-            <a href={link} target="_blank" rel="noreferrer" className="text-accent hover:underline" data-testid="checkout-link">Open checkout page ↗</a>
+            <a href={link} target="_blank" rel="noreferrer" className="text-accent hover:underline" data-testid="checkout-link">
+              Open checkout page ↗
+            </a>
             <CopyButton value={link} label="Copy checkout link" />
           </div>
         )}
@@ -68,7 +87,13 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           {row("Method chosen", s.paymentMethod ? channelLabel(s.paymentMethod) : "Not yet")}
           {row("Attempts", <span data-testid="session-attempts">{s.attempts}</span>)}
           {row("Created", time(s.createdAt))}
-          {row(active ? "Expires" : "Expiry", <>{time(s.expiresAt)}{active && <span className="text-neutral-500"> · in {minutesLeft} min</span>}</>)}
+          {row(
+            active ? "Expires" : "Expiry",
+            <>
+              {time(s.expiresAt)}
+              {active && <span className="text-neutral-500"> · in {minutesLeft} min</span>}
+            </>,
+          )}
           {s.paidAt && row("Paid", time(s.paidAt))}
           {s.callbackUrl && row("Callback URL", <span className="break-all font-mono text-xs">{s.callbackUrl}</span>)}
           {row("Checkout link", <span className="break-all font-mono text-xs">{link}</span>)}
@@ -86,7 +111,9 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
                       {li.name}
                       {li.description && <p className="text-xs text-neutral-500">{li.description}</p>}
                     </td>
-                    <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums text-neutral-500">{li.quantity} × {formatNaira(li.amount)}</td>
+                    <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums text-neutral-500">
+                      {li.quantity} × {formatNaira(li.amount)}
+                    </td>
                     <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums">{formatNaira(li.quantity * li.amount)}</td>
                   </tr>
                 ))}
@@ -103,8 +130,12 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           <ul className="divide-y divide-neutral-100 text-sm dark:divide-neutral-800" data-testid="session-payments">
             {payments.map((p) => (
               <li key={p.reference} className="flex flex-wrap items-center justify-between gap-2 px-5 py-2">
-                <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="font-mono text-xs text-accent hover:underline">{p.reference}</Link>
-                <span className="text-neutral-600">{channelLabel(p.channel)} · {formatDateTime(p.paidAt)}</span>
+                <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="font-mono text-xs text-accent hover:underline">
+                  {p.reference}
+                </Link>
+                <span className="text-neutral-600">
+                  {channelLabel(p.channel)} · {formatDateTime(p.paidAt)}
+                </span>
                 <span className="tabular-nums">{formatNaira(p.amount)}</span>
               </li>
             ))}
@@ -127,12 +158,18 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
                     <td className="px-5 py-2">{i.kind === "virtual_account" ? "Virtual account" : "Dynamic PayID"}</td>
                     <td className="px-5 py-2 font-mono text-xs">
                       {i.kind === "virtual_account" ? (
-                        <Link href={`/dashboard/virtual-accounts/${i.publicId}`} className="text-accent hover:underline">{i.accountNumber ?? "not issued"} · {i.bankName}</Link>
+                        <Link href={`/dashboard/virtual-accounts/${i.publicId}`} className="text-accent hover:underline">
+                          {i.accountNumber ?? "not issued"} · {i.bankName}
+                        </Link>
                       ) : (
-                        <Link href={`/dashboard/payids/dynamic/${i.id}`} className="text-accent hover:underline">{i.payId}</Link>
+                        <Link href={`/dashboard/payids/dynamic/${i.id}`} className="text-accent hover:underline">
+                          {i.payId}
+                        </Link>
                       )}
                     </td>
-                    <td className="px-5 py-2"><StatusBadge status={i.status} /></td>
+                    <td className="px-5 py-2">
+                      <StatusBadge status={i.status} />
+                    </td>
                     <td className="px-5 py-2 text-right text-xs text-neutral-500">
                       {formatDateTime(i.createdAt)}
                       {i.retiredAt && <> → retired {formatDateTime(i.retiredAt)}</>}

@@ -18,20 +18,21 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
     return (
       <div className="space-y-5">
         <h1 className="text-xl font-semibold">Audit log</h1>
-        <Card className="text-sm" data-testid="audit-forbidden">{FORBIDDEN_MESSAGE} The audit log is for owners and developers.</Card>
+        <Card className="text-sm" data-testid="audit-forbidden">
+          {FORBIDDEN_MESSAGE} The audit log is for owners and developers.
+        </Card>
       </div>
     );
   }
   const query = parseAuditSearch(await searchParams);
-  const [result, options] = await Promise.all([
-    listAudit(ctx.db, { merchantId: ctx.merchant.id, ...query }),
-    auditFilterOptions(ctx.db, ctx.merchant.id),
-  ]);
+  const [result, options] = await Promise.all([listAudit(ctx.db, { merchantId: ctx.merchant.id, ...query }), auditFilterOptions(ctx.db, ctx.merchant.id)]);
   return (
     <div className="space-y-5">
       <div>
         <h1 className="text-xl font-semibold">Audit log</h1>
-        <p className="text-sm text-neutral-500">Every change to {ctx.merchant.name} made in the dashboard, by the CLI or by Owo, with who made it, when and from where. Secrets are never recorded.</p>
+        <p className="text-sm text-neutral-500">
+          Every change to {ctx.merchant.name} made in the dashboard, by the CLI or by Owo, with who made it, when and from where. Secrets are never recorded.
+        </p>
       </div>
       <AuditLogView base="/dashboard/settings/audit-log" exportHref="/dashboard/settings/audit-log/export" query={query} result={result} options={options} />
     </div>

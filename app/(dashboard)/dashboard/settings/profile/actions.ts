@@ -21,18 +21,16 @@ export const saveBusinessProfileAction = merchantAction.inputSchema(BusinessProf
 /** The logo's bytes as base64 (a file input's content); the type is told from the bytes, not from here. */
 const LogoInput = z.object({ base64: z.string().max(Math.ceil((MAX_LOGO_BYTES * 4) / 3) + 8, "The logo must be 256 KB or smaller.") });
 
-export const uploadLogoAction = merchantAction
-  .inputSchema(LogoInput)
-  .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.editBusinessSettings(ctx.role));
-    const bytes = Buffer.from(parsedInput.base64, "base64");
-    // The reason shows under the file field (setMerchantLogo checks again).
-    const check = checkLogo(bytes);
-    if (!check.ok) returnValidationErrors(LogoInput, { base64: { _errors: [check.message] } });
-    const sha256 = await setMerchantLogo(ctx.db, { merchantId: ctx.merchant.id, bytes, actor: ctx.actor });
-    revalidatePath(PATH);
-    return { sha256 };
-  });
+export const uploadLogoAction = merchantAction.inputSchema(LogoInput).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.editBusinessSettings(ctx.role));
+  const bytes = Buffer.from(parsedInput.base64, "base64");
+  // The reason shows under the file field (setMerchantLogo checks again).
+  const check = checkLogo(bytes);
+  if (!check.ok) returnValidationErrors(LogoInput, { base64: { _errors: [check.message] } });
+  const sha256 = await setMerchantLogo(ctx.db, { merchantId: ctx.merchant.id, bytes, actor: ctx.actor });
+  revalidatePath(PATH);
+  return { sha256 };
+});
 
 export const removeLogoAction = merchantAction.action(async ({ ctx }) => {
   requireAllowed(rolePolicy.editBusinessSettings(ctx.role));

@@ -20,14 +20,25 @@ export default async function BusinessProfilePage() {
     <div className="space-y-6">
       <div>
         <h1 className="text-xl font-semibold">Business profile</h1>
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">How {ctx.merchant.name} appears to customers on the checkout, invoice and PayID pages and in the emails Owo sends for you.</p>
-        {!canEdit && <p className="mt-2 rounded-md bg-neutral-100 p-3 text-sm text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300" data-testid="profile-readonly">Only owners can change the business profile.</p>}
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          How {ctx.merchant.name} appears to customers on the checkout, invoice and PayID pages and in the emails Owo sends for you.
+        </p>
+        {!canEdit && (
+          <p className="mt-2 rounded-md bg-neutral-100 p-3 text-sm text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300" data-testid="profile-readonly">
+            Only owners can change the business profile.
+          </p>
+        )}
       </div>
       <LogoForm logoUrl={brand.logoUrl} name={brand.name} canEdit={canEdit} />
       <BusinessProfileForm
         canEdit={canEdit}
         businessName={profile.name}
-        initial={{ displayName: profile.displayName ?? "", brandColour: profile.brandColour ?? "", supportEmail: profile.supportEmail ?? "", supportPhone: profile.supportPhone ?? "" }}
+        initial={{
+          displayName: profile.displayName ?? "",
+          brandColour: profile.brandColour ?? "",
+          supportEmail: profile.supportEmail ?? "",
+          supportPhone: profile.supportPhone ?? "",
+        }}
         accent={brand.accent?.colour ?? null}
       />
     </div>

@@ -26,7 +26,16 @@ export default async function SecurityPage() {
         <ChangePasswordForm email={ctx.user.email} />
       </section>
       <TwoFactorSettings />
-      <ActiveSessions sessions={sessions.map((s) => ({ id: s.id, userAgent: s.userAgent, ip: s.ip, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), current: s.current }))} />
+      <ActiveSessions
+        sessions={sessions.map((s) => ({
+          id: s.id,
+          userAgent: s.userAgent,
+          ip: s.ip,
+          createdAt: s.createdAt.toISOString(),
+          lastSeenAt: s.lastSeenAt.toISOString(),
+          current: s.current,
+        }))}
+      />
     </div>
   );
 }

@@ -11,7 +11,11 @@ export const setSettlementDestinationAction = merchantAction
   .inputSchema(
     z.discriminatedUnion("destination", [
       z.object({ destination: z.literal("wallet") }),
-      z.object({ destination: z.literal("bank_account"), bankCode: z.string().trim().min(1, "Choose a bank").max(10), accountNumber: z.string().regex(/^\d{10}$/, "Enter the 10-digit account number") }),
+      z.object({
+        destination: z.literal("bank_account"),
+        bankCode: z.string().trim().min(1, "Choose a bank").max(10),
+        accountNumber: z.string().regex(/^\d{10}$/, "Enter the 10-digit account number"),
+      }),
     ]),
   )
   .action(async ({ parsedInput, ctx }) => {

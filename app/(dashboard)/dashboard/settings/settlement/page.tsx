@@ -21,7 +21,9 @@ export default async function SettlementDestinationPage() {
     <div className="space-y-6">
       <div>
         <h1 className="text-xl font-semibold">Settlement destination</h1>
-        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">Static-account payments are batched at each cutoff and paid out here. Test and live mode each have their own.</p>
+        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+          Static-account payments are batched at each cutoff and paid out here. Test and live mode each have their own.
+        </p>
       </div>
       <ProductBanner state={ctx.merchant.staticAccounts} compact />
       <Card className="max-w-xl space-y-3" data-testid="settlement-destination">

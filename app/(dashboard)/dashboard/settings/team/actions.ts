@@ -32,23 +32,19 @@ export const inviteMemberAction = merchantAction
     return { link: res.link, mail: res.mail, email: res.invitation.email, role: res.invitation.role, expiresAt: res.invitation.expiresAt.toISOString() };
   });
 
-export const revokeInvitationAction = merchantAction
-  .inputSchema(z.object({ invitationId: z.string().uuid() }))
-  .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.manageTeam(ctx.role));
-    await revokeInvitation(ctx.db, { merchantId: ctx.merchant.id, actor: ctx.actor, invitationId: parsedInput.invitationId });
-    revalidatePath(PATH);
-    return { revoked: true };
-  });
+export const revokeInvitationAction = merchantAction.inputSchema(z.object({ invitationId: z.string().uuid() })).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.manageTeam(ctx.role));
+  await revokeInvitation(ctx.db, { merchantId: ctx.merchant.id, actor: ctx.actor, invitationId: parsedInput.invitationId });
+  revalidatePath(PATH);
+  return { revoked: true };
+});
 
-export const changeMemberRoleAction = merchantAction
-  .inputSchema(Member.extend({ role: z.string().max(20) }))
-  .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.manageTeam(ctx.role));
-    const res = await changeMemberRole(ctx.db, { merchantId: ctx.merchant.id, actor: ctx.actor, userId: parsedInput.userId, role: parsedInput.role });
-    revalidatePath("/dashboard", "layout");
-    return res;
-  });
+export const changeMemberRoleAction = merchantAction.inputSchema(Member.extend({ role: z.string().max(20) })).action(async ({ parsedInput, ctx }) => {
+  requireAllowed(rolePolicy.manageTeam(ctx.role));
+  const res = await changeMemberRole(ctx.db, { merchantId: ctx.merchant.id, actor: ctx.actor, userId: parsedInput.userId, role: parsedInput.role });
+  revalidatePath("/dashboard", "layout");
+  return res;
+});
 
 export const removeMemberAction = merchantAction.inputSchema(Member).action(async ({ parsedInput, ctx }) => {
   requireAllowed(rolePolicy.manageTeam(ctx.role));

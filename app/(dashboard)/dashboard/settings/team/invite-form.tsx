@@ -46,30 +46,55 @@ export function InviteForm() {
       >
         <div className="min-w-56 flex-1">
           <Field label="Email" htmlFor="team-invite-email">
-            <Input id="team-invite-email" data-testid="team-invite-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@example.com" />
+            <Input
+              id="team-invite-email"
+              data-testid="team-invite-email"
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder="name@example.com"
+            />
           </Field>
         </div>
         <Field label="Role" htmlFor="team-invite-role">
           <Select id="team-invite-role" data-testid="team-invite-role" value={role} onChange={(e) => setRole(e.target.value)}>
-            {ROLE_OPTIONS.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
+            {ROLE_OPTIONS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
           </Select>
         </Field>
         <Button type="submit" disabled={invite.isPending} data-testid="team-invite-submit">
           {invite.isPending ? "Inviting…" : "Invite"}
         </Button>
       </form>
-      {invite.result.serverError && <p className="mt-3 text-sm text-red-600" data-testid="team-invite-error">{invite.result.serverError}</p>}
+      {invite.result.serverError && (
+        <p className="mt-3 text-sm text-red-600" data-testid="team-invite-error">
+          {invite.result.serverError}
+        </p>
+      )}
       {invited && (
-        <div className="mt-4 space-y-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100" data-testid="team-invite-result">
+        <div
+          className="mt-4 space-y-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+          data-testid="team-invite-result"
+        >
           <p>
-            Invitation link for <b>{invited.email}</b> as <b>{invited.role}</b>. It works once, until <DateTime at={invited.expiresAt} />.
-            This is the only time it is shown.
+            Invitation link for <b>{invited.email}</b> as <b>{invited.role}</b>. It works once, until <DateTime at={invited.expiresAt} />. This is the only time
+            it is shown.
           </p>
           <div className="flex items-center gap-1 rounded bg-white p-2 font-mono text-xs dark:bg-neutral-900">
-            <span className="break-all" data-testid="team-invite-link">{invited.link}</span>
-            <span data-testid="team-invite-copy" className="shrink-0"><CopyButton value={invited.link} label="Copy invitation link" /></span>
+            <span className="break-all" data-testid="team-invite-link">
+              {invited.link}
+            </span>
+            <span data-testid="team-invite-copy" className="shrink-0">
+              <CopyButton value={invited.link} label="Copy invitation link" />
+            </span>
           </div>
-          <p data-testid="team-invite-mail" data-mail={invited.mail}>{MAIL_NOTE[invited.mail]}</p>
+          <p data-testid="team-invite-mail" data-mail={invited.mail}>
+            {MAIL_NOTE[invited.mail]}
+          </p>
         </div>
       )}
     </Card>

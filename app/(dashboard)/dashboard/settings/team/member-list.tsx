@@ -39,9 +39,18 @@ export function MemberList({ members, canManage, currentUserId }: { members: Mem
             {members.map((m) => {
               const self = m.userId === currentUserId;
               return (
-                <tr key={m.userId} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800" data-testid="team-member-row" data-email={m.email} data-role={m.role}>
+                <tr
+                  key={m.userId}
+                  className="border-b border-neutral-100 last:border-0 dark:border-neutral-800"
+                  data-testid="team-member-row"
+                  data-email={m.email}
+                  data-role={m.role}
+                >
                   <td className="px-4 py-2">
-                    <p className="font-medium">{m.name ?? m.email}{self && <span className="ml-1 text-xs font-normal text-neutral-500">(you)</span>}</p>
+                    <p className="font-medium">
+                      {m.name ?? m.email}
+                      {self && <span className="ml-1 text-xs font-normal text-neutral-500">(you)</span>}
+                    </p>
                     {m.name && <p className="text-xs text-neutral-500">{m.email}</p>}
                   </td>
                   <td className="px-4 py-2">
@@ -54,16 +63,31 @@ export function MemberList({ members, canManage, currentUserId }: { members: Mem
                         title={m.onlyOwner ? "A business needs at least one owner." : undefined}
                         onChange={(e) => change.execute({ userId: m.userId, role: e.target.value })}
                       >
-                        {ROLE_OPTIONS.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
+                        {ROLE_OPTIONS.map((r) => (
+                          <option key={r.value} value={r.value}>
+                            {r.label}
+                          </option>
+                        ))}
                       </Select>
                     ) : (
-                      <span className="capitalize" data-testid="team-member-role">{m.role}</span>
+                      <span className="capitalize" data-testid="team-member-role">
+                        {m.role}
+                      </span>
                     )}
                   </td>
-                  <td className="px-4 py-2 text-neutral-500"><DateTime at={m.joinedAt} /></td>
+                  <td className="px-4 py-2 text-neutral-500">
+                    <DateTime at={m.joinedAt} />
+                  </td>
                   <td className="px-4 py-2 text-right">
                     {canManage && !self && (
-                      <Button size="sm" variant="ghost" className="text-red-600" disabled={m.onlyOwner} onClick={() => setRemoving(m)} data-testid="team-remove">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-600"
+                        disabled={m.onlyOwner}
+                        onClick={() => setRemoving(m)}
+                        data-testid="team-remove"
+                      >
                         Remove
                       </Button>
                     )}
@@ -77,10 +101,19 @@ export function MemberList({ members, canManage, currentUserId }: { members: Mem
       <Dialog open={removing !== null} onClose={() => setRemoving(null)} title="Remove this member?">
         {removing && (
           <>
-            <p className="text-sm"><b>{removing.email}</b> loses access to this business immediately. You can invite them again later.</p>
+            <p className="text-sm">
+              <b>{removing.email}</b> loses access to this business immediately. You can invite them again later.
+            </p>
             <div className="mt-4 flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setRemoving(null)}>Cancel</Button>
-              <Button variant="danger" onClick={() => remove.execute({ userId: removing.userId })} disabled={remove.isPending} data-testid="team-remove-confirm">
+              <Button variant="secondary" onClick={() => setRemoving(null)}>
+                Cancel
+              </Button>
+              <Button
+                variant="danger"
+                onClick={() => remove.execute({ userId: removing.userId })}
+                disabled={remove.isPending}
+                data-testid="team-remove-confirm"
+              >
                 Remove member
               </Button>
             </div>

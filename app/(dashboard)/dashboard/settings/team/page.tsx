@@ -21,8 +21,8 @@ export default async function TeamPage() {
       <div>
         <h1 className="text-xl font-semibold">Team</h1>
         <p className="text-sm text-neutral-500">
-          Who can work in {ctx.merchant.name}, and what they may do. Owners manage the team, settlement and live keys; developers work with
-          API keys and webhooks in test mode and create receivables; viewers only read.
+          Who can work in {ctx.merchant.name}, and what they may do. Owners manage the team, settlement and live keys; developers work with API keys and
+          webhooks in test mode and create receivables; viewers only read.
         </p>
         {!canManage && (
           <p className="mt-2 rounded-md bg-neutral-100 p-3 text-sm text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300" data-testid="team-readonly-hint">
@@ -38,7 +38,14 @@ export default async function TeamPage() {
         <MemberList
           canManage={canManage}
           currentUserId={ctx.user.id}
-          members={team.members.map((m) => ({ userId: m.userId, email: m.email, name: m.name, role: m.role, onlyOwner: m.onlyOwner, joinedAt: m.joinedAt.toISOString() }))}
+          members={team.members.map((m) => ({
+            userId: m.userId,
+            email: m.email,
+            name: m.name,
+            role: m.role,
+            onlyOwner: m.onlyOwner,
+            joinedAt: m.joinedAt.toISOString(),
+          }))}
         />
       </section>
 
@@ -46,7 +53,14 @@ export default async function TeamPage() {
         <section className="space-y-3">
           <h2 className="font-medium">Pending invitations</h2>
           <InvitationList
-            invitations={team.invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, invitedBy: i.invitedBy, status: i.status, expiresAt: i.expiresAt.toISOString() }))}
+            invitations={team.invitations.map((i) => ({
+              id: i.id,
+              email: i.email,
+              role: i.role,
+              invitedBy: i.invitedBy,
+              status: i.status,
+              expiresAt: i.expiresAt.toISOString(),
+            }))}
           />
         </section>
       )}

@@ -22,8 +22,13 @@ export const metadata: Metadata = { title: "Static account" };
 
 const IDENTITY = { bvn: "BVN", nin: "NIN", rc: "CAC" } as const;
 
-
-export default async function StaticAccountPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function StaticAccountPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { id } = await params;
@@ -35,41 +40,99 @@ export default async function StaticAccountPage({ params, searchParams }: { para
   const canManage = enabled && rolePolicy.createReceivables(ctx.role);
   const canRefund = enabled && rolePolicy.moveMoney(ctx.role, ctx.mode);
   const now = new Date();
-  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd className="min-w-0 break-words">{value}</dd></>);
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <dt className="text-neutral-500">{label}</dt>
+      <dd className="min-w-0 break-words">{value}</dd>
+    </>
+  );
   return (
     <div className="space-y-5">
-      <Link href="/dashboard/static-accounts" className="text-sm text-accent hover:underline">← Static accounts</Link>
+      <Link href="/dashboard/static-accounts" className="text-sm text-accent hover:underline">
+        ← Static accounts
+      </Link>
       <ProductBanner state={ctx.merchant.staticAccounts} compact />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="flex items-center gap-2">
-            <span className="font-mono text-3xl font-semibold tracking-wider" data-testid="sa-account-number">{sa.accountNumber}</span>
+            <span className="font-mono text-3xl font-semibold tracking-wider" data-testid="sa-account-number">
+              {sa.accountNumber}
+            </span>
             <CopyButton value={sa.accountNumber} label="Copy account number" />
           </p>
-          <p className="text-lg font-medium" data-testid="sa-bank-name">{sa.bankName}</p>
+          <p className="text-lg font-medium" data-testid="sa-bank-name">
+            {sa.bankName}
+          </p>
           <p className="text-sm text-neutral-600">{sa.accountName}</p>
-          <p className="mt-2" data-testid="sa-status"><StatusBadge status={sa.status} /></p>
+          <p className="mt-2" data-testid="sa-status">
+            <StatusBadge status={sa.status} />
+          </p>
         </div>
-        {canManage ? <StaticAccountActions id={sa.id} accountNumber={sa.accountNumber} status={sa.status} /> : enabled && <p className="text-xs text-neutral-500" data-testid="role-hint">{roleHint(ctx.role, "disable, enable or delete accounts")}</p>}
+        {canManage ? (
+          <StaticAccountActions id={sa.id} accountNumber={sa.accountNumber} status={sa.status} />
+        ) : (
+          enabled && (
+            <p className="text-xs text-neutral-500" data-testid="role-hint">
+              {roleHint(ctx.role, "disable, enable or delete accounts")}
+            </p>
+          )
+        )}
       </div>
       <SimulatePayment mode={ctx.mode} role={ctx.role} target="static_account" id={sa.id} />
       {sa.status === "suspended" && (
-        <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900" role="status">Owo suspended this account: it takes no payments and cannot be enabled from here. Contact Owo support.</p>
+        <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900" role="status">
+          Owo suspended this account: it takes no payments and cannot be enabled from here. Contact Owo support.
+        </p>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <Card><CardTitle>Total received</CardTitle><p className="mt-1 text-xl font-semibold tabular-nums" data-testid="sa-total-received">{formatNaira(sa.totalReceived)}</p></Card>
-        <Card><CardTitle>Payments</CardTitle><p className="mt-1 text-xl font-semibold tabular-nums" data-testid="sa-inflow-count">{sa.inflowCount}</p></Card>
+        <Card>
+          <CardTitle>Total received</CardTitle>
+          <p className="mt-1 text-xl font-semibold tabular-nums" data-testid="sa-total-received">
+            {formatNaira(sa.totalReceived)}
+          </p>
+        </Card>
+        <Card>
+          <CardTitle>Payments</CardTitle>
+          <p className="mt-1 text-xl font-semibold tabular-nums" data-testid="sa-inflow-count">
+            {sa.inflowCount}
+          </p>
+        </Card>
         <Card>
           <CardTitle>Last payment</CardTitle>
-          <p className="mt-1 text-sm">{sa.lastPaymentAt ? <><DateTime at={sa.lastPaymentAt} /> <span className="text-neutral-500">({relativeTime(sa.lastPaymentAt, now)})</span></> : "None yet"}</p>
+          <p className="mt-1 text-sm">
+            {sa.lastPaymentAt ? (
+              <>
+                <DateTime at={sa.lastPaymentAt} /> <span className="text-neutral-500">({relativeTime(sa.lastPaymentAt, now)})</span>
+              </>
+            ) : (
+              "None yet"
+            )}
+          </p>
         </Card>
       </div>
       <Card>
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
-          {row("Id", <span className="flex items-center gap-1 font-mono text-xs">{sa.id}<CopyButton value={sa.id} label="Copy id" /></span>)}
-          {row("Reference", <span className="flex items-center gap-1 font-mono text-xs" data-testid="sa-reference">{sa.reference}<CopyButton value={sa.reference} label="Copy reference" /></span>)}
+          {row(
+            "Id",
+            <span className="flex items-center gap-1 font-mono text-xs">
+              {sa.id}
+              <CopyButton value={sa.id} label="Copy id" />
+            </span>,
+          )}
+          {row(
+            "Reference",
+            <span className="flex items-center gap-1 font-mono text-xs" data-testid="sa-reference">
+              {sa.reference}
+              <CopyButton value={sa.reference} label="Copy reference" />
+            </span>,
+          )}
           {row("Customer", <span data-testid="sa-customer-name">{sa.customerName}</span>)}
-          {row("Identity", <span className="font-mono" data-testid="sa-identity">{IDENTITY[sa.identityType]} •••••••{sa.identityLast4}</span>)}
+          {row(
+            "Identity",
+            <span className="font-mono" data-testid="sa-identity">
+              {IDENTITY[sa.identityType]} •••••••{sa.identityLast4}
+            </span>,
+          )}
           {row("Email", sa.customerEmail ?? "—")}
           {row("Phone", sa.customerPhone ?? "—")}
           {row("Currency", sa.currency)}
@@ -83,10 +146,22 @@ export default async function StaticAccountPage({ params, searchParams }: { para
         <h2 className="text-base font-semibold">Payments</h2>
         {payments.items.length === 0 ? (
           <Card className="py-10 text-center text-sm text-neutral-500" data-testid="sa-payments-empty">
-            No payments yet. Transfers to {sa.accountNumber} at {sa.bankName} appear here{ctx.mode === "test" ? " (in test mode, try one with Simulate a payment)" : ""}.
+            No payments yet. Transfers to {sa.accountNumber} at {sa.bankName} appear here
+            {ctx.mode === "test" ? " (in test mode, try one with Simulate a payment)" : ""}.
           </Card>
         ) : (
-          <ListTable testId="sa-payments-table" footer={<Paging total={payments.total} page={payments.page} totalPages={payments.total_pages} noun="payment" link={(n) => `/dashboard/static-accounts/${sa.id}?page=${n}`} />}>
+          <ListTable
+            testId="sa-payments-table"
+            footer={
+              <Paging
+                total={payments.total}
+                page={payments.page}
+                totalPages={payments.total_pages}
+                noun="payment"
+                link={(n) => `/dashboard/static-accounts/${sa.id}?page=${n}`}
+              />
+            }
+          >
             <ListHead>
               <Th>Received</Th>
               <Th right>Amount</Th>
@@ -97,27 +172,48 @@ export default async function StaticAccountPage({ params, searchParams }: { para
             </ListHead>
             <tbody>
               {payments.items.map((p) => (
-                <tr key={p.id} className="border-t border-neutral-100 align-top dark:border-neutral-800" data-testid="sa-payment-row" data-reference={p.reference}>
+                <tr
+                  key={p.id}
+                  className="border-t border-neutral-100 align-top dark:border-neutral-800"
+                  data-testid="sa-payment-row"
+                  data-reference={p.reference}
+                >
                   <td data-phone="date" className="px-4 py-2 whitespace-nowrap">
                     <DateTime at={p.receivedAt} />
                     <p className="font-mono text-xs">
-                      <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">{p.reference}</Link>
+                      <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">
+                        {p.reference}
+                      </Link>
                     </p>
                   </td>
                   <td data-phone="amount" className="px-4 py-2 text-right tabular-nums">
                     {formatNaira(p.amount)}
                     <p className="text-xs text-neutral-500">fee {formatNaira(p.fee)}</p>
                   </td>
-                  <td data-label="Net" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNaira(p.amount - p.fee)}</td>
+                  <td data-label="Net" className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
+                    {formatNaira(p.amount - p.fee)}
+                  </td>
                   <td data-phone="primary" className="px-4 py-2">
                     {p.payer?.name ?? "—"}
-                    {(p.payer?.bank || p.payer?.account) && <p className="text-xs text-neutral-500">{[p.payer?.bank, p.payer?.account].filter(Boolean).join(" · ")}</p>}
+                    {(p.payer?.bank || p.payer?.account) && (
+                      <p className="text-xs text-neutral-500">{[p.payer?.bank, p.payer?.account].filter(Boolean).join(" · ")}</p>
+                    )}
                     {p.narration && <p className="text-xs text-neutral-500">“{p.narration}”</p>}
                   </td>
                   <td data-label="Settlement" className="px-4 py-2">
-                    <span data-testid="sa-payment-settlement"><StatusBadge status={p.settlementStatus} /></span>
+                    <span data-testid="sa-payment-settlement">
+                      <StatusBadge status={p.settlementStatus} />
+                    </span>
                     <p className="text-xs text-neutral-500">
-                      {p.settledAt ? <>settled <DateTime at={p.settledAt} /></> : p.settlementStatus === "pending_settlement" || p.settlementStatus === "batched" ? <>payout expected <DateTime at={p.expectedPayoutAt} /></> : null}
+                      {p.settledAt ? (
+                        <>
+                          settled <DateTime at={p.settledAt} />
+                        </>
+                      ) : p.settlementStatus === "pending_settlement" || p.settlementStatus === "batched" ? (
+                        <>
+                          payout expected <DateTime at={p.expectedPayoutAt} />
+                        </>
+                      ) : null}
                     </p>
                   </td>
                   <td data-label="Refund" className="px-4 py-2">

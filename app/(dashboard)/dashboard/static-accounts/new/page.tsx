@@ -16,15 +16,21 @@ export default async function NewStaticAccountPage() {
   const allowed = rolePolicy.createReceivables(ctx.role);
   return (
     <div className="space-y-5">
-      <Link href="/dashboard/static-accounts" className="text-sm text-accent hover:underline">← Static accounts</Link>
+      <Link href="/dashboard/static-accounts" className="text-sm text-accent hover:underline">
+        ← Static accounts
+      </Link>
       <div>
         <h1 className="text-xl font-semibold">New static account</h1>
-        <p className="mt-1 text-sm text-neutral-500">A permanent account number for one customer. The name is checked against the identity record before the bank issues it.</p>
+        <p className="mt-1 text-sm text-neutral-500">
+          A permanent account number for one customer. The name is checked against the identity record before the bank issues it.
+        </p>
       </div>
       {!enabled ? (
         <ProductBanner state={ctx.merchant.staticAccounts} />
       ) : !allowed ? (
-        <Card className="text-sm" data-testid="sa-not-allowed">Your role can view static accounts but not create them. Ask an owner or developer.</Card>
+        <Card className="text-sm" data-testid="sa-not-allowed">
+          Your role can view static accounts but not create them. Ask an owner or developer.
+        </Card>
       ) : (
         <CreateStaticAccountForm />
       )}

@@ -32,14 +32,23 @@ export default async function TransferPage({ params }: { params: Promise<{ refer
   // A failed or reversed transfer's debit came back to the wallet: said from the ledger, not assumed.
   const moves = transferWalletMoves(transfer, trail.ledger);
   const returned = moves.returned > 0;
-  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <dt className="text-neutral-500">{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
   return (
     <div className="space-y-5">
       <AutoRefresh active={transfer.status === "pending"} />
-      <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">← Transfers</Link>
+      <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">
+        ← Transfers
+      </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <p className="text-2xl font-semibold tabular-nums" data-testid="transfer-amount">{formatNaira(transfer.amount)}</p>
+          <p className="text-2xl font-semibold tabular-nums" data-testid="transfer-amount">
+            {formatNaira(transfer.amount)}
+          </p>
           <div className="mt-1 flex items-center gap-2">
             <TransferStatus status={transfer.status} />
             <span className="text-sm text-neutral-600">to {transfer.recipientName}</span>
@@ -48,17 +57,31 @@ export default async function TransferPage({ params }: { params: Promise<{ refer
         {transfer.type === "bank_transfer" && transfer.status === "pending" && <VerifyButton reference={transfer.reference} />}
       </div>
       {returned && (
-        <p className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950/40 dark:text-green-200" data-testid="transfer-returned">
+        <p
+          className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950/40 dark:text-green-200"
+          data-testid="transfer-returned"
+        >
           The money came back: {formatNaira(moves.returned)} was returned to your wallet{moves.returnedAt ? ` on ${formatDateTime(moves.returnedAt)}` : ""}
           {moves.returned === moves.debited ? ", everything this transfer took, fees included." : "."}
         </p>
       )}
       <Card>
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
-          {row("Reference", <span className="flex items-center gap-1 font-mono text-xs" data-testid="transfer-reference">{transfer.reference}<CopyButton value={transfer.reference} label="Copy reference" /></span>)}
+          {row(
+            "Reference",
+            <span className="flex items-center gap-1 font-mono text-xs" data-testid="transfer-reference">
+              {transfer.reference}
+              <CopyButton value={transfer.reference} label="Copy reference" />
+            </span>,
+          )}
           {transfer.merchantReference && row("Your reference", <span className="font-mono text-xs">{transfer.merchantReference}</span>)}
           {row("Type", transfer.type === "payid" ? "PayID transfer" : "Bank transfer")}
-          {row("Recipient", transfer.type === "payid" ? transfer.recipientName : `${transfer.recipientName} · ${transfer.recipientBankName} · ${transfer.recipientAccountNumber}`)}
+          {row(
+            "Recipient",
+            transfer.type === "payid"
+              ? transfer.recipientName
+              : `${transfer.recipientName} · ${transfer.recipientBankName} · ${transfer.recipientAccountNumber}`,
+          )}
           {transfer.narration && row("Narration", transfer.narration)}
           {transfer.failureReason && row("Failure reason", <span className="text-red-700">{transfer.failureReason}</span>)}
           {row("Created", formatDateTime(transfer.createdAt, { seconds: true }))}

@@ -48,11 +48,20 @@ export const submitBulkBatchAction = moneyAction
 
 /** Another member allowed to approve transfers (owners) approves a waiting batch (it is sent) or rejects it; never the uploader. */
 export const decideBulkBatchAction = moneyAction
-  .inputSchema(z.object({ id: z.string().uuid("No such bulk transfer."), decision: z.enum(["approve", "reject"]), twoFactorCode: z.string().max(64).optional() }))
+  .inputSchema(
+    z.object({ id: z.string().uuid("No such bulk transfer."), decision: z.enum(["approve", "reject"]), twoFactorCode: z.string().max(64).optional() }),
+  )
   .action(async ({ parsedInput, ctx }) => {
     requireAllowed(rolePolicy.approveTransfers(ctx.role));
     if (parsedInput.decision === "approve") await requireStepUp(ctx.db, ctx.user.id, parsedInput.twoFactorCode);
-    const batch = await decideBulkBatch(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id: parsedInput.id, decision: parsedInput.decision, userId: ctx.user.id, actor: ctx.actor });
+    const batch = await decideBulkBatch(ctx.db, {
+      merchantId: ctx.merchant.id,
+      mode: ctx.mode,
+      id: parsedInput.id,
+      decision: parsedInput.decision,
+      userId: ctx.user.id,
+      actor: ctx.actor,
+    });
     revalidatePath(`/dashboard/transfers/bulk/${batch.id}`);
     return { status: batch.status };
   });

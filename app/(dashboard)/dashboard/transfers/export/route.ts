@@ -13,7 +13,13 @@ export async function GET(req: Request) {
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const query = parseTransferSearch(Object.fromEntries(new URL(req.url).searchParams));
   const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, ...query };
-  const csv = transfersCsvStream(walkList((page) => listTransfers(ctx.db, { ...scope, ...page }), (t) => t.publicId, MAX_ROWS));
+  const csv = transfersCsvStream(
+    walkList(
+      (page) => listTransfers(ctx.db, { ...scope, ...page }),
+      (t) => t.publicId,
+      MAX_ROWS,
+    ),
+  );
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

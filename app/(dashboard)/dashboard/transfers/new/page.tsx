@@ -22,12 +22,21 @@ export default async function SendMoneyPage() {
   const members = scope ? (await listMembers(ctx.db, scope, { page: 1, page_size: 100 })).items : [];
   return (
     <div className="space-y-5">
-      <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">← Transfers</Link>
+      <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">
+        ← Transfers
+      </Link>
       <h1 className="text-xl font-semibold">Send money</h1>
       {allowed ? (
-        <SendMoneyForm banks={[...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName))} balance={wallet.balance} members={members} stepUp={await needsStepUp(ctx.db, ctx.user.id)} />
+        <SendMoneyForm
+          banks={[...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName))}
+          balance={wallet.balance}
+          members={members}
+          stepUp={await needsStepUp(ctx.db, ctx.user.id)}
+        />
       ) : (
-        <p className="text-sm text-neutral-600" data-testid="role-hint">{roleHint(ctx.role, "send money", ctx.mode)} Ask an owner.</p>
+        <p className="text-sm text-neutral-600" data-testid="role-hint">
+          {roleHint(ctx.role, "send money", ctx.mode)} Ask an owner.
+        </p>
       )}
     </div>
   );

@@ -21,7 +21,12 @@ async function scopeOf(ctx: DashboardContext): Promise<WalletScope> {
 }
 
 /** "" is no limit; otherwise naira as typed ("50,000" or "50000.50"), in exact kobo: the form's own rules and words. */
-const nairaLimit = optionalNairaTextSchema({ maxLength: 20, minKobo: DAILY_LIMIT_FIELD.minKobo, maxKobo: DAILY_LIMIT_FIELD.maxKobo, messages: nairaFieldMessages(DAILY_LIMIT_FIELD) });
+const nairaLimit = optionalNairaTextSchema({
+  maxLength: 20,
+  minKobo: DAILY_LIMIT_FIELD.minKobo,
+  maxKobo: DAILY_LIMIT_FIELD.maxKobo,
+  messages: nairaFieldMessages(DAILY_LIMIT_FIELD),
+});
 
 const done = () => revalidatePath("/dashboard/transfers", "layout");
 

@@ -22,21 +22,31 @@ export default async function WalletSettingsPage() {
   const canEdit = rolePolicy.moveMoney(ctx.role, ctx.mode);
   return (
     <div className="space-y-5">
-      <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">← Transfers</Link>
+      <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">
+        ← Transfers
+      </Link>
       <div>
         <h1 className="text-xl font-semibold">Wallet settings</h1>
         <p className="mt-1 text-sm text-neutral-500">
           <span className="font-mono">@{wallet.pay_id}</span> · {wallet.name} ({ctx.mode})
         </p>
       </div>
-      {!canEdit && <p className="text-sm text-neutral-600" data-testid="role-hint">{roleHint(ctx.role, "change wallet settings", ctx.mode)}</p>}
+      {!canEdit && (
+        <p className="text-sm text-neutral-600" data-testid="role-hint">
+          {roleHint(ctx.role, "change wallet settings", ctx.mode)}
+        </p>
+      )}
       <Card className="max-w-xl space-y-4" data-testid="wallet-settings">
         <CardTitle>Limits</CardTitle>
         <dl className="grid grid-cols-2 gap-y-1 text-sm">
           <dt className="text-neutral-500">Spent today</dt>
-          <dd className="whitespace-nowrap text-right tabular-nums" data-testid="spent-today">{formatNaira(wallet.spent_today)}</dd>
+          <dd className="whitespace-nowrap text-right tabular-nums" data-testid="spent-today">
+            {formatNaira(wallet.spent_today)}
+          </dd>
           <dt className="text-neutral-500">Daily limit</dt>
-          <dd className="whitespace-nowrap text-right tabular-nums" data-testid="current-daily-limit">{wallet.daily_limit === null ? "No limit" : formatNaira(wallet.daily_limit)}</dd>
+          <dd className="whitespace-nowrap text-right tabular-nums" data-testid="current-daily-limit">
+            {wallet.daily_limit === null ? "No limit" : formatNaira(wallet.daily_limit)}
+          </dd>
           <dt className="text-neutral-500">Available</dt>
           <dd className="whitespace-nowrap text-right tabular-nums">{formatNaira(wallet.available_balance)}</dd>
         </dl>

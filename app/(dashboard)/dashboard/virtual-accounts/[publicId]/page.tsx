@@ -34,7 +34,12 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
   if (!va) notFound();
   const received = await listVirtualAccountPayments(ctx.db, va.id);
   const now = new Date();
-  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd>{value}</dd></>);
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <dt className="text-neutral-500">{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
   const timeline = [
     { label: "Created", at: va.createdAt },
     va.status === "cancelled" ? { label: "Cancelled: the bank could not issue a number", at: va.createdAt } : null,
@@ -46,12 +51,18 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
     <div className="space-y-5">
       {/* A pending account can be paid (or lapse) at any moment: keep the page current. */}
       <AutoRefresh active={va.status === "pending"} everyMs={5_000} />
-      <Link href="/dashboard/virtual-accounts" className="text-sm text-accent hover:underline">← Virtual accounts</Link>
+      <Link href="/dashboard/virtual-accounts" className="text-sm text-accent hover:underline">
+        ← Virtual accounts
+      </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <p className="text-2xl font-semibold tabular-nums" data-testid="va-amount">{va.amount === null ? "Any amount" : formatNaira(va.amount)}</p>
+          <p className="text-2xl font-semibold tabular-nums" data-testid="va-amount">
+            {va.amount === null ? "Any amount" : formatNaira(va.amount)}
+          </p>
           <div className="mt-1 flex items-center gap-2">
-            <span data-testid="va-status"><StatusBadge status={va.status} /></span>
+            <span data-testid="va-status">
+              <StatusBadge status={va.status} />
+            </span>
             {va.status === "pending" && va.expiresAt && <span className="text-sm text-neutral-600">expires {relativeTime(va.expiresAt, now)}</span>}
           </div>
         </div>
@@ -62,10 +73,14 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
           <>
             <p className="text-sm text-neutral-500">Pay to</p>
             <p className="flex items-center gap-2">
-              <span className="font-mono text-3xl font-semibold tracking-wider" data-testid="va-account-number">{va.accountNumber}</span>
+              <span className="font-mono text-3xl font-semibold tracking-wider" data-testid="va-account-number">
+                {va.accountNumber}
+              </span>
               <CopyButton value={va.accountNumber} label="Copy account number" />
             </p>
-            <p className="text-lg font-medium" data-testid="va-bank-name">{va.bankName}</p>
+            <p className="text-lg font-medium" data-testid="va-bank-name">
+              {va.bankName}
+            </p>
             <p className="text-sm text-neutral-600">{va.accountName}</p>
             {va.amount !== null && (
               <p className="flex items-center gap-1 pt-2 text-sm text-neutral-600">
@@ -76,19 +91,38 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
           </>
         ) : (
           <p className="text-sm text-neutral-600" data-testid="va-no-number">
-            {va.bankName} could not issue an account number{va.failureReason ? ` (${va.failureReason})` : ""}. Nothing can be paid into this record; create a new virtual account.
+            {va.bankName} could not issue an account number{va.failureReason ? ` (${va.failureReason})` : ""}. Nothing can be paid into this record; create a
+            new virtual account.
           </p>
         )}
       </Card>
       <Card>
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
-          {row("Public id", <span className="flex items-center gap-1 font-mono text-xs">{va.publicId}<CopyButton value={va.publicId} label="Copy public id" /></span>)}
-          {row("Reference", <span className="flex items-center gap-1 font-mono text-xs" data-testid="va-reference">{va.reference}<CopyButton value={va.reference} label="Copy reference" /></span>)}
+          {row(
+            "Public id",
+            <span className="flex items-center gap-1 font-mono text-xs">
+              {va.publicId}
+              <CopyButton value={va.publicId} label="Copy public id" />
+            </span>,
+          )}
+          {row(
+            "Reference",
+            <span className="flex items-center gap-1 font-mono text-xs" data-testid="va-reference">
+              {va.reference}
+              <CopyButton value={va.reference} label="Copy reference" />
+            </span>,
+          )}
           {row("Bank", `${va.bankName}${va.bankCode ? ` (${va.bankCode})` : ""}`)}
           {row("Accepts", va.amount === null ? "Any amount" : AMOUNT_RULE_LABELS[va.amountValidation])}
           {row("Expires", va.expiresAt ? <DateTime at={va.expiresAt} seconds /> : "—")}
           {row("Source", sourceLabel(va.source))}
-          {va.sessionId && row("Checkout session", <Link href={`/dashboard/sessions/${va.sessionId}`} className="font-mono text-xs text-accent hover:underline">{va.sessionId}</Link>)}
+          {va.sessionId &&
+            row(
+              "Checkout session",
+              <Link href={`/dashboard/sessions/${va.sessionId}`} className="font-mono text-xs text-accent hover:underline">
+                {va.sessionId}
+              </Link>,
+            )}
           {row("Created", formatDateTime(va.createdAt, { seconds: true }))}
           {va.completedAt && row("Completed", formatDateTime(va.completedAt, { seconds: true }))}
         </dl>
@@ -107,7 +141,9 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
                 {received.map((p) => (
                   <tr key={p.id} className="border-t border-neutral-100 first:border-0 dark:border-neutral-800">
                     <td className="px-5 py-2 font-mono text-xs">
-                      <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">{p.reference}</Link>
+                      <Link href={`/dashboard/payments/${encodeURIComponent(p.reference)}`} className="text-accent hover:underline">
+                        {p.reference}
+                      </Link>
                     </td>
                     <td className="px-5 py-2">{payerName(p) ?? "—"}</td>
                     <td className="whitespace-nowrap px-5 py-2 text-right tabular-nums">{formatNaira(p.amount)}</td>

@@ -12,7 +12,9 @@ export default async function NewVirtualAccountPage() {
   if (!ctx) redirect("/sign-in");
   return (
     <div className="space-y-5">
-      <Link href="/dashboard/virtual-accounts" className="text-sm text-accent hover:underline">← Virtual accounts</Link>
+      <Link href="/dashboard/virtual-accounts" className="text-sm text-accent hover:underline">
+        ← Virtual accounts
+      </Link>
       <div>
         <h1 className="text-xl font-semibold">New virtual account</h1>
         <p className="mt-1 text-sm text-neutral-500">A temporary bank account number for one payment. It settles to your wallet ({ctx.mode} mode).</p>

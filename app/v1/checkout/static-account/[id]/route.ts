@@ -9,7 +9,5 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route({ staticAccounts: assertStaticAccountsEnabled }, async ({ db, merchantId, mode, params }) =>
     toStaticAccountView(await getStaticAccountOrThrow(db, { merchantId, mode, id: params.id! })),
   ),
-  DELETE: route({}, async ({ db, merchantId, mode, params }) =>
-    toStaticAccountView(await deleteStaticAccount(db, { merchantId, mode, id: params.id! })),
-  ),
+  DELETE: route({}, async ({ db, merchantId, mode, params }) => toStaticAccountView(await deleteStaticAccount(db, { merchantId, mode, id: params.id! }))),
 });

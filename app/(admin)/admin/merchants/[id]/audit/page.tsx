@@ -25,7 +25,9 @@ export default async function AdminMerchantAuditPage({ params, searchParams }: {
   const base = `/admin/merchants/${merchant.id}/audit`;
   return (
     <div className="space-y-5">
-      <Link href={`/admin/merchants/${merchant.id}`} className="text-sm text-accent hover:underline">← {merchant.name}</Link>
+      <Link href={`/admin/merchants/${merchant.id}`} className="text-sm text-accent hover:underline">
+        ← {merchant.name}
+      </Link>
       <div>
         <h1 className="text-xl font-semibold">Audit log</h1>
         <p className="text-sm text-neutral-500">Every recorded change to {merchant.name}: by its members, the CLI, the system and Owo admins.</p>

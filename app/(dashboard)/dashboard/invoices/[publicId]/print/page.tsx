@@ -27,7 +27,14 @@ const PRINT_CSS = `
 }
 `;
 
-const LABEL: Record<string, string> = { draft: "Draft", sent: "Awaiting payment", partial: "Part paid", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" };
+const LABEL: Record<string, string> = {
+  draft: "Draft",
+  sent: "Awaiting payment",
+  partial: "Part paid",
+  paid: "Paid",
+  overdue: "Overdue",
+  cancelled: "Cancelled",
+};
 
 export default async function PrintInvoicePage({ params }: { params: Promise<{ publicId: string }> }) {
   const ctx = await getDashboardContext();
@@ -36,17 +43,27 @@ export default async function PrintInvoicePage({ params }: { params: Promise<{ p
   const invoice = await findDashboardInvoice(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, publicId: decodeURIComponent(publicId) });
   if (!invoice) notFound();
   const remaining = amountRemaining(invoice);
-  const state = isPausedOpen(invoice) ? "Paused" : LABEL[invoice.status] ?? invoice.status;
+  const state = isPausedOpen(invoice) ? "Paused" : (LABEL[invoice.status] ?? invoice.status);
   const payable = invoice.status !== "draft" && invoice.status !== "cancelled" && invoice.status !== "paid";
   return (
     <div className="space-y-4">
       <style>{PRINT_CSS}</style>
       <div className="flex flex-wrap items-center justify-between gap-3" data-print="hide">
-        <Link href={`/dashboard/invoices/${invoice.publicId}`} className="text-sm text-accent hover:underline">← {invoice.invoiceNumber}</Link>
+        <Link href={`/dashboard/invoices/${invoice.publicId}`} className="text-sm text-accent hover:underline">
+          ← {invoice.invoiceNumber}
+        </Link>
         <PrintButton />
       </div>
-      <article className="mx-auto max-w-3xl rounded-lg border border-neutral-200 bg-white p-10 text-[13px] text-neutral-900 shadow-sm" data-print="sheet" data-testid="inv-print-sheet">
-        {ctx.mode === "test" && <p className="mb-6 rounded border border-amber-300 bg-amber-50 px-3 py-1.5 text-xs font-medium text-amber-900">Test mode invoice: no real money is owed.</p>}
+      <article
+        className="mx-auto max-w-3xl rounded-lg border border-neutral-200 bg-white p-10 text-[13px] text-neutral-900 shadow-sm"
+        data-print="sheet"
+        data-testid="inv-print-sheet"
+      >
+        {ctx.mode === "test" && (
+          <p className="mb-6 rounded border border-amber-300 bg-amber-50 px-3 py-1.5 text-xs font-medium text-amber-900">
+            Test mode invoice: no real money is owed.
+          </p>
+        )}
         <header className="flex flex-wrap items-start justify-between gap-6 border-b border-neutral-200 pb-6">
           <div>
             <p className="text-xl font-semibold">{ctx.merchant.name}</p>
@@ -107,7 +124,9 @@ export default async function PrintInvoicePage({ params }: { params: Promise<{ p
           <dd className="whitespace-nowrap text-right">{formatNaira(invoice.taxAmount)}</dd>
           <div className="col-span-2 my-0.5 border-t border-neutral-300" aria-hidden />
           <dt className="font-semibold">Total</dt>
-          <dd className="whitespace-nowrap text-right font-semibold" data-testid="inv-print-total">{formatNaira(invoice.total)}</dd>
+          <dd className="whitespace-nowrap text-right font-semibold" data-testid="inv-print-total">
+            {formatNaira(invoice.total)}
+          </dd>
           {invoice.amountPaid > 0 && (
             <>
               <dt className="text-neutral-500">Paid</dt>

@@ -46,10 +46,17 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
   ]);
   const active = p.status === "active";
   const now = new Date();
-  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd className="min-w-0 break-words">{value}</dd></>);
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <dt className="text-neutral-500">{label}</dt>
+      <dd className="min-w-0 break-words">{value}</dd>
+    </>
+  );
   const timeline = [
     { label: "Created", at: p.createdAt },
-    p.completedAt ? { label: p.allowMultiplePayments ? "Completed at expiry, with payments received" : "Completed: payment received", at: p.completedAt } : null,
+    p.completedAt
+      ? { label: p.allowMultiplePayments ? "Completed at expiry, with payments received" : "Completed: payment received", at: p.completedAt }
+      : null,
     p.deactivatedAt ? { label: "Deactivated", at: p.deactivatedAt } : null,
     p.status === "expired" ? { label: "Expired", at: p.expiresAt } : null,
   ].filter((e): e is { label: string; at: Date } => e !== null);
@@ -57,11 +64,15 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
     <div className="space-y-5">
       {/* An active PayID can be paid (or lapse) at any moment: keep the page current. */}
       <AutoRefresh active={active} everyMs={5_000} />
-      <Link href="/dashboard/payids?tab=dynamic" className="text-sm text-accent hover:underline">← PayIDs</Link>
+      <Link href="/dashboard/payids?tab=dynamic" className="text-sm text-accent hover:underline">
+        ← PayIDs
+      </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="flex items-center gap-1">
-            <span className="font-mono text-2xl font-semibold" data-testid="payid-full">{full}</span>
+            <span className="font-mono text-2xl font-semibold" data-testid="payid-full">
+              {full}
+            </span>
             <CopyButton value={full} label="Copy PayID" />
           </p>
           <p className="mt-1 text-lg font-medium tabular-nums" data-testid="payid-amount">
@@ -69,7 +80,9 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
             {p.amount !== null && <CopyButton value={koboToNaira(p.amount)} label="Copy amount" className="ml-1 align-middle" />}
           </p>
           <div className="mt-1 flex items-center gap-2">
-            <span data-testid="payid-status"><StatusBadge status={p.status} /></span>
+            <span data-testid="payid-status">
+              <StatusBadge status={p.status} />
+            </span>
             {active && <span className="text-sm text-neutral-600">expires {relativeTime(p.expiresAt, now)}</span>}
           </div>
         </div>
@@ -88,13 +101,25 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
       <Card>
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
           {row("Name", p.name)}
-          {row("Id", <span className="flex items-center gap-1 font-mono text-xs">{p.id}<CopyButton value={p.id} label="Copy id" /></span>)}
+          {row(
+            "Id",
+            <span className="flex items-center gap-1 font-mono text-xs">
+              {p.id}
+              <CopyButton value={p.id} label="Copy id" />
+            </span>,
+          )}
           {row("Accepts", p.amount === null ? "Any amount" : AMOUNT_RULE_LABELS[p.amountValidation])}
           {row("Payments", p.allowMultiplePayments ? "Several, until it expires" : "One")}
           {row("Expires", <DateTime at={p.expiresAt} seconds />)}
           {row("Settles to", settlement ? <span className="font-mono">{settlement.payId}</span> : "—")}
           {row("Source", sourceLabel(p.source))}
-          {p.sessionId && row("Checkout session", <Link href={`/dashboard/sessions/${p.sessionId}`} className="font-mono text-xs text-accent hover:underline">{p.sessionId}</Link>)}
+          {p.sessionId &&
+            row(
+              "Checkout session",
+              <Link href={`/dashboard/sessions/${p.sessionId}`} className="font-mono text-xs text-accent hover:underline">
+                {p.sessionId}
+              </Link>,
+            )}
           {row("Received", `${formatNaira(p.amountReceived)} in ${p.paymentCount} payment${p.paymentCount === 1 ? "" : "s"}`)}
         </dl>
       </Card>

@@ -36,31 +36,56 @@ export default async function StaticPayIdPage({ params }: { params: Promise<{ id
     payIdPayments(ctx.db, { ...scope, staticPayIdId: p.id }),
     requestBaseUrl(),
   ]);
-  const row = (label: string, value: React.ReactNode) => (<><dt className="text-neutral-500">{label}</dt><dd className="min-w-0 break-words">{value}</dd></>);
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <dt className="text-neutral-500">{label}</dt>
+      <dd className="min-w-0 break-words">{value}</dd>
+    </>
+  );
   return (
     <div className="space-y-5">
-      <Link href="/dashboard/payids?tab=static" className="text-sm text-accent hover:underline">← PayIDs</Link>
+      <Link href="/dashboard/payids?tab=static" className="text-sm text-accent hover:underline">
+        ← PayIDs
+      </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="flex items-center gap-1">
-            <span className="font-mono text-2xl font-semibold" data-testid="payid-full">{p.payId}</span>
+            <span className="font-mono text-2xl font-semibold" data-testid="payid-full">
+              {p.payId}
+            </span>
             <CopyButton value={p.payId} label="Copy PayID" />
           </p>
           <div className="mt-1 flex items-center gap-2">
-            <span data-testid="payid-status"><StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} /></span>
-            <span className="text-sm text-neutral-600" data-testid="payid-name">{p.name}</span>
+            <span data-testid="payid-status">
+              <StatusBadge status={p.isActive ? "active" : "deactivated"} label={p.isActive ? "Active" : "Inactive"} />
+            </span>
+            <span className="text-sm text-neutral-600" data-testid="payid-name">
+              {p.name}
+            </span>
           </div>
         </div>
-        {rolePolicy.createReceivables(ctx.role) && <StaticPayIdActions id={p.id} payId={p.payId} name={p.name} description={p.description} isActive={p.isActive} />}
+        {rolePolicy.createReceivables(ctx.role) && (
+          <StaticPayIdActions id={p.id} payId={p.payId} name={p.name} description={p.description} isActive={p.isActive} />
+        )}
       </div>
       <SimulatePayment mode={ctx.mode} role={ctx.role} target="static_payid" id={p.id} />
-      {!p.isActive && <p className="rounded-md bg-neutral-100 p-3 text-sm text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">This PayID is deactivated: payments to it are refused until it is reactivated.</p>}
+      {!p.isActive && (
+        <p className="rounded-md bg-neutral-100 p-3 text-sm text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
+          This PayID is deactivated: payments to it are refused until it is reactivated.
+        </p>
+      )}
       <Card>
         <PayIdQr link={payLink(base, p.payId)} payId={p.payId} />
       </Card>
       <Card>
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
-          {row("Id", <span className="flex items-center gap-1 font-mono text-xs">{p.id}<CopyButton value={p.id} label="Copy id" /></span>)}
+          {row(
+            "Id",
+            <span className="flex items-center gap-1 font-mono text-xs">
+              {p.id}
+              <CopyButton value={p.id} label="Copy id" />
+            </span>,
+          )}
           {row("Description", p.description ?? "—")}
           {row("Settles to", settlement ? <span className="font-mono">{settlement.payId}</span> : "—")}
           {row("Source", sourceLabel(p.source))}

@@ -4,7 +4,5 @@ import { disableStaticAccount } from "@/lib/static-accounts/change-static-accoun
 import { toStaticAccountView } from "@/lib/static-accounts/static-account-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({}, async ({ db, merchantId, mode, params }) =>
-    toStaticAccountView(await disableStaticAccount(db, { merchantId, mode, id: params.id! })),
-  ),
+  POST: route({}, async ({ db, merchantId, mode, params }) => toStaticAccountView(await disableStaticAccount(db, { merchantId, mode, id: params.id! }))),
 });

@@ -4,7 +4,5 @@ import { enableStaticAccount } from "@/lib/static-accounts/change-static-account
 import { toStaticAccountView } from "@/lib/static-accounts/static-account-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({}, async ({ db, merchantId, mode, params }) =>
-    toStaticAccountView(await enableStaticAccount(db, { merchantId, mode, id: params.id! })),
-  ),
+  POST: route({}, async ({ db, merchantId, mode, params }) => toStaticAccountView(await enableStaticAccount(db, { merchantId, mode, id: params.id! }))),
 });

@@ -21,11 +21,17 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
   const query = parseAuditSearch(Object.fromEntries(new URL(req.url).searchParams), MAX_ROWS);
   const read = (page: { page_size: number; starting_after?: string }) =>
     listAudit(db, { merchantId: id, ...query, page: 1, pageSize: page.page_size, starting_after: page.starting_after });
-  return new Response(auditCsvStream(walkList(read, (e) => e.id, MAX_ROWS), { adminEmails: true }), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="owo-audit-log-${id}-${new Date().toISOString().slice(0, 10)}.csv"`,
-      "cache-control": "no-store",
+  return new Response(
+    auditCsvStream(
+      walkList(read, (e) => e.id, MAX_ROWS),
+      { adminEmails: true },
+    ),
+    {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="owo-audit-log-${id}-${new Date().toISOString().slice(0, 10)}.csv"`,
+        "cache-control": "no-store",
+      },
     },
-  });
+  );
 }

@@ -11,7 +11,11 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
   const { id } = await params;
   const view = await getBulkBatch(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id });
   if (!view) return new Response("No such bulk transfer", { status: 404 });
-  const base = view.batch.fileName.replace(/\.csv$/i, "").replace(/[^A-Za-z0-9_-]+/g, "-").slice(0, 60) || "bulk";
+  const base =
+    view.batch.fileName
+      .replace(/\.csv$/i, "")
+      .replace(/[^A-Za-z0-9_-]+/g, "-")
+      .slice(0, 60) || "bulk";
   return new Response(bulkResultCsv(view.rows), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
