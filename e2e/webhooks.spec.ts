@@ -35,7 +35,7 @@ test("send a test event, see it and its failed attempt in the webhook log, resen
     await expect(page.getByText("Test event sent")).toBeVisible();
     await expect.poll(() => receiver.ids.length).toBe(1);
 
-    await page.getByRole("link", { name: "Webhooks" }).click();
+    await page.getByRole("link", { name: "Webhooks", exact: true }).click();
     const row = page.getByTestId("event-row").first();
     await expect(row).toContainText("webhook.test");
     await expect(row).toContainText("Retrying (1 failed)");
