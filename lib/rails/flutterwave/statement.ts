@@ -7,7 +7,7 @@
  */
 import { RailUnknownError } from "@/lib/rails/rail-errors";
 import type { StatementCursor, StatementLine, StatementPage } from "@/lib/rails/rail";
-import { inclusiveEnd, lineStatusOfTransfer, withinPeriod } from "@/lib/rails/statement-status";
+import { inclusiveEnd, lineStatusOfTransfer, withinPeriod, inboundStatementLine, nextStatementCursor } from "@/lib/rails/statement-status";
 import { RAIL, type FlutterwaveClient } from "./client";
 import { flutterwaveInbound } from "./collections";
 import { flwDate, isObject, kobo, koboRounded, obj, str, type Json } from "./parse";
@@ -23,27 +23,10 @@ export async function flutterwaveStatementPage(client: FlutterwaveClient, period
   const lines = items.map((t) => (cursor.part === "in" ? inLine(t) : outLine(t))).filter((l): l is StatementLine => l !== null);
   const totalPages = Number(obj(a.env.meta.page_info).total_pages ?? 0);
   const more = items.length > 0 && cursor.page < totalPages;
-  const next: StatementCursor | null = more ? { part: cursor.part, page: cursor.page + 1 } : cursor.part === "in" ? { part: "out", page: 1 } : null;
-  return { lines: withinPeriod(lines, period), next };
+  return { lines: withinPeriod(lines, period), next: nextStatementCursor(cursor, more) };
 }
 
-function inLine(t: Json): StatementLine | null {
-  const i = flutterwaveInbound(t);
-  if (!i || i.status !== "success") return null;
-  return {
-    direction: "in",
-    providerReference: i.providerReference,
-    owoReference: null,
-    sessionId: i.sessionId,
-    status: "success",
-    amount: i.amount,
-    fee: i.fee,
-    valueAt: i.paidAt,
-    accountNumber: i.accountNumber,
-    accountReference: i.accountReference,
-    payer: i.payer,
-  };
-}
+const inLine = (t: Json): StatementLine | null => inboundStatementLine(flutterwaveInbound(t));
 
 function outLine(t: Json): StatementLine | null {
   const reference = str(t.reference);

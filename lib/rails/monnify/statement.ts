@@ -7,7 +7,7 @@
  */
 import { RailUnknownError } from "@/lib/rails/rail-errors";
 import type { StatementCursor, StatementLine, StatementPage } from "@/lib/rails/rail";
-import { inclusiveEnd, lineStatusOfTransfer, withinPeriod } from "@/lib/rails/statement-status";
+import { inclusiveEnd, lineStatusOfTransfer, withinPeriod, inboundStatementLine, nextStatementCursor } from "@/lib/rails/statement-status";
 import { RAIL, type MonnifyClient } from "./client";
 import { monnifyInbound } from "./collections";
 import { isObject, kobo, monnifyDate, str, type Json } from "./parse";
@@ -42,27 +42,10 @@ export async function monnifyStatementPage(
   const content = Array.isArray(a.env.body.content) ? a.env.body.content.filter(isObject) : [];
   const lines = content.map((t) => (cursor.part === "in" ? inLine(t) : outLine(t))).filter((l): l is StatementLine => l !== null);
   const last = a.env.body.last === true || content.length === 0;
-  const next: StatementCursor | null = !last ? { part: cursor.part, page: cursor.page + 1 } : cursor.part === "in" ? { part: "out", page: 1 } : null;
-  return { lines: withinPeriod(lines, period), next };
+  return { lines: withinPeriod(lines, period), next: nextStatementCursor(cursor, !last) };
 }
 
-function inLine(t: Json): StatementLine | null {
-  const i = monnifyInbound(t, str(t.transactionReference) ?? "");
-  if (!i.providerReference || i.status !== "success") return null;
-  return {
-    direction: "in",
-    providerReference: i.providerReference,
-    owoReference: null,
-    sessionId: i.sessionId,
-    status: "success",
-    amount: i.amount,
-    fee: i.fee,
-    valueAt: i.paidAt,
-    accountNumber: i.accountNumber,
-    accountReference: i.accountReference,
-    payer: i.payer,
-  };
-}
+const inLine = (t: Json): StatementLine | null => inboundStatementLine(monnifyInbound(t, str(t.transactionReference) ?? ""));
 
 function outLine(t: Json): StatementLine | null {
   const reference = str(t.reference);

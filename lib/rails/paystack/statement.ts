@@ -6,7 +6,7 @@
  */
 import { RailUnknownError } from "@/lib/rails/rail-errors";
 import type { StatementCursor, StatementLine, StatementPage } from "@/lib/rails/rail";
-import { inclusiveEnd, lineStatusOfTransfer, withinPeriod } from "@/lib/rails/statement-status";
+import { inclusiveEnd, lineStatusOfTransfer, withinPeriod, inboundStatementLine, nextStatementCursor } from "@/lib/rails/statement-status";
 import { describe, RAIL, type PaystackClient } from "./client";
 import { paystackInbound } from "./collections";
 import { either, isObject, koboOf, obj, paystackDate, str, type Json } from "./parse";
@@ -22,27 +22,10 @@ export async function paystackStatementPage(client: PaystackClient, period: { fr
   const lines = items.map((t) => (cursor.part === "in" ? inLine(t) : outLine(t))).filter((l): l is StatementLine => l !== null);
   const pageCount = Number(a.env.meta.pageCount ?? 0);
   const more = items.length > 0 && cursor.page < pageCount;
-  const next: StatementCursor | null = more ? { part: cursor.part, page: cursor.page + 1 } : cursor.part === "in" ? { part: "out", page: 1 } : null;
-  return { lines: withinPeriod(lines, period), next };
+  return { lines: withinPeriod(lines, period), next: nextStatementCursor(cursor, more) };
 }
 
-function inLine(t: Json): StatementLine | null {
-  const i = paystackInbound(t);
-  if (!i || i.status !== "success") return null;
-  return {
-    direction: "in",
-    providerReference: i.providerReference,
-    owoReference: null,
-    sessionId: i.sessionId,
-    status: "success",
-    amount: i.amount,
-    fee: i.fee,
-    valueAt: i.paidAt,
-    accountNumber: i.accountNumber,
-    accountReference: i.accountReference,
-    payer: i.payer,
-  };
-}
+const inLine = (t: Json): StatementLine | null => inboundStatementLine(paystackInbound(t));
 
 function outLine(t: Json): StatementLine | null {
   const reference = str(t.reference);
