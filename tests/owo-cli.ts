@@ -3,6 +3,13 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
+/**
+ * Per test of a file that runs the CLI: each call is a new Node process that loads the app
+ * (a few seconds, ten and more on a loaded 2-core machine), and a test makes several. Not a
+ * speed goal: a stuck call still fails, at runOwo's own 60 s.
+ */
+export const CLI_TEST_TIMEOUT_MS = 120_000;
+
 export type OwoResult = { code: number; stdout: string; stderr: string; json: Record<string, unknown> };
 
 /**

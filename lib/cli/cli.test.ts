@@ -9,7 +9,7 @@ import { apiKeyPairs, auditLog, merchants, PERMISSIONS, users } from "@/db/schem
 import { hashSecretKey } from "@/lib/keys/key-format";
 import { randomBase62 } from "@/lib/ids";
 import { makeMerchant } from "@/tests/factories";
-import { runOwo, type OwoResult } from "@/tests/owo-cli";
+import { runOwo, type OwoResult, CLI_TEST_TIMEOUT_MS } from "@/tests/owo-cli";
 import { call } from "@/tests/http";
 
 const BANKS = "/v1/checkout/transfer/banks";
@@ -22,7 +22,7 @@ const owo = (...args: string[]): Promise<OwoResult> => runOwo(dataDir, args, { O
 const banksStatus = async (key: string) => (await call(banksGet, { path: BANKS, key })).status;
 
 // The CLI is another process: it can only share a PostgreSQL server, not in-memory PGlite.
-describe.skipIf(!process.env.DATABASE_URL)("owo CLI (--json)", () => {
+describe.skipIf(!process.env.DATABASE_URL)("owo CLI (--json)", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "owo-cli-test-"));
   });

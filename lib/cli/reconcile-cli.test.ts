@@ -7,7 +7,7 @@ import { startPaystackSimulator } from "@/lib/rails/paystack";
 import { SimControlClient } from "@/lib/rails/simulator/sim-control";
 import type { SimServer } from "@/lib/rails/simulator/sim-server";
 import { SIMULATORS } from "@/lib/rails/simulator/simulators";
-import { runOwo } from "@/tests/owo-cli";
+import { runOwo, CLI_TEST_TIMEOUT_MS } from "@/tests/owo-cli";
 
 const KEYS = [
   "rail",
@@ -25,7 +25,7 @@ const KEYS = [
 ];
 
 // The CLI is another process: it shares the PostgreSQL server, and reaches the simulator over HTTP.
-describe.skipIf(!process.env.DATABASE_URL)("owo reconcile run (supplement §12)", () => {
+describe.skipIf(!process.env.DATABASE_URL)("owo reconcile run (supplement §12)", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   let dataDir: string;
   let sim: SimServer;
   const day = lagosDay();

@@ -10,14 +10,14 @@ import { createStaticAccount } from "@/lib/static-accounts/create-static-account
 import { enableStaticAccount } from "@/lib/static-accounts/change-static-account-status";
 import { getStaticAccountOrThrow } from "@/lib/static-accounts/get-static-account";
 import { makeMerchant } from "@/tests/factories";
-import { runOwo } from "@/tests/owo-cli";
+import { runOwo, CLI_TEST_TIMEOUT_MS } from "@/tests/owo-cli";
 
 let dataDir: string;
 
 const owo = (...args: string[]) => runOwo(dataDir, args);
 
 // The CLI is another process: it can only share a PostgreSQL server, not in-memory PGlite.
-describe.skipIf(!process.env.DATABASE_URL)("owo static-account suspend --id (supplement §8)", () => {
+describe.skipIf(!process.env.DATABASE_URL)("owo static-account suspend --id (supplement §8)", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "owo-cli-sa-"));
   });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseEncryptionKey } from "./secret-box";
 import { prepareRequiredEnv, requiredEnvMessage, RequiredEnvError } from "./required-env";
+import { CLI_TEST_TIMEOUT_MS } from "@/tests/owo-cli";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const KEY = Buffer.alloc(32, 7).toString("base64");
@@ -22,36 +23,40 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("required secrets with DATABASE_URL (issue 14: a real deployment never runs on generated or constant secrets)", () => {
-  it("one message names every missing variable and how to generate it", () => {
-    const message = requiredEnvMessage({ DATABASE_URL: PG })!;
-    expect(message.split("\n")[0]).toBe(
-      "Owo cannot start: DATABASE_URL is set (a real deployment), so OWO_ENCRYPTION_KEY, OWO_IDENTITY_SECRET, AUTH_SECRET must be set too.",
-    );
-    for (const name of ["OWO_ENCRYPTION_KEY", "OWO_IDENTITY_SECRET", "AUTH_SECRET"])
-      expect(message).toMatch(new RegExp(`^  ${name} is not set: .*openssl rand -base64 32`, "m"));
-  });
+describe(
+  "required secrets with DATABASE_URL (issue 14: a real deployment never runs on generated or constant secrets)",
+  { timeout: CLI_TEST_TIMEOUT_MS },
+  () => {
+    it("one message names every missing variable and how to generate it", () => {
+      const message = requiredEnvMessage({ DATABASE_URL: PG })!;
+      expect(message.split("\n")[0]).toBe(
+        "Owo cannot start: DATABASE_URL is set (a real deployment), so OWO_ENCRYPTION_KEY, OWO_IDENTITY_SECRET, AUTH_SECRET must be set too.",
+      );
+      for (const name of ["OWO_ENCRYPTION_KEY", "OWO_IDENTITY_SECRET", "AUTH_SECRET"])
+        expect(message).toMatch(new RegExp(`^  ${name} is not set: .*openssl rand -base64 32`, "m"));
+    });
 
-  it("names only what is missing, and an encryption key that is not 32 bytes of base64 counts as missing", () => {
-    const message = requiredEnvMessage({ DATABASE_URL: PG, OWO_ENCRYPTION_KEY: "c2hvcnQ=", AUTH_SECRET: "x".repeat(40) })!;
-    expect(message).toContain("so OWO_ENCRYPTION_KEY, OWO_IDENTITY_SECRET must be set too");
-    expect(message).toContain("OWO_ENCRYPTION_KEY is not 32 bytes of base64");
-    expect(message).not.toContain("AUTH_SECRET is not set");
-    expect(requiredEnvMessage({ DATABASE_URL: PG, OWO_ENCRYPTION_KEY: KEY, OWO_IDENTITY_SECRET: "i", AUTH_SECRET: "a" })).toBeNull();
-  });
+    it("names only what is missing, and an encryption key that is not 32 bytes of base64 counts as missing", () => {
+      const message = requiredEnvMessage({ DATABASE_URL: PG, OWO_ENCRYPTION_KEY: "c2hvcnQ=", AUTH_SECRET: "x".repeat(40) })!;
+      expect(message).toContain("so OWO_ENCRYPTION_KEY, OWO_IDENTITY_SECRET must be set too");
+      expect(message).toContain("OWO_ENCRYPTION_KEY is not 32 bytes of base64");
+      expect(message).not.toContain("AUTH_SECRET is not set");
+      expect(requiredEnvMessage({ DATABASE_URL: PG, OWO_ENCRYPTION_KEY: KEY, OWO_IDENTITY_SECRET: "i", AUTH_SECRET: "a" })).toBeNull();
+    });
 
-  it("prepareRequiredEnv throws with that message, generates nothing, and refuses an unknown sslmode", () => {
-    const env: Record<string, string | undefined> = { DATABASE_URL: PG, AUTH_SECRET: "a" };
-    expect(() => prepareRequiredEnv(env)).toThrow(RequiredEnvError);
-    expect(env.OWO_ENCRYPTION_KEY).toBeUndefined();
-    expect(fs.readdirSync(dir)).toEqual([]);
-    const complete = { OWO_ENCRYPTION_KEY: KEY, OWO_IDENTITY_SECRET: "i", AUTH_SECRET: "a" };
-    expect(() => prepareRequiredEnv({ ...complete, DATABASE_URL: `${PG}?sslmode=verify-fulll` })).toThrow(/unknown sslmode "verify-fulll"/);
-    expect(() => prepareRequiredEnv({ ...complete, DATABASE_URL: PG })).not.toThrow();
-  });
-});
+    it("prepareRequiredEnv throws with that message, generates nothing, and refuses an unknown sslmode", () => {
+      const env: Record<string, string | undefined> = { DATABASE_URL: PG, AUTH_SECRET: "a" };
+      expect(() => prepareRequiredEnv(env)).toThrow(RequiredEnvError);
+      expect(env.OWO_ENCRYPTION_KEY).toBeUndefined();
+      expect(fs.readdirSync(dir)).toEqual([]);
+      const complete = { OWO_ENCRYPTION_KEY: KEY, OWO_IDENTITY_SECRET: "i", AUTH_SECRET: "a" };
+      expect(() => prepareRequiredEnv({ ...complete, DATABASE_URL: `${PG}?sslmode=verify-fulll` })).toThrow(/unknown sslmode "verify-fulll"/);
+      expect(() => prepareRequiredEnv({ ...complete, DATABASE_URL: PG })).not.toThrow();
+    });
+  },
+);
 
-describe("required secrets on the embedded trial (no DATABASE_URL)", () => {
+describe("required secrets on the embedded trial (no DATABASE_URL)", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("each is generated once into .data/ (0600) and the same values come back on the next start", () => {
     const first: Record<string, string | undefined> = {};
     prepareRequiredEnv(first);
@@ -85,7 +90,7 @@ function runWithoutKey(args: string[]): Promise<{ code: number | null; stdout: s
   });
 }
 
-describe("start-up refuses without the required secrets (a process, as an operator runs it)", () => {
+describe("start-up refuses without the required secrets (a process, as an operator runs it)", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("`owo` exits non-zero naming the missing variables, before touching the database", async () => {
     const r = await runWithoutKey(["bin/owo.mjs", "ledger", "audit", "--json"]);
     expect(r.code).not.toBe(0);

@@ -12,6 +12,7 @@ import { insertUser } from "@/lib/users/create-user";
 import { withScratchDatabase } from "@/tests/scratch-database";
 import { DEMO, demoSeedAllowed, seedDemo } from "./seed-demo";
 import { startBanner } from "./start-banner";
+import { CLI_TEST_TIMEOUT_MS } from "@/tests/owo-cli";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const OLD_FIXED = ["owo-demo-password", "owo-admin-password"];
@@ -37,7 +38,7 @@ afterEach(() => {
 const userRow = async (db: Parameters<Parameters<typeof withScratchDatabase>[0]>[0], email: string) =>
   (await db.select().from(users).where(eq(users.email, email)))[0];
 
-describe("demo data: nothing known, nothing by accident (issue 14)", () => {
+describe("demo data: nothing known, nothing by accident (issue 14)", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("is seeded on the embedded database or with OWO_SEED_DEMO=1, never by default with DATABASE_URL", () => {
     expect(demoSeedAllowed({})).toBe(true);
     expect(demoSeedAllowed({ DATABASE_URL: "postgres://x@db/owo" })).toBe(false);
@@ -112,7 +113,7 @@ describe("demo data: nothing known, nothing by accident (issue 14)", () => {
   });
 });
 
-describe("the seed on the embedded database (a CLI process without DATABASE_URL)", () => {
+describe("the seed on the embedded database (a CLI process without DATABASE_URL)", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("seeds with random passwords and generates the trial's secrets into .data/", async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, OWO_DATA_DIR: dir };
     for (const k of ["DATABASE_URL", "OWO_SEED_DEMO", "OWO_ENCRYPTION_KEY", "OWO_IDENTITY_SECRET", "AUTH_SECRET"]) delete env[k];
