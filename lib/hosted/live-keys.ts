@@ -8,7 +8,6 @@ import type { Mode } from "@/db/schema";
  * The status is only what the page itself already shows anyone holding its address.
  */
 export type LiveKind = "session" | "invoice" | "payid";
-export const LIVE_KINDS: readonly LiveKind[] = ["session", "invoice", "payid"];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PUBLIC_ID = /^[A-Za-z0-9_-]{1,64}$/;

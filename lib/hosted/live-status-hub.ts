@@ -38,10 +38,6 @@ export class LiveStatusHub {
     return this.watcherCount;
   }
 
-  get listening(): boolean {
-    return this.unlisten !== null;
-  }
-
   /** The status of one key now, or null when its record does not exist. */
   async read(key: string): Promise<string | null> {
     return (await readLiveStatuses(await getDb(), [key])).get(key) ?? null;
