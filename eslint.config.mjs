@@ -43,7 +43,7 @@ const HTTP_IMPORTS_NO_DOMAIN = [
  * full check over every import; these rules name the breach in the editor.
  */
 const LIB_LAYERS = [
-  ["bank", "bench", "crypto", "fees", "ledger", "mail", "rails", "security", "testing"],
+  ["bank", "crypto-assets", "fees", "ledger", "lists", "mail", "rails", "security"],
   ["audit"],
   ["payids"],
   ["keys"],

@@ -14,7 +14,7 @@ export const ISOLATED = [
   "lib/auth/origin-and-cookies.test.ts",
   "lib/auth/role-enforcement.test.ts",
   "lib/auth/two-factor/requirement.test.ts",
-  "lib/bench/bench-access.test.ts",
+  "scripts/bench/server/bench-access.test.ts",
   "lib/client-ip.test.ts",
   "lib/events/deliver-event.test.ts",
   "lib/events/delivery-engine.test.ts",

@@ -1,4 +1,4 @@
-// For race tests made deterministic with a pause point (lib/testing/pause-points.ts): the first
+// For race tests made deterministic with a pause point (lib/pause-points.ts): the first
 // caller waits at the point inside its transaction; these tell when the others have arrived,
 // i.e. wait on a lock it holds (directly or behind another waiter), or have already finished.
 import { sql } from "drizzle-orm";

@@ -7,7 +7,7 @@ import { listHref } from "@/components/ui/list-href";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { Paging } from "@/components/ui/paging";
 import type { AdminMerchantRow } from "@/lib/admin/search-merchants";
-import type { Paged } from "@/lib/paging";
+import type { Paged } from "@/lib/lists/paging";
 
 const TYPE_LABEL: Record<string, string> = { business: "Business", personal: "Personal" };
 

@@ -7,7 +7,7 @@ import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { ListHead, ListTable, Row, Th } from "@/components/ui/list-table";
 import { AUDIT_ACTION_LABELS, auditActionLabel, auditActorLabel, auditChanges, auditTargetLabel } from "@/lib/audit/audit-labels";
 import { auditFilterParams, type AuditEntry, type AuditQuery } from "@/lib/audit/list-audit";
-import type { Paged } from "@/lib/paging";
+import type { Paged } from "@/lib/lists/paging";
 
 const ACTOR_TYPE_LABELS = { cli: "CLI", admin: "Owo admin", system: "System" } as const;
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { CryptoAsset } from "@/lib/crypto/catalogue";
+import type { CryptoAsset } from "@/lib/crypto-assets/catalogue";
 import { formatNaira } from "@/lib/money";
 import { SimulateBox } from "@/components/hosted/simulate-box";
 

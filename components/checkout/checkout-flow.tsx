@@ -12,7 +12,7 @@ import { usePolling } from "@/components/ui/use-polling";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useLiveStatus } from "@/components/hosted/use-live-status";
 import { livePath } from "@/lib/hosted/live-keys";
-import type { CryptoAsset } from "@/lib/crypto/catalogue";
+import type { CryptoAsset } from "@/lib/crypto-assets/catalogue";
 import type { PaymentDetails } from "@/lib/sessions/session-views";
 import { actionErrorMessage } from "@/components/hosted/action-error";
 import { BankTransferPanel } from "./bank-transfer-panel";

@@ -1,5 +1,5 @@
 import type { LineItem, SessionStatus } from "@/db/schema";
-import type { CryptoAsset } from "@/lib/crypto/catalogue";
+import type { CryptoAsset } from "@/lib/crypto-assets/catalogue";
 import type { PaymentDetails } from "@/lib/sessions/session-views";
 import type { EmbedPayment } from "./embed-payment";
 

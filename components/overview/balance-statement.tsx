@@ -8,7 +8,7 @@ import { ControlInput } from "@/components/ui/select";
 import { formatNaira } from "@/lib/money";
 import type { StatementLine } from "@/lib/ledger/statement";
 import type { WalletStatementQuery } from "@/lib/overview/wallet-statement";
-import type { Paged } from "@/lib/paging";
+import type { Paged } from "@/lib/lists/paging";
 import { statementDescription } from "@/lib/overview/statement-description";
 
 const BASE = "/dashboard/balance";

@@ -22,7 +22,7 @@ export const listCounts = pgTable(
     a: text().notNull().default(""),
     b: text().notNull().default(""),
     c: text().notNull().default(""),
-    /** Which bucket of the list's sort key the rows fall in (lib/list-counts.ts BUCKETS, migration 0014). */
+    /** Which bucket of the list's sort key the rows fall in (lib/lists/counts.ts BUCKETS, migration 0014). */
     bucket: bigint({ mode: "number" }).notNull().default(0),
     n: bigint({ mode: "number" }).notNull(),
   },
@@ -30,7 +30,7 @@ export const listCounts = pgTable(
 );
 
 /**
- * Cached totals of searched lists (lib/search-counts.ts, migration 0019): for one list, merchant,
+ * Cached totals of searched lists (lib/lists/search-counts.ts, migration 0019): for one list, merchant,
  * mode and filter (`key`), how many matching rows have a sort key before `upto` (the hour mark
  * two to three hours back), as counted when the list's epoch was `epoch`. Valid only while it still is.
  */

@@ -18,7 +18,7 @@ import {
 } from "@/db/schema";
 import type { Actor } from "@/lib/audit/record-audit";
 import { appError, notFound } from "@/lib/errors";
-import { paged, pageOffset, type Paged } from "@/lib/paging";
+import { paged, pageOffset, type Paged } from "@/lib/lists/paging";
 import { approveRefund } from "@/lib/refunds/approve-refund";
 import { rejectRefund } from "@/lib/refunds/reject-refund";
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { memberships, merchants, users, type MerchantType, type StaticAccountState } from "@/db/schema";
-import { countRows } from "@/lib/list-counts";
-import { paged, pageOffset, type Paged } from "@/lib/paging";
+import { countRows } from "@/lib/lists/counts";
+import { paged, pageOffset, type Paged } from "@/lib/lists/paging";
 import { containsPattern, isUuid } from "@/lib/text-patterns";
 
 export const MERCHANT_PAGE_SIZE = 25;

@@ -2,8 +2,8 @@ import { and, count, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { ACTOR_TYPES, auditLog, users, type ActorType } from "@/db/schema";
 import { lagosDayStart } from "@/lib/lagos-day";
-import { flattenSearch, type Cursor, type ListShape, type Paged } from "@/lib/paging";
-import { planPage } from "@/lib/page-query";
+import { flattenSearch, type Cursor, type ListShape, type Paged } from "@/lib/lists/paging";
+import { planPage } from "@/lib/lists/page-query";
 import { isUuid } from "@/lib/text-patterns";
 
 /**

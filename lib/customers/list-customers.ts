@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { customers, payments, type Customer, type Mode, type Payment } from "@/db/schema";
 import { csvStream } from "@/lib/csv";
-import { countRowsSql } from "@/lib/list-counts";
-import { searchFields } from "@/lib/list-search";
+import { countRowsSql } from "@/lib/lists/counts";
+import { searchFields } from "@/lib/lists/search";
 import { koboToNaira } from "@/lib/money";
-import { planPage, readPage } from "@/lib/page-query";
-import { flattenSearch, type ListShape, type Paged } from "@/lib/paging";
+import { planPage, readPage } from "@/lib/lists/page-query";
+import { flattenSearch, type ListShape, type Paged } from "@/lib/lists/paging";
 import { isUuid } from "@/lib/text-patterns";
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "@/db/client";
 import type { Mode } from "@/db/schema";
-import { pauseArmed, pausePoint } from "@/lib/testing/pause-points";
+import { pauseArmed, pausePoint } from "@/lib/pause-points";
 import { webhookTimeoutMs } from "./post-webhook";
 
 /** A claimed event with everything its attempt needs (no second read before the POST). */
@@ -179,7 +179,7 @@ export async function claimDueEvents(
     .sort((a, b) => a.seq - b.seq);
 }
 
-/** Where a claimer stops (tests only, lib/testing/pause-points.ts) with its claim made and its transaction still open. */
+/** Where a claimer stops (tests only, lib/pause-points.ts) with its claim made and its transaction still open. */
 export const CLAIMED_PAUSE = "webhooks.claimed";
 
 /**

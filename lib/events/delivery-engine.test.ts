@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { events } from "@/db/schema";
-import { armPause } from "@/lib/testing/pause-points";
+import { armPause } from "@/tests/pause-points";
 import { attemptsOf, emitCommitted, eventRow, sleep, waitForEvent } from "@/tests/events";
 import { makeKey } from "@/tests/factories";
 import { startWebhookReceiver, type Responder, type WebhookReceiver } from "@/tests/webhook-receiver";

@@ -2,9 +2,9 @@ import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { DELIVERY_STATUSES, events, type DeliveryStatus, type Mode, type OwoEvent } from "@/db/schema";
-import { keptCountSql, type KeptCountKey } from "@/lib/list-counts";
-import { pagingQueryFields, type Cursor, type ListShape, type Paged } from "@/lib/paging";
-import { planPage, readPage, shallowPage, shallowPageStatement } from "@/lib/page-query";
+import { keptCountSql, type KeptCountKey } from "@/lib/lists/counts";
+import { pagingQueryFields, type Cursor, type ListShape, type Paged } from "@/lib/lists/paging";
+import { planPage, readPage, shallowPage, shallowPageStatement } from "@/lib/lists/page-query";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { DELIVERY_STATUSES } from "@/db/schema";
@@ -50,7 +50,7 @@ async function pageOf(tx: DbOrTx, scope: SQL, filter: SQL | undefined, paging: P
 
 const p = sql.placeholder;
 
-/** The shallow pages' statement (lib/page-query.ts shallowPage) of a key pair's events, of one type or all. */
+/** The shallow pages' statement (lib/lists/page-query.ts shallowPage) of a key pair's events, of one type or all. */
 const shallowKeyPairEvents = (byType: boolean) => (db: DbOrTx, name: string) =>
   shallowPageStatement(
     db,

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { events, type Invoice, type Mode } from "@/db/schema";
 import { isAppError } from "@/lib/errors";
 import type { TrailEvent } from "@/lib/ledger/record-trail";
-import { flattenSearch } from "@/lib/paging";
+import { flattenSearch } from "@/lib/lists/paging";
 import { getInvoice } from "./get-invoice";
 import { INVOICE_FILTERS } from "./invoice-input";
 

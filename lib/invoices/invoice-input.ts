@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQueryFields } from "@/lib/paging";
+import { pagingQueryFields } from "@/lib/lists/paging";
 import { DUE_DATE_ACTIONS, INVOICE_STATUSES } from "@/db/schema";
 import { lagosDay } from "@/lib/lagos-day";
 import { koboSchema } from "@/lib/money";

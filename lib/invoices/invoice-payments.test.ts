@@ -6,7 +6,7 @@ import { dynamicPayIds, events, invoiceActivity, invoices, payments, virtualAcco
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
 import { walletBalance } from "@/lib/ledger/accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
-import { armPause } from "@/lib/testing/pause-points";
+import { armPause } from "@/tests/pause-points";
 import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { inDays, type TestKey } from "@/tests/invoices";

@@ -2,11 +2,11 @@ import { and, eq, getTableColumns, inArray, isNull, lte, sql, type Placeholder, 
 import { queryRows, type Db, type DbOrTx } from "@/db/client";
 import { invoices, type Invoice, type Mode } from "@/db/schema";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
-import { keptCountSql, type KeptCountKey } from "@/lib/list-counts";
-import { searchTotal } from "@/lib/search-counts";
-import { searchFields } from "@/lib/list-search";
-import { type ListShape, type Paged } from "@/lib/paging";
-import { planPage, readPage, shallowPage, shallowPageStatement } from "@/lib/page-query";
+import { keptCountSql, type KeptCountKey } from "@/lib/lists/counts";
+import { searchTotal } from "@/lib/lists/search-counts";
+import { searchFields } from "@/lib/lists/search";
+import { type ListShape, type Paged } from "@/lib/lists/paging";
+import { planPage, readPage, shallowPage, shallowPageStatement } from "@/lib/lists/page-query";
 import { applyInvoiceDue } from "./apply-invoice-due";
 import type { InvoiceActor } from "./invoice-events";
 import type { ListInvoicesQuery } from "./invoice-input";
@@ -47,7 +47,7 @@ const dueWhere = (scope: SQL, now: Date | Placeholder) =>
 const p = sql.placeholder;
 type StatusShape = "all" | "status" | "paused";
 
-/** The shallow pages' statement (lib/page-query.ts shallowPage) of the list by status, paused or whole, with the due flag. */
+/** The shallow pages' statement (lib/lists/page-query.ts shallowPage) of the list by status, paused or whole, with the due flag. */
 const shallowInvoices = (shape: StatusShape) => (db: DbOrTx, name: string) => {
   const i = invoices;
   const scope = and(eq(i.merchantId, p("merchantId")), eq(i.mode, p("mode")))!;

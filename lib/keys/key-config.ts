@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_METHODS, PERMISSIONS } from "@/db/schema";
-import { normaliseCryptoSelector } from "@/lib/crypto/catalogue";
+import { normaliseCryptoSelector } from "@/lib/crypto-assets/catalogue";
 import { normaliseDomain } from "./allowed-domains";
 
 /** A comma-separated string (CLI, form field) or an array, trimmed, blanks dropped. */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { apiKeyPairs, apiRequestLogs, type ApiRequestLog, type Mode } from "@/db/schema";
-import { paged, pageOffset, type Paged } from "@/lib/paging";
+import { paged, pageOffset, type Paged } from "@/lib/lists/paging";
 
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];

@@ -19,7 +19,7 @@ import type { selectPaymentMethod } from "@/lib/sessions/select-payment-method";
 import type { switchBank } from "@/lib/sessions/switch-bank";
 import type { verifySession } from "@/lib/sessions/verify-session";
 import type { SessionBank as SessionBankView, PayIdDetails as PayIdDetailsView } from "@/lib/sessions/session-views";
-import type { CryptoAsset as CryptoAssetView } from "@/lib/crypto/catalogue";
+import type { CryptoAsset as CryptoAssetView } from "@/lib/crypto-assets/catalogue";
 import type { listStaticAccountPayments } from "@/lib/static-accounts/list-static-account-payments";
 import type { StaticAccountPaymentView } from "@/lib/static-accounts/static-account-payment-view";
 import type { staticAccountStatus } from "@/lib/static-accounts/static-account-status";
@@ -38,7 +38,7 @@ import type { fundWallet } from "@/lib/wallets/fund-wallet";
 import type { getWallet } from "@/lib/wallets/wallet-settings";
 import type { addMember, removeMember } from "@/lib/wallets/wallet-members";
 import type { MemberView } from "@/lib/wallets/wallet-view";
-import type { Paged } from "@/lib/paging";
+import type { Paged } from "@/lib/lists/paging";
 import type { PaymentLinkView } from "@/lib/payment-links/payment-link-view";
 import type * as R from "./responses";
 

@@ -46,7 +46,7 @@ const naira = () =>
 const kobo = () => int().meta({ description: "Amount in kobo" });
 const metadata = () => z.record(z.string(), z.unknown());
 
-/** One page of a list (lib/paging.ts `Paged<T>`). */
+/** One page of a list (lib/lists/paging.ts `Paged<T>`). */
 function page<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { journalEntries, postings } from "@/db/schema";
 import { parseCsv } from "@/lib/csv";
 import { lagosDay } from "@/lib/lagos-day";
-import { walkList } from "@/lib/paging";
+import { walkList } from "@/lib/lists/paging";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { receivePayment } from "@/lib/payments/receive-payment";
 import { decideTestRefund } from "@/lib/refunds/decide-test-refund";

@@ -4,7 +4,7 @@ import type { Mode } from "@/db/schema";
 import { lagosDayStart } from "@/lib/lagos-day";
 import { findAccount, walletAccountCode } from "@/lib/ledger/accounts";
 import { accountStatement, countAccountStatement, type StatementLine } from "@/lib/ledger/statement";
-import { flattenSearch, paged, pageOffset, type Paged, type PageRequest } from "@/lib/paging";
+import { flattenSearch, paged, pageOffset, type Paged, type PageRequest } from "@/lib/lists/paging";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 
 const day = z

@@ -6,9 +6,9 @@ import { DYNAMIC_SUFFIX } from "./dynamic-payids";
 import { normalisePayId } from "./find-pay-id";
 import { containsPattern } from "@/lib/text-patterns";
 import type { ListDynamicPayIdsQuery } from "./payid-input";
-import { countRows } from "@/lib/list-counts";
-import { type ListShape, type Paged } from "@/lib/paging";
-import { planPage } from "@/lib/page-query";
+import { countRows } from "@/lib/lists/counts";
+import { type ListShape, type Paged } from "@/lib/lists/paging";
+import { planPage } from "@/lib/lists/page-query";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { DYNAMIC_PAY_ID_STATUSES } from "@/db/schema";

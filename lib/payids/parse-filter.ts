@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { flattenSearch } from "@/lib/paging";
+import { flattenSearch } from "@/lib/lists/paging";
 import { ListDynamicPayIdsQuery, ListStaticPayIdsQuery } from "./payid-input";
 
 type Search = Record<string, string | string[] | undefined>;

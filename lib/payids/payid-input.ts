@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQueryFields } from "@/lib/paging";
+import { pagingQueryFields } from "@/lib/lists/paging";
 import { AMOUNT_VALIDATIONS, DYNAMIC_PAY_ID_STATUSES } from "@/db/schema";
 import { nairaNumberSchema } from "@/lib/money";
 import { DYNAMIC_PAYID_MAX_NAIRA } from "./dynamic-payid-amount-field";

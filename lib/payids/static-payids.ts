@@ -6,8 +6,8 @@ import { getWalletPayId, normalisePayId } from "./find-pay-id";
 import { containsPattern, isUuid } from "@/lib/text-patterns";
 import type { CreateStaticPayIdBody, ListStaticPayIdsQuery, UpdateStaticPayIdBody } from "./payid-input";
 import type { StaticPayIdRecord } from "./static-payid-view";
-import { type ListShape, type Paged } from "@/lib/paging";
-import { planPage } from "@/lib/page-query";
+import { type ListShape, type Paged } from "@/lib/lists/paging";
+import { planPage } from "@/lib/lists/page-query";
 
 type Scope = { merchantId: string; mode: Mode };
 

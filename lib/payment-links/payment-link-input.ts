@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LINK_COLLECT_FIELDS } from "@/db/schema";
-import { pagingQueryFields } from "@/lib/paging";
+import { pagingQueryFields } from "@/lib/lists/paging";
 import { koboSchema } from "@/lib/money";
 import { LINK_MAX_KOBO, LINK_MIN_KOBO } from "./link-limits";
 import { httpUrl } from "@/lib/validation";

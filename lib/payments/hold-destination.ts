@@ -4,7 +4,7 @@ import { lockPayableInvoice, type InvoiceChannel } from "@/lib/invoices/invoice-
 import { amountRejected, destinationClosed } from "@/lib/destination-errors";
 import { emitEvents } from "@/lib/events/emit-event";
 import { lockSession } from "@/lib/sessions/session-destination";
-import { pausePoint } from "@/lib/testing/pause-points";
+import { pausePoint } from "@/lib/pause-points";
 import { walletKeyPairIds } from "@/lib/wallets/wallet-key-pairs";
 import { amountAccepted } from "./amount-validation";
 import { chargeSuccessData } from "./charge-success";

@@ -5,11 +5,11 @@ import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, payIds, payments, PAYMENT_DESTINATIONS, virtualAccounts, type Mode, type Payment } from "@/db/schema";
 import type { Channel } from "@/lib/fees/collection-fee";
 import { lagosDayStart } from "@/lib/lagos-day";
-import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
-import { searchFields } from "@/lib/list-search";
-import { flattenSearch, type ListShape, type Paged } from "@/lib/paging";
-import { planPage, readPage, shallowPage, shallowPageStatement, type ListTotal } from "@/lib/page-query";
-import { searchTotal } from "@/lib/search-counts";
+import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/lists/counts";
+import { searchFields } from "@/lib/lists/search";
+import { flattenSearch, type ListShape, type Paged } from "@/lib/lists/paging";
+import { planPage, readPage, shallowPage, shallowPageStatement, type ListTotal } from "@/lib/lists/page-query";
+import { searchTotal } from "@/lib/lists/search-counts";
 
 export const PAYMENT_CHANNELS = ["bank_transfer", "payid", "card", "crypto", "static_account"] as const satisfies readonly Channel[];
 
@@ -72,7 +72,7 @@ function paymentKept(input: { merchantId: string; mode: Mode } & PaymentFilter):
 }
 
 /**
- * The total when no kept count is the list: a search's (cached, lib/search-counts.ts; its key
+ * The total when no kept count is the list: a search's (cached, lib/lists/search-counts.ts; its key
  * every filter), or a date range's count.
  */
 function paymentSearchTotal(input: { merchantId: string; mode: Mode } & PaymentFilter): ListTotal {
@@ -105,7 +105,7 @@ export type PaymentListItem = Payment & {
 const p = sql.placeholder;
 
 /**
- * The shallow pages' statement (lib/page-query.ts shallowPage) of the list by channel,
+ * The shallow pages' statement (lib/lists/page-query.ts shallowPage) of the list by channel,
  * destination kind, both or neither; where each payment went is read per row (the same
  * values the general path's joins give).
  */

@@ -9,7 +9,7 @@ import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { createDynamicPayId } from "@/lib/payids/dynamic-payids";
 import { expireDueReceivables } from "@/lib/payments/expire-due-receivables";
 import { issueVirtualAccount } from "@/lib/virtual-accounts/issue-virtual-account";
-import { armPause } from "@/lib/testing/pause-points";
+import { armPause } from "@/tests/pause-points";
 import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { closeLockObserver, lockObserver } from "@/tests/lock-observer";

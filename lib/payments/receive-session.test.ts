@@ -9,7 +9,7 @@ import { getDb } from "@/db/client";
 import { events, payments, sessionEvents } from "@/db/schema";
 import { walletBalance } from "@/lib/ledger/accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
-import { armPause } from "@/lib/testing/pause-points";
+import { armPause } from "@/tests/pause-points";
 import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";
 import { closeLockObserver, lockObserver } from "@/tests/lock-observer";

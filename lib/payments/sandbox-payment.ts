@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "@/db/client";
 import { checkoutSessions, invoices, staticAccounts, virtualAccounts, type Mode } from "@/db/schema";
-import { resolveCryptoSelector } from "@/lib/crypto/catalogue";
+import { resolveCryptoSelector } from "@/lib/crypto-assets/catalogue";
 import { validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { randomDigits } from "@/lib/ids";

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
-import { pageOffset, paged, pagingQueryFields, type Paged } from "@/lib/paging";
+import { pageOffset, paged, pagingQueryFields, type Paged } from "@/lib/lists/paging";
 
 /** GET /v1/checkout/payouts' query (supplement §13). */
 export const ListPayoutsQuery = z.object({

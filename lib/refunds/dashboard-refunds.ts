@@ -2,8 +2,8 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { payments, REFUND_STATUSES, refunds, staticAccountPayments, staticAccounts, type Mode, type Refund } from "@/db/schema";
-import { paged, pageOffset, type Paged } from "@/lib/paging";
-import { flattenSearch } from "@/lib/paging";
+import { paged, pageOffset, type Paged } from "@/lib/lists/paging";
+import { flattenSearch } from "@/lib/lists/paging";
 import { sumActiveRefunds, sumCompletedRefunds } from "./refund-amounts";
 
 /** Read-only queries behind the dashboard's Refunds pages, scoped to one merchant and mode. */

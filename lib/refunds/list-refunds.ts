@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { refunds, type Mode, type Refund } from "@/db/schema";
-import { countRows } from "@/lib/list-counts";
-import { type ListShape, type Paged } from "@/lib/paging";
-import { planPage } from "@/lib/page-query";
+import { countRows } from "@/lib/lists/counts";
+import { type ListShape, type Paged } from "@/lib/lists/paging";
+import { planPage } from "@/lib/lists/page-query";
 import { refundNotFound } from "./refund-errors";
 import type { ListRefundsQuery } from "./refund-input";
 

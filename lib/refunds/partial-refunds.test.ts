@@ -15,7 +15,7 @@ import { walletBalance } from "@/lib/ledger/accounts";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { makeSandboxPayment, SandboxPaymentBody } from "@/lib/payments/sandbox-payment";
 import type { RefundView } from "@/lib/static-accounts/refund-view";
-import { armPause } from "@/lib/testing/pause-points";
+import { armPause } from "@/tests/pause-points";
 import { issueVirtualAccount } from "@/lib/virtual-accounts/issue-virtual-account";
 import { fundWallet } from "@/lib/wallets/fund-wallet";
 import { makeKey } from "@/tests/factories";

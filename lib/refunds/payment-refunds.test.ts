@@ -15,7 +15,7 @@ import { postEntry } from "@/lib/ledger/post-entry";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 import { makeSandboxPayment, SandboxPaymentBody } from "@/lib/payments/sandbox-payment";
 import type { RefundView } from "@/lib/static-accounts/refund-view";
-import { armPause } from "@/lib/testing/pause-points";
+import { armPause } from "@/tests/pause-points";
 import { issueVirtualAccount } from "@/lib/virtual-accounts/issue-virtual-account";
 import { makeKey } from "@/tests/factories";
 import { call } from "@/tests/http";

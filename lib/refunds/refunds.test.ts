@@ -9,7 +9,7 @@ import { randomBase62 } from "@/lib/ids";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { auditRows, entryPostings, merchantKindBalance, paymentRow, pendingPayment, refundMerchant, PAYER, type RefundMerchant } from "@/tests/refunds";
 import { runSettlement } from "@/lib/settlement/run-settlement";
-import { armPause } from "@/lib/testing/pause-points";
+import { armPause } from "@/tests/pause-points";
 import { rowLockHolder, untilArrived } from "@/tests/lock-waits";
 import { approveRefund } from "./approve-refund";
 import { rejectRefund } from "./reject-refund";

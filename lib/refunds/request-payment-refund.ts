@@ -6,7 +6,7 @@ import type { Actor } from "@/lib/audit/record-audit";
 import { auditRefundRequested } from "./audit-refund-requested";
 import { validationError } from "@/lib/errors";
 import { prefixedId } from "@/lib/ids";
-import { pausePoint } from "@/lib/testing/pause-points";
+import { pausePoint } from "@/lib/pause-points";
 import { alreadyRefunded, paymentNotFound, refundExceedsPayment, refundNotAllowed } from "./refund-errors";
 import { MIN_REFUND_KOBO } from "./refund-input";
 import { requestRefund } from "./request-refund";

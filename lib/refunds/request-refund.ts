@@ -5,7 +5,7 @@ import { refunds, staticAccountPayments, type Mode, type Refund } from "@/db/sch
 import type { Actor } from "@/lib/audit/record-audit";
 import { auditRefundRequested } from "./audit-refund-requested";
 import { prefixedId } from "@/lib/ids";
-import { pausePoint } from "@/lib/testing/pause-points";
+import { pausePoint } from "@/lib/pause-points";
 import { isUuid } from "@/lib/text-patterns";
 import { alreadyRefunded, paymentNotFound, refundNotAllowed } from "./refund-errors";
 import { assertStaticAccountsEnabled } from "@/lib/static-accounts/product-state";

@@ -4,7 +4,7 @@ import { processDueRailWebhooks } from "@/lib/rail-inbound/process-rail-webhook"
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 import { expirePreviousWebhookSecrets } from "@/lib/events/expire-previous-webhook-secrets";
 import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
-import { pruneSearchCounts } from "@/lib/search-counts";
+import { pruneSearchCounts } from "@/lib/lists/search-counts";
 import { queueDueNotifications } from "@/lib/notifications/queue-notifications";
 import { sendDueNotifications } from "@/lib/notifications/send-due-notifications";
 import { applyDueInvoices } from "@/lib/invoices/apply-invoice-due";

@@ -2,11 +2,11 @@ import { and, eq, getTableColumns, gt, lte, or, sql, type SQL } from "drizzle-or
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { checkoutSessions, SESSION_STATUSES, type CheckoutSession, type Mode, type SessionStatus } from "@/db/schema";
-import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/list-counts";
-import { searchFields } from "@/lib/list-search";
-import { flattenSearch, type ListShape, type Paged } from "@/lib/paging";
-import { planPage, readPage, shallowPage, shallowPageStatement, type ListTotal } from "@/lib/page-query";
-import { searchTotal } from "@/lib/search-counts";
+import { countRowsSql, keptCountSql, type KeptCountKey } from "@/lib/lists/counts";
+import { searchFields } from "@/lib/lists/search";
+import { flattenSearch, type ListShape, type Paged } from "@/lib/lists/paging";
+import { planPage, readPage, shallowPage, shallowPageStatement, type ListTotal } from "@/lib/lists/page-query";
+import { searchTotal } from "@/lib/lists/search-counts";
 import { isUuid } from "@/lib/text-patterns";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
@@ -66,7 +66,7 @@ export function sessionFilter(input: { merchantId: string; mode: Mode; status?: 
  */
 function sessionTotal(input: { merchantId: string; mode: Mode; status?: SessionStatus; search?: string }, now: Date): ListTotal {
   const search = input.search?.trim();
-  // A search is cached (lib/search-counts.ts) unless its status filter moves with the clock.
+  // A search is cached (lib/lists/search-counts.ts) unless its status filter moves with the clock.
   if (search && (input.status === "active" || input.status === "expired")) return countRowsSql(checkoutSessions, sessionFilter(input, now));
   if (search) {
     const spec = { list: "checkout_sessions", merchantId: input.merchantId, mode: input.mode, key: { search, status: input.status } } as const;
@@ -99,7 +99,7 @@ export type SessionListItem = CheckoutSession & { displayStatus: SessionStatus }
 
 const p = sql.placeholder;
 
-/** The shallow pages' statement (lib/page-query.ts shallowPage) of the list by stored status, or whole. */
+/** The shallow pages' statement (lib/lists/page-query.ts shallowPage) of the list by stored status, or whole. */
 const shallowSessions = (byStatus: boolean) => (db: DbOrTx, name: string) =>
   shallowPageStatement(
     db,

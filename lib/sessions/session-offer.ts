@@ -1,5 +1,5 @@
 import type { PaymentMethod } from "@/db/schema";
-import { CRYPTO_CATALOGUE, normaliseCryptoSelector, resolveCryptoSelector, type CryptoAsset } from "@/lib/crypto/catalogue";
+import { CRYPTO_CATALOGUE, normaliseCryptoSelector, resolveCryptoSelector, type CryptoAsset } from "@/lib/crypto-assets/catalogue";
 import { validationError } from "@/lib/errors";
 
 /** What a session offers the customer: its methods and, with crypto, `<ASSET>:<network>` pairs. */

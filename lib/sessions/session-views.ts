@@ -1,6 +1,6 @@
 import type { CheckoutSession, DynamicPayId, Mode, VirtualAccount } from "@/db/schema";
 import { issueBanks } from "@/lib/rails/router";
-import type { CryptoAsset } from "@/lib/crypto/catalogue";
+import type { CryptoAsset } from "@/lib/crypto-assets/catalogue";
 import { checkoutUrl, payLink } from "@/lib/http/public-url";
 import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
 import { cryptoAssetsView } from "./session-offer";

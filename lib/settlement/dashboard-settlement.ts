@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { settlementBatches, settlementPayouts, type Mode } from "@/db/schema";
-import { flattenSearch, paged, pageOffset, type Paged } from "@/lib/paging";
+import { flattenSearch, paged, pageOffset, type Paged } from "@/lib/lists/paging";
 import { listBatches } from "./list-settlements";
 import { findSettlementSettings } from "./settlement-settings";
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { BATCH_STATUSES, PAYOUT_STATUSES, settlementBatches, settlementPayouts, type Mode } from "@/db/schema";
-import { paged, pageOffset, type Paged, type Paging } from "@/lib/paging";
+import { paged, pageOffset, type Paged, type Paging } from "@/lib/lists/paging";
 
 export type SettlementBatch = typeof settlementBatches.$inferSelect;
 export type SettlementPayout = typeof settlementPayouts.$inferSelect;

@@ -11,7 +11,7 @@ import {
   type StaticAccount,
   type StaticAccountPayment,
 } from "@/db/schema";
-import { flattenSearch, type Paged } from "@/lib/paging";
+import { flattenSearch, type Paged } from "@/lib/lists/paging";
 import { findStaticAccount } from "./get-static-account";
 import { pageAccountPayments } from "./list-static-account-payments";
 import { listStaticAccounts } from "./list-static-accounts";

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { refunds, staticAccountPayments, type Mode, type Refund, type StaticAccountPayment } from "@/db/schema";
-import { countRows } from "@/lib/list-counts";
-import { type ListShape, type PageRequest, type Paged } from "@/lib/paging";
-import { planPage } from "@/lib/page-query";
+import { countRows } from "@/lib/lists/counts";
+import { type ListShape, type PageRequest, type Paged } from "@/lib/lists/paging";
+import { planPage } from "@/lib/lists/page-query";
 import { getStaticAccountOrThrow } from "./get-static-account";
 import type { PagingQuery } from "./static-account-input";
 import { toStaticAccountPaymentView, type StaticAccountPaymentView } from "./static-account-payment-view";

@@ -2,9 +2,9 @@ import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { staticAccounts, type Mode, type StaticAccount } from "@/db/schema";
 import type { ListStaticAccountsQuery } from "./static-account-input";
-import { countRows } from "@/lib/list-counts";
-import { type ListShape, type Paged } from "@/lib/paging";
-import { planPage } from "@/lib/page-query";
+import { countRows } from "@/lib/lists/counts";
+import { type ListShape, type Paged } from "@/lib/lists/paging";
+import { planPage } from "@/lib/lists/page-query";
 import { containsPattern } from "@/lib/text-patterns";
 
 /** The status values, for the pages' filters (app/ does not import db/). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQueryFields } from "@/lib/paging";
+import { pagingQueryFields } from "@/lib/lists/paging";
 import { IDENTITY_TYPES, STATIC_ACCOUNT_STATUSES } from "@/db/schema";
 import { normaliseIdentityNumber } from "./identity-number";
 

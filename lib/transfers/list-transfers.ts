@@ -2,11 +2,11 @@ import { and, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
 import type { ListTransfersQuery } from "./transfer-input";
-import { keptCountSql, type KeptCountKey } from "@/lib/list-counts";
-import { searchTotal } from "@/lib/search-counts";
-import { searchFields } from "@/lib/list-search";
-import { type ListShape, type Paged } from "@/lib/paging";
-import { planPage, readPage, shallowPage, shallowPageStatement } from "@/lib/page-query";
+import { keptCountSql, type KeptCountKey } from "@/lib/lists/counts";
+import { searchTotal } from "@/lib/lists/search-counts";
+import { searchFields } from "@/lib/lists/search";
+import { type ListShape, type Paged } from "@/lib/lists/paging";
+import { planPage, readPage, shallowPage, shallowPageStatement } from "@/lib/lists/page-query";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { TRANSFER_STATUSES } from "@/db/schema";
@@ -43,7 +43,7 @@ function transferKept(input: Scope & TransferFilter): KeptCountKey | null {
 
 const p = sql.placeholder;
 
-/** The shallow pages' statement (lib/page-query.ts shallowPage) of the list filtered by status, type, both or neither. */
+/** The shallow pages' statement (lib/lists/page-query.ts shallowPage) of the list filtered by status, type, both or neither. */
 const shallowTransfers = (byStatus: boolean, byType: boolean) => (db: DbOrTx, name: string) =>
   shallowPageStatement(
     db,

@@ -1,4 +1,4 @@
-import { flattenSearch } from "@/lib/paging";
+import { flattenSearch } from "@/lib/lists/paging";
 import { ListTransfersQuery } from "./transfer-input";
 
 /** URL search params → a valid list query; anything invalid falls back to its default. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQueryFields } from "@/lib/paging";
+import { pagingQueryFields } from "@/lib/lists/paging";
 import { koboSchema } from "@/lib/money";
 import { TRANSFER_AMOUNT_LIMITS } from "./transfer-amount-field";
 

@@ -3,9 +3,9 @@ import type { DbOrTx } from "@/db/client";
 import { virtualAccounts, type Mode, type VirtualAccount, type VirtualAccountStatus } from "@/db/schema";
 import { expireVirtualAccountIfDue } from "@/lib/virtual-accounts/expire-virtual-account";
 import type { ListVirtualAccountsQuery } from "./virtual-account-input";
-import { countRows } from "@/lib/list-counts";
-import { type ListShape, type Paged } from "@/lib/paging";
-import { planPage } from "@/lib/page-query";
+import { countRows } from "@/lib/lists/counts";
+import { type ListShape, type Paged } from "@/lib/lists/paging";
+import { planPage } from "@/lib/lists/page-query";
 
 /** The status values, for the pages' filters (app/ does not import db/). */
 export { VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";

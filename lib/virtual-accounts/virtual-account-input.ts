@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQueryFields } from "@/lib/paging";
+import { pagingQueryFields } from "@/lib/lists/paging";
 import { AMOUNT_VALIDATIONS, VIRTUAL_ACCOUNT_STATUSES } from "@/db/schema";
 import { nairaAmountSchema } from "@/lib/money";
 import { VIRTUAL_ACCOUNT_MAX_NAIRA } from "./virtual-account-amount-field";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQueryFields } from "@/lib/paging";
+import { pagingQueryFields } from "@/lib/lists/paging";
 import { koboSchema } from "@/lib/money";
 
 /** A daily limit in kobo (at least ₦100), or null for none. */

@@ -1,7 +1,7 @@
 // The secret that opens the /api/bench/* routes for one benchmark run: the bench server gets
-// it as OWO_BENCH_SECRET, and every request to those routes sends it (lib/bench/bench-access.ts).
+// it as OWO_BENCH_SECRET, and every request to those routes sends it (scripts/bench/server/bench-access.ts).
 import { randomBytes } from "node:crypto";
-import { BENCH_SECRET_HEADER } from "../../lib/bench/bench-access";
+import { BENCH_SECRET_HEADER } from "../../scripts/bench/server/bench-access";
 
 export const BENCH_SECRET = randomBytes(24).toString("base64url");
 

@@ -1,4 +1,4 @@
-// Deep OFFSET pages of the kept lists (lib/paging.ts seekKeys): a page at offset ≥ 2,000 is
+// Deep OFFSET pages of the kept lists (lib/lists/paging.ts seekKeys): a page at offset ≥ 2,000 is
 // found through the kept counts per bucket of the sort key (migration 0014) instead of
 // walking every row before it. Each test names the rule it checks.
 import { sql } from "drizzle-orm";

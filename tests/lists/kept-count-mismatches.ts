@@ -2,7 +2,7 @@
 // every (list, merchant, mode, filter values, bucket) whose kept count (list_counts, migrations
 // 0013 and 0014) differs from count(*) over the list's table. One statement, one snapshot:
 // exact even while others write. Empty when the rule holds. The bucket expressions are
-// lib/list-counts.ts BUCKET_WIDTH's.
+// lib/lists/counts.ts BUCKET_WIDTH's.
 export const KEPT_COUNT_MISMATCHES = `
   with kept as (
     select list, merchant_id, mode, a, b, c, bucket, sum(n)::bigint as n from list_counts group by 1, 2, 3, 4, 5, 6, 7 having sum(n) <> 0),

@@ -1,4 +1,4 @@
-// Kept list counts (migration 0013's triggers, lib/list-counts.ts): the exact `total` api.md's
+// Kept list counts (migration 0013's triggers, lib/lists/counts.ts): the exact `total` api.md's
 // paging contract promises, without a count(*) per request. Each test names the rule it checks.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";

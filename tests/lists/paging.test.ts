@@ -1,11 +1,11 @@
-// The one paging rule (lib/paging.ts planPage) as the lists use it: cursors, deep pages,
+// The one paging rule (lib/lists/paging.ts planPage) as the lists use it: cursors, deep pages,
 // filters, search and their exact totals. Each test names the rule it checks.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as eventsGet } from "@/app/v1/events/route";
 import { getDb, queryRows } from "@/db/client";
 import { listKeyPairEvents, listMerchantEvents } from "@/lib/events/list-events";
-import { walkList, type Paged } from "@/lib/paging";
+import { walkList, type Paged } from "@/lib/lists/paging";
 import { listSessions } from "@/lib/sessions/list-sessions";
 import { listTransfers as listTransfersDirect } from "@/lib/transfers/list-transfers";
 import { call } from "../http";
@@ -90,7 +90,7 @@ describe("list paging", () => {
           }
   }, 120_000);
 
-  it("rule: a shallow page (built once, run prepared: lib/page-query.ts shallowPage) answers every field of its rows as a plain select does", async () => {
+  it("rule: a shallow page (built once, run prepared: lib/lists/page-query.ts shallowPage) answers every field of its rows as a plain select does", async () => {
     const { transfers } = await import("@/db/schema");
     const { and, desc, eq } = await import("drizzle-orm");
     for (const status of [undefined, "failed"] as const) {

@@ -1,4 +1,4 @@
-// Searched lists' exact totals from a cache (lib/search-counts.ts, migration 0019): the matches
+// Searched lists' exact totals from a cache (lib/lists/search-counts.ts, migration 0019): the matches
 // before the hour mark two to three hours back are counted once under the list's epoch, the rest at each
 // read; any write that could change an old row's match bumps the epoch. Each test names the
 // rule it checks, against count(*) on real Postgres.

@@ -122,7 +122,7 @@ async function measure(ctx: ScenarioContext, opts: MeasureOptions): Promise<Row[
     runLoad({ baseUrl: ctx.baseUrl, ...request, connections, durationSeconds: seconds, observe: opts.observe });
   for (const c of cases()) {
     // The first request is also the check; for a search it is the one that counts every match
-    // and fills the cache (lib/search-counts.ts): its time is reported beside the row.
+    // and fills the cache (lib/lists/search-counts.ts): its time is reported beside the row.
     const started = performance.now();
     const check = await fetch(`${ctx.baseUrl}${c.request.path}`, { headers: { ...c.request.headers, ...benchHeaders(c.request.path) } });
     const firstMs = performance.now() - started;

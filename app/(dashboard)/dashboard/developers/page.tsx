@@ -5,7 +5,7 @@ import { CreateKeyButton } from "@/components/developers/create-key-button";
 import { KeyPairList } from "@/components/developers/key-pair-list";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
-import { CRYPTO_CATALOGUE } from "@/lib/crypto/catalogue";
+import { CRYPTO_CATALOGUE } from "@/lib/crypto-assets/catalogue";
 import { listKeyPairs } from "@/lib/keys/get-key-pair";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
 

@@ -13,7 +13,7 @@ import { Paging } from "@/components/ui/paging";
 import { ControlInput } from "@/components/ui/select";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
-import { flattenSearch } from "@/lib/paging";
+import { flattenSearch } from "@/lib/lists/paging";
 import { linkAmountText } from "@/lib/payment-links/link-amount-text";
 import { ListPaymentLinksQuery } from "@/lib/payment-links/payment-link-input";
 import { listPaymentLinks } from "@/lib/payment-links/payment-links";

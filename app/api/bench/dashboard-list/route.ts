@@ -2,13 +2,13 @@
 // checkout-sessions and payments lists, which have no /v1 endpoint, through the very query
 // functions the dashboard pages call (lib/sessions/list-sessions.ts, lib/payments/list-payments.ts),
 // answered as JSON; no sign-in or page rendering. For `npm run bench`'s lists scenario only:
-// a 404 without OWO_BENCH_SECRET (lib/bench/bench-access.ts).
+// a 404 without OWO_BENCH_SECRET (scripts/bench/server/bench-access.ts).
 //
 //   ?list=sessions|payments&merchant=UUID&mode=test&page=1&page_size=20[&search=…]
 import { getDb } from "@/db/client";
 import { listPayments } from "@/lib/payments/list-payments";
 import { listSessions } from "@/lib/sessions/list-sessions";
-import { benchAllowed } from "@/lib/bench/bench-access";
+import { benchAllowed } from "@/scripts/bench/server/bench-access";
 
 export const dynamic = "force-dynamic";
 

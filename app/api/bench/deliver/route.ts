@@ -2,9 +2,9 @@
 // exactly what GET /api/cron runs for it) and nothing else, so the webhooks benchmark times
 // delivery without the other jobs' work (pending bank transfers left by earlier scenarios).
 // Exists only for a
-// request carrying OWO_BENCH_SECRET (lib/bench/bench-access.ts; set by scripts/bench/server.ts);
+// request carrying OWO_BENCH_SECRET (scripts/bench/server/bench-access.ts; set by scripts/bench/server.ts);
 // a 404 otherwise.
-import { benchAllowed } from "@/lib/bench/bench-access";
+import { benchAllowed } from "@/scripts/bench/server/bench-access";
 import { getDb } from "@/db/client";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 

@@ -2,11 +2,11 @@
 // given key pair through the app's own outbox (emitEvents, one statement) and starts its
 // delivery after commit (deliverAfterCommit), exactly as a transfer or payment does, without
 // the rest of a transfer's work. Exists only for a
-// request carrying OWO_BENCH_SECRET (lib/bench/bench-access.ts; set by scripts/bench/server.ts);
+// request carrying OWO_BENCH_SECRET (scripts/bench/server/bench-access.ts; set by scripts/bench/server.ts);
 // a 404 otherwise.
 // Body: { merchant_id, key_pair_id, reference }, or key_pair_ids (one event for each, in one
 // statement: a burst over several keys per request).
-import { benchAllowed } from "@/lib/bench/bench-access";
+import { benchAllowed } from "@/scripts/bench/server/bench-access";
 import { getDb } from "@/db/client";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { emitEvents } from "@/lib/events/emit-event";

@@ -3,12 +3,12 @@
 // statements sent together like ours, every column as JSON; no key, rate limit, zod or view
 // mapping. `npm run bench` divides GET /v1/checkout/transfer and GET /v1/events by it.
 // Exists only for a
-// request carrying OWO_BENCH_SECRET (lib/bench/bench-access.ts; set by scripts/bench/server.ts);
+// request carrying OWO_BENCH_SECRET (scripts/bench/server/bench-access.ts; set by scripts/bench/server.ts);
 // a 404 otherwise.
 //
 //   ?list=transfers&merchant=UUID&mode=test&page=1&page_size=20[&search=…][&status=…]
 //   ?list=events&key_pair=UUID&page=1&page_size=20[&event=TYPE]
-import { benchList } from "@/lib/bench/bench-list";
+import { benchList } from "@/scripts/bench/server/bench-list";
 
 export const dynamic = "force-dynamic";
 

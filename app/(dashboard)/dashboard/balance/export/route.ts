@@ -2,7 +2,7 @@
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { listWalletStatement, parseWalletStatementSearch } from "@/lib/overview/wallet-statement";
 import { walletStatementCsvStream } from "@/lib/overview/wallet-statement-csv";
-import { walkList } from "@/lib/paging";
+import { walkList } from "@/lib/lists/paging";
 
 export const dynamic = "force-dynamic";
 const MAX_ROWS = 10_000;

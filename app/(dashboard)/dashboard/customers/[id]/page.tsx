@@ -11,7 +11,7 @@ import { Paging } from "@/components/ui/paging";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { CustomerPaymentsQuery, customerLabel, findCustomer, listCustomerPayments } from "@/lib/customers/list-customers";
 import { formatNaira } from "@/lib/money";
-import { flattenSearch } from "@/lib/paging";
+import { flattenSearch } from "@/lib/lists/paging";
 
 export const metadata: Metadata = { title: "Customer" };
 

@@ -1,7 +1,7 @@
 // GET /dashboard/customers/export – the searched customers list as CSV (signed-in members)
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { customersCsvStream, listCustomers, parseCustomerSearch } from "@/lib/customers/list-customers";
-import { walkList } from "@/lib/paging";
+import { walkList } from "@/lib/lists/paging";
 
 export const dynamic = "force-dynamic";
 const MAX_ROWS = 10_000;

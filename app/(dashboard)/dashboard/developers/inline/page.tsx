@@ -9,7 +9,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { rolePolicy } from "@/lib/auth/role-policy";
-import { CRYPTO_CATALOGUE } from "@/lib/crypto/catalogue";
+import { CRYPTO_CATALOGUE } from "@/lib/crypto-assets/catalogue";
 import { originAllowed } from "@/lib/keys/allowed-domains";
 import { listKeyPairs } from "@/lib/keys/get-key-pair";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";

@@ -3,7 +3,7 @@ import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { invoicesCsvStream } from "@/lib/invoices/invoices-csv";
 import { listInvoices } from "@/lib/invoices/list-invoices";
 import { parseInvoiceSearch } from "@/lib/invoices/dashboard-queries";
-import { walkList } from "@/lib/paging";
+import { walkList } from "@/lib/lists/paging";
 
 export const dynamic = "force-dynamic";
 const MAX_ROWS = 10_000;

@@ -2,7 +2,7 @@
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { listPayments, parsePaymentSearch } from "@/lib/payments/list-payments";
 import { paymentsCsvStream } from "@/lib/payments/payments-csv";
-import { walkList } from "@/lib/paging";
+import { walkList } from "@/lib/lists/paging";
 
 export const dynamic = "force-dynamic";
 const MAX_ROWS = 10_000;

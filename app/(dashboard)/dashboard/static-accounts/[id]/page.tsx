@@ -14,7 +14,7 @@ import { relativeTime } from "@/components/virtual-accounts/expiry-hint";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { roleHint, rolePolicy } from "@/lib/auth/role-policy";
 import { formatNaira } from "@/lib/money";
-import { flattenSearch } from "@/lib/paging";
+import { flattenSearch } from "@/lib/lists/paging";
 import { getDashboardStaticAccount, listDashboardStaticPayments } from "@/lib/static-accounts/dashboard-queries";
 import { SimulatePayment } from "@/components/sandbox/simulate-payment";
 

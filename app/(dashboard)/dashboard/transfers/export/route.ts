@@ -3,7 +3,7 @@ import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { listTransfers } from "@/lib/transfers/list-transfers";
 import { parseTransferSearch } from "@/lib/transfers/parse-filter";
 import { transfersCsvStream } from "@/lib/transfers/transfers-csv";
-import { walkList } from "@/lib/paging";
+import { walkList } from "@/lib/lists/paging";
 
 export const dynamic = "force-dynamic";
 const MAX_ROWS = 10_000;

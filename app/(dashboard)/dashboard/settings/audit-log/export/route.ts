@@ -1,6 +1,6 @@
 // GET /dashboard/settings/audit-log/export – the filtered audit log as CSV (owners and developers)
 import { auditCsvStream } from "@/lib/audit/audit-csv";
-import { walkList } from "@/lib/paging";
+import { walkList } from "@/lib/lists/paging";
 import { listAudit, parseAuditSearch } from "@/lib/audit/list-audit";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
 import { FORBIDDEN_MESSAGE, rolePolicy } from "@/lib/auth/role-policy";

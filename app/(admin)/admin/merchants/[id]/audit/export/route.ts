@@ -4,7 +4,7 @@ import { listAudit, parseAuditSearch } from "@/lib/audit/list-audit";
 import { getDb } from "@/db/client";
 import { isAdminNow } from "@/lib/admin/is-admin";
 import { auth } from "@/lib/auth/auth";
-import { walkList } from "@/lib/paging";
+import { walkList } from "@/lib/lists/paging";
 import { isUuid } from "@/lib/text-patterns";
 
 export const dynamic = "force-dynamic";

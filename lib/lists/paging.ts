@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { BucketKind } from "@/lib/list-counts";
+import type { BucketKind } from "@/lib/lists/counts";
 
 /**
  * One page of a list: what the /v1 list endpoints answer (api.md) and the dashboard's lists
@@ -75,7 +75,7 @@ export type ListShape = {
    * names (null: that id can name no item) when the id lives in another table.
    */
   cursorColumn: PgColumn | ((id: string) => SQL | null);
-  /** How the kept counts bucket the first sort column (lib/list-counts.ts): lets a deep page seek. */
+  /** How the kept counts bucket the first sort column (lib/lists/counts.ts): lets a deep page seek. */
   buckets?: BucketKind;
 };
 

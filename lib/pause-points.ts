@@ -5,11 +5,12 @@
  * first caller now waits at the point, e.g. holding its row lock), starts the second, and calls
  * release() once the second has arrived. One arming pauses one caller: later callers pass.
  */
-type Armed = { arrive: () => void; released: Promise<void> };
+export type Armed = { arrive: () => void; released: Promise<void> };
 
 // On globalThis: a route bundle and the test may load their own copies of this module.
 const g = globalThis as unknown as { __owoPausePoints?: Map<string, Armed> };
-const armed = (g.__owoPausePoints ??= new Map<string, Armed>());
+/** The armed points of this process (tests/pause-points.ts arms them). */
+export const armed = (g.__owoPausePoints ??= new Map<string, Armed>());
 
 const passThrough = Promise.resolve();
 
@@ -25,20 +26,4 @@ export function pausePoint(name: string): Promise<void> {
 /** Whether a test in this process armed this point (a caller may then take a path that can pause there). */
 export function pauseArmed(name: string): boolean {
   return armed.size > 0 && armed.has(name);
-}
-
-export function armPause(name: string): { reached: Promise<void>; release(): void } {
-  let arrive!: () => void;
-  let release!: () => void;
-  const reached = new Promise<void>((resolve) => (arrive = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const point = { arrive, released };
-  armed.set(name, point);
-  return {
-    reached,
-    release() {
-      if (armed.get(name) === point) armed.delete(name); // never reached: disarmed, no later caller waits
-      release();
-    },
-  };
 }

@@ -14,7 +14,7 @@ import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "@/db/client";
 import { searchCounts, searchEpochs, type Mode } from "@/db/schema";
-import type { CountedList } from "@/lib/list-counts";
+import type { CountedList } from "@/lib/lists/counts";
 
 const HOUR_MS = 3_600_000;
 /** Rows older than this at the hour mark are "settled" (migration 0019's triggers watch rows older than an hour). */

@@ -12,7 +12,7 @@ export type CountedList = "transfers" | "payments" | "events" | "checkout_sessio
 
 export type KeptCountKey = { list: CountedList; merchantId: string; mode: Mode; a?: string; b?: string; c?: string };
 
-/** A kept count's key whose values may be left to bind (a prepared statement's placeholders: lib/page-query.ts shallowPage). */
+/** A kept count's key whose values may be left to bind (a prepared statement's placeholders: lib/lists/page-query.ts shallowPage). */
 export type KeptCountTemplate = {
   list: CountedList;
   merchantId: string | Placeholder;
@@ -24,7 +24,7 @@ export type KeptCountTemplate = {
 
 /**
  * A kept count as an expression (a scalar subquery): the rows of one list, merchant and mode
- * whose filter values equal those given. Read in the page's own statement (lib/paging.ts
+ * whose filter values equal those given. Read in the page's own statement (lib/lists/paging.ts
  * readPage), it sees the same snapshot as the page's rows: one round trip, exact.
  */
 export function keptCountSql(key: KeptCountKey | KeptCountTemplate): SQL {

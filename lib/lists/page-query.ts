@@ -1,4 +1,4 @@
-// The page queries every list runs (server only: lib/paging.ts holds the client-safe types,
+// The page queries every list runs (server only: lib/lists/paging.ts holds the client-safe types,
 // query fields and envelope). planPage: which rows a page holds; readPage: those rows and the
 // list's exact total in one statement.
 import { and, asc, desc, eq, getTableColumns, inArray, SQL, sql } from "drizzle-orm";
@@ -6,9 +6,9 @@ import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "@/db/client";
 import { listCounts } from "@/db/schema";
 import { validationError } from "@/lib/errors";
-import { bucketEnd, keptCountWhere, type BucketKind, type KeptCountKey } from "@/lib/list-counts";
+import { bucketEnd, keptCountWhere, type BucketKind, type KeptCountKey } from "@/lib/lists/counts";
 import { isUuid } from "@/lib/text-patterns";
-import { paged, pageOffset, type ListShape, type PagePlan, type Paged, type PageRequest } from "@/lib/paging";
+import { paged, pageOffset, type ListShape, type PagePlan, type Paged, type PageRequest } from "@/lib/lists/paging";
 
 /** From this offset on, a page of a kept list seeks through the bucketed counts (below it, walking is cheaper). */
 const SEEK_FROM = 2_000;
@@ -130,7 +130,7 @@ export type WithTotal = { listTotal: number };
 
 /**
  * A list's exact total as readPage takes it: an expression (a kept count or a count(*)
- * subquery), or a search's cached total (lib/search-counts.ts: an expression that reads -1
+ * subquery), or a search's cached total (lib/lists/search-counts.ts: an expression that reads -1
  * when the cache cannot answer, and the count to make then).
  */
 export type ListTotal = SQL | { sql: SQL; count: (tx: DbOrTx) => Promise<number> };
