@@ -53,7 +53,7 @@ const LIB_LAYERS = [
   ["users"],
   ["team"],
   ["auth"],
-  ["actions", "merchants"],
+  ["merchants"],
   // The money domains: each owns a destination of the receive step or uses payments (the core).
   ["notifications", "settlement", "virtual-accounts", "wallets"],
   ["sessions", "static-accounts"],
@@ -62,7 +62,8 @@ const LIB_LAYERS = [
   ["transfers"],
   ["admin", "bulk-transfers", "customers", "hosted", "openapi", "overview", "payouts", "rail-inbound", "reconciliation"],
   ["scheduler", "seed"],
-  ["cli"],
+  // The front doors' own code: the server actions (called by app/ and components/) and the CLI.
+  ["actions", "cli"],
 ];
 
 /** One block per lib/ folder: no import of a folder in a higher layer (by alias or relative path). */
@@ -88,6 +89,15 @@ const LIB_LAYER_BLOCKS = LIB_LAYERS.flatMap((layer, i) => {
     },
   }));
 });
+
+/**
+ * components/ never imports app/: the server actions components call live in lib/actions, so a
+ * moved page breaks no component and app/ → components/ stays one way.
+ */
+const COMPONENTS_NEVER_IMPORT_APP = {
+  regex: "^(@/|(\\.\\./)+)app(/|$)",
+  message: "components/ never imports app/: call the server action from lib/actions (or pass the value in as a prop).",
+};
 
 /** The shared files at the root of lib/ (errors, money, ids…) import only each other. */
 const LIB_ROOT_IMPORTS_NO_FOLDER = {
@@ -123,6 +133,11 @@ const config = [
     files: ["lib/http/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: [LIB_NEVER_IMPORTS_UI, ...HTTP_IMPORTS_NO_DOMAIN] }] },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [COMPONENTS_NEVER_IMPORT_APP] }] },
   },
   // app/ calls lib/ domain functions, which own every query. It may take a connection
   // (getDb, to hand to them) and the schema's types, nothing else from db/ or drizzle.

@@ -88,6 +88,32 @@ describe("app/ never imports drizzle-orm or db/", () => {
   });
 });
 
+describe("components/ never imports app/", () => {
+  it("reports a component importing a server action by its route-group path", async () => {
+    const code = `import { createKeyAction } from "@/app/(dashboard)/dashboard/developers/actions";\nexport const c = createKeyAction;\n`;
+    expect(await restrictedImports(code, "components/developers/x.tsx")).toHaveLength(1);
+  });
+
+  it("reports a component reaching app/ by relative path, and any file of app/ (not only actions)", async () => {
+    expect(await restrictedImports(`import { x } from "../../app/pay/[sessionId]/actions";\nexport const y = x;\n`, "components/checkout/x.tsx")).toHaveLength(
+      1,
+    );
+    expect(await restrictedImports(`import Page from "@/app/(dashboard)/dashboard/page";\nexport const p = Page;\n`, "components/x.tsx")).toHaveLength(1);
+  });
+
+  it("lets a component call the server actions in lib/actions and import lib/ and other components", async () => {
+    const code = [
+      `import { createKeyAction } from "@/lib/actions/developers";`,
+      `import { formatNaira } from "@/lib/money";`,
+      `import { Button } from "@/components/ui/button";`,
+      `import { X } from "./x";`,
+      `export const all = [createKeyAction, formatNaira, Button, X];`,
+      ``,
+    ].join("\n");
+    expect(await restrictedImports(code, "components/developers/y.tsx")).toEqual([]);
+  });
+});
+
 describe("lib/ folders import only their own layer and the ones below (ARCHITECTURE.md)", () => {
   it("reports a low folder importing a higher one: users → auth, observability → scheduler, audit → http", async () => {
     expect(await restrictedImports(`import { auth } from "@/lib/auth/auth";\nexport const a = auth;\n`, "lib/users/x.ts")).toHaveLength(1);
@@ -112,6 +138,21 @@ describe("lib/ folders import only their own layer and the ones below (ARCHITECT
       ),
     ).toEqual([]);
     expect(await restrictedImports(`import { recordAudit } from "../audit/record-audit";\nexport const r = recordAudit;\n`, "lib/keys/x.ts")).toEqual([]);
+  });
+
+  it("keeps lib/actions at the top: a domain never imports an action (they call the domains)", async () => {
+    expect(await restrictedImports(`import { adminAction } from "@/lib/actions/safe-action";\nexport const a = adminAction;\n`, "lib/admin/x.ts")).toHaveLength(
+      1,
+    );
+    expect(
+      await restrictedImports(`import { merchantAction } from "@/lib/actions/safe-action";\nexport const m = merchantAction;\n`, "lib/transfers/x.ts"),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        `import { initiateTransfer } from "@/lib/transfers/initiate-transfer";\nexport const i = initiateTransfer;\n`,
+        "lib/actions/x.ts",
+      ),
+    ).toEqual([]);
   });
 
   it("reports a shared file at the root of lib/ importing a folder", async () => {

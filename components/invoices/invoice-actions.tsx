@@ -3,7 +3,7 @@
 import { ExternalLink, Printer } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { changeInvoiceAction } from "@/app/(dashboard)/dashboard/invoices/actions";
+import { changeInvoiceAction } from "@/lib/actions/invoices";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToastAction } from "@/components/ui/use-toast-action";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { simulatePaymentAction } from "@/app/(dashboard)/dashboard/sandbox/actions";
+import { simulatePaymentAction } from "@/lib/actions/sandbox";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { firstError } from "@/components/ui/field-errors";

@@ -4,7 +4,7 @@ import { Lock } from "lucide-react";
 import Link from "next/link";
 import { useAction } from "next-safe-action/hooks";
 import { toast } from "sonner";
-import { setModeAction } from "@/app/(dashboard)/dashboard/actions";
+import { setModeAction } from "@/lib/actions/shell";
 import { cn } from "@/components/ui/cn";
 
 /**

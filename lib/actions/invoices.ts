@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { merchantAction } from "@/lib/actions/safe-action";
-import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { cancelInvoice } from "@/lib/invoices/cancel-invoice";
 import { createInvoice } from "@/lib/invoices/create-invoice";
@@ -27,29 +26,28 @@ const refresh = (publicId?: string) => {
   if (publicId) revalidatePath(`/dashboard/invoices/${publicId}`);
 };
 
-export const createInvoiceAction = merchantAction.inputSchema(CreateInvoiceBody).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.createReceivables(ctx.role));
-  const invoice = await createInvoice(ctx.db, {
-    merchantId: ctx.merchant.id,
-    mode: ctx.mode,
-    keyPairId: null,
-    settlementPayIdId: null,
-    source: "dashboard",
-    baseUrl: await requestBaseUrl(),
-    body: parsedInput,
+export const createInvoiceAction = merchantAction("createReceivables")
+  .inputSchema(CreateInvoiceBody)
+  .action(async ({ parsedInput, ctx }) => {
+    const invoice = await createInvoice(ctx.db, {
+      ...ctx.scope,
+      keyPairId: null,
+      settlementPayIdId: null,
+      source: "dashboard",
+      baseUrl: await requestBaseUrl(),
+      body: parsedInput,
+    });
+    refresh();
+    const message = invoice.status === "draft" ? `${invoice.invoiceNumber} saved as a draft` : invoiceSentMessage(invoice.invoiceNumber, invoice.customerEmail);
+    return { publicId: invoice.publicId, invoiceNumber: invoice.invoiceNumber, status: invoice.status, message };
   });
-  refresh();
-  const message = invoice.status === "draft" ? `${invoice.invoiceNumber} saved as a draft` : invoiceSentMessage(invoice.invoiceNumber, invoice.customerEmail);
-  return { publicId: invoice.publicId, invoiceNumber: invoice.invoiceNumber, status: invoice.status, message };
-});
 
 /** Edit a draft; with `send`, issue it right after (the API's update then send). */
-export const updateInvoiceAction = merchantAction
+export const updateInvoiceAction = merchantAction("createReceivables")
   .inputSchema(PublicId.extend({ body: UpdateInvoiceBody, sendAfter: z.boolean().optional() }))
   .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.createReceivables(ctx.role));
     const { publicId, sendAfter, body } = parsedInput;
-    const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, publicId };
+    const scope = { ...ctx.scope, publicId };
     let invoice = await updateInvoice(ctx.db, { ...scope, body, actor: "dashboard" });
     if (sendAfter) invoice = await sendInvoice(ctx.db, { ...scope, actor: "dashboard" });
     refresh(publicId);
@@ -65,12 +63,11 @@ const DONE = {
   cancel: (n: string) => `${n} cancelled`,
 } as const;
 
-export const changeInvoiceAction = merchantAction
+export const changeInvoiceAction = merchantAction("createReceivables")
   .inputSchema(PublicId.extend({ change: z.enum(["send", "pause", "resume", "cancel"]) }))
   .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.createReceivables(ctx.role));
     const { publicId, change } = parsedInput;
-    const invoice = await CHANGES[change](ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, publicId, actor: "dashboard" });
+    const invoice = await CHANGES[change](ctx.db, { ...ctx.scope, publicId, actor: "dashboard" });
     refresh(publicId);
     return { status: invoice.status, paused: invoice.paused, message: DONE[change](invoice.invoiceNumber, invoice.customerEmail) };
   });

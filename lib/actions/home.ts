@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { merchantAction, moneyAction } from "@/lib/actions/safe-action";
-import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
+import { merchantAction } from "@/lib/actions/safe-action";
 import { appError } from "@/lib/errors";
 import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { nairaFieldSchema } from "@/lib/money";
@@ -19,24 +18,24 @@ const FundInput = z.object({
 });
 
 /** Test mode only: the same command as POST /v1/sandbox/wallet/fund, which owns its rules. */
-export const fundWalletAction = moneyAction.inputSchema(FundInput).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.fundTestWallet(ctx.role, ctx.mode));
-  const wallet = await getWalletPayId(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode });
-  if (!wallet) throw appError("WALLET_NOT_LINKED", { message: "This business has no test wallet." });
-  const balance = await fundWallet(ctx.db, { walletPayIdId: wallet.id, amount: parsedInput.naira, merchantId: ctx.merchant.id });
-  revalidatePath("/dashboard");
-  return balance;
-});
+export const fundWalletAction = merchantAction("fundTestWallet", { movesMoney: true })
+  .inputSchema(FundInput)
+  .action(async ({ parsedInput, ctx }) => {
+    const wallet = await getWalletPayId(ctx.db, ctx.scope);
+    if (!wallet) throw appError("WALLET_NOT_LINKED", { message: "This business has no test wallet." });
+    const balance = await fundWallet(ctx.db, { walletPayIdId: wallet.id, amount: parsedInput.naira, merchantId: ctx.scope.merchantId });
+    revalidatePath("/dashboard");
+    return balance;
+  });
 
 /**
  * Home's "Make a test payment" (the Get started checklist): a real test-mode checkout session,
  * paid by the merchant on its hosted page (/pay/<id>) with "Simulate payment"; back to Home after.
  */
-export const startTestPaymentAction = merchantAction.action(async ({ ctx }) => {
-  requireAllowed(rolePolicy.fundTestWallet(ctx.role, ctx.mode));
+export const startTestPaymentAction = merchantAction("fundTestWallet").action(async ({ ctx }) => {
   const baseUrl = await requestBaseUrl();
   return startTestPayment(ctx.db, {
-    merchantId: ctx.merchant.id,
+    merchantId: ctx.scope.merchantId,
     merchantName: ctx.merchant.name,
     email: ctx.user.email,
     baseUrl,
@@ -45,9 +44,10 @@ export const startTestPaymentAction = merchantAction.action(async ({ ctx }) => {
 });
 
 /** "Just me for now" (the team step) or "Hide this checklist": kept per business, owners only. */
-export const markGetStartedAction = merchantAction.inputSchema(z.object({ mark: z.enum(["team", "dismissed"]) })).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.manageTeam(ctx.role));
-  await markGetStarted(ctx.db, ctx.merchant.id, parsedInput.mark);
-  revalidatePath("/dashboard");
-  return { marked: parsedInput.mark };
-});
+export const markGetStartedAction = merchantAction("manageTeam")
+  .inputSchema(z.object({ mark: z.enum(["team", "dismissed"]) }))
+  .action(async ({ parsedInput, ctx }) => {
+    await markGetStarted(ctx.db, ctx.scope.merchantId, parsedInput.mark);
+    revalidatePath("/dashboard");
+    return { marked: parsedInput.mark };
+  });

@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { merchantAction, moneyAction } from "@/lib/actions/safe-action";
-import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
+import { merchantAction } from "@/lib/actions/safe-action";
 import { requireStepUp } from "@/lib/auth/two-factor/step-up";
 import { BULK_LIMITS } from "@/lib/bulk-transfers/bulk-limits";
 import { decideBulkBatch } from "@/lib/bulk-transfers/decide-bulk-batch";
@@ -17,10 +16,11 @@ const fileInput = {
 };
 
 /** Bulk transfers, step 1: the file checked row by row and each recipient found by name enquiry. Nothing is stored. */
-export const checkBulkFileAction = merchantAction.inputSchema(z.object(fileInput)).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
-  return reviewBulkFile(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }, parsedInput.text);
-});
+export const checkBulkFileAction = merchantAction("moveMoney")
+  .inputSchema(z.object(fileInput))
+  .action(async ({ parsedInput, ctx }) => {
+    return reviewBulkFile(ctx.db, ctx.scope, parsedInput.text);
+  });
 
 /**
  * Bulk transfers, step 2: the reviewed file submitted as one batch (checked again on the
@@ -28,14 +28,12 @@ export const checkBulkFileAction = merchantAction.inputSchema(z.object(fileInput
  * waits for another member; otherwise the scheduler's `bulk_transfers` job sends its rows
  * on its next pass (every few seconds).
  */
-export const submitBulkBatchAction = moneyAction
+export const submitBulkBatchAction = merchantAction("moveMoney", { movesMoney: true })
   .inputSchema(z.object({ ...fileInput, removedRows: z.array(z.number().int().min(1)).max(BULK_LIMITS.maxRows), twoFactorCode: z.string().max(64).optional() }))
   .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.moveMoney(ctx.role, ctx.mode));
     await requireStepUp(ctx.db, ctx.user.id, parsedInput.twoFactorCode);
     const batch = await submitBulkBatch(ctx.db, {
-      merchantId: ctx.merchant.id,
-      mode: ctx.mode,
+      ...ctx.scope,
       userId: ctx.user.id,
       actor: ctx.actor,
       fileName: parsedInput.fileName,
@@ -47,16 +45,14 @@ export const submitBulkBatchAction = moneyAction
   });
 
 /** Another member allowed to approve transfers (owners) approves a waiting batch (it is sent) or rejects it; never the uploader. */
-export const decideBulkBatchAction = moneyAction
+export const decideBulkBatchAction = merchantAction("approveTransfers", { movesMoney: true })
   .inputSchema(
     z.object({ id: z.string().uuid("No such bulk transfer."), decision: z.enum(["approve", "reject"]), twoFactorCode: z.string().max(64).optional() }),
   )
   .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.approveTransfers(ctx.role));
     if (parsedInput.decision === "approve") await requireStepUp(ctx.db, ctx.user.id, parsedInput.twoFactorCode);
     const batch = await decideBulkBatch(ctx.db, {
-      merchantId: ctx.merchant.id,
-      mode: ctx.mode,
+      ...ctx.scope,
       id: parsedInput.id,
       decision: parsedInput.decision,
       userId: ctx.user.id,

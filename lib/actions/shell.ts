@@ -1,5 +1,7 @@
 "use server";
 
+// The dashboard's frame (components/shell): the mode and business switches, sign out.
+
 import { cookies } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
@@ -11,12 +13,14 @@ import { DASHBOARD_COOKIE_OPTIONS } from "@/lib/auth/dashboard-cookie-options";
 import { accountNotActivated, notFound } from "@/lib/errors";
 
 /** The test/live switch: every page reads its mode from this cookie. Live is refused until the business is activated (§13). */
-export const setModeAction = merchantAction.inputSchema(z.object({ mode: z.enum(["test", "live"]) })).action(async ({ parsedInput, ctx }) => {
-  if (parsedInput.mode === "live" && !ctx.merchant.activatedAt) throw accountNotActivated();
-  (await cookies()).set(MODE_COOKIE, parsedInput.mode, DASHBOARD_COOKIE_OPTIONS);
-  revalidatePath("/dashboard", "layout");
-  return { mode: parsedInput.mode };
-});
+export const setModeAction = merchantAction("member")
+  .inputSchema(z.object({ mode: z.enum(["test", "live"]) }))
+  .action(async ({ parsedInput, ctx }) => {
+    if (parsedInput.mode === "live" && !ctx.merchant.activatedAt) throw accountNotActivated();
+    (await cookies()).set(MODE_COOKIE, parsedInput.mode, DASHBOARD_COOKIE_OPTIONS);
+    revalidatePath("/dashboard", "layout");
+    return { mode: parsedInput.mode };
+  });
 
 /** Switches the business a member of several is working in (also while one requires two-factor they have not set up). */
 export const switchMerchantAction = securityAction.inputSchema(z.object({ merchantId: z.string().uuid() })).action(async ({ parsedInput, ctx }) => {

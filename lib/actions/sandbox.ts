@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { merchantAction } from "@/lib/actions/safe-action";
-import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { nairaTextSchema } from "@/lib/money";
 import { simulateDashboardPayment, SimulatePaymentTarget } from "@/lib/payments/dashboard-sandbox-payment";
 
@@ -29,16 +28,16 @@ const SimulateInput = SimulatePaymentTarget.extend({
  * The sandbox's own command (POST /v1/sandbox/payments) pays the merchant's record; live mode
  * is refused by the role policy and by simulateDashboardPayment.
  */
-export const simulatePaymentAction = merchantAction.inputSchema(SimulateInput).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.fundTestWallet(ctx.role, ctx.mode));
-  const paid = await simulateDashboardPayment(ctx.db, {
-    merchantId: ctx.merchant.id,
-    mode: ctx.mode,
-    target: parsedInput.target,
-    id: parsedInput.id,
-    amount: parsedInput.amount,
-    payerName: parsedInput.payerName ?? null,
+export const simulatePaymentAction = merchantAction("fundTestWallet")
+  .inputSchema(SimulateInput)
+  .action(async ({ parsedInput, ctx }) => {
+    const paid = await simulateDashboardPayment(ctx.db, {
+      ...ctx.scope,
+      target: parsedInput.target,
+      id: parsedInput.id,
+      amount: parsedInput.amount,
+      payerName: parsedInput.payerName ?? null,
+    });
+    revalidatePath("/dashboard", "layout");
+    return paid;
   });
-  revalidatePath("/dashboard", "layout");
-  return paid;
-});

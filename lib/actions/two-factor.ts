@@ -3,11 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { merchantAction, securityAction } from "@/lib/actions/safe-action";
-import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { confirmTwoFactorEnrolment, regenerateRecoveryCodes, startTwoFactorEnrolment, turnOffTwoFactor } from "@/lib/auth/two-factor/enrolment";
 import { setTwoFactorRequirement } from "@/lib/auth/two-factor/requirement";
 
-// Settings → Security, two-factor (lib/auth/two-factor/*). Setting it up is open to a member
+// Settings → Security, two-factor (lib/auth/two-factor/*; components/security). Setting it up is open to a member
 // whose business requires it (securityAction); the team requirement is an owner's (merchantAction).
 const PATH = "/dashboard/settings/security";
 const PasswordAndCode = z.object({ password: z.string().min(1, "Enter your password.").max(200), code: z.string().trim().min(1, "Enter a code.").max(64) });
@@ -33,9 +32,15 @@ export const turnOffTwoFactorAction = securityAction.inputSchema(PasswordAndCode
   return { off: true };
 });
 
-export const setTeamTwoFactorAction = merchantAction.inputSchema(z.object({ required: z.boolean() })).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.manageTeam(ctx.role));
-  const res = await setTwoFactorRequirement(ctx.db, { merchantId: ctx.merchant.id, userId: ctx.user.id, actor: ctx.actor, required: parsedInput.required });
-  revalidatePath(PATH);
-  return res;
-});
+export const setTeamTwoFactorAction = merchantAction("manageTeam")
+  .inputSchema(z.object({ required: z.boolean() }))
+  .action(async ({ parsedInput, ctx }) => {
+    const res = await setTwoFactorRequirement(ctx.db, {
+      merchantId: ctx.scope.merchantId,
+      userId: ctx.user.id,
+      actor: ctx.actor,
+      required: parsedInput.required,
+    });
+    revalidatePath(PATH);
+    return res;
+  });
