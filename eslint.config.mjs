@@ -105,6 +105,12 @@ const LIB_ROOT_IMPORTS_NO_FOLDER = {
   message: "The shared files at the root of lib/ import only each other: no lib/ folder.",
 };
 
+/** Links prefetch on intent, not on sight (components/ui/link.tsx says why). */
+const LINK_PREFETCHES_ON_INTENT = {
+  regex: "^next/link$",
+  message: "Use @/components/ui/link: it prefetches on intent; next/link prefetches every link in view, a server render each.",
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -137,6 +143,10 @@ const config = [
   {
     files: ["components/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [COMPONENTS_NEVER_IMPORT_APP, LINK_PREFETCHES_ON_INTENT] }] },
+  },
+  {
+    files: ["components/ui/link.tsx"],
     rules: { "no-restricted-imports": ["error", { patterns: [COMPONENTS_NEVER_IMPORT_APP] }] },
   },
   // app/ calls lib/ domain functions, which own every query. It may take a connection
@@ -161,6 +171,7 @@ const config = [
             },
           ],
           patterns: [
+            LINK_PREFETCHES_ON_INTENT,
             { regex: "^drizzle-orm(/|$)", message: "app/ never imports drizzle-orm: put the query in a lib/ domain function." },
             { regex: "^@/db/(?!(client|schema)$)", message: "app/ never imports db/: put the query in a lib/ domain function." },
             { regex: "^(\\.\\./)+db(/|$)", message: "app/ never imports db/: put the query in a lib/ domain function." },

@@ -1,7 +1,7 @@
 "use client";
 
 import { ExternalLink, Printer } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
 import { changeInvoiceAction } from "@/lib/actions/invoices";
 import { Button } from "@/components/ui/button";

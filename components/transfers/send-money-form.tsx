@@ -1,7 +1,7 @@
 "use client";
 
 import { useAction } from "next-safe-action/hooks";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { lookupPayIdAction, quoteAction, resolveAccountAction, sendMoneyAction } from "@/lib/actions/transfers";

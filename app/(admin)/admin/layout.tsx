@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { signOutAction } from "@/lib/actions/shell";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { NavDrawer } from "@/components/shell/nav-drawer";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { ActivationNotice, ACTIVATION_LOCK_TEXT } from "@/components/shell/activation-notice";
 import { BusinessSwitch } from "@/components/shell/business-switch";
