@@ -4,8 +4,10 @@
  * (`responseSchema(id, …)`, lib/response-schema.ts); only the envelope's are declared here.
  */
 import { z } from "zod";
+import { BankListSchema, ResolvedAccountSchema } from "@/lib/bank/provider";
 import { CryptoAssetSchema } from "@/lib/crypto-assets/catalogue";
 import { ERROR_CODES } from "@/lib/errors";
+import { TransferChargesSchema } from "@/lib/fees/transfer-fees";
 import { EventPageSchema, EventSchema } from "@/lib/events/event-view";
 import { InvoiceLineItemSchema, InvoicePageSchema, InvoiceSchema } from "@/lib/invoices/invoice-view";
 import { DynamicPayIdListItemSchema, DynamicPayIdPageSchema, DynamicPayIdSchema } from "@/lib/payids/dynamic-payid-view";
@@ -26,7 +28,6 @@ import { SettlementRunSchema } from "@/lib/settlement/operations";
 import { RefundPageSchema, RefundSchema } from "@/lib/static-accounts/refund-view";
 import { StaticAccountPaymentPageSchema, StaticAccountPaymentSchema } from "@/lib/static-accounts/static-account-payment-view";
 import { StaticAccountPageSchema, StaticAccountProductStatusSchema, StaticAccountSchema } from "@/lib/static-accounts/static-account-view";
-import { BankListSchema, ResolvedAccountSchema, TransferChargesSchema } from "@/lib/transfers/operations";
 import { TransferPageSchema, TransferSchema } from "@/lib/transfers/transfer-view";
 import { VirtualAccountPageSchema, VirtualAccountSchema } from "@/lib/virtual-accounts/virtual-account-view";
 import { BalanceSchema, MemberPageSchema, MemberSchema, WalletSchema } from "@/lib/wallets/wallet-view";

@@ -1,25 +1,13 @@
 /** The /v1 operations of transfers, each declared once: route files, the OpenAPI document and the typed client read them. */
-import { z } from "zod";
+import { BankListSchema, ResolvedAccountSchema } from "@/lib/bank/provider";
+import { TransferChargesSchema } from "@/lib/fees/transfer-fees";
 import { defineOperation } from "@/lib/operation";
 import { transferPrefetch } from "./initiate-transfer";
-import { kobo, responseSchema } from "@/lib/response-schema";
 import { ResolveAccountBody } from "./resolve-account";
 import { SandboxOutcomeBody } from "./set-sandbox-outcome";
 import { ChargesBody, InitiateTransferBody, ListTransfersQuery } from "./transfer-input";
 import { TransferPageSchema, TransferSchema } from "./transfer-view";
 import { BalanceSchema } from "@/lib/wallets/wallet-view";
-
-export const BankListSchema = responseSchema("BankList", z.object({ banks: z.array(z.object({ bankCode: z.string(), bankName: z.string() })) }));
-
-export const ResolvedAccountSchema = responseSchema(
-  "ResolvedAccount",
-  z.object({ account_name: z.string(), account_number: z.string(), bank_code: z.string() }),
-);
-
-export const TransferChargesSchema = responseSchema(
-  "TransferCharges",
-  z.object({ amount: kobo(), fee: kobo(), vat: kobo(), stamp_duty: kobo(), total: kobo(), currency: z.literal("NGN") }),
-);
 
 export const initiateTransferOp = defineOperation({
   method: "POST",
