@@ -12,7 +12,7 @@ const LIB_NEVER_IMPORTS_UI = {
 
 /**
  * lib/http is the /v1 plumbing: it imports no domain. Allowed besides itself and db/: errors,
- * log, ids, validation, text-patterns, client-ip; key authentication and the request log that
+ * log, ids, validation, text-patterns, client-ip, operation (what an operation declares); key authentication and the request log that
  * route() runs for every call; whether the app is served over https (security/app-https).
  */
 const HTTP_ALLOWED_LIB = [
@@ -22,6 +22,7 @@ const HTTP_ALLOWED_LIB = [
   "validation",
   "text-patterns",
   "client-ip",
+  "operation",
   "http",
   "keys/find-key",
   "keys/allowed-domains",
