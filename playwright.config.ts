@@ -24,11 +24,14 @@ export default defineConfig({
   // No retries, in CI either: a test that passes only on a second try is a failure to fix.
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 60_000,
+  // A test's allowance, not a speed goal (passing tests never wait for it): long flows (sign up,
+  // activate, several pages) take well over a minute when the shards, the servers and Postgres
+  // share two cores.
+  timeout: 120_000,
   // One folder per server port: npm test runs shards side by side (scripts/test.ts), and each
   // run empties its own output folder only.
   outputDir: path.join("test-results", String(PORT)),
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   use: { baseURL, trace: (process.env.OWO_E2E_TRACE ?? "retain-on-failure") as "off", screenshot: "only-on-failure" },
   projects: [{ name: "chromium", use: chromium }],
   webServer: {

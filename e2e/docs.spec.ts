@@ -33,6 +33,7 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: width < 768 ? 812 : 900 } });
 
     test("dashboard → docs by the header link, every docs page through the docs navigation, then back to the dashboard", async ({ page }) => {
+      test.setTimeout(240_000); // an axe scan of every docs page
       await signUp(page, { business: `Docs Shop ${width}`, email: uniqueEmail(`docs-${width}`), password: "a-strong-password" });
       await page.getByTestId("header-docs-link").click();
       await expect(page).toHaveURL(/\/docs\/quickstart$/);
