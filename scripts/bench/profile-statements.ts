@@ -1,4 +1,5 @@
 // npx tsx scripts/bench/profile-statements.ts [--n 2000] [--only transfer,initialize,verify,hit]
+//                                            [--no-triggers] [--disable table.trigger,…]
 // What each hot request costs Postgres, without HTTP or concurrency: the /v1 route handlers
 // called in-process one at a time on ONE pooled connection against a fresh migrated database,
 // with the backend's CPU read from /proc around N calls (and this process's CPU beside it).
@@ -14,6 +15,10 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     explain: { type: "boolean", default: false },
     "no-triggers": { type: "boolean", default: false },
+    // One trigger's cost: --disable payments.payments_customers[,table.trigger…]
+    disable: { type: "string" },
+    // A statement run on the fresh database first (what an index or setting costs): --before-sql "drop index …"
+    "before-sql": { type: "string" },
   },
 });
 const N = Number(args.n);
@@ -54,6 +59,11 @@ async function main() {
       for (const t of ["transfers", "payments", "events", "checkout_sessions", "invoices", "session_events", "journal_entries", "postings"]) {
         await queryRows(db, sql.raw(`alter table ${t} disable trigger user`));
       }
+    }
+    if (args["before-sql"]) await queryRows(db, sql.raw(args["before-sql"]));
+    for (const one of args.disable?.split(",") ?? []) {
+      const [table, trigger] = one.split(".");
+      await queryRows(db, sql.raw(`alter table ${table} disable trigger ${trigger}`));
     }
     const big = { rateLimit: 1_000_000, initializeLimit: 1_000_000 };
     const sender = await makeKey({ config: big });
