@@ -27,6 +27,7 @@ const HTTP_ALLOWED_LIB = [
   "keys/allowed-domains",
   "observability/request-log",
   "security/app-https",
+  "public-links",
 ];
 const HTTP_IMPORTS_NO_DOMAIN = [
   {
@@ -35,6 +36,17 @@ const HTTP_IMPORTS_NO_DOMAIN = [
   },
   { regex: "^\\.\\./", message: "lib/http imports outside itself by @/ path only (so the allow-list above sees it)." },
 ];
+
+/**
+ * The domains never import lib/http (the /v1 pipeline): what a route prefetches and what a
+ * handler sends alongside the rate-limit count are typed in db/statements/prefetch.ts, public
+ * links are lib/public-links.ts. Today no lib/ folder but lib/http itself needs it (the action
+ * clients, auth and the admin guard do not), so the rule binds every other folder.
+ */
+const DOMAIN_NEVER_IMPORTS_HTTP = {
+  regex: "^(@/lib/|(\\.\\./)+)http(/|$)",
+  message: "A lib/ domain never imports lib/http: take prefetch types from db/statements/prefetch and links from lib/public-links, or have the route pass the value in.",
+};
 
 /**
  * The layers of lib/ (ARCHITECTURE.md), low to high. A folder imports its own layer and the
@@ -78,6 +90,7 @@ const LIB_LAYER_BLOCKS = LIB_LAYERS.flatMap((layer, i) => {
         {
           patterns: [
             LIB_NEVER_IMPORTS_UI,
+            ...(folder === "http" ? [] : [DOMAIN_NEVER_IMPORTS_HTTP]),
             {
               regex: `^(@/lib/|(\\.\\./)+)(${above.join("|")})(/|$)`,
               message: `lib/${folder} (layer ${i + 1}) imports no folder of a higher layer (ARCHITECTURE.md, the layers of lib/): move the shared piece down or pass the value in.`,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { queryRows, type Db, type DbOrTx } from "@/db/client";
 import { notifications } from "@/db/schema";
-import { configuredBaseUrl } from "@/lib/http/public-url";
+import { configuredBaseUrl } from "@/lib/public-links";
 import { smtpConfigured } from "@/lib/mail/mailer";
 import { brandOf, type MerchantBrand } from "@/lib/merchants/merchant-brand";
 import { mails, type QueuedMail } from "./notification-mails";

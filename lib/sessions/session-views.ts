@@ -1,7 +1,7 @@
 import type { CheckoutSession, DynamicPayId, Mode, VirtualAccount } from "@/db/schema";
 import { issueBanks } from "@/lib/rails/router";
 import type { CryptoAsset } from "@/lib/crypto-assets/catalogue";
-import { checkoutUrl, payLink } from "@/lib/http/public-url";
+import { checkoutUrl, payLink } from "@/lib/public-links";
 import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
 import { cryptoAssetsView } from "./session-offer";
 
