@@ -1,4 +1,5 @@
-import { preparedRows, type Db } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { preparedRows, queryRows, type Db, type DbOrTx } from "@/db/client";
 import { Params } from "@/db/params";
 import type { Transfer } from "@/db/schema";
 import { outboxCte, type OutboxRow } from "./event-outbox";
@@ -112,4 +113,67 @@ export async function insertTransfer(db: Db, s: NewTransferStatement): Promise<N
     p.values,
   );
   return answer!;
+}
+
+/**
+ * Claims up to `limit` pending bank transfers due for a look (not in `seen`), with a 30-second
+ * lease on next_check_at, FOR UPDATE SKIP LOCKED: two instances never take the same one
+ * (lib/transfers/process-pending-transfers.ts).
+ */
+export function claimDueBankTransfers(db: DbOrTx, input: { seen: Set<string>; limit: number }): Promise<{ id: string }[]> {
+  const notSeen = input.seen.size
+    ? sql`and id not in (${sql.join(
+        [...input.seen].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  return queryRows<{ id: string }>(
+    db,
+    sql`update transfers set next_check_at = now() + interval '30 seconds'
+        where id in (
+          select id from transfers
+          where status = 'pending' and type = 'bank_transfer' and next_check_at <= now() ${notSeen}
+          order by next_check_at limit ${input.limit}
+          for update skip locked)
+        returning id`,
+  );
+}
+
+/**
+ * Where a pending bank transfer is (lib/transfers/submit-to-bank.ts): its rail, the rail's
+ * reference, the rails that refused it, and (`submitted`) when it was first sent; due for a
+ * look at once. No row: it is no longer pending.
+ */
+export async function recordTransferRail(
+  db: DbOrTx,
+  input: { id: string; rail: string | null; railReference: string | null; refused: string[]; submitted: boolean },
+): Promise<{ at: string; status: Transfer["status"] } | undefined> {
+  const [row] = await preparedRows<{ at: string; status: Transfer["status"] }>(
+    db,
+    `update transfers set rail = $2::text, rail_reference = $3::text, rails_refused = $4::text[],
+            bank_submitted_at = case when $5::text = 'yes' then coalesce(bank_submitted_at, now()) else bank_submitted_at end,
+            next_check_at = now(), updated_at = now()
+     where id = $1::uuid and status = 'pending'
+     returning now()::text as at, status`,
+    [input.id, input.rail, input.railReference, `{${input.refused.join(",")}}`, input.submitted ? "yes" : "no"],
+  );
+  return row;
+}
+
+/** A pending transfer's note of what needs a person, and the provider's fee (kept when none is given). */
+export async function recordTransferAttention(db: DbOrTx, input: { id: string; attention: string | null; fee: number | null }): Promise<void> {
+  await preparedRows(
+    db,
+    `update transfers set rail_attention = $2::text, rail_fee = coalesce($3::text::bigint, rail_fee) where id = $1::uuid and status = 'pending'`,
+    [input.id, input.attention, input.fee == null ? null : String(input.fee)],
+  );
+}
+
+/** A pending transfer's next status query, `delaySeconds` from now, its checks counted. */
+export async function scheduleTransferCheck(db: DbOrTx, input: { id: string; delaySeconds: number }): Promise<void> {
+  await preparedRows(
+    db,
+    `update transfers set status_checks = status_checks + 1, next_check_at = now() + make_interval(secs => $2::int) where id = $1::uuid and status = 'pending'`,
+    [input.id, String(input.delaySeconds)],
+  );
 }

@@ -275,7 +275,7 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
       reference: t.reference,
       body: { status: outcome, ...(outcome === "failed" ? { reason: "Beneficiary account is dormant" } : {}) },
     });
-    await tickSandboxBank({ settleUndecided: false, only: sql`${t.reference}` });
+    await tickSandboxBank({ settleUndecided: false, only: { reference: t.reference } });
     await refreshFromBank(db, await getTransferOrThrow(db, { ...owner, reference: t.reference }));
   }
 
