@@ -331,12 +331,6 @@ export async function saveReconciliationCursor(tx: DbOrTx, runId: string, cursor
   await queryRows(tx, sql`update reconciliation_runs set cursor = ${cursor ? JSON.stringify(cursor) : null}::jsonb where id = ${runId}::uuid`);
 }
 
-/** A ledger account's balance by its code, as text (null: no such account). */
-export async function ledgerBalanceByCode(db: DbOrTx, code: string): Promise<string | null> {
-  const [row] = await queryRows<{ balance: string | null }>(db, sql`select balance::text as balance from ledger_accounts where code = ${code}`);
-  return row?.balance ?? null;
-}
-
 /** How many API runs of a live rail's day are completed, running, or started within `retryMinutes` (the scheduler's reconcile_rails job). */
 export async function countRecentReconciliationRuns(db: DbOrTx, input: { rail: string; day: string; retryMinutes: number }): Promise<number> {
   const [seen] = await queryRows<{ n: number }>(

@@ -5,7 +5,6 @@ import {
   claimReconciliationRun,
   completeReconciliationRun,
   failReconciliationRun,
-  ledgerBalanceByCode,
   matchLines,
   recordOwoOnlyLines,
   runTotals,
@@ -15,6 +14,7 @@ import {
   type LineSource,
   type RunCounts,
 } from "@/db/statements/reconciliation";
+import { ledgerBalanceByCode } from "@/db/statements/ledger";
 import { appError, invalidState, validationError } from "@/lib/errors";
 import { lagosDayStart } from "@/lib/lagos-day";
 import { railClearingCode } from "@/lib/ledger/accounts";
