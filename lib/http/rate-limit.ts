@@ -1,4 +1,4 @@
-import { behindPooler, getDb, preparedRows, type DbOrTx } from "@/db/client";
+import { behindPooler, getDb, pipelined, preparedRows, type DbOrTx } from "@/db/client";
 import type { CountAlongside, PreparedRead, PreparedStatement } from "@/db/statements/prefetch";
 import { pruneRateLimitWindows, rateLimitHitText, rateLimitHitWithReadText, rateLimitMarkedHitText } from "@/db/statements/rate-limit";
 import { AppError, appError } from "@/lib/errors";
@@ -58,37 +58,6 @@ export async function hitRateLimit<Row = never>(
     else counted.push(row);
   }
   return { ...stateOf(buckets, counted), prefetched };
-}
-
-type RawClient = {
-  unsafe: (text: string, params: (string | null)[], opts: { prepare: boolean }) => PromiseLike<unknown[]>;
-  reserve?: () => Promise<RawClient & { release: () => void }>;
-};
-
-/**
- * Statements sent back to back on ONE connection without waiting in between (postgres.js
- * writes both at once: one round trip), each its own transaction; on PGlite, one after the
- * other. Answers each one's outcome, in order.
- */
-async function pipelined(db: DbOrTx, statements: PreparedStatement[]): Promise<PromiseSettledResult<unknown[]>[]> {
-  const client = (db as unknown as { $client?: RawClient }).$client;
-  if (client?.reserve) {
-    const connection = await client.reserve();
-    try {
-      return await Promise.allSettled(statements.map((s) => connection.unsafe(s.text, s.params, { prepare: true })));
-    } finally {
-      connection.release();
-    }
-  }
-  const out: PromiseSettledResult<unknown[]>[] = [];
-  for (const s of statements)
-    out.push(
-      await preparedRows<unknown>(db, s.text, s.params).then(
-        (value) => ({ status: "fulfilled" as const, value }),
-        (reason: unknown) => ({ status: "rejected" as const, reason }),
-      ),
-    );
-  return out;
 }
 
 /**
