@@ -49,7 +49,9 @@ export type PlannedEntry = { id: string; input: EntryInput };
  * (the sort runs below the row locks, so two entries never lock the same pair in opposite
  * orders), the balances moved, and `<prefix>posted`, the postings written with the balance
  * right after each. An overdraft trips the CHECK and fails the whole statement. `entry` is the
- * entry CTE's name, for the caller's final select.
+ * entry CTE's name, for the caller's final select. Two entries of one statement move disjoint
+ * accounts: a row is updated once per statement, so a shared account fails the guard (and the
+ * statement) rather than posting half an entry.
  *
  * `guard` is a column the statement's final select must include: the number of postings, or
  * an error (a failed cast: plain SQL cannot raise) when an entry was made with fewer postings
