@@ -12,7 +12,7 @@ const LIB_NEVER_IMPORTS_UI = {
 
 /**
  * lib/http is the /v1 plumbing: it imports no domain. Allowed besides itself and db/: errors,
- * log, ids, validation, text-patterns, client-ip; key authentication and the request log that
+ * log, ids, validation, text-patterns, client-ip, operation (what an operation declares); key authentication and the request log that
  * route() runs for every call; whether the app is served over https (security/app-https).
  */
 const HTTP_ALLOWED_LIB = [
@@ -22,6 +22,7 @@ const HTTP_ALLOWED_LIB = [
   "validation",
   "text-patterns",
   "client-ip",
+  "operation",
   "http",
   "keys/find-key",
   "keys/allowed-domains",
@@ -40,9 +41,11 @@ const HTTP_IMPORTS_NO_DOMAIN = [
 /**
  * The domains never import lib/http (the /v1 pipeline): what a route prefetches and what a
  * handler sends alongside the rate-limit count are typed in db/statements/prefetch.ts, public
- * links are lib/public-links.ts. Today no lib/ folder but lib/http itself needs it (the action
- * clients, auth and the admin guard do not), so the rule binds every other folder.
+ * links are lib/public-links.ts. The front doors' own helpers may: lib/http itself and the
+ * server actions of lib/actions (an action's client IP and base URL); auth and the admin guard
+ * do not need it.
  */
+const FRONT_DOOR_FOLDERS = ["http", "actions"];
 const DOMAIN_NEVER_IMPORTS_HTTP = {
   regex: "^(@/lib/|(\\.\\./)+)http(/|$)",
   message:
@@ -66,7 +69,7 @@ const LIB_LAYERS = [
   ["users"],
   ["team"],
   ["auth"],
-  ["actions", "merchants"],
+  ["merchants"],
   // The money domains: each owns a destination of the receive step or uses payments (the core).
   ["notifications", "settlement", "virtual-accounts", "wallets"],
   ["sessions", "static-accounts"],
@@ -75,7 +78,8 @@ const LIB_LAYERS = [
   ["transfers"],
   ["admin", "bulk-transfers", "customers", "hosted", "openapi", "overview", "payouts", "rail-inbound", "reconciliation"],
   ["scheduler", "seed"],
-  ["cli"],
+  // The front doors' own code: the server actions (called by app/ and components/) and the CLI.
+  ["actions", "cli"],
 ];
 
 const HTTP_LAYER = LIB_LAYERS.findIndex((layer) => layer.includes("http"));
@@ -95,7 +99,7 @@ const LIB_LAYER_BLOCKS = LIB_LAYERS.flatMap((layer, i) => {
         {
           patterns: [
             LIB_NEVER_IMPORTS_UI,
-            ...(i > HTTP_LAYER ? [DOMAIN_NEVER_IMPORTS_HTTP] : []),
+            ...(i > HTTP_LAYER && !FRONT_DOOR_FOLDERS.includes(folder) ? [DOMAIN_NEVER_IMPORTS_HTTP] : []),
             ...(above.length === 0
               ? []
               : [
@@ -111,10 +115,25 @@ const LIB_LAYER_BLOCKS = LIB_LAYERS.flatMap((layer, i) => {
   }));
 });
 
+/**
+ * components/ never imports app/: the server actions components call live in lib/actions, so a
+ * moved page breaks no component and app/ → components/ stays one way.
+ */
+const COMPONENTS_NEVER_IMPORT_APP = {
+  regex: "^(@/|(\\.\\./)+)app(/|$)",
+  message: "components/ never imports app/: call the server action from lib/actions (or pass the value in as a prop).",
+};
+
 /** The shared files at the root of lib/ (errors, money, ids…) import only each other. */
 const LIB_ROOT_IMPORTS_NO_FOLDER = {
   regex: "^(@/lib/|\\./)[^/]+/",
   message: "The shared files at the root of lib/ import only each other: no lib/ folder.",
+};
+
+/** Links prefetch on intent, not on sight (components/ui/link.tsx says why). */
+const LINK_PREFETCHES_ON_INTENT = {
+  regex: "^next/link$",
+  message: "Use @/components/ui/link: it prefetches on intent; next/link prefetches every link in view, a server render each.",
 };
 
 const config = [
@@ -146,6 +165,15 @@ const config = [
     ignores: ["**/*.test.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: [LIB_NEVER_IMPORTS_UI, ...HTTP_IMPORTS_NO_DOMAIN] }] },
   },
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [COMPONENTS_NEVER_IMPORT_APP, LINK_PREFETCHES_ON_INTENT] }] },
+  },
+  {
+    files: ["components/ui/link.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [COMPONENTS_NEVER_IMPORT_APP] }] },
+  },
   // app/ calls lib/ domain functions, which own every query. It may take a connection
   // (getDb, to hand to them) and the schema's types, nothing else from db/ or drizzle.
   {
@@ -168,6 +196,7 @@ const config = [
             },
           ],
           patterns: [
+            LINK_PREFETCHES_ON_INTENT,
             { regex: "^drizzle-orm(/|$)", message: "app/ never imports drizzle-orm: put the query in a lib/ domain function." },
             { regex: "^@/db/(?!(client|schema)$)", message: "app/ never imports db/: put the query in a lib/ domain function." },
             { regex: "^(\\.\\./)+db(/|$)", message: "app/ never imports db/: put the query in a lib/ domain function." },

@@ -25,7 +25,6 @@ export const ISOLATED = [
   "lib/merchants/activation.test.ts",
   "lib/merchants/sign-up.test.ts",
   "lib/notifications/notifications.test.ts",
-  "lib/openapi/openapi.test.ts",
   "lib/reconciliation/run-alerts.test.ts",
   "lib/scheduler/scheduler.test.ts",
   "lib/security/required-env.test.ts",

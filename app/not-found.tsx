@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { StatusMessage, primaryLinkClass, secondaryLinkClass } from "@/components/shell/status-message";
 
 export const metadata = { title: "Page not found" };

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql as sqlText } from "drizzle-orm";
@@ -12,7 +13,8 @@ export function migrationsFolder(): string {
     typeof import.meta.url === "string" && import.meta.url.startsWith("file:")
       ? path.join(/*turbopackIgnore: true*/ path.dirname(fileURLToPath(import.meta.url)), "migrations")
       : "";
-  return here && !here.includes(".next") ? here : path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
+  // Bundled (.next, or the CLI tests' bundle), this file's folder is not db/: the working directory's.
+  return here && !here.includes(".next") && fs.existsSync(here) ? here : path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 }
 
 /** The advisory lock key migrating instances take turns on. */

@@ -1,3 +1,4 @@
+import { buildCliBundle } from "./cli-bundle";
 import { createTestDatabase, dropWorkerDatabases, postgresReachable, TEST_SERVER } from "./test-database";
 
 /**
@@ -23,7 +24,11 @@ export default async function setup() {
   const { closeDb } = await import("../db/client");
   await migrateDb();
   await closeDb();
+  // The CLI tests' `owo` (tests/owo-cli.ts), built once for every worker.
+  const cli = await buildCliBundle();
+  process.env.OWO_CLI_BUNDLE = cli.file;
   return async () => {
+    cli.remove();
     if (process.env.KEEP_TEST_DB) return;
     await dropWorkerDatabases(db.url);
     await db.drop();

@@ -7,9 +7,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 // allowed import of the same shape must not be.
 
 let eslint: ESLint;
-beforeAll(() => {
+// ESLint's first lint loads the config and its plugins (10 s and more on a loaded machine): done
+// here, under the hook's own allowance, so no test pays it against its timeout.
+beforeAll(async () => {
   eslint = new ESLint({ cwd: path.resolve(__dirname, "..") });
-});
+  await eslint.lintText("export {};\n", { filePath: path.resolve(__dirname, "..", "lib/warm-up.ts") });
+}, 120_000);
 
 async function restrictedImports(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, "..", filePath) });
@@ -80,7 +83,7 @@ describe("no lib/ domain imports lib/http", () => {
     ).toHaveLength(1);
   });
 
-  it("lets a domain take the same types from db/statements and links from lib/public-links, and lib/http itself", async () => {
+  it("lets a domain take the same types from db/statements and links from lib/public-links, and the front doors (lib/http, lib/actions) import lib/http", async () => {
     const code = [
       `import type { PreparedRead } from "@/db/statements/prefetch";`,
       `import { payLink } from "@/lib/public-links";`,
@@ -90,6 +93,10 @@ describe("no lib/ domain imports lib/http", () => {
     ].join("\n");
     expect(await restrictedImports(code, "lib/transfers/x.ts")).toEqual([]);
     expect(await restrictedImports(`import { route } from "@/lib/http/route";\nexport const r = route;\n`, "lib/http/x.ts")).toEqual([]);
+    // The server actions are a front door: an action's client IP comes from lib/http.
+    expect(
+      await restrictedImports(`import { actionClientIp } from "@/lib/http/action-client-ip";\nexport const a = actionClientIp;\n`, "lib/actions/x.ts"),
+    ).toEqual([]);
   });
 });
 
@@ -113,6 +120,45 @@ describe("app/ never imports drizzle-orm or db/", () => {
       ``,
     ].join("\n");
     expect(await restrictedImports(code, "app/x.tsx")).toEqual([]);
+  });
+});
+
+describe("components/ never imports app/", () => {
+  it("reports a component importing a server action by its route-group path", async () => {
+    const code = `import { createKeyAction } from "@/app/(dashboard)/dashboard/developers/actions";\nexport const c = createKeyAction;\n`;
+    expect(await restrictedImports(code, "components/developers/x.tsx")).toHaveLength(1);
+  });
+
+  it("reports a component reaching app/ by relative path, and any file of app/ (not only actions)", async () => {
+    expect(await restrictedImports(`import { x } from "../../app/pay/[sessionId]/actions";\nexport const y = x;\n`, "components/checkout/x.tsx")).toHaveLength(
+      1,
+    );
+    expect(await restrictedImports(`import Page from "@/app/(dashboard)/dashboard/page";\nexport const p = Page;\n`, "components/x.tsx")).toHaveLength(1);
+  });
+
+  it("lets a component call the server actions in lib/actions and import lib/ and other components", async () => {
+    const code = [
+      `import { createKeyAction } from "@/lib/actions/developers";`,
+      `import { formatNaira } from "@/lib/money";`,
+      `import { Button } from "@/components/ui/button";`,
+      `import { X } from "./x";`,
+      `export const all = [createKeyAction, formatNaira, Button, X];`,
+      ``,
+    ].join("\n");
+    expect(await restrictedImports(code, "components/developers/y.tsx")).toEqual([]);
+  });
+});
+
+describe("links prefetch on intent (components/ui/link.tsx)", () => {
+  const code = `import Link from "next/link";\nexport const L = Link;\n`;
+  it("reports next/link imported by a component or a page", async () => {
+    expect(await restrictedImports(code, "components/shell/x.tsx")).toHaveLength(1);
+    expect(await restrictedImports(code, "app/(dashboard)/dashboard/x/page.tsx")).toHaveLength(1);
+  });
+
+  it("lets the one wrapper import next/link, and everything else import the wrapper", async () => {
+    expect(await restrictedImports(code, "components/ui/link.tsx")).toEqual([]);
+    expect(await restrictedImports(`import Link from "@/components/ui/link";\nexport const L = Link;\n`, "components/shell/x.tsx")).toEqual([]);
   });
 });
 
@@ -140,6 +186,21 @@ describe("lib/ folders import only their own layer and the ones below (ARCHITECT
       ),
     ).toEqual([]);
     expect(await restrictedImports(`import { recordAudit } from "../audit/record-audit";\nexport const r = recordAudit;\n`, "lib/keys/x.ts")).toEqual([]);
+  });
+
+  it("keeps lib/actions at the top: a domain never imports an action (they call the domains)", async () => {
+    expect(await restrictedImports(`import { adminAction } from "@/lib/actions/safe-action";\nexport const a = adminAction;\n`, "lib/admin/x.ts")).toHaveLength(
+      1,
+    );
+    expect(
+      await restrictedImports(`import { merchantAction } from "@/lib/actions/safe-action";\nexport const m = merchantAction;\n`, "lib/transfers/x.ts"),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        `import { initiateTransfer } from "@/lib/transfers/initiate-transfer";\nexport const i = initiateTransfer;\n`,
+        "lib/actions/x.ts",
+      ),
+    ).toEqual([]);
   });
 
   it("reports a shared file at the root of lib/ importing a folder", async () => {

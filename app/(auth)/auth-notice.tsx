@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Card } from "@/components/ui/card";
 
 /** A one-message auth screen (sign-up done, sign-up not open, reset done…) with a way on. */

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { DocsNav } from "@/components/docs/docs-nav";
 
 /** Every /docs page: the docs' name, the way back to the dashboard and the pages' navigation. Each page brings its own <main>. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { setKeyLimitsAction } from "@/app/(admin)/admin/actions";
+import { setKeyLimitsAction } from "@/lib/actions/admin/merchants";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { setMerchantSuspendedAction } from "@/app/(admin)/admin/actions";
+import { setMerchantSuspendedAction } from "@/lib/actions/admin/merchants";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { firstError } from "@/components/ui/field-errors";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { setProductStateAction } from "@/app/(admin)/admin/actions";
+import { setProductStateAction } from "@/lib/actions/admin/merchants";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToastAction } from "@/components/ui/use-toast-action";

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { approveRefundAction, rejectRefundAction } from "@/app/(admin)/admin/actions";
+import { approveRefundAction, rejectRefundAction } from "@/lib/actions/admin/refunds";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Textarea } from "@/components/ui/input";

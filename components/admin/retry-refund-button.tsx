@@ -1,6 +1,6 @@
 "use client";
 
-import { retryRefundAction } from "@/app/(admin)/admin/actions";
+import { retryRefundAction } from "@/lib/actions/admin/refunds";
 import { Button } from "@/components/ui/button";
 import { useToastAction } from "@/components/ui/use-toast-action";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { suspendStaticAccountAction } from "@/app/(admin)/admin/actions";
+import { suspendStaticAccountAction } from "@/lib/actions/admin/merchants";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToastAction } from "@/components/ui/use-toast-action";

@@ -3,7 +3,7 @@
 import { AtSign, Bitcoin, ChevronRight, CreditCard, Landmark, LoaderCircle } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
-import { selectMethodAction, simulateCheckoutPaymentAction, switchBankAction, verifyCheckoutAction } from "@/app/pay/[sessionId]/actions";
+import { selectMethodAction, simulateCheckoutPaymentAction, switchBankAction, verifyCheckoutAction } from "@/lib/actions/hosted";
 import { CheckingPayment } from "@/components/hosted/checking-payment";
 import { Countdown } from "@/components/hosted/countdown";
 import { PayIdPanel } from "@/components/hosted/payid-panel";
@@ -19,7 +19,7 @@ import { BankTransferPanel } from "./bank-transfer-panel";
 import { CardPanel, CryptoPanel } from "./card-crypto-panel";
 import { CheckoutOutcome, type OutcomeStatus } from "./checkout-outcome";
 import { EmbedBridge, postToParent } from "./embed-bridge";
-import type { EmbedPayment } from "./embed-payment";
+import type { EmbedPayment } from "@/lib/hosted/embed-payment";
 import { METHOD_LABELS, type CheckoutMethod, type CheckoutView } from "./checkout-view";
 import { HostedCard } from "@/components/hosted/hosted-shell";
 import { PaySummary } from "@/components/hosted/pay-summary";

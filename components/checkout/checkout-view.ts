@@ -1,7 +1,7 @@
 import type { LineItem, SessionStatus } from "@/db/schema";
 import type { CryptoAsset } from "@/lib/crypto-assets/catalogue";
 import type { PaymentDetails } from "@/lib/sessions/session-views";
-import type { EmbedPayment } from "./embed-payment";
+import type { EmbedPayment } from "@/lib/hosted/embed-payment";
 
 export const CHECKOUT_METHODS = ["bank_transfer", "payid", "card", "crypto"] as const;
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { EmbedPayment } from "./embed-payment";
+import type { EmbedPayment } from "@/lib/hosted/embed-payment";
 
 /** The messages the hosted checkout sends the inline script's page (client/inline/inline.ts). */
 export type EmbedMessage = { type: "owo:success"; payment: EmbedPayment } | { type: "owo:close"; session_id: string };

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { simulatePayIdPaymentAction } from "@/app/p/[payId]/actions";
+import { simulatePayIdPaymentAction } from "@/lib/actions/hosted";
 import { AmountInput } from "@/components/hosted/amount-input";
 import { Button } from "@/components/ui/button";
 import { formatNaira } from "@/lib/money";

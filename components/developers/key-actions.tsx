@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { revealWebhookSecretAction, revokeKeyAction, rollKeyAction, rotateWebhookSecretAction } from "@/app/(dashboard)/dashboard/developers/actions";
+import { revealWebhookSecretAction, revokeKeyAction, rollKeyAction, rotateWebhookSecretAction } from "@/lib/actions/developers";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToastAction } from "@/components/ui/use-toast-action";

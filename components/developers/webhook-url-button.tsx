@@ -4,7 +4,7 @@ import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { setWebhookUrlAction } from "@/app/(dashboard)/dashboard/developers/actions";
+import { setWebhookUrlAction } from "@/lib/actions/developers";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";

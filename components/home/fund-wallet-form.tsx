@@ -1,6 +1,6 @@
 "use client";
 
-import { fundWalletAction } from "@/app/(dashboard)/dashboard/home-actions";
+import { fundWalletAction } from "@/lib/actions/home";
 import { Button } from "@/components/ui/button";
 import { firstError } from "@/components/ui/field-errors";
 import { NairaField, useNairaField } from "@/components/ui/naira-input";

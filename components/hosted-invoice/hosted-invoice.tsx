@@ -2,7 +2,7 @@
 
 import { AtSign, Landmark, LoaderCircle } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import { chooseInvoiceMethodAction, invoicePageAction, simulateInvoicePaymentAction } from "@/app/i/[publicId]/actions";
+import { chooseInvoiceMethodAction, invoicePageAction, simulateInvoicePaymentAction } from "@/lib/actions/hosted";
 import { actionErrorMessage } from "@/components/hosted/action-error";
 import { HostedCard } from "@/components/hosted/hosted-shell";
 import { SimulateBox } from "@/components/hosted/simulate-box";

@@ -1,9 +1,9 @@
 "use client";
 
 import { ExternalLink, Printer } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
-import { changeInvoiceAction } from "@/app/(dashboard)/dashboard/invoices/actions";
+import { changeInvoiceAction } from "@/lib/actions/invoices";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToastAction } from "@/components/ui/use-toast-action";

@@ -4,7 +4,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { createInvoiceAction, updateInvoiceAction } from "@/app/(dashboard)/dashboard/invoices/actions";
+import { createInvoiceAction, updateInvoiceAction } from "@/lib/actions/invoices";
 import { FieldError, firstError } from "@/components/ui/field-errors";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { markGetStartedAction, startTestPaymentAction } from "@/app/(dashboard)/dashboard/home-actions";
+import { markGetStartedAction, startTestPaymentAction } from "@/lib/actions/home";
 import { Button } from "@/components/ui/button";
 import { useToastAction } from "@/components/ui/use-toast-action";
 

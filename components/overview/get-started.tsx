@@ -1,5 +1,5 @@
 import { CircleCheck, Circle } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { GetStarted, GetStartedStep } from "@/lib/overview/get-started";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";

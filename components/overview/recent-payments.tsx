@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { channelLabel } from "@/components/payments/payment-labels";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";

@@ -4,7 +4,7 @@ import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { createDynamicPayIdAction } from "@/app/(dashboard)/dashboard/payids/actions";
+import { createDynamicPayIdAction } from "@/lib/actions/payids";
 import { AMOUNT_RULE_LABELS, type AmountRule } from "@/components/virtual-accounts/amount-rules";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";

@@ -4,7 +4,7 @@ import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { createStaticPayIdAction } from "@/app/(dashboard)/dashboard/payids/actions";
+import { createStaticPayIdAction } from "@/lib/actions/payids";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/input";

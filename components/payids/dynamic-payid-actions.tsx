@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { deactivateDynamicPayIdAction } from "@/app/(dashboard)/dashboard/payids/actions";
+import { deactivateDynamicPayIdAction } from "@/lib/actions/payids";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToastAction } from "@/components/ui/use-toast-action";

@@ -1,5 +1,5 @@
 import type { Payment } from "@/db/schema";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { formatNaira } from "@/lib/money";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { setStaticPayIdActiveAction, updateStaticPayIdAction } from "@/app/(dashboard)/dashboard/payids/actions";
+import { setStaticPayIdActiveAction, updateStaticPayIdAction } from "@/lib/actions/payids";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/input";

@@ -1,6 +1,6 @@
 "use client";
 
-import { updatePaymentLinkAction } from "@/app/(dashboard)/dashboard/payment-links/actions";
+import { updatePaymentLinkAction } from "@/lib/actions/payment-links";
 import { Button } from "@/components/ui/button";
 import { useToastAction } from "@/components/ui/use-toast-action";
 

@@ -3,7 +3,7 @@
 import { Minus, Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { startLinkPaymentAction } from "@/app/l/[slug]/actions";
+import { startLinkPaymentAction } from "@/lib/actions/hosted";
 import { actionErrorMessage } from "@/components/hosted/action-error";
 import { AmountInput } from "@/components/hosted/amount-input";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import { createPaymentLinkAction, updatePaymentLinkAction } from "@/app/(dashboard)/dashboard/payment-links/actions";
+import { createPaymentLinkAction, updatePaymentLinkAction } from "@/lib/actions/payment-links";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { firstError } from "@/components/ui/field-errors";

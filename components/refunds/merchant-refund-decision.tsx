@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "sonner";
-import { approveTestRefundAction, rejectTestRefundAction } from "@/app/(dashboard)/dashboard/refunds/actions";
+import { approveTestRefundAction, rejectTestRefundAction } from "@/lib/actions/refunds";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { firstError } from "@/components/ui/field-errors";

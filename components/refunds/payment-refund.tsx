@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { StatusBadge } from "@/components/ui/badge";
 import type { Mode, Refund, Role } from "@/db/schema";
 import { rolePolicy } from "@/lib/auth/role-policy";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { requestPaymentRefundAction } from "@/app/(dashboard)/dashboard/payments/actions";
+import { requestPaymentRefundAction } from "@/lib/actions/refunds";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FieldError, firstError } from "@/components/ui/field-errors";

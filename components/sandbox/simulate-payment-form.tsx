@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
-import { simulatePaymentAction } from "@/app/(dashboard)/dashboard/sandbox/actions";
+import { simulatePaymentAction } from "@/lib/actions/sandbox";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { firstError } from "@/components/ui/field-errors";

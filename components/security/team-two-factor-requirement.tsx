@@ -3,7 +3,7 @@
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { setTeamTwoFactorAction } from "@/app/(dashboard)/dashboard/settings/security/two-factor-actions";
+import { setTeamTwoFactorAction } from "@/lib/actions/two-factor";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 

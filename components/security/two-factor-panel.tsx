@@ -4,12 +4,7 @@ import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import {
-  confirmTwoFactorAction,
-  regenerateRecoveryCodesAction,
-  startTwoFactorAction,
-  turnOffTwoFactorAction,
-} from "@/app/(dashboard)/dashboard/settings/security/two-factor-actions";
+import { confirmTwoFactorAction, regenerateRecoveryCodesAction, startTwoFactorAction, turnOffTwoFactorAction } from "@/lib/actions/two-factor";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input } from "@/components/ui/input";

@@ -1,6 +1,6 @@
 "use client";
 
-import { signOutSessionAction } from "@/app/(dashboard)/dashboard/settings/security/actions";
+import { signOutSessionAction } from "@/lib/actions/security";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
 import { useToastAction } from "@/components/ui/use-toast-action";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { removeLogoAction, uploadLogoAction } from "@/app/(dashboard)/dashboard/settings/profile/actions";
+import { removeLogoAction, uploadLogoAction } from "@/lib/actions/settings";
 import { Button } from "@/components/ui/button";
 import { firstError, FieldError } from "@/components/ui/field-errors";
 import { Label } from "@/components/ui/input";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { saveNotificationsAction } from "@/app/(dashboard)/dashboard/settings/notifications/actions";
+import { saveNotificationsAction } from "@/lib/actions/settings";
 import { Button } from "@/components/ui/button";
 import { firstError } from "@/components/ui/field-errors";
 import { Field, Input } from "@/components/ui/input";

@@ -2,8 +2,8 @@
 
 import { useAction } from "next-safe-action/hooks";
 import { useEffect, useState } from "react";
-import { setSettlementDestinationAction } from "@/app/(dashboard)/dashboard/settings/settlement/actions";
-import { resolveAccountAction } from "@/app/(dashboard)/dashboard/transfers/actions";
+import { setSettlementDestinationAction } from "@/lib/actions/settings";
+import { resolveAccountAction } from "@/lib/actions/transfers";
 import { firstError } from "@/components/ui/field-errors";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";

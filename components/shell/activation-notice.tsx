@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ActivationStatus } from "@/db/schema";
 
 /** What the notice and the locked mode switch say, per request state (supplement §13). */

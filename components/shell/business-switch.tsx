@@ -3,7 +3,7 @@
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { switchMerchantAction } from "@/app/(dashboard)/dashboard/actions";
+import { switchMerchantAction } from "@/lib/actions/shell";
 
 /** For a member of several businesses: which one the dashboard works in (the owo_merchant cookie). */
 export function BusinessSwitch({ current, memberships }: { current: string; memberships: { merchantId: string; name: string; role: string }[] }) {

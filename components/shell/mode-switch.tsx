@@ -1,10 +1,10 @@
 "use client";
 
 import { Lock } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useAction } from "next-safe-action/hooks";
 import { toast } from "sonner";
-import { setModeAction } from "@/app/(dashboard)/dashboard/actions";
+import { setModeAction } from "@/lib/actions/shell";
 import { cn } from "@/components/ui/cn";
 
 /**

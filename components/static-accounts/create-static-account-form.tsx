@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { createStaticAccountAction } from "@/app/(dashboard)/dashboard/static-accounts/actions";
+import { createStaticAccountAction } from "@/lib/actions/static-accounts";
 import { formErrors } from "@/components/ui/field-errors";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { requestRefundAction } from "@/app/(dashboard)/dashboard/static-accounts/actions";
+import { requestRefundAction } from "@/lib/actions/static-accounts";
 import { firstError } from "@/components/ui/field-errors";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { Button } from "@/components/ui/button";

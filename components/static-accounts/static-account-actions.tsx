@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { changeStaticAccountAction } from "@/app/(dashboard)/dashboard/static-accounts/actions";
+import { changeStaticAccountAction } from "@/lib/actions/static-accounts";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToastAction } from "@/components/ui/use-toast-action";

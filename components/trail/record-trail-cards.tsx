@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Card } from "@/components/ui/card";
 import { DeliveryBadge } from "@/components/webhooks/delivery-badge";
 import type { TrailEvent } from "@/lib/ledger/record-trail";

@@ -6,7 +6,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-errors";
 import { Field, Input } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
-import { decideBulkBatchAction } from "@/app/(dashboard)/dashboard/transfers/bulk/actions";
+import { decideBulkBatchAction } from "@/lib/actions/bulk-transfers";
 import { formatNaira } from "@/lib/money";
 
 /** A waiting batch's approve and reject buttons, for a member allowed to approve who did not upload it. */

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { StatusBadge } from "@/components/ui/badge";
@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-errors";
 import { Field, Input } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
-import { checkBulkFileAction, submitBulkBatchAction } from "@/app/(dashboard)/dashboard/transfers/bulk/actions";
+import { checkBulkFileAction, submitBulkBatchAction } from "@/lib/actions/bulk-transfers";
 import { BULK_LIMITS, BULK_TEMPLATE } from "@/lib/bulk-transfers/bulk-limits";
 import { formatNaira } from "@/lib/money";
 

@@ -1,10 +1,10 @@
 "use client";
 
 import { useAction } from "next-safe-action/hooks";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { lookupPayIdAction, quoteAction, resolveAccountAction, sendMoneyAction } from "@/app/(dashboard)/dashboard/transfers/actions";
+import { lookupPayIdAction, quoteAction, resolveAccountAction, sendMoneyAction } from "@/lib/actions/transfers";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";

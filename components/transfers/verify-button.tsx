@@ -1,6 +1,6 @@
 "use client";
 
-import { verifyTransferAction } from "@/app/(dashboard)/dashboard/transfers/actions";
+import { verifyTransferAction } from "@/lib/actions/transfers";
 import { Button } from "@/components/ui/button";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { statusLabel } from "@/lib/status-label";

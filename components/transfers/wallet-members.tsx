@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { addWalletMemberAction, removeWalletMemberAction } from "@/app/(dashboard)/dashboard/transfers/wallet/actions";
+import { addWalletMemberAction, removeWalletMemberAction } from "@/lib/actions/wallet";
 import { firstError } from "@/components/ui/field-errors";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { Button } from "@/components/ui/button";

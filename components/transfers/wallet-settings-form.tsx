@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { updateWalletSettingsAction } from "@/app/(dashboard)/dashboard/transfers/wallet/actions";
+import { updateWalletSettingsAction } from "@/lib/actions/wallet";
 import { firstError } from "@/components/ui/field-errors";
 import { Button } from "@/components/ui/button";
 import { NairaField, useNairaField } from "@/components/ui/naira-input";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 
 /** An empty state's second road, in words: "or from your own server through the Owo API", linking the API docs (never a raw `POST /v1/…`). */
 export function FromYourServer() {

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 
 /** The footer of every paged dashboard list: "N things · page x of y" and newer/older links. */
 export function Paging({

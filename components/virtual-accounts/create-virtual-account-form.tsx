@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { createVirtualAccountAction } from "@/app/(dashboard)/dashboard/virtual-accounts/actions";
+import { createVirtualAccountAction } from "@/lib/actions/virtual-accounts";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { firstError } from "@/components/ui/field-errors";

@@ -1,7 +1,7 @@
 "use client";
 
 import { toast } from "sonner";
-import { resendEventAction } from "@/app/(dashboard)/dashboard/developers/webhooks/actions";
+import { resendEventAction } from "@/lib/actions/webhooks";
 import { Button } from "@/components/ui/button";
 import { useToastAction } from "@/components/ui/use-toast-action";
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { sendTestEventAction } from "@/app/(dashboard)/dashboard/developers/webhooks/actions";
+import { sendTestEventAction } from "@/lib/actions/webhooks";
 import { Button } from "@/components/ui/button";
 import { useToastAction } from "@/components/ui/use-toast-action";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { WebhookUrlButton } from "@/components/developers/webhook-url-button";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { KeyPairView } from "@/lib/keys/key-view";

@@ -63,7 +63,7 @@ describe("admin access is read from the database", () => {
 
   it("a stale session (its version bumped since sign-in) is signed out: requireAdmin sends it to /sign-in, an admin action answers 'Please sign in again.'", async () => {
     const { requireAdmin } = await import("@/lib/admin/require-admin");
-    const { adminAction } = await import("./admin-action");
+    const { adminAction } = await import("@/lib/actions/safe-action");
     const probe = adminAction.action(async () => ({ ok: true }));
     const admin = await adminSignedIn();
     expect(await redirectOf(requireAdmin())).toBe("");
@@ -85,7 +85,7 @@ describe("admin access is read from the database", () => {
   });
 
   it("an admin action runs for a current admin and is refused for a removed one (token still isAdmin)", async () => {
-    const { adminAction } = await import("./admin-action");
+    const { adminAction } = await import("@/lib/actions/safe-action");
     const ran: string[] = [];
     const probe = adminAction.inputSchema(z.object({ tag: z.string() })).action(async ({ parsedInput }) => {
       ran.push(parsedInput.tag);

@@ -71,16 +71,34 @@ vi.mock("next/headers", () => ({
 
 // ---- The actions, found on disk
 
-const DASHBOARD = path.resolve(import.meta.dirname, "../../app/(dashboard)/dashboard");
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const DASHBOARD = path.join(ROOT, "app/(dashboard)/dashboard");
+const LIB_ACTIONS = path.join(ROOT, "lib/actions");
+/**
+ * lib/actions files that hold no dashboard action: the clients, the admin's and the hosted pages'
+ * actions, and two-factor set-up (a member's own account, with its own test: two-factor/requirement.test.ts).
+ */
+const NOT_DASHBOARD = new Set(["safe-action.ts", "hosted.ts", "two-factor.ts"]);
 
-/** Every file that holds dashboard server actions: **\/actions.ts and home-actions.ts. */
-function actionFiles(dir = DASHBOARD): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return actionFiles(full);
-    return e.name === "actions.ts" || e.name === "home-actions.ts" ? [path.relative(DASHBOARD, full)] : [];
-  });
+/**
+ * Every file that holds dashboard server actions, named as the matrix below names them: each
+ * lib/actions/<area>.ts by its file name, and each actions.ts still beside the page that alone
+ * uses it by its path under app/(dashboard)/dashboard.
+ */
+function actionFiles(): string[] {
+  const beside = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) return beside(full);
+      return e.name === "actions.ts" ? [path.relative(DASHBOARD, full)] : [];
+    });
+  const inLib = readdirSync(LIB_ACTIONS, { withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") && !NOT_DASHBOARD.has(e.name))
+    .map((e) => e.name);
+  return [...inLib, ...beside(DASHBOARD)];
 }
+
+const fileOf = (name: string) => (name.includes("/") ? path.join(DASHBOARD, name) : path.join(LIB_ACTIONS, name));
 
 type ActionFn = (input?: unknown) => Promise<unknown>;
 const modules: Record<string, Record<string, unknown>> = {};
@@ -88,7 +106,7 @@ const modules: Record<string, Record<string, unknown>> = {};
 async function exportedActions(): Promise<Record<string, ActionFn>> {
   const out: Record<string, ActionFn> = {};
   for (const file of actionFiles()) {
-    modules[file] ??= (await import(path.join(DASHBOARD, file))) as Record<string, unknown>;
+    modules[file] ??= (await import(fileOf(file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(modules[file]!)) {
       if (typeof value === "function") out[`${file}#${name}`] = value as ActionFn;
     }
@@ -214,10 +232,10 @@ const invoiceBody = () => ({
   line_items: [{ description: "Widget", quantity: 1, unit_price: 150_000 }],
   due_date: dueDate(),
 });
-const draftInvoice = async (mode: Mode) => (await asOwner<{ publicId: string }>(mode, "invoices/actions.ts#createInvoiceAction", invoiceBody())).publicId;
+const draftInvoice = async (mode: Mode) => (await asOwner<{ publicId: string }>(mode, "invoices.ts#createInvoiceAction", invoiceBody())).publicId;
 const staticPayIdBody = () => ({ pay_id: `rl${randomBase62(10).toLowerCase()}`, suffix: ".spid", name: "Role static" });
-const staticPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids/actions.ts#createStaticPayIdAction", staticPayIdBody())).id;
-const dynamicPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids/actions.ts#createDynamicPayIdAction", { amount: 50 })).id;
+const staticPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids.ts#createStaticPayIdAction", staticPayIdBody())).id;
+const dynamicPayId = async (mode: Mode) => (await asOwner<{ id: string }>(mode, "payids.ts#createDynamicPayIdAction", { amount: 50 })).id;
 const transferBody = () => ({
   type: "bank_transfer",
   account_number: "0123456789",
@@ -227,9 +245,8 @@ const transferBody = () => ({
   reference: `role-${randomBase62(10)}`,
 });
 const paymentLink = async (mode: Mode) =>
-  (await asOwner<{ id: string }>(mode, "payment-links/actions.ts#createPaymentLinkAction", { title: "Role link", amount: 250_000 })).id;
-const sentTransfer = async (mode: Mode) =>
-  (await asOwner<{ reference: string }>(mode, "transfers/actions.ts#sendMoneyAction", { transfer: transferBody() })).reference;
+  (await asOwner<{ id: string }>(mode, "payment-links.ts#createPaymentLinkAction", { title: "Role link", amount: 250_000 })).id;
+const sentTransfer = async (mode: Mode) => (await asOwner<{ reference: string }>(mode, "transfers.ts#sendMoneyAction", { transfer: transferBody() })).reference;
 
 // ---- The matrix: who may call each action, in which mode (written out, not read from rolePolicy)
 
@@ -260,86 +277,86 @@ type Entry = {
 
 const MATRIX: Record<string, Entry> = {
   // Shell
-  "actions.ts#setModeAction": { who: EVERYONE, input: async (mode) => ({ mode }) },
-  "actions.ts#switchMerchantAction": { who: EVERYONE, input: async () => ({ merchantId: world.merchantId }) },
-  "actions.ts#signOutAction": { who: EVERYONE, input: async () => undefined, plain: true },
-  "home-actions.ts#fundWalletAction": { who: TEST_TOOL, input: async () => ({ naira: "1000" }) },
-  "home-actions.ts#startTestPaymentAction": { who: TEST_TOOL, input: async (mode) => (await keyPair(mode), undefined) },
-  "home-actions.ts#markGetStartedAction": { who: OWNER_ONLY, input: async () => ({ mark: "team" }) },
+  "shell.ts#setModeAction": { who: EVERYONE, input: async (mode) => ({ mode }) },
+  "shell.ts#switchMerchantAction": { who: EVERYONE, input: async () => ({ merchantId: world.merchantId }) },
+  "shell.ts#signOutAction": { who: EVERYONE, input: async () => undefined, plain: true },
+  "home.ts#fundWalletAction": { who: TEST_TOOL, input: async () => ({ naira: "1000" }) },
+  "home.ts#startTestPaymentAction": { who: TEST_TOOL, input: async (mode) => (await keyPair(mode), undefined) },
+  "home.ts#markGetStartedAction": { who: OWNER_ONLY, input: async () => ({ mark: "team" }) },
 
   // API keys and webhooks
-  "developers/actions.ts#createKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ name: "Role key" }) },
-  "developers/actions.ts#rollKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
-  "developers/actions.ts#revokeKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
-  "developers/actions.ts#revealWebhookSecretAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
-  "developers/actions.ts#rotateWebhookSecretAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
-  "developers/actions.ts#setWebhookUrlAction": {
+  "developers.ts#createKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ name: "Role key" }) },
+  "developers.ts#rollKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
+  "developers.ts#revokeKeyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
+  "developers.ts#revealWebhookSecretAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
+  "developers.ts#rotateWebhookSecretAction": { who: OWNER_OR_TEST_DEVELOPER, input: async (mode) => ({ keyPairId: await keyPair(mode) }) },
+  "developers.ts#setWebhookUrlAction": {
     who: OWNER_OR_TEST_DEVELOPER,
     input: async (mode) => ({ keyPairId: await keyPair(mode, "http://127.0.0.1:9/hooks"), webhookUrl: null }),
   },
-  "developers/webhooks/actions.ts#resendEventAction": {
+  "webhooks.ts#resendEventAction": {
     who: OWNER_OR_TEST_DEVELOPER,
     input: async (mode) => ({
       eventId: await emitCommitted({ merchantId: world.merchantId, keyPair: { id: await keyPair(mode, "http://127.0.0.1:9/hooks"), mode } }),
     }),
   },
-  "developers/webhooks/actions.ts#sendTestEventAction": {
+  "webhooks.ts#sendTestEventAction": {
     who: OWNER_OR_TEST_DEVELOPER,
     input: async (mode) => ({ keyPairId: await keyPair(mode, "http://127.0.0.1:9/hooks") }),
   },
 
   // Receivables
-  "invoices/actions.ts#createInvoiceAction": { who: RECEIVABLES, input: async () => invoiceBody() },
-  "invoices/actions.ts#updateInvoiceAction": { who: RECEIVABLES, input: async (mode) => ({ publicId: await draftInvoice(mode), body: { note: "Changed" } }) },
-  "invoices/actions.ts#changeInvoiceAction": { who: RECEIVABLES, input: async (mode) => ({ publicId: await draftInvoice(mode), change: "send" }) },
-  "payids/actions.ts#createStaticPayIdAction": { who: RECEIVABLES, input: async () => staticPayIdBody() },
-  "payids/actions.ts#updateStaticPayIdAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticPayId(mode), name: "Renamed" }) },
-  "payids/actions.ts#setStaticPayIdActiveAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticPayId(mode), active: false }) },
-  "payids/actions.ts#createDynamicPayIdAction": { who: RECEIVABLES, input: async () => ({ amount: 75 }) },
-  "payids/actions.ts#deactivateDynamicPayIdAction": { who: RECEIVABLES, input: async (mode) => ({ id: await dynamicPayId(mode) }) },
-  "payment-links/actions.ts#createPaymentLinkAction": { who: RECEIVABLES, input: async () => ({ title: "Role link", amount: 250_000 }) },
-  "payment-links/actions.ts#updatePaymentLinkAction": {
+  "invoices.ts#createInvoiceAction": { who: RECEIVABLES, input: async () => invoiceBody() },
+  "invoices.ts#updateInvoiceAction": { who: RECEIVABLES, input: async (mode) => ({ publicId: await draftInvoice(mode), body: { note: "Changed" } }) },
+  "invoices.ts#changeInvoiceAction": { who: RECEIVABLES, input: async (mode) => ({ publicId: await draftInvoice(mode), change: "send" }) },
+  "payids.ts#createStaticPayIdAction": { who: RECEIVABLES, input: async () => staticPayIdBody() },
+  "payids.ts#updateStaticPayIdAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticPayId(mode), name: "Renamed" }) },
+  "payids.ts#setStaticPayIdActiveAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticPayId(mode), active: false }) },
+  "payids.ts#createDynamicPayIdAction": { who: RECEIVABLES, input: async () => ({ amount: 75 }) },
+  "payids.ts#deactivateDynamicPayIdAction": { who: RECEIVABLES, input: async (mode) => ({ id: await dynamicPayId(mode) }) },
+  "payment-links.ts#createPaymentLinkAction": { who: RECEIVABLES, input: async () => ({ title: "Role link", amount: 250_000 }) },
+  "payment-links.ts#updatePaymentLinkAction": {
     who: RECEIVABLES,
     input: async (mode) => ({ id: await paymentLink(mode), body: { title: "Renamed" } }),
   },
-  "virtual-accounts/actions.ts#createVirtualAccountAction": { who: RECEIVABLES, input: async () => ({ amount: 5000 }) },
-  "static-accounts/actions.ts#createStaticAccountAction": {
+  "virtual-accounts.ts#createVirtualAccountAction": { who: RECEIVABLES, input: async () => ({ amount: 5000 }) },
+  "static-accounts.ts#createStaticAccountAction": {
     who: RECEIVABLES,
     input: async () => ({ customer_name: "Chidi Okafor", identity_type: "bvn", identity_number: randomDigits(11), reference: `cust_${randomDigits(10)}` }),
   },
-  "static-accounts/actions.ts#changeStaticAccountAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticAccount(mode), change: "disable" }) },
+  "static-accounts.ts#changeStaticAccountAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticAccount(mode), change: "disable" }) },
 
   // Money out
-  "refunds/actions.ts#approveTestRefundAction": { who: TEST_TOOL, input: async (mode) => ({ refundId: await openRefund(mode) }) },
-  "refunds/actions.ts#rejectTestRefundAction": { who: TEST_TOOL, input: async (mode) => ({ refundId: await openRefund(mode), reason: "Role test" }) },
-  "payments/actions.ts#requestPaymentRefundAction": {
+  "refunds.ts#approveTestRefundAction": { who: TEST_TOOL, input: async (mode) => ({ refundId: await openRefund(mode) }) },
+  "refunds.ts#rejectTestRefundAction": { who: TEST_TOOL, input: async (mode) => ({ refundId: await openRefund(mode), reason: "Role test" }) },
+  "refunds.ts#requestPaymentRefundAction": {
     who: OWNER_OR_TEST_DEVELOPER,
     input: async (mode) => ({ reference: await walletPayment(mode), reason: "Role test" }),
   },
-  "sandbox/actions.ts#simulatePaymentAction": {
+  "sandbox.ts#simulatePaymentAction": {
     who: TEST_TOOL,
     input: async (mode) => ({ target: "static_payid", id: await staticPayId(mode), amount: "1500", payerName: "Role Payer" }),
   },
-  "static-accounts/actions.ts#requestRefundAction": {
+  "static-accounts.ts#requestRefundAction": {
     who: OWNER_OR_TEST_DEVELOPER,
     input: async (mode) => ({ ...(await staticPayment(mode)), reason: "Role test" }),
   },
-  "transfers/actions.ts#resolveAccountAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ accountNumber: "0123456789", bankCode: "058" }) },
-  "transfers/actions.ts#lookupPayIdAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ payId: world.otherWalletPayId }) },
-  "transfers/actions.ts#quoteAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ amount: 20_000, type: "bank_transfer" }) },
-  "transfers/actions.ts#sendMoneyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ transfer: transferBody() }) },
-  "transfers/actions.ts#verifyTransferAction": { who: EVERYONE, input: async (mode) => ({ reference: await sentTransfer(mode) }) },
+  "transfers.ts#resolveAccountAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ accountNumber: "0123456789", bankCode: "058" }) },
+  "transfers.ts#lookupPayIdAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ payId: world.otherWalletPayId }) },
+  "transfers.ts#quoteAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ amount: 20_000, type: "bank_transfer" }) },
+  "transfers.ts#sendMoneyAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ transfer: transferBody() }) },
+  "transfers.ts#verifyTransferAction": { who: EVERYONE, input: async (mode) => ({ reference: await sentTransfer(mode) }) },
   // Wallet settings and saved recipients: money settings, as moving money.
-  "transfers/wallet/actions.ts#updateWalletSettingsAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ membersOnly: false, dailyLimit: "" }) },
-  "transfers/wallet/actions.ts#addWalletMemberAction": {
+  "wallet.ts#updateWalletSettingsAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ membersOnly: false, dailyLimit: "" }) },
+  "wallet.ts#addWalletMemberAction": {
     who: OWNER_OR_TEST_DEVELOPER,
     input: async () => ({ payId: world.otherWalletPayId, label: "Role member", dailyLimit: "" }),
   },
-  "transfers/wallet/actions.ts#removeWalletMemberAction": {
+  "wallet.ts#removeWalletMemberAction": {
     who: OWNER_OR_TEST_DEVELOPER,
     input: async (mode) => ({
       payId: (
-        await asOwner<{ pay_id: string }>(mode, "transfers/wallet/actions.ts#addWalletMemberAction", {
+        await asOwner<{ pay_id: string }>(mode, "wallet.ts#addWalletMemberAction", {
           payId: world.otherWalletPayId,
           label: "",
           dailyLimit: "",
@@ -349,31 +366,31 @@ const MATRIX: Record<string, Entry> = {
   },
 
   // Owner only
-  "settings/settlement/actions.ts#setSettlementDestinationAction": { who: OWNER_ONLY, input: async () => ({ destination: "wallet" }) },
-  "transfers/actions.ts#setApprovalThresholdAction": { who: OWNER_ONLY, input: async () => ({ threshold: "" }) },
-  "transfers/actions.ts#decideTransferApprovalAction": { who: OWNER_ONLY, input: async (mode) => ({ id: await waitingApproval(mode), decision: "reject" }) },
+  "settings.ts#setSettlementDestinationAction": { who: OWNER_ONLY, input: async () => ({ destination: "wallet" }) },
+  "transfers.ts#setApprovalThresholdAction": { who: OWNER_ONLY, input: async () => ({ threshold: "" }) },
+  "transfers.ts#decideTransferApprovalAction": { who: OWNER_ONLY, input: async (mode) => ({ id: await waitingApproval(mode), decision: "reject" }) },
   // Bulk transfers (issue 25): checking and submitting a file moves money; deciding a waiting batch is an owner's.
-  "transfers/bulk/actions.ts#checkBulkFileAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ fileName: "role.csv", text: bulkFile() }) },
-  "transfers/bulk/actions.ts#submitBulkBatchAction": {
+  "bulk-transfers.ts#checkBulkFileAction": { who: OWNER_OR_TEST_DEVELOPER, input: async () => ({ fileName: "role.csv", text: bulkFile() }) },
+  "bulk-transfers.ts#submitBulkBatchAction": {
     who: OWNER_OR_TEST_DEVELOPER,
     input: async () => ({ fileName: "role.csv", text: bulkFile(), removedRows: [] }),
   },
-  "transfers/bulk/actions.ts#decideBulkBatchAction": { who: OWNER_ONLY, input: async (mode) => ({ id: await waitingBatch(mode), decision: "reject" }) },
+  "bulk-transfers.ts#decideBulkBatchAction": { who: OWNER_ONLY, input: async (mode) => ({ id: await waitingBatch(mode), decision: "reject" }) },
   "payouts/actions.ts#savePayoutSettingsAction": {
     who: OWNER_ONLY,
     input: async () => ({ bankCode: "058", accountNumber: "0123456789", schedule: "manual", hour: 10, weekday: 1, reserve: "" }),
   },
-  "settings/profile/actions.ts#saveBusinessProfileAction": {
+  "settings.ts#saveBusinessProfileAction": {
     who: OWNER_ONLY,
     input: async () => ({ displayName: "Role Co", brandColour: "#123456", supportEmail: "", supportPhone: "" }),
   },
   // A 1×1 PNG.
-  "settings/profile/actions.ts#uploadLogoAction": {
+  "settings.ts#uploadLogoAction": {
     who: OWNER_ONLY,
     input: async () => ({ base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" }),
   },
-  "settings/profile/actions.ts#removeLogoAction": { who: OWNER_ONLY, input: async () => undefined },
-  "settings/notifications/actions.ts#saveNotificationsAction": {
+  "settings.ts#removeLogoAction": { who: OWNER_ONLY, input: async () => undefined },
+  "settings.ts#saveNotificationsAction": {
     who: OWNER_ONLY,
     input: async () => ({
       paymentReceived: true,
@@ -394,13 +411,13 @@ const MATRIX: Record<string, Entry> = {
   // Every member may leave (the last owner may not: a reason of the domain, tested in lib/team).
   "settings/team/actions.ts#leaveBusinessAction": { who: EVERYONE, input: async () => undefined, freshCaller: true },
   // Every member may change their own password (a fresh member: it ends that user's other sessions).
-  "settings/security/actions.ts#changePasswordAction": {
+  "security.ts#changePasswordAction": {
     who: EVERYONE,
     input: async () => ({ currentPassword: "correct horse battery", newPassword: `new-${randomBase62(12)}` }),
     freshCaller: true,
   },
   // Every member may sign out their own sessions (on another device: one of the caller's own).
-  "settings/security/actions.ts#signOutSessionAction": {
+  "security.ts#signOutSessionAction": {
     who: EVERYONE,
     input: async (_mode, role) => ({
       sessionId: await startUserSession(await getDb(), { userId: world.userIds[role], sessionVersion: 0, userAgent: "Other device", ip: null }),
@@ -461,8 +478,7 @@ async function documentsCollected(opts: { attached?: boolean } = {}): Promise<st
 
 /** A refund the owner asked for on a wallet payment, waiting for its decision. */
 async function openRefund(mode: Mode): Promise<string> {
-  return (await asOwner<{ id: string }>(mode, "payments/actions.ts#requestPaymentRefundAction", { reference: await walletPayment(mode), reason: "Role test" }))
-    .id;
+  return (await asOwner<{ id: string }>(mode, "refunds.ts#requestPaymentRefundAction", { reference: await walletPayment(mode), reason: "Role test" })).id;
 }
 
 /** A transfer another member (the developer) asked for, waiting for approval. */

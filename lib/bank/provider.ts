@@ -2,11 +2,21 @@
  * The bank port: everything Owo asks of a banking partner. The sandbox implements it today;
  * a real partner's adapter implements the same interface.
  */
+import { z } from "zod";
 import type { AmountValidation } from "@/db/schema";
+import { responseSchema } from "@/lib/response-schema";
 
-export type Bank = { bankCode: string; bankName: string };
+const BankSchema = z.object({ bankCode: z.string(), bankName: z.string() });
+export type Bank = z.output<typeof BankSchema>;
+/** The banks a transfer can go to (GET /v1/checkout/transfer/banks). */
+export const BankListSchema = responseSchema("BankList", z.object({ banks: z.array(BankSchema) }));
 
-export type ResolvedAccount = { account_name: string; account_number: string; bank_code: string };
+/** A name enquiry's answer (POST /v1/checkout/transfer/banks/resolve). */
+export const ResolvedAccountSchema = responseSchema(
+  "ResolvedAccount",
+  z.object({ account_name: z.string(), account_number: z.string(), bank_code: z.string() }),
+);
+export type ResolvedAccount = z.output<typeof ResolvedAccountSchema>;
 
 /**
  * Where a transfer stands at the bank. `reversed`: it had completed and the provider took it

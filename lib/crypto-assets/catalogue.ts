@@ -1,5 +1,12 @@
+import { z } from "zod";
+import { int, responseSchema } from "@/lib/response-schema";
+
 /** Supplement §3: the default crypto catalogue (operator-configurable later). */
-export type CryptoAsset = { assetCode: string; network: string; displayName: string; decimals: number };
+export const CryptoAssetSchema = responseSchema(
+  "CryptoAsset",
+  z.object({ assetCode: z.string(), network: z.string(), displayName: z.string(), decimals: int() }),
+);
+export type CryptoAsset = z.output<typeof CryptoAssetSchema>;
 
 const NETWORK_NAMES: Record<string, string> = {
   tron: "Tron",

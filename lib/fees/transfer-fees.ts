@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { kobo, responseSchema } from "@/lib/response-schema";
 import { percentHalfUp } from "./collection-fee";
 
 /**
@@ -25,7 +27,12 @@ export const TRANSFER_FEE_SCHEDULES: readonly FeeSchedule[] = [
   },
 ];
 
-export type TransferCharges = { amount: number; fee: number; vat: number; stamp_duty: number; total: number; currency: "NGN" };
+/** A bank transfer's charges as quoted (POST /v1/checkout/transfer/charges). */
+export const TransferChargesSchema = responseSchema(
+  "TransferCharges",
+  z.object({ amount: kobo(), fee: kobo(), vat: kobo(), stamp_duty: kobo(), total: kobo(), currency: z.literal("NGN") }),
+);
+export type TransferCharges = z.output<typeof TransferChargesSchema>;
 
 function scheduleAt(at: Date): FeeSchedule {
   const inForce = TRANSFER_FEE_SCHEDULES.filter((s) => new Date(s.effectiveFrom) <= at);

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { getDb, type Db } from "@/db/client";
-import type { Permission } from "@/db/schema";
+import type { RouteOptions } from "@/lib/operation";
 import { accountNotActivated, appError, httpError, isAppError, merchantSuspended } from "@/lib/errors";
 import { findActiveKey, type AuthenticatedKey } from "@/lib/keys/find-key";
 import { originAllowed } from "@/lib/keys/allowed-domains";
@@ -12,48 +12,23 @@ import { hstsHeader } from "./security-headers";
 import { correlationIdFor } from "./correlation";
 import { CORS_HEADERS, failureResponse, internalError, successResponse } from "./envelope";
 import { checkDeclaredLength, readJsonBody } from "./read-body";
-import { hitRateLimit, PendingRateLimit, rateLimitHeaders, tooManyRequests, type Bucket, type PreparedRead } from "./rate-limit";
+import { hitRateLimit, PendingRateLimit, rateLimitHeaders, tooManyRequests, type Bucket } from "./rate-limit";
 
 type Params = Record<string, string | string[] | undefined>;
 type NextContext = { params: Promise<Params> };
 export type Handler = (req: Request, ctx: NextContext) => Promise<Response>;
 
-export type RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P = never> = {
-  /** Which half of a key pair may call: secret only (default) or either. */
-  keys?: "secret" | "any";
-  permission?: Permission;
-  /** Session initialize also counts against the key's tighter initialize limit. */
-  limit?: "initialize";
-  /** Sandbox endpoints answer test keys only (supplement §5). */
-  sandbox?: boolean;
-  /** Transfer endpoints need a programmable-debit wallet linked to the key. */
-  wallet?: boolean;
-  /** Static PayID endpoints answer keys of business accounts only (api.md Authentication 5). */
-  business?: boolean;
-  /**
-   * Static NGN account reads answer only while the merchant's product is enabled (403
-   * STATIC_ACCOUNT_NOT_ENABLED / STATIC_ACCOUNT_SUSPENDED): the route passes the domain's
-   * check (assertStaticAccountsEnabled), run after the body is parsed and before the handler.
-   * Their commands check it themselves.
-   */
-  staticAccounts?: (db: Db, merchantId: string) => Promise<void>;
-  body?: B;
-  query?: Q;
-  /**
-   * A read the handler needs, from the path params (and, for a route with a `body`, the body
-   * as sent, before validation: treat it as unknown), sent in the rate-limit statement (one
-   * round trip, not two). Its row reaches the handler as `prefetched` only when every check
-   * passed: a refusal (429 included) discards it. Null: nothing to prefetch.
-   */
-  prefetch?: (params: Record<string, string>, more: { body: unknown; mode: AuthenticatedKey["keyPair"]["mode"] }) => PreparedRead<P> | null;
-  /**
-   * The handler counts the request itself (`rateLimit.alongside`: the count and its write in one
-   * round trip, the write gated on the count). Whatever answers without that (a refused check,
-   * a bad body, a handler that returned or failed before counting) is counted by the pipeline
-   * then, and answers 429 over the limit, as before. The handler must write nothing before it
-   * has counted. Not with `prefetch`.
-   */
-  countInHandler?: boolean;
+export type { RouteOptions };
+
+/** What route() takes: an operation (lib/operation.ts `defineOperation`), or, in tests, just the pipeline's options. */
+export type RouteDefinition<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P, R extends z.ZodType> = RouteOptions<B, Q, P> & {
+  response?: R;
+};
+
+/** A route's handler as Next calls it, with the definition it enforces (`operation`) and `as`, the same handler for an alias operation. */
+export type OperationHandler<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P, R extends z.ZodType> = Handler & {
+  readonly operation: RouteDefinition<B, Q, P, R>;
+  as: (alias: RouteDefinition<B, Q, P, R>) => OperationHandler<B, Q, P, R>;
 };
 
 export type RouteContext<B, Q, P = never> = {
@@ -129,13 +104,14 @@ async function run(req: Request, correlationId: string, seen: RequestSeen, work:
 /**
  * The one pipeline every /v1 handler runs in: correlation id, body size limit, key
  * authentication, key type, origin (public keys), permission, rate limit, JSON parse, zod
- * validation, the envelope and error mapping. The handler only does its own line of work.
+ * validation, the envelope and error mapping, as its operation (lib/operation.ts) declares. The
+ * handler only does its own line of work, and answers the operation's response type.
  */
-export function route<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P = never>(
-  options: RouteOptions<B, Q, P>,
-  handler: (ctx: RouteContext<B, Q, P>) => Promise<unknown>,
-): Handler {
-  return async (req, nextCtx) => {
+export function route<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P = never, R extends z.ZodType = z.ZodUnknown>(
+  options: RouteDefinition<B, Q, P, R>,
+  handler: (ctx: RouteContext<B, Q, P>) => Promise<z.output<R>>,
+): OperationHandler<B, Q, P, R> {
+  const handle: Handler = async (req, nextCtx) => {
     const correlationId = correlationIdFor(req);
     const seen: RequestSeen = { key: null, params: null };
     return run(req, correlationId, seen, async (headers) => {
@@ -252,6 +228,7 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       return successResponse(data, headers);
     });
   };
+  return Object.assign(handle, { operation: options, as: (alias: RouteDefinition<B, Q, P, R>) => route(alias, handler) });
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -290,10 +267,12 @@ function preflight(allow: string): Handler {
  * Completes a route file's exports: the methods it handles, 405 (in the envelope) for the
  * others, and CORS preflight. Usage: `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: route(...) })`.
  */
-export function methods(handlers: Partial<Record<Method, Handler>>): Record<Method | "OPTIONS", Handler> {
+export function methods<H extends Partial<Record<Method, Handler>>>(
+  handlers: H,
+): { [M in Method]: H[M] extends Handler ? H[M] : Handler } & { OPTIONS: Handler } {
   const allow = [...METHODS.filter((m) => handlers[m]), "OPTIONS"].join(", ");
   const notAllowed = unmatched(405, allow);
-  const out = { OPTIONS: preflight(allow) } as Record<Method | "OPTIONS", Handler>;
+  const out: Record<string, Handler> = { OPTIONS: preflight(allow) };
   for (const m of METHODS) out[m] = handlers[m] ?? notAllowed;
-  return out;
+  return out as { [M in Method]: H[M] extends Handler ? H[M] : Handler } & { OPTIONS: Handler };
 }

@@ -91,7 +91,7 @@ describe("the dashboard cannot set rate limits", () => {
       memberships: [{ merchantId: m.merchant.id, name: m.merchant.name, role: "owner" }],
     };
     state.ctx = ctx;
-    const { createKeyAction } = await import("@/app/(dashboard)/dashboard/developers/actions");
+    const { createKeyAction } = await import("@/lib/actions/developers");
     const res = await createKeyAction({ name: "Greedy", rateLimit: 1_000_000, initializeLimit: 1_000_000, rate_limit: 1_000_000 });
     expect(res.serverError).toBeUndefined();
     const [row] = await db
@@ -106,7 +106,7 @@ describe("the admin area sets rate limits (audited)", () => {
   it("an admin changes both limits; one audit row on the key's merchant with actor, ip and before → after", async () => {
     const key = await makeKey();
     await signedInAs(admin);
-    const { setKeyLimitsAction } = await import("@/app/(admin)/admin/actions");
+    const { setKeyLimitsAction } = await import("@/lib/actions/admin/merchants");
     const res = await setKeyLimitsAction({ keyPairId: key.keyPair.id, rateLimit: 600, initializeLimit: 45 });
     expect(res.serverError).toBeUndefined();
     expect(res.data).toEqual({ rateLimit: 600, initializeLimit: 45 });
@@ -128,7 +128,7 @@ describe("the admin area sets rate limits (audited)", () => {
   it("out-of-range limits are refused and nothing changes", async () => {
     const key = await makeKey();
     await signedInAs(admin);
-    const { setKeyLimitsAction } = await import("@/app/(admin)/admin/actions");
+    const { setKeyLimitsAction } = await import("@/lib/actions/admin/merchants");
     for (const bad of [
       { rateLimit: 0, initializeLimit: 30 },
       { rateLimit: 100, initializeLimit: 1_000_001 },
@@ -149,7 +149,7 @@ describe("the admin area sets rate limits (audited)", () => {
       actor: CLI_ACTOR,
     });
     await (await getDb()).update(users).set({ isAdmin: false }).where(eq(users.id, demoted.id));
-    const { setKeyLimitsAction } = await import("@/app/(admin)/admin/actions");
+    const { setKeyLimitsAction } = await import("@/lib/actions/admin/merchants");
     for (const who of [m.owner, null, demoted]) {
       await signedInAs(who);
       const res = await setKeyLimitsAction({ keyPairId: key.keyPair.id, rateLimit: 1_000_000, initializeLimit: 1_000_000 });

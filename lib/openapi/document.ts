@@ -1,6 +1,7 @@
 /**
- * The OpenAPI 3.1 document of /v1, built from the zod schemas the handlers use (request
- * bodies and queries, see operations.ts) and the response schemas (responses.ts) with zod's
+ * The OpenAPI 3.1 document of /v1, built from the operations (each declared once beside its
+ * command, listed in operations.ts: request bodies and queries are the handlers' own zod
+ * schemas) and their response schemas (in the order of schemas.ts) with zod's
  * own `z.toJSONSchema`: JSON Schema 2020-12, which is OpenAPI 3.1's dialect. Requests are
  * converted as input types (what a caller may send), responses as output types.
  */
@@ -8,7 +9,7 @@ import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
 import { addExamples } from "./examples";
 import { OPERATIONS, TAGS, operationErrors, type Operation } from "./operations";
-import { responseRegistry } from "./responses";
+import { documentRegistry } from "./schemas";
 
 export type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = {
@@ -81,10 +82,10 @@ const override: NonNullable<Parameters<typeof z.toJSONSchema>[1]>["override"] = 
   if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
 };
 
-/** The registered name of a response schema (every operation's response must have one). */
-function responseId(schema: z.ZodType): string {
-  const id = responseRegistry.get(schema)?.id;
-  if (!id) throw new Error("openapi: an operation's response schema is not registered in lib/openapi/responses.ts");
+/** The name of an operation's response schema in the document (every one must have one). */
+function responseId(registry: ReturnType<typeof documentRegistry>, schema: z.ZodType): string {
+  const id = registry.get(schema)?.id;
+  if (!id) throw new Error("openapi: an operation's response schema is not listed in lib/openapi/schemas.ts");
   return id;
 }
 
@@ -136,7 +137,8 @@ export function openApiDocument(): OpenApiDocument {
 
 function build(): OpenApiDocument {
   const uri = (id: string) => `#/components/schemas/${id}`;
-  const responses = z.toJSONSchema(responseRegistry, { io: "output", uri, unrepresentable: "any", override }).schemas;
+  const registry = documentRegistry();
+  const responses = z.toJSONSchema(registry, { io: "output", uri, unrepresentable: "any", override }).schemas;
 
   // Request bodies: each schema once, named after the first operation that takes it.
   const requestRegistry = z.registry<{ id: string }>();
@@ -173,7 +175,7 @@ function build(): OpenApiDocument {
             "application/json": {
               schema: {
                 type: "object",
-                properties: { success: { type: "boolean", const: true }, data: ref(responseId(op.response)) },
+                properties: { success: { type: "boolean", const: true }, data: ref(responseId(registry, op.response)) },
                 required: ["success", "data"],
                 additionalProperties: false,
               },

@@ -1,23 +1,15 @@
-import { describe, expect, it, vi } from "vitest";
-import type { RouteOptions } from "@/lib/http/route";
+import { describe, expect, it } from "vitest";
+import { PERMISSIONS, type Permission } from "@/db/schema";
+import type { Operation } from "@/lib/operation";
+import { call, type RouteHandler } from "@/tests/http";
+import { makeKey, makeMerchant } from "@/tests/factories";
 import { openApiDocument, type OpenApiOperation } from "./document";
 import { OPERATIONS } from "./operations";
 import { routeFiles } from "./route-files";
 import { createAjv } from "./validate";
 
-// Every route() remembers its options, so the test can hold each route to its documented operation.
-vi.mock("@/lib/http/route", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/http/route")>();
-  return {
-    ...real,
-    route: (options: RouteOptions<undefined, undefined, never>, handler: never) => Object.assign(real.route(options, handler), { routeOptions: options }),
-  };
-});
-
-type RouteModule = Record<
-  string,
-  ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { routeOptions?: RouteOptions<never, never, never> }
->;
+/** A route file's export: route() leaves on each handler the operation it enforces. */
+type RouteModule = Record<string, RouteHandler & { operation?: unknown }>;
 
 const doc = openApiDocument();
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch"] as const;
@@ -38,54 +30,69 @@ function documentedOperations(): { template: string; method: string; op: OpenApi
   );
 }
 
-describe("OpenAPI document covers the routes", () => {
-  it("every route file under app/v1 and every method it implements has a documented operation", async () => {
-    const missing: string[] = [];
+describe("each route file serves exactly the operations declared for its path", () => {
+  it("every method a route file under app/v1 implements is route() made from the operation declared for that method and path", async () => {
+    const problems: string[] = [];
     for (const { file, template } of routeFiles()) {
-      const { methods } = await implementedMethods(file);
+      const { routeModule, methods } = await implementedMethods(file);
       expect(methods.length, `${file} implements no method`).toBeGreaterThan(0);
-      for (const m of methods) if (!doc.paths[template]?.[m.toLowerCase()]) missing.push(`${m} ${template}`);
+      const declared = OPERATIONS.filter((op) => op.path === template)
+        .map((op) => op.method)
+        .sort();
+      if (methods.slice().sort().join() !== declared.join()) problems.push(`${template}: implements ${methods.join()}, declared ${declared.join()}`);
+      for (const m of methods) {
+        const op = routeModule[m]?.operation as Operation | undefined;
+        if (!op || !OPERATIONS.includes(op)) problems.push(`${m} ${template}: not route() of a declared operation`);
+        else if (op.method !== m || op.path !== template) problems.push(`${m} ${template}: runs the operation of ${op.method} ${op.path}`);
+      }
     }
-    expect(missing, "routes with no documented operation").toEqual([]);
+    expect(problems).toEqual([]);
   });
 
-  it("every documented operation has a route file that implements its method", async () => {
+  it("every declared operation is served by its route file, with that very declaration", async () => {
     const files = new Map(routeFiles().map((r) => [r.template, r.file]));
     const orphans: string[] = [];
-    for (const { template, method } of documentedOperations()) {
-      const file = files.get(template);
-      if (!file || !(await implementedMethods(file)).methods.includes(method)) orphans.push(`${method} ${template}`);
-    }
-    expect(orphans, "documented operations with no route").toEqual([]);
-  });
-
-  it("each route's key type, permission, gates, body and query schema are the ones its operation documents", async () => {
-    const files = new Map(routeFiles().map((r) => [r.template, r.file]));
-    const mismatches: string[] = [];
     for (const op of OPERATIONS) {
-      const routeModule = (await import(files.get(op.path)!)) as RouteModule;
-      const options = routeModule[op.method]?.routeOptions;
-      if (!options) {
-        mismatches.push(`${op.method} ${op.path}: handler not made by route()`);
-        continue;
-      }
-      const expectSame = (what: string, actual: unknown, documented: unknown) => {
-        if (actual !== documented) mismatches.push(`${op.method} ${op.path}: ${what} is ${String(actual)} in the route, ${String(documented)} in the document`);
-      };
-      expectSame("keys", options.keys ?? "secret", op.keys);
-      expectSame("permission", options.permission, op.permission);
-      expectSame("limit", options.limit, op.limit);
-      expectSame("sandbox", !!options.sandbox, !!op.sandbox);
-      expectSame("wallet", !!options.wallet, !!op.wallet);
-      expectSame("business", !!options.business, !!op.business);
-      expectSame("staticAccounts", !!options.staticAccounts, !!op.staticAccounts);
-      // The same schema object, not a copy.
-      if (options.body !== op.body) mismatches.push(`${op.method} ${op.path}: the body schema is not the route's own`);
-      if (options.query !== op.query) mismatches.push(`${op.method} ${op.path}: the query schema is not the route's own`);
+      const file = files.get(op.path);
+      const routeModule = file ? ((await import(file)) as RouteModule) : null;
+      if (routeModule?.[op.method]?.operation !== op) orphans.push(`${op.method} ${op.path} (${op.operationId})`);
     }
-    expect(mismatches).toEqual([]);
+    expect(orphans, "declared operations no route serves").toEqual([]);
+    const ids = OPERATIONS.map((op) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(documentedOperations()).toHaveLength(OPERATIONS.length);
   });
 
+  it("every operation declaring a permission refuses a key without it (403 PERMISSION_DENIED), one real request each", async () => {
+    const { merchant } = await makeMerchant();
+    const lacking = new Map<Permission, string>();
+    for (const p of PERMISSIONS) {
+      const key = await makeKey({ merchantId: merchant.id, config: { permissions: PERMISSIONS.filter((q) => q !== p).join(",") } });
+      lacking.set(p, key.secretKey);
+    }
+    const files = new Map(routeFiles().map((r) => [r.template, r.file]));
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const op of OPERATIONS.filter((o) => o.permission)) {
+      const routeModule = (await import(files.get(op.path)!)) as RouteModule;
+      const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, "x"]));
+      const path = op.path.replace(/\{(\w+)\}/g, "x");
+      const { status, body } = await call(routeModule[op.method]!, {
+        method: op.method,
+        path,
+        key: lacking.get(op.permission!)!,
+        params,
+        json: op.body ? {} : undefined,
+      });
+      if (status !== 403 || body.error?.code !== "PERMISSION_DENIED") wrong.push(`${op.method} ${op.path}: ${status} ${body.error?.code ?? ""}`);
+      checked++;
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(40);
+  });
+});
+
+describe("OpenAPI document", () => {
   it("the document is served at GET /v1/openapi.json without a key, cacheable", async () => {
     const { GET } = await import("@/app/v1/openapi.json/route");
     const res = GET();

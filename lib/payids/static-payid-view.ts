@@ -1,27 +1,38 @@
-import type { StaticPayId } from "@/db/schema";
+import { z } from "zod";
+import { SOURCES, type StaticPayId } from "@/db/schema";
+import { pageOf, responseSchema, timestamp } from "@/lib/response-schema";
 
 /** A static PayID row with its handle from `pay_ids`. */
 export type StaticPayIdRecord = StaticPayId & { payId: string; suffix: string };
 
 /** api.md's Static PayID object. */
-export type StaticPayIdView = {
-  id: string;
-  pay_id_id: string;
-  pay_id: string;
-  business_id: string;
-  api_key_id: string | null;
-  settlement_pay_id_id: string | null;
-  name: string;
-  description: string | null;
-  suffix: string;
-  source: StaticPayId["source"];
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-};
+export const StaticPayIdSchema = responseSchema(
+  "StaticPayId",
+  z.object({
+    id: z.string(),
+    pay_id_id: z.string(),
+    pay_id: z.string(),
+    business_id: z.string(),
+    api_key_id: z.string().nullable(),
+    settlement_pay_id_id: z.string().nullable(),
+    name: z.string(),
+    description: z.string().nullable(),
+    suffix: z.string(),
+    source: z.enum(SOURCES),
+    is_active: z.boolean(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  }),
+);
+export type StaticPayIdView = z.output<typeof StaticPayIdSchema>;
 
 /** What a list item carries (api.md: only id, pay_id, name, is_active, created_at). */
-export type StaticPayIdListItem = Pick<StaticPayIdView, "id" | "pay_id" | "name" | "is_active" | "created_at">;
+export const StaticPayIdListItemSchema = responseSchema(
+  "StaticPayIdListItem",
+  StaticPayIdSchema.pick({ id: true, pay_id: true, name: true, is_active: true, created_at: true }),
+);
+export type StaticPayIdListItem = z.output<typeof StaticPayIdListItemSchema>;
+export const StaticPayIdPageSchema = responseSchema("StaticPayIdPage", pageOf(StaticPayIdListItemSchema));
 
 export function toStaticPayIdView(r: StaticPayIdRecord): StaticPayIdView {
   return {

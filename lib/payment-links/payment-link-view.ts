@@ -1,31 +1,38 @@
-import type { LinkCollectField, PaymentLink } from "@/db/schema";
+import { z } from "zod";
+import { LINK_COLLECT_FIELDS, type PaymentLink } from "@/db/schema";
+import { kobo, metadata, pageOf, responseSchema, timestamp } from "@/lib/response-schema";
 
 /** The address customers open: `{base}/l/<slug>`, served by app/l/[slug]. */
 export const paymentLinkUrl = (base: string, slug: string) => `${base}/l/${encodeURIComponent(slug)}`;
 
 /** A payment link as /v1/checkout/payment-links answers it (amounts in kobo, as sessions take them). */
-export type PaymentLinkView = {
-  id: string;
-  slug: string;
-  url: string;
-  title: string;
-  description: string | null;
-  /** `fixed`: every customer pays `amount`; `customer_choice`: they choose within min_amount..max_amount. */
-  amount_type: "fixed" | "customer_choice";
-  amount: number | null;
-  min_amount: number | null;
-  max_amount: number | null;
-  collect_fields: LinkCollectField[];
-  allow_quantity: boolean;
-  redirect_url: string | null;
-  is_active: boolean;
-  metadata: Record<string, unknown> | null;
-  source: "api" | "dashboard";
-  api_key_id: string | null;
-  settlement_pay_id_id: string;
-  created_at: string;
-  updated_at: string;
-};
+export const PaymentLinkSchema = responseSchema(
+  "PaymentLink",
+  z.object({
+    id: z.string(),
+    slug: z.string(),
+    url: z.string().meta({ description: "The page customers open: {base}/l/<slug>" }),
+    title: z.string(),
+    description: z.string().nullable(),
+    amount_type: z.enum(["fixed", "customer_choice"]),
+    amount: kobo().nullable().meta({ description: "The fixed amount per unit in kobo; null when the customer chooses" }),
+    min_amount: kobo().nullable().meta({ description: "The least a customer may choose (kobo); null for a fixed amount" }),
+    max_amount: kobo().nullable().meta({ description: "The most a customer may choose (kobo); null: no maximum, or a fixed amount" }),
+    collect_fields: z.array(z.enum(LINK_COLLECT_FIELDS)),
+    allow_quantity: z.boolean(),
+    redirect_url: z.string().nullable(),
+    is_active: z.boolean(),
+    metadata: metadata().nullable(),
+    source: z.enum(["api", "dashboard"]),
+    api_key_id: z.string().nullable(),
+    settlement_pay_id_id: z.string(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  }),
+  "A shareable page for a fixed amount or one the customer chooses. Each payment is a checkout session; its charge.success carries metadata.payment_link_id.",
+);
+export type PaymentLinkView = z.output<typeof PaymentLinkSchema>;
+export const PaymentLinkPageSchema = responseSchema("PaymentLinkPage", pageOf(PaymentLinkSchema));
 
 export function toPaymentLinkView(link: PaymentLink, baseUrl: string): PaymentLinkView {
   return {

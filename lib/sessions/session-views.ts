@@ -1,75 +1,102 @@
-import type { CheckoutSession, DynamicPayId, Mode, VirtualAccount } from "@/db/schema";
+import { z } from "zod";
+import { SESSION_STATUSES, type CheckoutSession, type DynamicPayId, type Mode, type VirtualAccount } from "@/db/schema";
 import { issueBanks } from "@/lib/rails/router";
-import type { CryptoAsset } from "@/lib/crypto-assets/catalogue";
+import { CryptoAssetSchema } from "@/lib/crypto-assets/catalogue";
+import { kobo, nullableTimestamp, responseSchema, timestamp } from "@/lib/response-schema";
 import { checkoutUrl, payLink } from "@/lib/public-links";
 import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
 import { cryptoAssetsView } from "./session-offer";
 
 /** api.md "Checkout session" initialize response. */
-export type SessionInitializeView = {
-  session_id: string;
-  reference: string;
-  merchant_reference: string | null;
-  checkout_url: string;
-  amount: number;
-  currency: string;
-  expires_at: string;
-  merchant_name: string | null;
-  enabled_payment_methods: string[];
-  crypto_assets: CryptoAsset[] | null;
-};
+export const SessionInitializeSchema = responseSchema(
+  "SessionInitialize",
+  z.object({
+    session_id: z.string(),
+    reference: z.string(),
+    merchant_reference: z.string().nullable(),
+    checkout_url: z.string(),
+    amount: kobo(),
+    currency: z.string(),
+    expires_at: timestamp(),
+    merchant_name: z.string().nullable(),
+    enabled_payment_methods: z.array(z.string()),
+    crypto_assets: z.array(CryptoAssetSchema).nullable(),
+  }),
+  "A new checkout session.",
+);
+export type SessionInitializeView = z.output<typeof SessionInitializeSchema>;
 
 /** api.md verify response. */
-export type SessionVerifyView = {
-  session_id: string;
-  reference: string;
-  merchant_reference: string | null;
-  status: CheckoutSession["status"];
-  amount: number;
-  currency: string;
-  customer_email: string;
-  payment_method: string | null;
-  paid_at: string | null;
-};
+export const SessionVerifySchema = responseSchema(
+  "SessionVerify",
+  z.object({
+    session_id: z.string(),
+    reference: z.string(),
+    merchant_reference: z.string().nullable(),
+    status: z.enum(SESSION_STATUSES),
+    amount: kobo(),
+    currency: z.string(),
+    customer_email: z.string(),
+    payment_method: z.string().nullable(),
+    paid_at: nullableTimestamp(),
+  }),
+  "A session's status (expiry applied first).",
+);
+export type SessionVerifyView = z.output<typeof SessionVerifySchema>;
 
 /** api.md get response. */
-export type SessionGetView = {
-  session_id: string;
-  amount: number;
-  currency: string;
-  customer_email: string;
-  customer_name: string | null;
-  merchant_name: string | null;
-  enabled_payment_methods: string[];
-  callback_url: string | null;
-  expires_at: string;
-  status: CheckoutSession["status"];
-};
+export const SessionSchema = responseSchema(
+  "Session",
+  z.object({
+    session_id: z.string(),
+    amount: kobo(),
+    currency: z.string(),
+    customer_email: z.string(),
+    customer_name: z.string().nullable(),
+    merchant_name: z.string().nullable(),
+    enabled_payment_methods: z.array(z.string()),
+    callback_url: z.string().nullable(),
+    expires_at: timestamp(),
+    status: z.enum(SESSION_STATUSES),
+  }),
+);
+export type SessionGetView = z.output<typeof SessionSchema>;
 
-export type SessionBank = { provider: string; bank_name: string; bank_code: string; current: boolean };
+export const SessionBankSchema = responseSchema(
+  "SessionBank",
+  z.object({ provider: z.string(), bank_name: z.string(), bank_code: z.string(), current: z.boolean() }),
+);
+export type SessionBank = z.output<typeof SessionBankSchema>;
 
 /** api.md "Payment method details", bank transfer. */
-export type BankTransferDetails = {
-  payment_method: "bank_transfer";
-  account_number: string;
-  bank_name: string;
-  bank_code: string;
-  account_name: string;
-  amount: number;
-  expires_at: string;
-  banks: SessionBank[];
-};
+export const BankTransferDetailsSchema = responseSchema(
+  "BankTransferDetails",
+  z.object({
+    payment_method: z.literal("bank_transfer"),
+    account_number: z.string(),
+    bank_name: z.string(),
+    bank_code: z.string(),
+    account_name: z.string(),
+    amount: kobo(),
+    expires_at: timestamp(),
+    banks: z.array(SessionBankSchema),
+  }),
+);
+export type BankTransferDetails = z.output<typeof BankTransferDetailsSchema>;
 
 /** api.md "Payment method details", PayID. */
-export type PayIdDetails = {
-  payment_method: "payid";
-  pay_id: string;
-  qr_data: string;
-  amount: number;
-  expires_at: string;
-};
+export const PayIdDetailsSchema = responseSchema(
+  "PayIdDetails",
+  z.object({ payment_method: z.literal("payid"), pay_id: z.string(), qr_data: z.string(), amount: kobo(), expires_at: timestamp() }),
+);
+export type PayIdDetails = z.output<typeof PayIdDetailsSchema>;
 
-export type PaymentDetails = BankTransferDetails | PayIdDetails;
+export const PaymentDetailsSchema = responseSchema(
+  "PaymentDetails",
+  z.discriminatedUnion("payment_method", [BankTransferDetailsSchema, PayIdDetailsSchema]),
+  "Where the customer pays: an account number or a PayID.",
+);
+export type PaymentDetails = z.output<typeof PaymentDetailsSchema>;
 
 export function toInitializeView(s: CheckoutSession, ctx: { baseUrl: string; merchantName: string | null }): SessionInitializeView {
   return {

@@ -1,19 +1,26 @@
-import type { Refund } from "@/db/schema";
+import { z } from "zod";
+import { REFUND_STATUSES, type Refund } from "@/db/schema";
+import { naira, nullableTimestamp, pageOf, responseSchema, timestamp } from "@/lib/response-schema";
 import { koboToNaira } from "@/lib/money";
 
 /** api.md "Refund (static account)": exactly these fields, amount in naira. */
-export type RefundView = {
-  id: string;
-  amount: string;
-  currency: string;
-  status: Refund["status"];
-  reason: string | null;
-  rejection_reason: string | null;
-  failure_reason: string | null;
-  payment_id: string;
-  requested_at: string;
-  completed_at: string | null;
-};
+export const RefundSchema = responseSchema(
+  "Refund",
+  z.object({
+    id: z.string(),
+    amount: naira(),
+    currency: z.string(),
+    status: z.enum(REFUND_STATUSES),
+    reason: z.string().nullable(),
+    rejection_reason: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+    payment_id: z.string(),
+    requested_at: timestamp(),
+    completed_at: nullableTimestamp(),
+  }),
+);
+export type RefundView = z.output<typeof RefundSchema>;
+export const RefundPageSchema = responseSchema("RefundPage", pageOf(RefundSchema));
 
 export function toRefundView(r: Refund): RefundView {
   return {

@@ -1,25 +1,37 @@
-import type { Refund, StaticAccountPayment } from "@/db/schema";
+import { z } from "zod";
+import { SETTLEMENT_STATUSES, type Refund, type StaticAccountPayment } from "@/db/schema";
 import { koboToNaira } from "@/lib/money";
-import { toRefundView, type RefundView } from "@/lib/static-accounts/refund-view";
+import { naira, nullableTimestamp, pageOf, responseSchema, timestamp } from "@/lib/response-schema";
+import { RefundSchema, toRefundView } from "@/lib/static-accounts/refund-view";
 
 /** api.md's Static account payment object; money in naira strings. */
-export type StaticAccountPaymentView = {
-  id: string;
-  static_account_id: string;
-  amount: string;
-  fee: string;
-  net_amount: string;
-  currency: string;
-  status: StaticAccountPayment["status"];
-  payer: { name: string | null; bank: string | null; account: string | null };
-  narration: string | null;
-  session_id: string | null;
-  received_at: string;
-  booked_at: string;
-  settlement: { status: StaticAccountPayment["settlementStatus"]; expected_payout_at: string; settled_at: string | null; payout_id: string | null };
-  refundable: boolean;
-  refund: RefundView | null;
-};
+export const StaticAccountPaymentSchema = responseSchema(
+  "StaticAccountPayment",
+  z.object({
+    id: z.string(),
+    static_account_id: z.string(),
+    amount: naira(),
+    fee: naira(),
+    net_amount: naira(),
+    currency: z.string(),
+    status: z.enum(["processing", "completed"]),
+    payer: z.object({ name: z.string().nullable(), bank: z.string().nullable(), account: z.string().nullable() }),
+    narration: z.string().nullable(),
+    session_id: z.string().nullable(),
+    received_at: timestamp(),
+    booked_at: timestamp(),
+    settlement: z.object({
+      status: z.enum(SETTLEMENT_STATUSES),
+      expected_payout_at: timestamp(),
+      settled_at: nullableTimestamp(),
+      payout_id: z.string().nullable(),
+    }),
+    refundable: z.boolean(),
+    refund: RefundSchema.nullable(),
+  }),
+);
+export type StaticAccountPaymentView = z.output<typeof StaticAccountPaymentSchema>;
+export const StaticAccountPaymentPageSchema = responseSchema("StaticAccountPaymentPage", pageOf(StaticAccountPaymentSchema));
 
 const OPEN: ReadonlySet<Refund["status"]> = new Set(["requested", "processing"]);
 

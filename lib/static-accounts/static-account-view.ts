@@ -1,31 +1,44 @@
-import type { StaticAccount } from "@/db/schema";
+import { z } from "zod";
+import { IDENTITY_TYPES, STATIC_ACCOUNT_STATUSES, type StaticAccount } from "@/db/schema";
+import { int, metadata, naira, nullableTimestamp, pageOf, responseSchema, timestamp } from "@/lib/response-schema";
 import { koboToNaira } from "@/lib/money";
 import { maskIdentity } from "./identity-number";
 
 /** api.md's Static NGN account object. The identity number is never in it, only its last four. */
-export type StaticAccountView = {
-  id: string;
-  account_number: string;
-  account_name: string;
-  bank_name: string;
-  bank_code: string | null;
-  currency: string;
-  status: StaticAccount["status"];
-  customer_name: string;
-  customer_email: string | null;
-  customer_phone: string | null;
-  identity_type: StaticAccount["identityType"];
-  identity_number_masked: string;
-  reference: string | null;
-  metadata: Record<string, unknown>;
-  inflow_count: number;
-  total_received: string;
-  last_payment_at: string | null;
-  disabled_at: string | null;
-  deleted_at: string | null;
-  created_at: string;
-  updated_at: string;
-};
+export const StaticAccountSchema = responseSchema(
+  "StaticAccount",
+  z.object({
+    id: z.string(),
+    account_number: z.string(),
+    account_name: z.string(),
+    bank_name: z.string(),
+    bank_code: z.string().nullable(),
+    currency: z.string(),
+    status: z.enum(STATIC_ACCOUNT_STATUSES),
+    customer_name: z.string(),
+    customer_email: z.string().nullable(),
+    customer_phone: z.string().nullable(),
+    identity_type: z.enum(IDENTITY_TYPES),
+    identity_number_masked: z.string(),
+    reference: z.string().nullable(),
+    metadata: metadata(),
+    inflow_count: int(),
+    total_received: naira(),
+    last_payment_at: nullableTimestamp(),
+    disabled_at: nullableTimestamp(),
+    deleted_at: nullableTimestamp(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  }),
+);
+export type StaticAccountView = z.output<typeof StaticAccountSchema>;
+export const StaticAccountPageSchema = responseSchema("StaticAccountPage", pageOf(StaticAccountSchema));
+
+/** Whether the product answers, and what it offers (GET /v1/checkout/static-account/status). */
+export const StaticAccountProductStatusSchema = responseSchema(
+  "StaticAccountProductStatus",
+  z.object({ enabled: z.boolean(), currency: z.literal("NGN"), bank_names: z.array(z.string()), identity_types: z.array(z.string()) }),
+);
 
 export function toStaticAccountView(a: StaticAccount): StaticAccountView {
   return {

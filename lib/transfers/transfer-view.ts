@@ -1,25 +1,31 @@
-import type { Transfer } from "@/db/schema";
+import { z } from "zod";
+import { TRANSFER_STATUSES, TRANSFER_TYPES, type Transfer } from "@/db/schema";
+import { kobo, metadata, nullableTimestamp, pageOf, responseSchema, timestamp } from "@/lib/response-schema";
 
 /** api.md's Transfer object. */
-export type TransferView = {
-  reference: string;
-  public_id: string;
-  type: Transfer["type"];
-  status: Transfer["status"];
-  amount: number;
-  fees: number;
-  vat: number;
-  stamp_duty: number;
-  currency: "NGN";
-  narration: string | null;
-  recipient: { name: string; bank: string | null; account_number: string | null };
-  merchant_reference: string | null;
-  metadata: Record<string, unknown> | null;
-  /** Who made it: `api`, `dashboard`, or `payout` (an automatic payout, supplement §13). */
-  source: string;
-  created_at: string;
-  completed_at: string | null;
-};
+export const TransferSchema = responseSchema(
+  "Transfer",
+  z.object({
+    reference: z.string(),
+    public_id: z.string(),
+    type: z.enum(TRANSFER_TYPES),
+    status: z.enum(TRANSFER_STATUSES),
+    amount: kobo(),
+    fees: kobo(),
+    vat: kobo(),
+    stamp_duty: kobo(),
+    currency: z.literal("NGN"),
+    narration: z.string().nullable(),
+    recipient: z.object({ name: z.string(), bank: z.string().nullable(), account_number: z.string().nullable() }),
+    merchant_reference: z.string().nullable(),
+    metadata: metadata().nullable(),
+    source: z.string().meta({ description: "`api`, `dashboard`, or `payout` (an automatic payout to the payout account)" }),
+    created_at: timestamp(),
+    completed_at: nullableTimestamp(),
+  }),
+);
+export type TransferView = z.output<typeof TransferSchema>;
+export const TransferPageSchema = responseSchema("TransferPage", pageOf(TransferSchema));
 
 export function toTransferView(t: Transfer): TransferView {
   return {

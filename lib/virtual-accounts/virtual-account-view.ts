@@ -1,23 +1,30 @@
-import type { VirtualAccount } from "@/db/schema";
+import { z } from "zod";
+import { VIRTUAL_ACCOUNT_STATUSES, type VirtualAccount } from "@/db/schema";
+import { naira, nullableTimestamp, pageOf, responseSchema, timestamp } from "@/lib/response-schema";
 import { koboToNaira } from "@/lib/money";
 
 /** api.md's Virtual account object. `amount` is naira; `provider` is kept but deprecated. */
-export type VirtualAccountView = {
-  public_id: string;
-  account_number: string | null;
-  account_name: string | null;
-  bank_name: string;
-  bank_code: string | null;
-  merchant_name: string | null;
-  provider: string;
-  reference: string;
-  amount: string | null;
-  status: VirtualAccount["status"];
-  expires_at: string | null;
-  completed_at: string | null;
-  source: string;
-  created_at: string;
-};
+export const VirtualAccountSchema = responseSchema(
+  "VirtualAccount",
+  z.object({
+    public_id: z.string(),
+    account_number: z.string().nullable(),
+    account_name: z.string().nullable(),
+    bank_name: z.string(),
+    bank_code: z.string().nullable(),
+    merchant_name: z.string().nullable(),
+    provider: z.string().meta({ deprecated: true }),
+    reference: z.string(),
+    amount: naira().nullable(),
+    status: z.enum(VIRTUAL_ACCOUNT_STATUSES),
+    expires_at: nullableTimestamp(),
+    completed_at: nullableTimestamp(),
+    source: z.string(),
+    created_at: timestamp(),
+  }),
+);
+export type VirtualAccountView = z.output<typeof VirtualAccountSchema>;
+export const VirtualAccountPageSchema = responseSchema("VirtualAccountPage", pageOf(VirtualAccountSchema));
 
 export function toVirtualAccountView(va: VirtualAccount): VirtualAccountView {
   return {

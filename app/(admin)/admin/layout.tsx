@@ -1,5 +1,5 @@
-import Link from "next/link";
-import { signOutAction } from "@/app/(dashboard)/dashboard/actions";
+import Link from "@/components/ui/link";
+import { signOutAction } from "@/lib/actions/shell";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { NavDrawer } from "@/components/shell/nav-drawer";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { StatusMessage, primaryLinkClass } from "@/components/shell/status-message";
 
 export default function AdminNotFound() {

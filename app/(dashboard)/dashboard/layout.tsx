@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { ActivationNotice, ACTIVATION_LOCK_TEXT } from "@/components/shell/activation-notice";
 import { BusinessSwitch } from "@/components/shell/business-switch";
@@ -14,7 +14,7 @@ import { auth } from "@/lib/auth/auth";
 import { loadDashboardContext } from "@/lib/auth/dashboard-context";
 import { activationState } from "@/lib/merchants/activation";
 import { liveMoneyKind } from "@/lib/rails/router";
-import { signOutAction } from "./actions";
+import { signOutAction } from "@/lib/actions/shell";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   // Not the two-factor gate (getDashboardContext): the layout also frames Settings → Security,

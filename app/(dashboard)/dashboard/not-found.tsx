@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { StatusMessage, primaryLinkClass } from "@/components/shell/status-message";
 
 /** Inside the dashboard's shell: an unknown section (see [...missing]) or a record id that is not this business's. */

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { FundWalletForm } from "@/components/home/fund-wallet-form";
 import { AttentionCard } from "@/components/overview/attention-card";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { CodeBlock } from "@/components/docs/code-block";
 import { DocPage } from "@/components/docs/doc-page";
 import { requestBaseUrl } from "@/lib/http/request-base-url";

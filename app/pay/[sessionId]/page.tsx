@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/client";
 import { CheckoutFlow } from "@/components/checkout/checkout-flow";
-import { embedPayment } from "@/components/checkout/embed-payment";
+import { embedPayment } from "@/lib/hosted/embed-payment";
 import { isCheckoutMethod, type CheckoutView } from "@/components/checkout/checkout-view";
 import { HostedShell } from "@/components/hosted/hosted-shell";
 import { getMerchantBrand } from "@/lib/merchants/merchant-brand";

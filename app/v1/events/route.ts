@@ -1,10 +1,11 @@
 // GET /v1/events – the key's events, newest first (supplement §4)
 import { toEventView } from "@/lib/events/event-view";
-import { EventsQuery, listKeyPairEvents } from "@/lib/events/list-events";
+import { listKeyPairEvents } from "@/lib/events/list-events";
 import { methods, route } from "@/lib/http/route";
+import { listEventsOp } from "@/lib/events/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route({ keys: "secret", query: EventsQuery }, async ({ db, key, merchantId, mode, query }) => {
+  GET: route(listEventsOp, async ({ db, key, merchantId, mode, query }) => {
     const page = await listKeyPairEvents(db, {
       merchantId,
       mode,

@@ -3,7 +3,7 @@
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
-import { assignSuspenseAction, findSuspenseMerchantsAction } from "@/app/(admin)/admin/rails/actions";
+import { assignSuspenseAction, findSuspenseMerchantsAction } from "@/lib/actions/admin/rails";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { firstError } from "@/components/ui/field-errors";

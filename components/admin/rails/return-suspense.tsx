@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { returnSuspenseAction } from "@/app/(admin)/admin/rails/actions";
+import { returnSuspenseAction } from "@/lib/actions/admin/rails";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { firstError } from "@/components/ui/field-errors";

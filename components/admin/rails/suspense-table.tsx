@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { confirmLineAction, explainLineAction, proposeAssignAction, proposeBookAction, proposeReturnAction } from "@/app/(admin)/admin/reconciliation/actions";
+import { confirmLineAction, explainLineAction, proposeAssignAction, proposeBookAction, proposeReturnAction } from "@/lib/actions/admin/reconciliation";
 import { AssignSuspense } from "@/components/admin/rails/assign-suspense";
 import { ReturnSuspense } from "@/components/admin/rails/return-suspense";
 import { StatusBadge } from "@/components/ui/badge";

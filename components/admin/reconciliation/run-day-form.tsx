@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { runDayAction, uploadStatementAction } from "@/app/(admin)/admin/reconciliation/actions";
+import { runDayAction, uploadStatementAction } from "@/lib/actions/admin/reconciliation";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";

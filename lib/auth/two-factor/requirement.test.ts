@@ -84,8 +84,8 @@ async function member(role: "owner" | "developer"): Promise<string> {
   return user.id;
 }
 
-const actions = () => import("@/app/(dashboard)/dashboard/actions");
-const twoFactor = () => import("@/app/(dashboard)/dashboard/settings/security/two-factor-actions");
+const actions = () => import("@/lib/actions/shell");
+const twoFactor = () => import("@/lib/actions/two-factor");
 const team = () => import("@/app/(dashboard)/dashboard/settings/team/actions");
 
 /** Sets two-factor up through the real actions, as the settings page does. */

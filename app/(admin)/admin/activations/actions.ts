@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { adminAction } from "@/lib/admin/admin-action";
+import { adminAction } from "@/lib/actions/safe-action";
 import { reviewActivation } from "@/lib/merchants/activation";
 
 /*

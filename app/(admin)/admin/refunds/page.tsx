@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { RefundDecision } from "@/components/admin/refund-decision";
 import { channelLabel } from "@/components/payments/payment-labels";
 import { StatusBadge } from "@/components/ui/badge";

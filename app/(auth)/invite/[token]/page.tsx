@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getDb } from "@/db/client";
 import { Card } from "@/components/ui/card";
 import { auth } from "@/lib/auth/auth";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { InvoiceStatusBadge } from "@/components/invoices/invoice-status";
 import { DateTime } from "@/components/ui/date-time";

@@ -3,7 +3,7 @@ import { FilterBar, FilterField, isReversedRange } from "@/components/ui/filter-
 import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { CHANNEL_LABELS, channelLabel, DESTINATION_LABELS, destinationLabel } from "@/components/payments/payment-labels";
 import { StatusBadge } from "@/components/ui/badge";

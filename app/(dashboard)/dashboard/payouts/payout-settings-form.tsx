@@ -2,7 +2,7 @@
 
 import { useAction } from "next-safe-action/hooks";
 import { useEffect, useState } from "react";
-import { resolveAccountAction } from "@/app/(dashboard)/dashboard/transfers/actions";
+import { resolveAccountAction } from "@/lib/actions/transfers";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FieldError } from "@/components/ui/field-errors";

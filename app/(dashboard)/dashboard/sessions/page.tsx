@@ -3,7 +3,7 @@ import { FilterBar, FilterField, StatusOptions } from "@/components/ui/filter-ba
 import { ControlInput, Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { channelLabel } from "@/components/payments/payment-labels";
 import { AutoRefresh } from "@/components/ui/auto-refresh";

@@ -8,7 +8,7 @@ import { FieldError, firstError } from "@/components/ui/field-errors";
 import { Field, Input } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { formatNaira } from "@/lib/money";
-import { decideTransferApprovalAction, setApprovalThresholdAction } from "./actions";
+import { decideTransferApprovalAction, setApprovalThresholdAction } from "@/lib/actions/transfers";
 
 type Pending = { id: string; amount: number; recipientName: string; requestedByEmail: string; mine: boolean; createdAt: string };
 

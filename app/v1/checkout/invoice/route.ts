@@ -1,13 +1,13 @@
 // POST /v1/checkout/invoice – create an invoice (draft, or sent with send: true); GET – list invoices (supplement §6)
 import { methods, route } from "@/lib/http/route";
+import { createInvoiceOp, listInvoicesOp } from "@/lib/invoices/operations";
 import { publicBaseUrl } from "@/lib/http/public-url";
 import { createInvoice } from "@/lib/invoices/create-invoice";
-import { CreateInvoiceBody, ListInvoicesQuery } from "@/lib/invoices/invoice-input";
 import { toInvoiceView } from "@/lib/invoices/invoice-view";
 import { listInvoices } from "@/lib/invoices/list-invoices";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ permission: "invoices", body: CreateInvoiceBody }, async ({ req, db, merchantId, mode, key, body }) =>
+  POST: route(createInvoiceOp, async ({ req, db, merchantId, mode, key, body }) =>
     toInvoiceView(
       await createInvoice(db, {
         merchantId,
@@ -20,7 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       }),
     ),
   ),
-  GET: route({ permission: "invoices", query: ListInvoicesQuery }, async ({ db, merchantId, mode, query }) => {
+  GET: route(listInvoicesOp, async ({ db, merchantId, mode, query }) => {
     const page = await listInvoices(db, { merchantId, mode, ...query });
     return { ...page, items: page.items.map(toInvoiceView) };
   }),

@@ -1,12 +1,12 @@
 // /v1/checkout/refunds – refund any completed payment by its reference, whole or in part; the refunds of every channel (supplement §10)
 import { methods, route } from "@/lib/http/route";
+import { listPaymentRefundsOp, requestPaymentRefundOp } from "@/lib/refunds/operations";
 import { listRefunds } from "@/lib/refunds/list-refunds";
 import { requestPaymentRefund } from "@/lib/refunds/request-payment-refund";
-import { ListRefundsQuery, RequestPaymentRefundBody } from "@/lib/refunds/refund-input";
 import { toPaymentRefundView } from "@/lib/refunds/refund-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ body: RequestPaymentRefundBody }, async ({ db, merchantId, mode, key, body }) => {
+  POST: route(requestPaymentRefundOp, async ({ db, merchantId, mode, key, body }) => {
     const { refund } = await requestPaymentRefund(db, {
       merchantId,
       mode,
@@ -17,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     });
     return toPaymentRefundView(refund);
   }),
-  GET: route({ query: ListRefundsQuery }, async ({ db, merchantId, mode, query }) => {
+  GET: route(listPaymentRefundsOp, async ({ db, merchantId, mode, query }) => {
     const page = await listRefunds(db, { merchantId, mode, ...query });
     return { ...page, items: page.items.map(toPaymentRefundView) };
   }),

@@ -1,11 +1,11 @@
 // POST /v1/checkout/static-payid – create a static PayID; GET – list static PayIDs
 import { methods, route } from "@/lib/http/route";
-import { CreateStaticPayIdBody, ListStaticPayIdsQuery } from "@/lib/payids/payid-input";
+import { createStaticPayIdOp, listStaticPayIdsOp } from "@/lib/payids/operations";
 import { toStaticPayIdListItem, toStaticPayIdView } from "@/lib/payids/static-payid-view";
 import { createStaticPayId, listStaticPayIds } from "@/lib/payids/static-payids";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ permission: "virtual_payid", business: true, body: CreateStaticPayIdBody }, async ({ db, merchantId, mode, key, body }) =>
+  POST: route(createStaticPayIdOp, async ({ db, merchantId, mode, key, body }) =>
     toStaticPayIdView(
       await createStaticPayId(db, {
         merchantId,
@@ -18,7 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       }),
     ),
   ),
-  GET: route({ permission: "virtual_payid", business: true, query: ListStaticPayIdsQuery }, async ({ db, merchantId, mode, query }) => {
+  GET: route(listStaticPayIdsOp, async ({ db, merchantId, mode, query }) => {
     const page = await listStaticPayIds(db, { merchantId, mode, ...query });
     return { ...page, items: page.items.map(toStaticPayIdListItem) };
   }),

@@ -1,12 +1,12 @@
 // POST /v1/checkout/virtual-account – issue a virtual account; GET – list virtual accounts
 import { methods, route } from "@/lib/http/route";
+import { createVirtualAccountOp, listVirtualAccountsOp } from "@/lib/virtual-accounts/operations";
 import { createVirtualAccount } from "@/lib/virtual-accounts/create-virtual-account";
 import { listVirtualAccounts } from "@/lib/virtual-accounts/list-virtual-accounts";
-import { CreateVirtualAccountBody, ListVirtualAccountsQuery } from "@/lib/virtual-accounts/virtual-account-input";
 import { toVirtualAccountView } from "@/lib/virtual-accounts/virtual-account-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ permission: "virtual_account", body: CreateVirtualAccountBody }, async ({ db, merchantId, mode, key, body }) =>
+  POST: route(createVirtualAccountOp, async ({ db, merchantId, mode, key, body }) =>
     toVirtualAccountView(
       await createVirtualAccount(db, {
         merchantId,
@@ -22,7 +22,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       }),
     ),
   ),
-  GET: route({ permission: "virtual_account", query: ListVirtualAccountsQuery }, async ({ db, merchantId, mode, query }) => {
+  GET: route(listVirtualAccountsOp, async ({ db, merchantId, mode, query }) => {
     const page = await listVirtualAccounts(db, { merchantId, mode, ...query });
     return { ...page, items: page.items.map(toVirtualAccountView) };
   }),

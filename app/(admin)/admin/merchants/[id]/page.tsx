@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { KeyLimitsForm } from "@/components/admin/key-limits-form";
 import { MerchantSuspensionControl } from "@/components/admin/merchant-suspension-control";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { ExceptionQueue, type QueueEntry } from "@/components/admin/reconciliation/exception-queue";
 import { RunSummary } from "@/components/admin/reconciliation/run-summary";

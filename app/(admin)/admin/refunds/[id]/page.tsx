@@ -1,6 +1,6 @@
 import { TableScroll } from "@/components/ui/table-scroll";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { RefundDecision } from "@/components/admin/refund-decision";
 import { channelLabel } from "@/components/payments/payment-labels";

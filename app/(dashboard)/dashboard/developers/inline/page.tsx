@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { CreateKeyButton } from "@/components/developers/create-key-button";
 import { inlineSnippet, zevpaySwap } from "@/components/developers/inline-snippet";

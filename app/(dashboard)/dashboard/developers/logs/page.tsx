@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { RequestLogsTable } from "@/components/developers/request-logs-table";
 import { EmptyHint, EmptyState } from "@/components/ui/empty-state";

@@ -3,7 +3,7 @@ import { FilterBar, FilterField } from "@/components/ui/filter-bar";
 import { Select } from "@/components/ui/select";
 import { listHref } from "@/components/ui/list-href";
 import { Paging } from "@/components/ui/paging";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { DeliveryBadge } from "@/components/webhooks/delivery-badge";
 import type { DeliveryStatus } from "@/db/schema";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { LinkActiveToggle } from "@/components/payment-links/link-active-toggle";
 import { LinkPaymentsCard } from "@/components/payment-links/link-payments-card";

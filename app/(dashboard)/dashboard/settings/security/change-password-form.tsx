@@ -5,7 +5,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/input";
-import { changePasswordAction } from "./actions";
+import { changePasswordAction } from "@/lib/actions/security";
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const [mismatch, setMismatch] = useState(false);

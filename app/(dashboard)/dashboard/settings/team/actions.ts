@@ -5,7 +5,6 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { merchantAction } from "@/lib/actions/safe-action";
 import { MERCHANT_COOKIE } from "@/lib/auth/dashboard-context";
-import { requireAllowed, rolePolicy } from "@/lib/auth/role-policy";
 import { requestBaseUrl } from "@/lib/http/request-base-url";
 import { changeMemberRole } from "@/lib/team/change-member-role";
 import { inviteMember } from "@/lib/team/invite-member";
@@ -17,12 +16,11 @@ import { revokeInvitation } from "@/lib/team/revoke-invitation";
 const PATH = "/dashboard/settings/team";
 const Member = z.object({ userId: z.string().uuid() });
 
-export const inviteMemberAction = merchantAction
+export const inviteMemberAction = merchantAction("manageTeam")
   .inputSchema(z.object({ email: z.string().max(320), role: z.string().max(20) }))
   .action(async ({ parsedInput, ctx }) => {
-    requireAllowed(rolePolicy.manageTeam(ctx.role));
     const res = await inviteMember(ctx.db, {
-      merchantId: ctx.merchant.id,
+      merchantId: ctx.scope.merchantId,
       actor: ctx.actor,
       email: parsedInput.email,
       role: parsedInput.role,
@@ -32,30 +30,33 @@ export const inviteMemberAction = merchantAction
     return { link: res.link, mail: res.mail, email: res.invitation.email, role: res.invitation.role, expiresAt: res.invitation.expiresAt.toISOString() };
   });
 
-export const revokeInvitationAction = merchantAction.inputSchema(z.object({ invitationId: z.string().uuid() })).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.manageTeam(ctx.role));
-  await revokeInvitation(ctx.db, { merchantId: ctx.merchant.id, actor: ctx.actor, invitationId: parsedInput.invitationId });
-  revalidatePath(PATH);
-  return { revoked: true };
-});
+export const revokeInvitationAction = merchantAction("manageTeam")
+  .inputSchema(z.object({ invitationId: z.string().uuid() }))
+  .action(async ({ parsedInput, ctx }) => {
+    await revokeInvitation(ctx.db, { merchantId: ctx.scope.merchantId, actor: ctx.actor, invitationId: parsedInput.invitationId });
+    revalidatePath(PATH);
+    return { revoked: true };
+  });
 
-export const changeMemberRoleAction = merchantAction.inputSchema(Member.extend({ role: z.string().max(20) })).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.manageTeam(ctx.role));
-  const res = await changeMemberRole(ctx.db, { merchantId: ctx.merchant.id, actor: ctx.actor, userId: parsedInput.userId, role: parsedInput.role });
-  revalidatePath("/dashboard", "layout");
-  return res;
-});
+export const changeMemberRoleAction = merchantAction("manageTeam")
+  .inputSchema(Member.extend({ role: z.string().max(20) }))
+  .action(async ({ parsedInput, ctx }) => {
+    const res = await changeMemberRole(ctx.db, { merchantId: ctx.scope.merchantId, actor: ctx.actor, userId: parsedInput.userId, role: parsedInput.role });
+    revalidatePath("/dashboard", "layout");
+    return res;
+  });
 
-export const removeMemberAction = merchantAction.inputSchema(Member).action(async ({ parsedInput, ctx }) => {
-  requireAllowed(rolePolicy.manageTeam(ctx.role));
-  await removeMember(ctx.db, { merchantId: ctx.merchant.id, actor: ctx.actor, userId: parsedInput.userId });
-  revalidatePath("/dashboard", "layout");
-  return { removed: true };
-});
+export const removeMemberAction = merchantAction("manageTeam")
+  .inputSchema(Member)
+  .action(async ({ parsedInput, ctx }) => {
+    await removeMember(ctx.db, { merchantId: ctx.scope.merchantId, actor: ctx.actor, userId: parsedInput.userId });
+    revalidatePath("/dashboard", "layout");
+    return { removed: true };
+  });
 
 /** Any member may leave the business they are working in (not its last owner). */
-export const leaveBusinessAction = merchantAction.action(async ({ ctx }) => {
-  await leaveBusiness(ctx.db, { merchantId: ctx.merchant.id, actor: ctx.actor });
+export const leaveBusinessAction = merchantAction("member").action(async ({ ctx }) => {
+  await leaveBusiness(ctx.db, { merchantId: ctx.scope.merchantId, actor: ctx.actor });
   (await cookies()).delete(MERCHANT_COOKIE);
   revalidatePath("/dashboard", "layout");
   return { left: true, others: ctx.memberships.filter((m) => m.merchantId !== ctx.merchant.id).length };

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { ProductBanner } from "@/components/static-accounts/product-banner";
 import { RequestRefundButton } from "@/components/static-accounts/request-refund-button";

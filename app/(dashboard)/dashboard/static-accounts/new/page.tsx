@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { CreateStaticAccountForm } from "@/components/static-accounts/create-static-account-form";
 import { ProductBanner } from "@/components/static-accounts/product-banner";

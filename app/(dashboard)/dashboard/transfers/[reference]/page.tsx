@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { TransferStatus } from "@/components/transfers/transfer-status";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { BulkUpload } from "@/components/transfers/bulk-upload";
 import { BulkBatchStatus } from "@/components/transfers/bulk-batch-status";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { SendMoneyForm } from "@/components/transfers/send-money-form";
 import { needsStepUp } from "@/lib/auth/two-factor/step-up";

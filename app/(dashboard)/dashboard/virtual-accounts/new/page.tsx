@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { CreateVirtualAccountForm } from "@/components/virtual-accounts/create-virtual-account-form";
 import { getDashboardContext } from "@/lib/auth/dashboard-context";

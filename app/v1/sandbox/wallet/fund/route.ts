@@ -1,9 +1,10 @@
 // POST /v1/sandbox/wallet/fund – credit the key's linked test wallet (supplement §5)
 import { methods, route } from "@/lib/http/route";
-import { fundWallet, FundWalletBody } from "@/lib/wallets/fund-wallet";
+import { fundSandboxWalletOp } from "@/lib/wallets/operations";
+import { fundWallet } from "@/lib/wallets/fund-wallet";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: route({ sandbox: true, wallet: true, body: FundWalletBody }, ({ db, body, walletPayIdId, merchantId }) =>
+  POST: route(fundSandboxWalletOp, ({ db, body, walletPayIdId, merchantId }) =>
     fundWallet(db, { walletPayIdId: walletPayIdId!, amount: body.amount, merchantId }),
   ),
 });

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { formatDueDate } from "@/components/invoices/invoice-format";
 import { PrintButton } from "@/components/invoices/print-button";

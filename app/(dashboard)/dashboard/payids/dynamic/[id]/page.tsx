@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { DeactivateDynamicPayIdButton } from "@/components/payids/dynamic-payid-actions";
 import { PayIdPaymentsCard } from "@/components/payids/payid-payments-card";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { PayIdPaymentsCard } from "@/components/payids/payid-payments-card";
 import { PayIdQr } from "@/components/payids/pay-id-qr";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { BulkBatchStatus, BulkRowStatusBadge } from "@/components/transfers/bulk-batch-status";
 import { BulkDecision } from "@/components/transfers/bulk-decision";
