@@ -28,6 +28,7 @@ const HTTP_ALLOWED_LIB = [
   "keys/allowed-domains",
   "observability/request-log",
   "security/app-https",
+  "public-links",
 ];
 const HTTP_IMPORTS_NO_DOMAIN = [
   {
@@ -36,6 +37,20 @@ const HTTP_IMPORTS_NO_DOMAIN = [
   },
   { regex: "^\\.\\./", message: "lib/http imports outside itself by @/ path only (so the allow-list above sees it)." },
 ];
+
+/**
+ * The domains never import lib/http (the /v1 pipeline): what a route prefetches and what a
+ * handler sends alongside the rate-limit count are typed in db/statements/prefetch.ts, public
+ * links are lib/public-links.ts. The front doors' own helpers may: lib/http itself and the
+ * server actions of lib/actions (an action's client IP and base URL); auth and the admin guard
+ * do not need it.
+ */
+const FRONT_DOOR_FOLDERS = ["http", "actions"];
+const DOMAIN_NEVER_IMPORTS_HTTP = {
+  regex: "^(@/lib/|(\\.\\./)+)http(/|$)",
+  message:
+    "A lib/ domain never imports lib/http: take prefetch types from db/statements/prefetch and links from lib/public-links, or have the route pass the value in.",
+};
 
 /**
  * The layers of lib/ (ARCHITECTURE.md), low to high. A folder imports its own layer and the
@@ -67,10 +82,14 @@ const LIB_LAYERS = [
   ["actions", "cli"],
 ];
 
-/** One block per lib/ folder: no import of a folder in a higher layer (by alias or relative path). */
+const HTTP_LAYER = LIB_LAYERS.findIndex((layer) => layer.includes("http"));
+
+/**
+ * One block per lib/ folder: no import of a folder in a higher layer (by alias or relative path),
+ * and above lib/http's layer (below it, the layer rule already refuses it) no import of lib/http.
+ */
 const LIB_LAYER_BLOCKS = LIB_LAYERS.flatMap((layer, i) => {
   const above = LIB_LAYERS.slice(i + 1).flat();
-  if (above.length === 0) return [];
   return layer.map((folder) => ({
     files: [`lib/${folder}/**/*.{ts,tsx}`],
     ignores: ["**/*.test.{ts,tsx}"],
@@ -80,10 +99,15 @@ const LIB_LAYER_BLOCKS = LIB_LAYERS.flatMap((layer, i) => {
         {
           patterns: [
             LIB_NEVER_IMPORTS_UI,
-            {
-              regex: `^(@/lib/|(\\.\\./)+)(${above.join("|")})(/|$)`,
-              message: `lib/${folder} (layer ${i + 1}) imports no folder of a higher layer (ARCHITECTURE.md, the layers of lib/): move the shared piece down or pass the value in.`,
-            },
+            ...(i > HTTP_LAYER && !FRONT_DOOR_FOLDERS.includes(folder) ? [DOMAIN_NEVER_IMPORTS_HTTP] : []),
+            ...(above.length === 0
+              ? []
+              : [
+                  {
+                    regex: `^(@/lib/|(\\.\\./)+)(${above.join("|")})(/|$)`,
+                    message: `lib/${folder} (layer ${i + 1}) imports no folder of a higher layer (ARCHITECTURE.md, the layers of lib/): move the shared piece down or pass the value in.`,
+                  },
+                ]),
           ],
         },
       ],

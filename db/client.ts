@@ -328,3 +328,34 @@ export async function preparedRows<T>(tx: DbOrTx, text: string, params: (string 
   if (client?.query) return (await client.query(text, params)).rows as T[];
   throw new Error("preparedRows: no database client behind this handle");
 }
+
+type ReservingClient = {
+  unsafe: (text: string, params: (string | null)[], opts: { prepare: boolean }) => PromiseLike<unknown[]>;
+  reserve?: () => Promise<ReservingClient & { release: () => void }>;
+};
+
+/**
+ * Statements sent back to back on ONE connection without waiting in between (postgres.js
+ * writes both at once: one round trip), each its own transaction; on PGlite, one after the
+ * other. Answers each one's outcome, in order.
+ */
+export async function pipelined(db: DbOrTx, statements: { text: string; params: (string | null)[] }[]): Promise<PromiseSettledResult<unknown[]>[]> {
+  const client = (db as unknown as { $client?: ReservingClient }).$client;
+  if (client?.reserve) {
+    const connection = await client.reserve();
+    try {
+      return await Promise.allSettled(statements.map((s) => connection.unsafe(s.text, s.params, { prepare: true })));
+    } finally {
+      connection.release();
+    }
+  }
+  const out: PromiseSettledResult<unknown[]>[] = [];
+  for (const s of statements)
+    out.push(
+      await preparedRows<unknown>(db, s.text, s.params).then(
+        (value) => ({ status: "fulfilled" as const, value }),
+        (reason: unknown) => ({ status: "rejected" as const, reason }),
+      ),
+    );
+  return out;
+}

@@ -68,6 +68,38 @@ describe("lib/http imports no domain", () => {
   });
 });
 
+describe("no lib/ domain imports lib/http", () => {
+  it("reports a domain taking the prefetch type from the route pipeline (issue 28: initiate-transfer.ts did)", async () => {
+    const code = `import type { PreparedRead } from "@/lib/http/rate-limit";\nexport type R = PreparedRead<{ id: string }>;\n`;
+    expect(await restrictedImports(code, "lib/transfers/x.ts")).toEqual([expect.stringContaining("never imports lib/http")]);
+    expect(await restrictedImports(code, "lib/sessions/x.ts")).toEqual([expect.stringContaining("never imports lib/http")]);
+  });
+
+  it("reports it by relative path, from a subfolder, and from the top layer (cli)", async () => {
+    expect(await restrictedImports(`import { route } from "../http/route";\nexport const r = route;\n`, "lib/payments/x.ts")).toHaveLength(1);
+    expect(await restrictedImports(`import { payLink } from "../../http/public-url";\nexport const p = payLink;\n`, "lib/rails/sandbox/x.ts")).toHaveLength(1);
+    expect(
+      await restrictedImports(`import { pruneRateLimitWindows } from "@/lib/http/rate-limit";\nexport const p = pruneRateLimitWindows;\n`, "lib/cli/x.ts"),
+    ).toHaveLength(1);
+  });
+
+  it("lets a domain take the same types from db/statements and links from lib/public-links, and the front doors (lib/http, lib/actions) import lib/http", async () => {
+    const code = [
+      `import type { PreparedRead } from "@/db/statements/prefetch";`,
+      `import { payLink } from "@/lib/public-links";`,
+      `export type R = PreparedRead<{ id: string }>;`,
+      `export const p = payLink;`,
+      ``,
+    ].join("\n");
+    expect(await restrictedImports(code, "lib/transfers/x.ts")).toEqual([]);
+    expect(await restrictedImports(`import { route } from "@/lib/http/route";\nexport const r = route;\n`, "lib/http/x.ts")).toEqual([]);
+    // The server actions are a front door: an action's client IP comes from lib/http.
+    expect(
+      await restrictedImports(`import { actionClientIp } from "@/lib/http/action-client-ip";\nexport const a = actionClientIp;\n`, "lib/actions/x.ts"),
+    ).toEqual([]);
+  });
+});
+
 describe("app/ never imports drizzle-orm or db/", () => {
   it("reports app/ importing drizzle-orm", async () => {
     expect(await restrictedImports(`import { eq } from "drizzle-orm";\nexport const e = eq;\n`, "app/x.tsx")).toHaveLength(1);

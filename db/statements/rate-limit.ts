@@ -1,3 +1,6 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "@/db/client";
+
 /**
  * The rate-limit count (lib/http/rate-limit.ts): one prepared statement on the UNLOGGED
  * rate_limit_counters table, counting one request in each of n buckets ($1..$n) for the current
@@ -60,3 +63,13 @@ export function rateLimitMarkedHitText(n: number): string {
  */
 export const rateLimitPassed = (nonceParam: string) =>
   `(${nonceParam}::text is null or current_setting('${RATE_LIMIT_PASS_SETTING}', true) = ${nonceParam}::text)`;
+
+/** Drops windows older than a few minutes (they can never be read again); answers how many. */
+export async function pruneRateLimitWindows(db: DbOrTx): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from rate_limit_counters where window_start < now() - interval '5 minutes' returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return rows[0]?.n ?? 0;
+}

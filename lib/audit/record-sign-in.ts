@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { queryRows, type DbOrTx } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
+import { insertSignInAudits } from "@/db/statements/audit-log";
 import { knownIp, type Actor } from "./record-audit";
 
 /** Who signed in, from where: the client address (lib/client-ip.ts) and the user agent. */
@@ -19,13 +19,5 @@ export function signInActor(userId: string, headers: Headers | null | undefined)
  */
 export async function recordSignIn(db: DbOrTx, input: { userId: string; headers?: Headers | null }): Promise<number> {
   const actor = signInActor(input.userId, input.headers);
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`
-    insert into audit_log (id, merchant_id, actor_type, actor_user_id, action, target_type, target_id, ip, user_agent)
-    select gen_random_uuid(), m.merchant_id, 'user', ${actor.userId}::uuid, 'user.signed_in', 'user', ${actor.userId}, ${actor.ip}, ${actor.userAgent}
-    from memberships m where m.user_id = ${actor.userId}::uuid
-    returning id`,
-  );
-  return rows.length;
+  return insertSignInAudits(db, { userId: actor.userId, ip: actor.ip ?? null, userAgent: actor.userAgent ?? null });
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { claimBulkRows, completeBulkBatch } from "@/db/statements/bulk-transfers";
 import { bulkTransferBatches, bulkTransferRows, merchants, type BulkTransferBatch, type BulkTransferRow, type Mode } from "@/db/schema";
 import { recordAudit, SYSTEM_ACTOR } from "@/lib/audit/record-audit";
 import { isAppError } from "@/lib/errors";
@@ -25,23 +26,7 @@ const LEASE = "2 minutes";
 type RowClaim = Pick<BulkTransferRow, "rowNumber" | "accountNumber" | "bankCode" | "accountName" | "amount" | "narration" | "transferReference">;
 
 async function claimRows(db: Db, batchId: string, limit: number): Promise<RowClaim[]> {
-  const rows = await queryRows<{
-    row_number: number;
-    account_number: string;
-    bank_code: string;
-    account_name: string;
-    amount: string | number;
-    narration: string | null;
-    transfer_reference: string;
-  }>(
-    db,
-    sql`update bulk_transfer_rows r set lease_until = now() + ${LEASE}::interval, updated_at = now()
-        from (select batch_id, row_number from bulk_transfer_rows
-              where batch_id = ${batchId} and status = 'pending' and (lease_until is null or lease_until < now())
-              order by row_number limit ${limit} for update skip locked) c
-        where r.batch_id = c.batch_id and r.row_number = c.row_number
-        returning r.row_number, r.account_number, r.bank_code, r.account_name, r.amount, r.narration, r.transfer_reference`,
-  );
+  const rows = await claimBulkRows(db, { batchId, limit, lease: LEASE });
   return rows
     .map((r) => ({
       rowNumber: r.row_number,
@@ -97,15 +82,7 @@ async function sendRow(db: Db, s: Sender, row: RowClaim): Promise<void> {
 /** Marks the batch completed once no row is pending, once (`bulk_transfer.sent` in the audit log). */
 async function completeIfDone(db: Db, batch: BulkTransferBatch): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [done] = await queryRows<{ id: string; sent: number; failed: number }>(
-      tx,
-      sql`update bulk_transfer_batches b set status = 'completed', completed_at = now(), updated_at = now()
-          where b.id = ${batch.id} and b.status = 'processing'
-            and not exists (select 1 from bulk_transfer_rows r where r.batch_id = b.id and r.status = 'pending')
-          returning b.id,
-            (select count(*)::int from bulk_transfer_rows r where r.batch_id = b.id and r.status = 'sent') as sent,
-            (select count(*)::int from bulk_transfer_rows r where r.batch_id = b.id and r.status = 'failed') as failed`,
-    );
+    const done = await completeBulkBatch(tx, batch.id);
     if (!done) return false;
     await recordAudit(tx, {
       merchantId: batch.merchantId,

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { queryRows, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { bulkTransferBatches, bulkTransferRows, type BulkTransferBatch, type Mode } from "@/db/schema";
+import { lockKeyForTransaction } from "@/db/statements/locks";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { appError, walletNotLinked } from "@/lib/errors";
 import { formatNaira } from "@/lib/money";
@@ -70,7 +70,7 @@ export async function submitBulkBatch(
 
   return db.transaction(async (tx) => {
     // One submission of a file at a time per business and mode: the second waits, then finds the first.
-    await queryRows(tx, sql`select pg_advisory_xact_lock(hashtextextended(${`bulk:${input.merchantId}:${input.mode}:${checked.fileHash}`}, 0))`);
+    await lockKeyForTransaction(tx, `bulk:${input.merchantId}:${input.mode}:${checked.fileHash}`);
     const duplicate = await findRecentDuplicate(tx, { ...input, fileHash: checked.fileHash });
     if (duplicate) throw duplicateFile(duplicate);
     const id = uuidv7();

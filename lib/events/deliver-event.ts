@@ -44,7 +44,7 @@ async function loadTarget(tx: DbOrTx, eventId: string) {
 
 /**
  * Records one attempt (resends, tests; the engine records its automatic attempts in batches:
- * record-attempts.ts) and moves the event on, under the event's row lock so a manual and an
+ * db/statements/events.ts) and moves the event on, under the event's row lock so a manual and an
  * automatic attempt finishing together both count. Success delivers; an automatic failure
  * schedules the next retry (or exhausts the event); a manual failure leaves the schedule alone.
  */

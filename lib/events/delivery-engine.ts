@@ -5,7 +5,7 @@ import { logError } from "@/lib/log";
 import { claimDueBatch, type ClaimedEvent } from "./claim-due-events";
 import { sendWebhook } from "./deliver-event";
 import { CONNECTIONS_PER_ORIGIN, type PostResult } from "./post-webhook";
-import { recordAutomaticAttempts, type AutomaticAttempt } from "./record-attempts";
+import { recordAutomaticAttempts, type AutomaticAttempt } from "@/db/statements/events";
 import { retryDelayMs } from "./retry-schedule";
 
 /** Candidate rows one claim looks at (each key still gets at most MAX_PER_KEY_PER_CLAIM). */
@@ -44,7 +44,7 @@ export type PassOptions = {
 type Pending = { attempt: AutomaticAttempt; done: (error?: unknown) => void };
 
 /**
- * Records automatic attempts in batches (record-attempts.ts, one statement per batch): what
+ * Records automatic attempts in batches (db/statements/events.ts, one statement per batch): what
  * finished within RECORD_GATHER_MS, or while every flush slot was busy, goes in one statement. Nobody waits for a record before the next attempt: the key's queue only counts
  * its unrecorded attempts (MAX_UNRECORDED_PER_KEY).
  */

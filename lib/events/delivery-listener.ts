@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { workerData } from "node:worker_threads";
-import { sql } from "drizzle-orm";
 import { directUrl, getHandle } from "@/db/client";
+import { notifyChannel } from "@/db/statements/events";
 import { logError, logWarn } from "@/lib/log";
 import { deliveryEngine } from "./delivery-engine";
 
@@ -43,7 +43,7 @@ export function notifyOtherInstances(): void {
     try {
       const handle = await getHandle();
       if (handle.kind !== "postgres") return;
-      await handle.db.execute(sql`select pg_notify(${CHANNEL}, ${INSTANCE})`);
+      await notifyChannel(handle.db, CHANNEL, INSTANCE);
       await new Promise((r) => setTimeout(r, NOTIFY_GAP_MS));
     } catch (error) {
       logError("webhook NOTIFY failed", { error });

@@ -1,7 +1,6 @@
-import { preparedRows, type DbOrTx } from "@/db/client";
-import { Params } from "@/db/params";
+import type { DbOrTx } from "@/db/client";
 import type { Mode } from "@/db/schema";
-import { outboxCte, PENDING_EVENT_IDS } from "@/db/statements/event-outbox";
+import { insertEvent, insertEvents, type OutboxRow } from "@/db/statements/event-outbox";
 import { prefixedId } from "@/lib/ids";
 
 export type EmitInput = {
@@ -13,23 +12,17 @@ export type EmitInput = {
   data: Record<string, unknown>;
 };
 
-/** The CTE `ev` writing these events to the outbox (db/statements/event-outbox.ts), each with a new id. */
-export function eventCtes(p: Params, inputs: EmitInput[], opts: { gate?: string } = {}): string {
-  return outboxCte(
-    p,
-    inputs.map((input) => ({
-      id: prefixedId("event"),
-      merchant_id: input.merchantId,
-      mode: input.mode,
-      key_pair_id: input.keyPairId,
-      type: input.type,
-      data: input.data,
-    })),
-    opts,
-  );
+/** These events as outbox rows (db/statements/event-outbox.ts), each with a new id. */
+export function outboxRows(inputs: EmitInput[]): OutboxRow[] {
+  return inputs.map((input) => ({
+    id: prefixedId("event"),
+    merchant_id: input.merchantId,
+    mode: input.mode,
+    key_pair_id: input.keyPairId,
+    type: input.type,
+    data: input.data,
+  }));
 }
-
-export const pendingEventIds = PENDING_EVENT_IDS;
 
 export const splitEventIds = (ids: string | null): string[] => (ids ? ids.split(",") : []);
 
@@ -41,14 +34,10 @@ export const splitEventIds = (ids: string | null): string[] => (ids ? ids.split(
  */
 export async function emitEvents(tx: DbOrTx, inputs: EmitInput[]): Promise<string[]> {
   if (inputs.length === 0) return [];
-  const p = new Params();
-  const [row] = await preparedRows<{ pending_event_ids: string | null }>(tx, `with ${eventCtes(p, inputs)} select ${pendingEventIds}`, p.values);
-  return splitEventIds(row!.pending_event_ids);
+  return splitEventIds(await insertEvents(tx, outboxRows(inputs)));
 }
 
 /** One event; returns its id (the `webhook-id`) whether or not it has somewhere to go. */
 export async function emitEvent(tx: DbOrTx, input: EmitInput): Promise<string> {
-  const p = new Params();
-  const [row] = await preparedRows<{ id: string }>(tx, `with ${eventCtes(p, [input])} select id from ev`, p.values);
-  return row!.id;
+  return insertEvent(tx, outboxRows([input])[0]!);
 }

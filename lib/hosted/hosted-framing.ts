@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { apiKeyPairs, checkoutSessions, dynamicPayIds, invoices, payIds, staticPayIds, type Mode } from "@/db/schema";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 import { isUuid } from "@/lib/text-patterns";
-import { hostedPagePath } from "@/lib/http/security-headers";
+import { hostedPagePath } from "@/lib/public-links";
 
 export type FramingTarget = { mode: Mode; allowedDomains: string[] };
 

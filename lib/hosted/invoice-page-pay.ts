@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { appError } from "@/lib/errors";
-import { payLink } from "@/lib/http/public-url";
+import { payLink } from "@/lib/public-links";
 import { ensureInvoiceInstrument } from "@/lib/invoices/ensure-invoice-instrument";
 import { assertInvoicePayable, type InvoiceChannel } from "@/lib/invoices/invoice-payment";
 import { amountRemaining } from "@/lib/invoices/invoice-view";

@@ -1,8 +1,6 @@
-/** `APP_URL` without trailing slashes; null when the operator did not set it. */
-export function configuredBaseUrl(): string | null {
-  const configured = process.env.APP_URL?.trim();
-  return configured ? configured.replace(/\/+$/, "") : null;
-}
+import { configuredBaseUrl } from "@/lib/public-links";
+
+export { checkoutUrl, configuredBaseUrl, payLink } from "@/lib/public-links";
 
 /**
  * The address customers reach the app at, for links we hand out (checkout_url, qr_data):
@@ -33,9 +31,3 @@ export function mailLinkBase(requestBase: string, env: Record<string, string | u
   if (configured) return configured.replace(/\/+$/, "");
   return env.DATABASE_URL ? null : requestBase;
 }
-
-/** api.md checkout_url: `{checkout_url_base}/<session_id>`, served by app/pay/[sessionId]. */
-export const checkoutUrl = (base: string, sessionId: string) => `${base}/pay/${sessionId}`;
-
-/** api.md qr_data: `{pay_link_base}/<pay_id>`, served by app/p/[payId]. */
-export const payLink = (base: string, payId: string) => `${base}/p/${encodeURIComponent(payId)}`;

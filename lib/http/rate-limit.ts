@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
-import { behindPooler, getDb, preparedRows, queryRows, type DbOrTx } from "@/db/client";
-import { rateLimitHitText, rateLimitHitWithReadText, rateLimitMarkedHitText } from "@/db/statements/rate-limit";
+import { behindPooler, getDb, pipelined, preparedRows, type DbOrTx } from "@/db/client";
+import type { CountAlongside, PreparedRead, PreparedStatement } from "@/db/statements/prefetch";
+import { pruneRateLimitWindows, rateLimitHitText, rateLimitHitWithReadText, rateLimitMarkedHitText } from "@/db/statements/rate-limit";
 import { AppError, appError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 
@@ -9,13 +9,9 @@ export type RateLimitState = { limit: number; remaining: number; resetAt: number
 
 const WINDOW_SECONDS = 60;
 
-/**
- * A read a handler will need, sent in the rate-limit statement (route option `prefetch`): one
- * round trip instead of two. Constant text numbering its own parameters from $1 (no `$n`
- * inside string literals), one row or none, and unable to fail for the parameters given (a
- * failed read would undo the count). `Row` is the shape of that row once parsed from JSON.
- */
-export type PreparedRead<Row> = { text: string; params: string[]; readonly row?: Row };
+// What a route prefetches and what a handler sends alongside the count are typed below the
+// domains (db/statements/prefetch.ts), so no domain imports lib/http.
+export type { PreparedRead } from "@/db/statements/prefetch";
 
 type HitRow = { bucket: string | null; count: number | null; window_epoch: string | number | null; pre?: string | null };
 type CountedState = RateLimitState & { exceeded: boolean };
@@ -64,37 +60,6 @@ export async function hitRateLimit<Row = never>(
   return { ...stateOf(buckets, counted), prefetched };
 }
 
-type RawClient = {
-  unsafe: (text: string, params: (string | null)[], opts: { prepare: boolean }) => PromiseLike<unknown[]>;
-  reserve?: () => Promise<RawClient & { release: () => void }>;
-};
-
-/**
- * Statements sent back to back on ONE connection without waiting in between (postgres.js
- * writes both at once: one round trip), each its own transaction; on PGlite, one after the
- * other. Answers each one's outcome, in order.
- */
-async function pipelined(db: DbOrTx, statements: { text: string; params: (string | null)[] }[]): Promise<PromiseSettledResult<unknown[]>[]> {
-  const client = (db as unknown as { $client?: RawClient }).$client;
-  if (client?.reserve) {
-    const connection = await client.reserve();
-    try {
-      return await Promise.allSettled(statements.map((s) => connection.unsafe(s.text, s.params, { prepare: true })));
-    } finally {
-      connection.release();
-    }
-  }
-  const out: PromiseSettledResult<unknown[]>[] = [];
-  for (const s of statements)
-    out.push(
-      await preparedRows<unknown>(db, s.text, s.params).then(
-        (value) => ({ status: "fulfilled" as const, value }),
-        (reason: unknown) => ({ status: "rejected" as const, reason }),
-      ),
-    );
-  return out;
-}
-
 /**
  * A request's rate-limit count left to its handler (route option `countInHandler`), so that a
  * write can travel with it: `alongside` sends the count and the handler's statement in one
@@ -102,7 +67,7 @@ async function pipelined(db: DbOrTx, statements: { text: string; params: (string
  * request is still counted exactly once: by `alongside`, or by `count` (the route calls it when
  * the handler answered, or failed, without counting).
  */
-export class PendingRateLimit {
+export class PendingRateLimit implements CountAlongside {
   state: CountedState | null = null;
 
   constructor(readonly buckets: Bucket[]) {}
@@ -123,7 +88,7 @@ export class PendingRateLimit {
    * throws 429 (the statement wrote nothing); counted already, the statement runs ungated, as it
    * does after its own count behind a pooler (DATABASE_URL `?pgbouncer=true`).
    */
-  async alongside<T>(db: DbOrTx, build: (nonce: string | null) => { text: string; params: (string | null)[] }): Promise<T[]> {
+  async alongside<T>(db: DbOrTx, build: (nonce: string | null) => PreparedStatement): Promise<T[]> {
     const ungated = () => {
       const s = build(null);
       return preparedRows<T>(db, s.text, s.params);
@@ -153,15 +118,7 @@ export class PendingRateLimit {
   }
 }
 
-/** Drops windows older than a few minutes (they can never be read again); answers how many. */
-export async function pruneRateLimitWindows(db: DbOrTx): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`with gone as (delete from rate_limit_counters where window_start < now() - interval '5 minutes' returning 1)
-        select count(*)::int as n from gone`,
-  );
-  return rows[0]?.n ?? 0;
-}
+export { pruneRateLimitWindows };
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   return {

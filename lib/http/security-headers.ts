@@ -1,5 +1,7 @@
 import { appUsesHttps } from "@/lib/security/app-https";
 
+export { hostedPagePath } from "@/lib/public-links";
+
 /**
  * Issue 14's response headers, in one place. Pages of the app (dashboard, admin, sign-in and
  * sign-up, invitations, docs…) get a strict CSP: scripts only from this origin and with this
@@ -52,17 +54,4 @@ export function framingSources(target: { mode: "test" | "live"; allowedDomains: 
   if (target.allowedDomains.length === 0) return schemes.map((s) => `${s}:`).join(" ");
   // An entry without a port matches its host on any port (lib/keys/allowed-domains.ts).
   return target.allowedDomains.flatMap((d) => schemes.map((s) => `${s}://${d.includes(":") ? d : `${d}:*`}`)).join(" ");
-}
-
-/** Which kind of page a path is, for its headers. */
-export function hostedPagePath(path: string): { kind: "session" | "payid" | "invoice"; id: string } | null {
-  const m = /^\/(pay|p|i)\/([^/]+)\/?$/.exec(path);
-  if (!m) return null;
-  let id = m[2]!;
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    /* kept as sent */
-  }
-  return { kind: m[1] === "pay" ? "session" : m[1] === "p" ? "payid" : "invoice", id };
 }

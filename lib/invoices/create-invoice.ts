@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { invoiceCounters, invoices, type Invoice, type Mode } from "@/db/schema";
+import { lockKeyForTransaction32 } from "@/db/statements/locks";
 import { appError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { prefixedId } from "@/lib/ids";
@@ -73,7 +74,7 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput): Promise<
   const { invoice, eventIds } = await db.transaction(async (tx) => {
     if (body.merchant_reference) {
       // Two creates racing with one reference serialise here; the loser sees the winner's row.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invoice:${input.merchantId}:${input.mode}:${body.merchant_reference}`}))`);
+      await lockKeyForTransaction32(tx, `invoice:${input.merchantId}:${input.mode}:${body.merchant_reference}`);
       const [existing] = await tx
         .select()
         .from(invoices)

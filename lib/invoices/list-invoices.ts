@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, isNull, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { queryRows, type Db, type DbOrTx } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { invoices, type Invoice, type Mode } from "@/db/schema";
+import { evaluateFlag } from "@/db/statements/flags";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
 import { keptCountSql, type KeptCountKey } from "@/lib/lists/counts";
 import { searchTotal } from "@/lib/lists/search-counts";
@@ -104,7 +105,7 @@ async function readInvoicePage(db: Db, input: Scope & ListInvoicesQuery, now: Da
       .orderBy(...plan.orderBy),
   );
   // No rows to carry the flag (an empty page): asked on its own.
-  const anyDue = rows.length > 0 ? rows[0]!.dueNow : (await queryRows<{ due: boolean }>(db, sql`select ${dueNow} as due`))[0]!.due;
+  const anyDue = rows.length > 0 ? rows[0]!.dueNow : await evaluateFlag(db, dueNow);
   const page = plan.finish(
     rows.map(({ dueNow: _, ...invoice }) => invoice),
     n,

@@ -1,7 +1,8 @@
 import { invalidState } from "@/lib/errors";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { invoices, type Invoice } from "@/db/schema";
+import { lockKeyForTransaction32 } from "@/db/statements/locks";
 import { changeInvoice, type InvoiceRef } from "./get-invoice";
 import { dueAtFor } from "./invoice-dates";
 import { INVOICE_STATE_MESSAGES, invoiceReferenceConflict } from "./invoice-errors";
@@ -12,7 +13,7 @@ import { bpToTaxRate, computeInvoiceTotals } from "./invoice-totals";
 /** Another invoice of this merchant and mode already using the reference: 409. */
 async function assertReferenceFree(tx: DbOrTx, invoice: Invoice, reference: string) {
   // The same lock createInvoice takes for a reference, so a create and an update racing for one take turns.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invoice:${invoice.merchantId}:${invoice.mode}:${reference}`}))`);
+  await lockKeyForTransaction32(tx, `invoice:${invoice.merchantId}:${invoice.mode}:${reference}`);
   const [other] = await tx
     .select({ id: invoices.id })
     .from(invoices)

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { preparedRows, type DbOrTx } from "@/db/client";
-import { Params } from "@/db/params";
+import type { DbOrTx } from "@/db/client";
 import { journalEntries, type JournalEntry } from "@/db/schema";
-import { ledgerEntryCtes, MISSING_ACCOUNT, postEntryStatement, type EntryInput } from "@/db/statements/ledger-entry";
+import { insertLedgerEntry, MISSING_ACCOUNT, netPostings, type EntryInput, type PlannedEntry } from "@/db/statements/ledger-entry";
 import { appError } from "@/lib/errors";
 import { forgetAccountIds } from "./accounts";
 import { pgError } from "./db-errors";
@@ -12,29 +11,29 @@ export { netPostings, type EntryInput, type Move } from "@/db/statements/ledger-
 
 const insufficientFunds = () => appError("INSUFFICIENT_FUNDS");
 
-/** One ledger entry inside a statement: its CTEs, the guard column for the final select, and its error mapping. */
-export type LedgerEntry = { id: string; ctes: string; guard: string; error(err: unknown): unknown };
+/**
+ * One ledger entry planned for a statement (db/statements/ledger-entry.ts writes its SQL): its
+ * id and input, which a statement builder turns into CTEs, and its error mapping.
+ */
+export type LedgerEntry = PlannedEntry & { error(err: unknown): unknown };
 
 /**
- * The one way to post a ledger entry (db/statements/ledger-entry.ts writes its SQL): balanced
- * moves, the accounts locked in id order, the guard against a missing account, and the
- * statement's failure mapped by `error`: an overdraft (the balance CHECK) becomes
- * INSUFFICIENT_FUNDS, a missing account a plain error (and the cached account ids are
- * forgotten). A caller writing one statement with more in it (a transfer) includes `ctes`
- * and `guard` and passes its failure through `error`; postEntry runs it on its own.
+ * The one way to post a ledger entry: balanced moves, the accounts locked in id order, the
+ * guard against a missing account (db/statements/ledger-entry.ts), and the statement's failure
+ * mapped by `error`: an overdraft (the balance CHECK) becomes INSUFFICIENT_FUNDS, a missing
+ * account a plain error (and the cached account ids are forgotten). A statement with more in it
+ * (a transfer, db/statements/transfers.ts) includes the entry and passes its failure through
+ * `error`; postEntry runs it on its own.
  */
-export function ledgerEntry(p: Params, input: EntryInput, opts: { gate?: string } = {}): LedgerEntry {
-  const id = uuidv7();
-  const { ctes, guard, accounts } = ledgerEntryCtes(p, input, { entryId: id, gate: opts.gate });
+export function ledgerEntry(input: EntryInput): LedgerEntry {
   return {
-    id,
-    ctes,
-    guard,
+    id: uuidv7(),
+    input,
     error(err) {
       const pg = pgError(err);
       if (pg?.code === "23514") return insufficientFunds();
       if (pg?.code === "22P02" && String((err as Error).message).includes(MISSING_ACCOUNT)) {
-        forgetAccountIds(accounts);
+        forgetAccountIds([...netPostings(input.moves).keys()]);
         return new Error(MISSING_ACCOUNT);
       }
       return err;
@@ -48,13 +47,12 @@ export function ledgerEntry(p: Params, input: EntryInput, opts: { gate?: string 
  * the caller's transaction. A reference already posted returns that entry and changes nothing.
  */
 export async function postEntry(tx: DbOrTx, input: EntryInput): Promise<{ entry: JournalEntry; created: boolean }> {
-  const p = new Params();
-  const statement = ledgerEntry(p, input);
+  const statement = ledgerEntry(input);
   let rows: { created_at: string | Date }[];
   try {
     // One statement, one round trip, prepared once per connection. The wallet's lock is held
     // for this statement and the commit only.
-    rows = await preparedRows(tx, postEntryStatement(statement), p.values);
+    rows = await insertLedgerEntry(tx, statement);
   } catch (err) {
     throw statement.error(err);
   }

@@ -1,6 +1,7 @@
 import { and, count, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { queryRows, type DbOrTx } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
+import { readCount } from "@/db/statements/lists";
 import { listCounts, type Mode } from "@/db/schema";
 
 /**
@@ -60,8 +61,7 @@ export function bucketEnd(kind: BucketKind, bucket: SQL): SQL {
 
 /** A kept count, read on its own. */
 export async function keptCount(tx: DbOrTx, key: KeptCountKey): Promise<number> {
-  const [row] = await queryRows<{ n: string }>(tx, sql`select ${keptCountSql(key)}::text as n`);
-  return Number(row?.n ?? 0);
+  return readCount(tx, keptCountSql(key));
 }
 
 /** count(*) as an expression, for what cannot be kept (a search, a date range): the list's indexes bound it. */

@@ -3,7 +3,8 @@
 // list's exact total in one statement.
 import { and, asc, desc, eq, getTableColumns, inArray, SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
-import { queryRows, type DbOrTx } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
+import { readCount } from "@/db/statements/lists";
 import { listCounts } from "@/db/schema";
 import { validationError } from "@/lib/errors";
 import { bucketEnd, keptCountWhere, type BucketKind, type KeptCountKey } from "@/lib/lists/counts";
@@ -151,8 +152,7 @@ export async function readPage<T extends WithTotal>(
   const rows = await read(sql<number>`${expression}`.mapWith(Number));
   let n: number;
   if (rows.length === 0) {
-    const [row] = await queryRows<{ n: string }>(tx, sql`select ${expression}::text as n`);
-    n = Number(row?.n ?? 0);
+    n = await readCount(tx, expression);
   } else {
     n = rows[0]!.listTotal;
   }

@@ -12,7 +12,8 @@
 // so no write in flight can touch a row before `upto` (at least two hours back) unbumped.
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { queryRows, type DbOrTx } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
+import { countAndCacheSearch, pruneSearchCountsBefore } from "@/db/statements/lists";
 import { searchCounts, searchEpochs, type Mode } from "@/db/schema";
 import type { CountedList } from "@/lib/lists/counts";
 
@@ -75,27 +76,22 @@ export function searchTotal(s: SearchCountSpec, now = Date.now()): { sql: SQL; c
   const live = sql`(select count(*) from (select * from ${s.table} where ${s.scope} and ${s.sortColumn} >= ${upto}::timestamptz offset 0) as ${name} where ${s.where})`;
   return {
     sql: sql`coalesce(${cached} + ${live}, -1)`,
-    count: async (tx) => {
-      const [row] = await queryRows<{ total: string }>(
-        tx,
-        sql`with e as (select ${epochSql(s)} as epoch),
-                 m as (select count(*) filter (where ${s.sortColumn} < ${upto}::timestamptz) as settled, count(*) as total from ${s.table} where ${s.where}),
-                 w as (insert into ${c} (list, merchant_id, mode, key, upto, epoch, n)
-                       select ${s.list}, ${s.merchantId}, ${s.mode}, ${key}, ${upto}::timestamptz, e.epoch, m.settled from e, m
-                       on conflict (list, merchant_id, mode, key, upto) do update
-                         set epoch = excluded.epoch, n = excluded.n, computed_at = now())
-            select total::text as total from m`,
-      );
-      return Number(row?.total ?? 0);
-    },
+    count: (tx) =>
+      countAndCacheSearch(tx, {
+        epoch: epochSql(s),
+        table: s.table,
+        where: s.where,
+        sortColumn: s.sortColumn,
+        list: s.list,
+        merchantId: s.merchantId,
+        mode: s.mode,
+        key,
+        upto,
+      }),
   };
 }
 
 /** Drops cached counts whose hour has passed (never read again); answers how many. */
 export async function pruneSearchCounts(db: DbOrTx, now = Date.now()): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`with gone as (delete from ${searchCounts} where ${searchCounts.upto} < ${settledBefore(now).toISOString()}::timestamptz returning 1) select count(*)::int as n from gone`,
-  );
-  return rows[0]?.n ?? 0;
+  return pruneSearchCountsBefore(db, settledBefore(now).toISOString());
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
+import { lastSchedulerRun, latestReconciliationRuns, newestAppliedMigration, pingDatabase } from "@/db/statements/observability";
 import { migrationsFolder } from "@/db/migrate";
 
 export type JournalEntry = { idx: number; when: number; tag: string };
@@ -79,15 +79,14 @@ export async function checkHealth(
   try {
     db = await getDb();
     const t0 = performance.now();
-    await db.execute(sql`select 1`);
+    await pingDatabase(db);
     latency = Math.round((performance.now() - t0) * 100) / 100;
   } catch {
     return down;
   }
   let newestApplied: number | null = null;
   try {
-    const rows = await queryRows<{ newest: string | number | null }>(db, sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
-    newestApplied = rows[0]?.newest == null ? null : Number(rows[0].newest);
+    newestApplied = await newestAppliedMigration(db);
   } catch {
     /* never migrated: no migrations table yet */
   }
@@ -95,8 +94,7 @@ export async function checkHealth(
   let lastRunAt: Date | null = null;
   let reconciliation: ReconciliationHealth[] = [];
   if (migrations.current) {
-    const rows = await queryRows<{ last: string | Date | null }>(db, sql`select max(last_finished_at) as last from scheduler_runs`);
-    lastRunAt = rows[0]?.last == null ? null : new Date(rows[0].last);
+    lastRunAt = await lastSchedulerRun(db);
     reconciliation = await lastReconciliations(db);
   }
   const database = { reachable: true, latency_ms: latency };
@@ -105,11 +103,6 @@ export async function checkHealth(
 
 /** The latest run of each rail and mode (newest day, then newest start), with its exceptions (missing at the provider, amount mismatches, unexpected debits). */
 async function lastReconciliations(db: Db): Promise<ReconciliationHealth[]> {
-  const rows = await queryRows<{ rail: string; mode: string; day: string; status: string; lines: number; exceptions: number; finished_at: string | null }>(
-    db,
-    sql`select distinct on (rail, mode) rail, mode, day::text as day, status, lines, (missing_at_provider + amount_mismatch + unexpected_debit)::int as exceptions,
-               to_char(finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as finished_at
-        from reconciliation_runs order by rail, mode, day desc, started_at desc`,
-  );
+  const rows = await latestReconciliationRuns(db);
   return rows.map((r) => ({ ...r, lines: Number(r.lines), exceptions: Number(r.exceptions) }));
 }

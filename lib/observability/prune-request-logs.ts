@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
+import { pruneRequestLogRows } from "@/db/statements/observability";
 
 /** How many request log rows each key pair keeps (the dashboard's "last N requests"). */
 export function requestLogLimit(): number {
@@ -16,27 +16,5 @@ export const PRUNE_JOB = "prune_api_request_logs";
  * one, not the size of the table. Idempotent; safe from several instances at once.
  */
 export async function pruneRequestLogs(db: Db, keep = requestLogLimit()): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`with since as (
-          select coalesce((select last_started_at - interval '1 minute' from scheduler_runs where job = ${PRUNE_JOB}), '-infinity'::timestamptz) as t
-        ), touched as (
-          select distinct key_pair_id from api_request_logs where created_at > (select t from since)
-        ), cut as (
-          select t.key_pair_id, c.created_at, c.id
-          from touched t
-          cross join lateral (
-            select l.created_at, l.id from api_request_logs l
-            where l.key_pair_id = t.key_pair_id
-            order by l.created_at desc, l.id desc
-            offset ${keep} limit 1
-          ) c
-        ), gone as (
-          delete from api_request_logs l using cut
-          where l.key_pair_id = cut.key_pair_id and (l.created_at, l.id) <= (cut.created_at, cut.id)
-          returning 1
-        )
-        select count(*)::int as n from gone`,
-  );
-  return Number(rows[0]?.n ?? 0);
+  return pruneRequestLogRows(db, { keep, job: PRUNE_JOB });
 }

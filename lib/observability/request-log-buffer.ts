@@ -1,4 +1,5 @@
-import { getDb, preparedRows } from "@/db/client";
+import { getDb } from "@/db/client";
+import { insertRequestLogs } from "@/db/statements/observability";
 import type { NewApiRequestLog } from "@/db/schema";
 import { logError } from "@/lib/log";
 
@@ -43,15 +44,6 @@ export function flushRequestLogs(): Promise<void> {
   return state.flushing;
 }
 
-/**
- * A batch as one prepared statement of constant text (the rows as one JSON parameter): no
- * query building per row (Drizzle's multi-row insert cost ~5% of a hot request's CPU).
- */
-const INSERT_BATCH = `insert into api_request_logs (merchant_id, mode, key_pair_id, key_type, method, path, status, correlation_id, duration_ms, ip, user_agent, created_at)
-  select merchant_id, mode, key_pair_id, key_type, method, path, status, correlation_id, duration_ms, ip, user_agent, created_at
-  from jsonb_to_recordset($1::text::jsonb) as r (merchant_id uuid, mode text, key_pair_id uuid, key_type text, method text, path text, status smallint,
-                                                 correlation_id text, duration_ms int, ip text, user_agent text, created_at timestamptz)`;
-
 const asJson = (batch: NewApiRequestLog[]) =>
   JSON.stringify(
     batch.map((r) => ({
@@ -74,7 +66,7 @@ async function drain(): Promise<void> {
   while (state.rows.length > 0) {
     const batch = state.rows.splice(0, BATCH);
     try {
-      await preparedRows(await getDb(), INSERT_BATCH, [asJson(batch)]);
+      await insertRequestLogs(await getDb(), asJson(batch));
     } catch (error) {
       logError("API request log rows dropped: the batch could not be written", { rows: batch.length, error });
     }

@@ -1,5 +1,6 @@
-import { and, eq, gte, sql, sum } from "drizzle-orm";
-import { queryRows, type DbOrTx } from "@/db/client";
+import { and, eq, gte, sum } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { refundedPaymentsByDay } from "@/db/statements/overview";
 import { dailySessions, dailyVolume, type Mode } from "@/db/schema";
 import { lagosDayStart, lastLagosDays } from "@/lib/lagos-day";
 
@@ -41,18 +42,7 @@ export async function getCollections(tx: DbOrTx, scope: Scope & { now?: Date }):
  * creation index), joined to their payments by reference.
  */
 async function refundedByDay(tx: DbOrTx, scope: Scope, since: Date): Promise<Map<string, { amount: number; whole: number }>> {
-  const rows = await queryRows<{ day: string | Date; amount: number | string; whole: number | string }>(
-    tx,
-    sql`select owo_lagos_day(p.paid_at)::text as day, sum(r.refunded) as amount, count(*) filter (where r.refunded >= p.amount) as whole
-        from (
-          select payment_reference, sum(amount) as refunded from refunds
-          where merchant_id = ${scope.merchantId}::uuid and mode = ${scope.mode} and status = 'completed' and created_at >= ${since.toISOString()}::timestamptz
-          group by payment_reference
-        ) r
-        join payments p on p.reference = r.payment_reference and p.merchant_id = ${scope.merchantId}::uuid and p.mode = ${scope.mode}
-        where p.paid_at >= ${since.toISOString()}::timestamptz
-        group by 1`,
-  );
+  const rows = await refundedPaymentsByDay(tx, { ...scope, since });
   return new Map(rows.map((r) => [String(r.day).slice(0, 10), { amount: Number(r.amount), whole: Number(r.whole) }]));
 }
 

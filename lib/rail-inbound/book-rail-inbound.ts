@@ -1,6 +1,7 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { queryRows, type Db, type DbOrTx } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
+import { insertRailSuspense } from "@/db/statements/rail-webhooks";
 import { payments, staticAccounts, virtualAccounts, type RailWebhookOutcome } from "@/db/schema";
 import { isAppError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
@@ -91,14 +92,7 @@ async function findDestination(db: Db, rail: string, inbound: RailInbound): Prom
 async function toSuspense(db: Db, input: { rail: string; inbound: RailInbound }, reason: string): Promise<{ outcome: RailWebhookOutcome; detail: string }> {
   const { rail, inbound } = input;
   await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into rail_suspense (id, rail, provider_reference, amount, provider_fee, account_number, account_reference, payer, session_id, reason)
-          values (${uuidv7()}::uuid, ${rail}, ${inbound.providerReference}, ${inbound.amount}, ${inbound.fee ?? 0}, ${inbound.accountNumber},
-                  ${inbound.accountReference}, ${JSON.stringify(inbound.payer)}::jsonb, ${inbound.sessionId}, ${reason})
-          on conflict (rail, provider_reference) do nothing
-          returning id`,
-    );
+    const row = await insertRailSuspense(tx, { id: uuidv7(), rail, inbound, reason });
     if (!row) return;
     const [clearing, suspense] = await Promise.all([clearingAccount(tx, "live", rail), suspenseAccount(tx)]);
     const fee = inbound.fee ?? 0;

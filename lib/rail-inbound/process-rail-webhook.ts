@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
 import { refunds, transfers, type RailWebhookOutcome } from "@/db/schema";
+import { claimDueRailWebhooks, claimRailWebhook, finishRailWebhook, postponeRailWebhook, type ClaimedRailWebhook } from "@/db/statements/rail-webhooks";
 import { logError } from "@/lib/log";
 import type { RailNotice } from "@/lib/rails/rail";
 import { railByName } from "@/lib/rails/router";
@@ -14,7 +15,7 @@ const LEASE_SECONDS = 60;
 /** A delivery the provider's API cannot confirm yet (pending, unreachable) is asked again, backing off, this many times. */
 const MAX_ATTEMPTS = 12;
 
-type Claimed = { id: string; rail: string; body: string; attempts: number };
+type Claimed = ClaimedRailWebhook;
 
 /**
  * Processes one stored delivery, if it is due and not taken: claims it under a lease, asks
@@ -23,24 +24,13 @@ type Claimed = { id: string; rail: string; body: string; attempts: number };
  * scheduler): the claim lets one through.
  */
 export async function processRailWebhook(db: Db, id: string): Promise<RailWebhookOutcome | null> {
-  const [claimed] = await queryRows<Claimed>(
-    db,
-    sql`update rail_webhooks set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
-        where id = ${id}::uuid and processed_at is null and next_attempt_at <= now()
-        returning id, rail, body, attempts`,
-  );
+  const claimed = await claimRailWebhook(db, { id, leaseSeconds: LEASE_SECONDS });
   return claimed ? processClaimed(db, claimed) : null;
 }
 
 /** Scheduler job: every stored delivery still unprocessed and due (a crash, an unreachable API). */
 export async function processDueRailWebhooks(db: Db, opts: { limit?: number } = {}): Promise<number> {
-  const rows = await queryRows<Claimed>(
-    db,
-    sql`update rail_webhooks set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
-        where id in (select id from rail_webhooks where processed_at is null and next_attempt_at <= now()
-                     order by next_attempt_at limit ${opts.limit ?? 50} for update skip locked)
-        returning id, rail, body, attempts`,
-  );
+  const rows = await claimDueRailWebhooks(db, { limit: opts.limit ?? 50, leaseSeconds: LEASE_SECONDS });
   for (const row of rows) await processClaimed(db, row);
   return rows.length;
 }
@@ -96,15 +86,12 @@ async function applyTransferNotice(db: Db, rail: string, railReference: string):
 }
 
 async function finish(db: Db, id: string, outcome: RailWebhookOutcome, detail: string | null): Promise<RailWebhookOutcome> {
-  await queryRows(
-    db,
-    sql`update rail_webhooks set processed_at = now(), outcome = ${outcome}, detail = ${detail}, next_attempt_at = null where id = ${id}::uuid`,
-  );
+  await finishRailWebhook(db, { id, outcome, detail });
   return outcome;
 }
 
 async function later(db: Db, row: Claimed, detail: string): Promise<null> {
   const seconds = Math.min(3600, 15 * 2 ** Math.min(row.attempts, 8));
-  await queryRows(db, sql`update rail_webhooks set detail = ${detail}, next_attempt_at = now() + make_interval(secs => ${seconds}) where id = ${row.id}::uuid`);
+  await postponeRailWebhook(db, { id: row.id, detail, seconds });
   return null;
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { queryRows, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
+import { storeRailWebhook } from "@/db/statements/rail-webhooks";
 import { logError } from "@/lib/log";
 import { PROVIDER_RAILS, type ProviderRailName } from "@/lib/rails/rail";
 import { railByName } from "@/lib/rails/router";
@@ -37,11 +37,6 @@ export async function receiveRailWebhook(db: Db, input: { rail: string; rawBody:
     logError("rail webhook: a verified body that is not a known notice", { rail: rail.name, error });
     dedupeKey = `unparsed:${createHash("sha256").update(input.rawBody).digest("hex")}`;
   }
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`insert into rail_webhooks (id, rail, dedupe_key, body) values (${uuidv7()}::uuid, ${rail.name}, ${dedupeKey}, ${input.rawBody})
-        on conflict (rail, dedupe_key) do update set rail = excluded.rail
-        returning id`,
-  );
-  return { status: 200, body: { status: true }, deliveryId: row!.id };
+  const deliveryId = await storeRailWebhook(db, { id: uuidv7(), rail: rail.name, dedupeKey, body: input.rawBody });
+  return { status: 200, body: { status: true }, deliveryId };
 }

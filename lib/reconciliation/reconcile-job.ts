@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
+import { countRecentReconciliationRuns } from "@/db/statements/reconciliation";
 import { lagosDay } from "@/lib/lagos-day";
 import { logError } from "@/lib/log";
 import { liveRails } from "@/lib/rails/router";
@@ -31,13 +31,7 @@ export async function runDueReconciliations(db: Db, now = new Date()): Promise<n
   let ran = 0;
   for (const rail of liveRails()) {
     if (rail.name === "sandbox") continue;
-    const [seen] = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from reconciliation_runs
-          where rail = ${rail.name} and mode = 'live' and day = ${yesterday}::date and source_key = 'api'
-            and (status in ('completed', 'running') or started_at > now() - make_interval(mins => ${RETRY_MINUTES}))`,
-    );
-    if (seen!.n > 0) continue;
+    if ((await countRecentReconciliationRuns(db, { rail: rail.name, day: yesterday, retryMinutes: RETRY_MINUTES })) > 0) continue;
     try {
       const { run } = await reconcileDay(db, { rail: rail.name, day: yesterday, startedBy: "scheduler" });
       await sendRunAlert(db, run);

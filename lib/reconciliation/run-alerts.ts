@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users, type ReconciliationRun } from "@/db/schema";
-import { configuredBaseUrl } from "@/lib/http/public-url";
+import { configuredBaseUrl } from "@/lib/public-links";
 import { sendMail, smtpConfigured } from "@/lib/mail/mailer";
 import { formatNaira } from "@/lib/money";
 

@@ -1,27 +1,34 @@
-import { eq, sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
 import { reconciliationRuns, type ReconciliationRun } from "@/db/schema";
+import {
+  claimReconciliationRun,
+  completeReconciliationRun,
+  failReconciliationRun,
+  matchLines,
+  recordOwoOnlyLines,
+  runTotals,
+  saveReconciliationCursor,
+  storeLines,
+  suggestMatches,
+  type LineSource,
+  type RunCounts,
+} from "@/db/statements/reconciliation";
+import { ledgerBalanceByCode } from "@/db/statements/ledger";
 import { appError, invalidState, validationError } from "@/lib/errors";
 import { lagosDayStart } from "@/lib/lagos-day";
 import { railClearingCode } from "@/lib/ledger/accounts";
 import { logError } from "@/lib/log";
 import { hasStatement, type Rail, type StatementCursor } from "@/lib/rails/rail";
 import { railByName } from "@/lib/rails/router";
-import { matchLines, suggestMatches } from "./match-lines";
-import { recordOwoOnlyLines } from "./owo-only-lines";
-import { runTotals, type RunCounts } from "./run-totals";
 import { sandboxStatement } from "./sandbox-statement";
 import { settleOpenLines } from "./settle-lines";
 import { importStatementFile, type StatementFile } from "./statement-file";
-import { storeLines, type LineSource } from "./store-lines";
 
 /** `npx owo reconcile run --json`'s object (supplement §12): balances in kobo, null when the source has none. */
 export type ReconcileSummary = { rail: string; date: string } & RunCounts & { provider_balance: number | null; ledger_balance: number | null };
 
 export type ReconcileRequest = { rail: string; day: string; file?: StatementFile; startedBy?: string | null };
-
-/** A run left `running` this long ago is taken to have died and may be taken over (its cursor resumes it). */
-const STALE_MINUTES = 15;
 
 /**
  * Reconciles one rail's Lagos day from one source (supplement §12): the statement's lines are
@@ -50,23 +57,13 @@ export async function reconcileDay(db: Db, req: ReconcileRequest): Promise<{ run
     await recordOwoOnlyLines(db, { id: run.id, rail: rail.name, mode, from: period.from, to: period.to, source: at.source });
     await suggestMatches(db, run.id);
   } catch (error) {
-    await queryRows(
-      db,
-      sql`update reconciliation_runs set status = 'failed', error = ${(error as Error).message ?? String(error)}, finished_at = now() where id = ${run.id}::uuid`,
-    );
+    await failReconciliationRun(db, run.id, (error as Error).message ?? String(error));
     throw error;
   }
   const { counts, totals } = await runTotals(db, run.id);
   const providerBalance = req.file ? null : await providerBalanceOf(rail);
   const ledgerBalance = await ledgerBalanceOf(db, mode, rail.name);
-  const [done] = await queryRows<{ id: string }>(
-    db,
-    sql`update reconciliation_runs set status = 'completed', cursor = null, finished_at = now(), error = null,
-          lines = ${counts.lines}, matched = ${counts.matched}, booked = ${counts.booked}, unknown_inbound = ${counts.unknown_inbound},
-          status_applied = ${counts.status_applied}, missing_at_provider = ${counts.missing_at_provider}, amount_mismatch = ${counts.amount_mismatch},
-          unexpected_debit = ${counts.unexpected_debit}, provider_balance = ${providerBalance}, ledger_balance = ${ledgerBalance}, totals = ${JSON.stringify(totals)}::jsonb
-        where id = ${run.id}::uuid returning id`,
-  );
+  const done = await completeReconciliationRun(db, { runId: run.id, counts, totals, providerBalance, ledgerBalance });
   const final = await getRun(db, done!.id);
   return { run: final, summary: { rail: rail.name, date: req.day, ...counts, provider_balance: providerBalance, ledger_balance: ledgerBalance } };
 }
@@ -81,17 +78,7 @@ async function claimRun(
   db: Db,
   input: { rail: string; mode: string; day: string; fileHash: string | null; fileName: string | null; startedBy: string | null },
 ): Promise<ReconciliationRun> {
-  const sourceKey = input.fileHash ? `file:${input.fileHash}` : "api";
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`insert into reconciliation_runs (id, rail, mode, day, source, source_key, file_name, started_by, attempts)
-        values (gen_random_uuid(), ${input.rail}, ${input.mode}, ${input.day}::date, ${input.fileHash ? "file" : "api"}, ${sourceKey}, ${input.fileName}, ${input.startedBy}, 1)
-        on conflict (rail, mode, day, source_key) do update set
-          attempts = reconciliation_runs.attempts + 1, status = 'running', error = null, started_at = now(), finished_at = null, started_by = excluded.started_by,
-          cursor = case when reconciliation_runs.status = 'completed' then null else reconciliation_runs.cursor end
-        where reconciliation_runs.status <> 'running' or reconciliation_runs.started_at < now() - make_interval(mins => ${STALE_MINUTES})
-        returning id`,
-  );
+  const row = await claimReconciliationRun(db, input);
   if (!row) throw invalidState("A reconciliation of this rail and day from this source is already running.");
   return getRun(db, row.id);
 }
@@ -109,7 +96,7 @@ async function importFromRail(db: Db, at: LineSource, rail: Rail, period: { from
     const next: StatementCursor | null = page.next;
     await db.transaction(async (tx) => {
       await storeLines(tx, at, page.lines);
-      await queryRows(tx, sql`update reconciliation_runs set cursor = ${next ? JSON.stringify(next) : null}::jsonb where id = ${at.runId}::uuid`);
+      await saveReconciliationCursor(tx, at.runId, next);
     });
     cursor = next;
   }
@@ -128,6 +115,5 @@ async function providerBalanceOf(rail: Rail): Promise<number | null> {
 /** What the ledger says the provider holds: the rail's clearing account, sign turned (it goes negative as money arrives). */
 async function ledgerBalanceOf(db: Db, mode: "test" | "live", rail: string): Promise<number> {
   const code = rail === "sandbox" ? `platform:${mode}:bank_clearing` : railClearingCode(mode, rail);
-  const [row] = await queryRows<{ balance: string | null }>(db, sql`select balance::text as balance from ledger_accounts where code = ${code}`);
-  return -Number(row?.balance ?? 0);
+  return -Number((await ledgerBalanceByCode(db, code)) ?? 0);
 }

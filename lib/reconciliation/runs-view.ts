@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { dailyReconciliationDifferences } from "@/db/statements/reconciliation";
 import { reconciliationRuns, statementLines, type ReconciliationRun, type StatementLineRow } from "@/db/schema";
 import { koboToNaira } from "@/lib/money";
 import { isUuid } from "@/lib/text-patterns";
@@ -81,14 +82,7 @@ export type DayDifference = { day: string; difference: number | null; exceptions
  */
 export async function dailyDifferences(db: Db, days: string[]): Promise<DayDifference[]> {
   if (days.length === 0) return [];
-  const rows = await queryRows<{ day: string; difference: string | null; exceptions: number }>(
-    db,
-    sql`with latest as (
-          select distinct on (rail, mode, day) day, provider_balance, ledger_balance, missing_at_provider + amount_mismatch + unexpected_debit as exceptions
-          from reconciliation_runs where status = 'completed' and day between ${days[0]}::date and ${days.at(-1)}::date
-          order by rail, mode, day, (source_key = 'api') desc, finished_at desc)
-        select day::text as day, sum(provider_balance - ledger_balance)::text as difference, sum(exceptions)::int as exceptions from latest group by day`,
-  );
+  const rows = await dailyReconciliationDifferences(db, { first: days[0]!, last: days.at(-1)! });
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return days.map((day) => {
     const r = byDay.get(day);

@@ -1,19 +1,11 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
 import { railSuspense, transfers, type LineOutcome } from "@/db/schema";
+import { decideStatementLine, openProviderLines, type OpenLine } from "@/db/statements/reconciliation";
 import { bookRailInbound } from "@/lib/rail-inbound/book-rail-inbound";
 import type { Rail } from "@/lib/rails/rail";
 import { refreshFromBank } from "@/lib/transfers/submit-to-bank";
 
-type OpenLine = {
-  id: string;
-  direction: "in" | "out";
-  provider_reference: string;
-  status: string;
-  amount: number;
-  matched_kind: string | null;
-  matched_reference: string | null;
-};
 type Decision = { outcome: LineOutcome; kind?: string | null; reference?: string | null; detail?: string | null };
 
 /** The transfer status a statement line's status means. */
@@ -32,11 +24,7 @@ const TRANSFER_STATUS: Record<string, string> = { success: "completed", failed: 
  * - money out that is no payout of Owo's (nor a suspense return): `unexpected_debit`.
  */
 export async function settleOpenLines(db: Db, runId: string, rail: Rail): Promise<void> {
-  const lines = await queryRows<OpenLine>(
-    db,
-    sql`select id, direction, provider_reference, status, amount::float8 as amount, matched_kind, matched_reference
-        from statement_lines where run_id = ${runId}::uuid and origin = 'provider' and outcome is null order by created_at, id`,
-  );
+  const lines = await openProviderLines(db, runId);
   const returns = lines.some((l) => l.direction === "out" && !l.matched_kind) ? await suspenseReturns(db, rail) : new Map<string, string>();
   for (const line of lines) {
     const decision =
@@ -45,12 +33,7 @@ export async function settleOpenLines(db: Db, runId: string, rail: Rail): Promis
         : line.matched_kind === "transfer"
           ? await applyStatus(db, line)
           : unexpected(line, returns);
-    await queryRows(
-      db,
-      sql`update statement_lines set outcome = ${decision.outcome}, matched_kind = coalesce(${decision.kind ?? null}, matched_kind),
-            matched_reference = coalesce(${decision.reference ?? null}, matched_reference), detail = ${decision.detail ?? null}
-          where id = ${line.id}::uuid`,
-    );
+    await decideStatementLine(db, line.id, decision);
   }
 }
 

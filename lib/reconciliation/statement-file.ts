@@ -6,7 +6,7 @@ import { validationError } from "@/lib/errors";
 import { parseNaira } from "@/lib/money";
 import type { StatementLine } from "@/lib/rails/rail";
 import { directionOf, PROVIDER_EXPORTS, statusOf, valueTimeOf, type ColumnMapping, type StatementFormat } from "./statement-formats";
-import { storeLines, type LineSource } from "./store-lines";
+import { storeLines, type LineSource } from "@/db/statements/reconciliation";
 
 /** An uploaded statement: read twice (its SHA-256 names the run, then its rows), streamed both times. */
 export type StatementFile = {

@@ -3,7 +3,7 @@ import { tickSandboxBank } from "@/lib/rails/sandbox/sandbox-transfers";
 import { processDueRailWebhooks } from "@/lib/rail-inbound/process-rail-webhook";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 import { expirePreviousWebhookSecrets } from "@/lib/events/expire-previous-webhook-secrets";
-import { pruneRateLimitWindows } from "@/lib/http/rate-limit";
+import { pruneRateLimitWindows } from "@/db/statements/rate-limit";
 import { pruneSearchCounts } from "@/lib/lists/search-counts";
 import { queueDueNotifications } from "@/lib/notifications/queue-notifications";
 import { sendDueNotifications } from "@/lib/notifications/send-due-notifications";

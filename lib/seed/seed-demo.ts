@@ -10,7 +10,7 @@ import { appError } from "@/lib/errors";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
 import { hashSecretKey } from "@/lib/keys/key-format";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import { configuredBaseUrl } from "@/lib/http/public-url";
+import { configuredBaseUrl } from "@/lib/public-links";
 import { findUserByEmail } from "@/lib/users/create-user";
 import { seedDemoHistory } from "./seed-history";
 

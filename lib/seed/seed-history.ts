@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { backdate, historySpan, setDemoWebhookUrl, type TimeMark } from "@/db/statements/seed-history";
 import { payments, type ApiKeyPair } from "@/db/schema";
 import { SYSTEM_ACTOR } from "@/lib/audit/record-audit";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
@@ -27,7 +28,6 @@ import { refreshFromBank } from "@/lib/transfers/submit-to-bank";
 import { InitiateTransferBody } from "@/lib/transfers/transfer-input";
 import { createVirtualAccount } from "@/lib/virtual-accounts/create-virtual-account";
 import { parseOrThrow } from "@/lib/validation";
-import { backdate, type TimeMark } from "./backdate";
 
 /** How many days the demo history covers, today included. */
 export const HISTORY_DAYS = 30;
@@ -236,7 +236,7 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
       day.push({
         hour: 21,
         run: async () => {
-          await db.execute(sql`update api_key_pairs set webhook_url = ${DEMO_FAILING_WEBHOOK} where id = ${website.id}`);
+          await setDemoWebhookUrl(db, { keyPairId: website.id, url: DEMO_FAILING_WEBHOOK });
           await sendTestEvent(db, { ...owner, keyPairId: website.id });
           await afterCommitDeliveriesSettled();
         },
@@ -275,7 +275,7 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
       reference: t.reference,
       body: { status: outcome, ...(outcome === "failed" ? { reason: "Beneficiary account is dormant" } : {}) },
     });
-    await tickSandboxBank({ settleUndecided: false, only: sql`${t.reference}` });
+    await tickSandboxBank({ settleUndecided: false, only: { reference: t.reference } });
     await refreshFromBank(db, await getTransferOrThrow(db, { ...owner, reference: t.reference }));
   }
 
@@ -305,10 +305,4 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
 }
 
 /** The demo's span, for checks: its oldest and newest test payment. */
-export async function historySpan(db: Db, merchantId: string) {
-  const [row] = await queryRows<{ oldest: string | null; newest: string | null; days: number }>(
-    db,
-    sql`select min(paid_at)::text as oldest, max(paid_at)::text as newest, count(distinct owo_lagos_day(paid_at))::int as days from payments where merchant_id = ${merchantId} and mode = 'test'`,
-  );
-  return row!;
-}
+export { historySpan };

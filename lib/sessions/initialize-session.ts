@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { preparedRows, type Db, type DbOrTx } from "@/db/client";
-import { Params } from "@/db/params";
-import { rateLimitPassed } from "@/db/statements/rate-limit";
-import type { PendingRateLimit } from "@/lib/http/rate-limit";
+import type { Db, DbOrTx } from "@/db/client";
+import { insertSessionWithCreated } from "@/db/statements/checkout-sessions";
+import { lockKeyForTransaction } from "@/db/statements/locks";
+import type { CountAlongside } from "@/db/statements/prefetch";
 import { checkoutSessions, type CheckoutSession, type PaymentMethod } from "@/db/schema";
 import { randomBase62 } from "@/lib/ids";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -31,97 +31,20 @@ export type InitializeSessionInput = {
   baseUrl: string;
   body: InitializeSessionBody;
   /** The API request's rate-limit count, sent with the first insert (route option `countInHandler`). */
-  rateLimit?: PendingRateLimit | null;
+  rateLimit?: CountAlongside | null;
   /** The payment link the customer started from: set by Owo (lib/payment-links), never from a request body. */
   paymentLinkId?: string | null;
 };
 
-/** A text[] parameter: the array literal, every element quoted. */
-const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
-
 /**
- * The session row and its `created` entry: one text for every session, prepared once per
- * connection. Its last parameter is the rate-limit nonce (PendingRateLimit.alongside: the
- * request's count travels just ahead of it; null when counted already); it answers one row,
- * the new session's id (null when nothing was inserted) and whether the count let it through.
+ * The session and its `created` timeline entry, one prepared statement
+ * (db/statements/checkout-sessions.ts); with `limit`, the request's rate-limit count travels
+ * with it. False: nothing inserted (the reference held by an active session, or the id or CHK_
+ * reference taken).
  */
-const INSERT_SESSION = (() => {
-  const p = new Params();
-  // 27 session columns, then the `created` entry's id, data and time: the nonce comes last.
-  const NONCE = "$31";
-  const v = () => p.add(null);
-  const text = `with s as (
-      insert into checkout_sessions (id, reference, merchant_reference, merchant_id, mode, key_pair_id, settlement_pay_id_id, amount, currency,
-                                     customer_email, customer_name, callback_url, metadata, line_items, enabled_payment_methods, crypto_assets,
-                                     status, payment_method, attempts, virtual_account_id, dynamic_pay_id_id, payment_reference, paid_at,
-                                     payment_link_id, expires_at, created_at, updated_at)
-      select ${v()}::uuid, ${v()}::text, ${v()}::text, ${v()}::uuid, ${v()}::text, ${v()}::uuid, ${v()}::uuid, ${v()}::bigint, ${v()}::text,
-              ${v()}::text, ${v()}::text, ${v()}::text, ${v()}::text::jsonb, ${v()}::text::jsonb, ${v()}::text[], ${v()}::text[],
-              ${v()}::text, ${v()}::text, ${v()}::int, ${v()}::uuid, ${v()}::uuid, ${v()}::text, ${v()}::text::timestamptz,
-              ${v()}::uuid, ${v()}::text::timestamptz, ${v()}::text::timestamptz, ${v()}::text::timestamptz
-      where ${rateLimitPassed(NONCE)}
-      on conflict do nothing
-      returning id),
-    e as (insert into session_events (id, session_id, type, data, created_at)
-          select ${v()}::uuid, s.id, 'created', ${v()}::text::jsonb, ${v()}::text::timestamptz from s
-          returning session_id)
-    select (select session_id from e)::text as session_id, ${rateLimitPassed(NONCE)} as rate_limit_passed`;
-  if (v() !== NONCE) throw new Error("INSERT_SESSION: the nonce is not its last parameter"); // the nonce
-  return { text, count: p.values.length };
-})();
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-
-/**
- * Inserts the session and its `created` timeline entry in one prepared statement (one round
- * trip, no transaction needed); with `limit`, the request's rate-limit count travels with it
- * (429 over the limit: nothing inserted). Nothing is inserted when the caller's reference
- * already has an active session (the partial unique index), or the id or CHK_ reference is
- * taken: false.
- */
-async function insertSession(tx: DbOrTx, s: CheckoutSession, limit?: PendingRateLimit | null): Promise<boolean> {
+async function insertSession(tx: DbOrTx, s: CheckoutSession, limit?: CountAlongside | null): Promise<boolean> {
   const created = { amount: s.amount, reference: s.reference, merchant_reference: s.merchantReference, enabled_payment_methods: s.enabledPaymentMethods };
-  const eventId = uuidv7();
-  const values = (nonce: string | null) => [
-    s.id,
-    s.reference,
-    s.merchantReference,
-    s.merchantId,
-    s.mode,
-    s.keyPairId,
-    s.settlementPayIdId,
-    String(s.amount),
-    s.currency,
-    s.customerEmail,
-    s.customerName,
-    s.callbackUrl,
-    json(s.metadata),
-    json(s.lineItems),
-    textArray(s.enabledPaymentMethods),
-    textArray(s.cryptoAssets),
-    s.status,
-    s.paymentMethod,
-    String(s.attempts),
-    s.virtualAccountId,
-    s.dynamicPayIdId,
-    s.paymentReference,
-    iso(s.paidAt),
-    s.paymentLinkId,
-    iso(s.expiresAt),
-    iso(s.createdAt),
-    iso(s.updatedAt),
-    eventId,
-    JSON.stringify(created),
-    iso(s.createdAt),
-    nonce,
-  ];
-  if (values(null).length !== INSERT_SESSION.count) throw new Error("insertSession: parameters and statement disagree");
-  type Row = { session_id: string | null };
-  const rows = limit
-    ? await limit.alongside<Row>(tx, (nonce) => ({ text: INSERT_SESSION.text, params: values(nonce) }))
-    : await preparedRows<Row>(tx, INSERT_SESSION.text, values(null));
-  return rows[0]?.session_id != null;
+  return insertSessionWithCreated(tx, s, { eventId: uuidv7(), data: created }, limit);
 }
 
 /**
@@ -145,7 +68,7 @@ async function takeOverReference(db: Db, fresh: CheckoutSession): Promise<Checko
     // Requests contending for one reference queue here rather than overtaking each other
     // between reading the holder and inserting (a burst of differing amounts would starve).
     const lockKey = `checkout_reference:${fresh.merchantId}:${fresh.mode}:${fresh.merchantReference}`;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+    await lockKeyForTransaction(tx, lockKey);
     const [holder] = await tx
       .select()
       .from(checkoutSessions)

@@ -3,7 +3,7 @@ import { SESSION_STATUSES, type CheckoutSession, type DynamicPayId, type Mode, t
 import { issueBanks } from "@/lib/rails/router";
 import { CryptoAssetSchema } from "@/lib/crypto-assets/catalogue";
 import { kobo, nullableTimestamp, responseSchema, timestamp } from "@/lib/response-schema";
-import { checkoutUrl, payLink } from "@/lib/http/public-url";
+import { checkoutUrl, payLink } from "@/lib/public-links";
 import { fullDynamicPayId } from "@/lib/payids/dynamic-payids";
 import { cryptoAssetsView } from "./session-offer";
 

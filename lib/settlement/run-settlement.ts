@@ -1,7 +1,16 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { queryRows, type Db, type DbOrTx } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { settlementBatches, settlementPayouts, staticAccountPayments, type Mode } from "@/db/schema";
+import {
+  claimPendingPayoutChecks,
+  claimSettlementBatch,
+  countSettlementAttempts,
+  cutOffSettlementBatches,
+  dueSettlementGroups,
+  lockSettlementCutoffs,
+  reopenSettlementBatch,
+} from "@/db/statements/settlement";
 import { sendPayout as sendRailPayout } from "@/lib/rails/payouts";
 import type { RailName } from "@/lib/rails/rail";
 import { railByName, railFor } from "@/lib/rails/router";
@@ -55,15 +64,6 @@ export const batchEntryReference = (batchId: string) => `settlement:${batchId}`;
 /** What the bank sees for attempt `n` of a batch (unique per attempt; the bank deduplicates on it). */
 export const payoutReference = (batchId: string, attempt: number) => `STL-${batchId.replaceAll("-", "")}-${attempt}`;
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
-function scope(alias: string, input: RunSettlementInput): SQL {
-  const parts: SQL[] = [];
-  if (input.merchantId) parts.push(sql`and ${sql.raw(alias)}.merchant_id = ${input.merchantId}::uuid`);
-  if (input.mode) parts.push(sql`and ${sql.raw(alias)}.mode = ${input.mode}`);
-  return sql.join(parts, sql` `);
-}
-
 /** Cutoff and batching (every batch `open`); answers how many payments were batched. */
 export async function cutOffDuePayments(db: Db, input: RunSettlementInput & { now: Date }): Promise<number> {
   return db.transaction(async (tx) => (await cutOff(tx, input, null)).batched);
@@ -82,12 +82,8 @@ type Group = { merchantId: string; mode: Mode; batchId: string; payoutId: string
 async function cutOff(tx: DbOrTx, input: RunSettlementInput & { now: Date }, payWallets: { tried: Set<string> } | null) {
   // Cutoffs take turns, so one never sums payments another is moving; each statement below
   // then sees what an earlier cutoff committed.
-  await queryRows(tx, sql`select pg_advisory_xact_lock(hashtextextended('owo:settlement:cutoff', 0))`);
-  const due = await queryRows<{ merchant_id: string; mode: Mode }>(
-    tx,
-    sql`select distinct p.merchant_id::text as merchant_id, p.mode from static_account_payments p
-        where p.settlement_status = 'pending_settlement' and p.expected_payout_at <= ${ts(input.now)} ${scope("p", input)}`,
-  );
+  await lockSettlementCutoffs(tx);
+  const due = await dueSettlementGroups(tx, input);
   if (!due.length) return { batched: 0, wallets: [] as WalletCut[] };
   const groups: Group[] = [];
   for (const { merchant_id: merchantId, mode } of due) {
@@ -99,40 +95,7 @@ async function cutOff(tx: DbOrTx, input: RunSettlementInput & { now: Date }, pay
     }
     groups.push({ merchantId, mode, batchId, payoutId: uuidv7(), reference: payoutReference(batchId, 1), wallet });
   }
-  const values = sql.join(
-    groups.map(
-      (g) => sql`(${g.merchantId}::uuid, ${g.mode}::text, ${g.batchId}::uuid, ${g.payoutId}::uuid, ${g.reference}::text, ${g.wallet !== null}::boolean)`,
-    ),
-    sql`, `,
-  );
-  const rows = await queryRows<{ id: string; net: string; payment_count: number; wallet: boolean }>(
-    tx,
-    sql`with g (merchant_id, mode, batch_id, payout_id, reference, wallet) as (values ${values}),
-        moved as (
-          update static_account_payments p
-          set settlement_status = case when g.wallet then 'wallet_credit' else 'batched' end, batch_id = g.batch_id,
-              payout_id = case when g.wallet then g.payout_id else p.payout_id end,
-              settled_at = case when g.wallet then now() else p.settled_at end, updated_at = now()
-          from g
-          where p.merchant_id = g.merchant_id and p.mode = g.mode
-            and p.settlement_status = 'pending_settlement' and p.expected_payout_at <= ${ts(input.now)}
-          returning p.batch_id, p.amount, p.fee),
-        sums as (select batch_id, count(*)::int as n, sum(amount)::bigint as gross, sum(fee)::bigint as fees from moved group by batch_id),
-        batches as (
-          insert into settlement_batches (id, merchant_id, mode, cutoff_at, payment_count, gross, fees, net, status)
-          select g.batch_id, g.merchant_id, g.mode, least(${ts(input.now)}, now()), s.n, s.gross, s.fees, s.gross - s.fees,
-                 case when g.wallet then 'wallet_credit' else 'open' end
-          from sums s join g on g.batch_id = s.batch_id
-          returning id, net, payment_count),
-        payouts as (
-          insert into settlement_payouts (id, batch_id, merchant_id, mode, reference, destination, amount, status, attempt, completed_at)
-          select g.payout_id, g.batch_id, g.merchant_id, g.mode, g.reference, 'wallet', b.net, 'wallet_credit', 1, now()
-          from batches b join g on g.batch_id = b.id
-          where g.wallet
-          returning 1)
-        select b.id::text as id, b.net::text as net, b.payment_count, g.wallet, (select count(*) from payouts) as paid
-        from batches b join g on g.batch_id = b.id`,
-  );
+  const rows = await cutOffSettlementBatches(tx, { now: input.now, groups: groups.map((g) => ({ ...g, wallet: g.wallet !== null })) });
   const byBatch = new Map(groups.map((g) => [g.batchId, g]));
   const wallets: WalletCut[] = [];
   let batched = 0;
@@ -192,12 +155,7 @@ async function cutOffAndPayWallets(db: Db, input: RunSettlementInput & { now: Da
         walletCredit += w.paymentCount;
       } catch (error) {
         logError("settlement batch payout failed; a later run retries", { batch_id: w.batchId, error });
-        await queryRows(
-          tx,
-          sql`with p as (update static_account_payments set settlement_status = 'batched', payout_id = null, settled_at = null where batch_id = ${w.batchId}::uuid returning 1),
-                   o as (delete from settlement_payouts where batch_id = ${w.batchId}::uuid returning 1)
-              update settlement_batches set status = 'open' where id = ${w.batchId}::uuid`,
-        );
+        await reopenSettlementBatch(tx, w.batchId);
       }
     }
     return { batched, walletCredit };
@@ -222,28 +180,12 @@ type Claimed = { kind: "wallet"; payments: number } | { kind: "bank"; batch: Bat
 async function payNextBatch(db: Db, input: RunSettlementInput & { now: Date }, tried: Set<string>): Promise<Claimed> {
   return db.transaction(async (tx): Promise<Claimed> => {
     const retryBefore = new Date(input.now.getTime() - retryAfterMs());
-    const notTried = tried.size
-      ? sql`and b.id not in (${sql.join(
-          [...tried].map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql``;
-    const [batch] = await queryRows<{ id: string }>(
-      tx,
-      sql`select b.id from settlement_batches b
-          where (b.status = 'open' or (b.status = 'failed' and b.updated_at <= ${ts(retryBefore)})) ${scope("b", input)} ${notTried}
-          order by b.created_at limit 1
-          for update skip locked`,
-    );
+    const batch = await claimSettlementBatch(tx, { ...input, retryBefore, tried });
     if (!batch) return null;
     tried.add(batch.id); // once per run, even if paying it throws
     const [current] = await tx.select().from(settlementBatches).where(eq(settlementBatches.id, batch.id));
     const b = current!;
-    const [{ attempts } = { attempts: 0 }] = await queryRows<{ attempts: number }>(
-      tx,
-      sql`select count(*)::int as attempts from settlement_payouts where batch_id = ${b.id}::uuid`,
-    );
-    const attempt = attempts + 1;
+    const attempt = (await countSettlementAttempts(tx, b.id)) + 1;
     const settings = await findSettlementSettings(tx, { merchantId: b.merchantId, mode: b.mode });
     const reference = payoutReference(b.id, attempt);
 
@@ -361,22 +303,7 @@ async function sendPayout(db: Db, payout: Payout, destination: BankDestination):
 async function checkPendingPayouts(db: Db, input: RunSettlementInput & { now: Date }, counts: SettlementRun): Promise<void> {
   const seen = new Set<string>();
   for (;;) {
-    const notSeen = seen.size
-      ? sql`and p.id not in (${sql.join(
-          [...seen].map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql``;
-    const claimed = await queryRows<{ id: string }>(
-      db,
-      sql`update settlement_payouts set updated_at = now()
-          where id in (
-            select p.id from settlement_payouts p
-            where p.status = 'pending' and p.updated_at <= ${ts(new Date(input.now.getTime() - CHECK_AFTER_MS))} ${scope("p", input)} ${notSeen}
-            order by p.updated_at limit ${CHECK_BATCH}
-            for update skip locked)
-          returning id`,
-    );
+    const claimed = await claimPendingPayoutChecks(db, { ...input, before: new Date(input.now.getTime() - CHECK_AFTER_MS), seen, limit: CHECK_BATCH });
     if (claimed.length === 0) return;
     for (const { id } of claimed) {
       seen.add(id);

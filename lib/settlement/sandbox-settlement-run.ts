@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tickSandboxBank } from "@/lib/rails/sandbox/sandbox-transfers";
 import { runSettlement, type SettlementRun } from "./run-settlement";
@@ -16,10 +15,7 @@ export const SANDBOX_RUN_NOW = new Date("9999-12-31T00:00:00.000Z");
 export async function sandboxSettlementRun(db: Db, input: { merchantId: string }): Promise<SettlementRun> {
   const scope = { merchantId: input.merchantId, mode: "test" as const, now: SANDBOX_RUN_NOW };
   const first = await runSettlement(db, scope);
-  await tickSandboxBank({
-    settleUndecided: true,
-    only: sql`select reference from settlement_payouts where merchant_id = ${input.merchantId}::uuid and mode = 'test' and status = 'pending'`,
-  });
+  await tickSandboxBank({ settleUndecided: true, only: { settlementPayoutsOf: input.merchantId } });
   const second = await runSettlement(db, scope);
   return {
     batched: first.batched + second.batched,

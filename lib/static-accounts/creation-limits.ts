@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { staticAccountAttempts, type Mode } from "@/db/schema";
+import { lockKeyForTransaction } from "@/db/statements/locks";
 import { staticAccountErrors } from "./static-account-errors";
 
 /** Supplement §5, per merchant and mode in the last hour (see claimCreateAttempt for how each is counted). */
@@ -23,7 +24,7 @@ type Scope = { merchantId: string; mode: Mode };
  */
 export async function claimCreateAttempt(db: Db, scope: Scope): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`static-account-create:${scope.merchantId}:${scope.mode}`}, 0))`);
+    await lockKeyForTransaction(tx, `static-account-create:${scope.merchantId}:${scope.mode}`);
     const rows = await tx
       .select({ kind: staticAccountAttempts.kind, n: count() })
       .from(staticAccountAttempts)

@@ -1,20 +1,20 @@
 import crypto, { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { preparedRows, type Db, type DbOrTx } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import type { Actor } from "@/lib/audit/record-audit";
-import { Params } from "@/db/params";
 import { transfers, type Mode, type Transfer } from "@/db/schema";
+import type { PreparedRead } from "@/db/statements/prefetch";
+import { insertTransfer, type NewTransferRow, type TransferAuditRow } from "@/db/statements/transfers";
 import { findBank } from "@/lib/bank/nigerian-banks";
 import { appError, isAppError, validationError } from "@/lib/errors";
 import { deliverAfterCommit } from "@/lib/events/deliver-after-commit";
-import { eventCtes, pendingEventIds, splitEventIds, type EmitInput } from "@/lib/events/emit-event";
+import { outboxRows, splitEventIds, type EmitInput } from "@/lib/events/emit-event";
 import { transferCharges } from "@/lib/fees/transfer-fees";
 import { prefixedId, randomBase62 } from "@/lib/ids";
 import { platformAccount, walletAccountFor } from "@/lib/ledger/accounts";
 import { ledgerEntry, type EntryInput } from "@/lib/ledger/post-entry";
 import { chargeSuccessData } from "@/lib/payments/charge-success";
-import type { PreparedRead } from "@/lib/http/rate-limit";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 import { findTransferRecipient, recipientRead, type RecipientRow, type TransferRecipient } from "./lookup-recipient";
 import { transferTotal } from "./transfer-total";
@@ -23,7 +23,7 @@ import { assertRail } from "@/lib/rails/router";
 import { debitReference } from "./transfer-references";
 import { transferEventData, transferEventKeys } from "./transfer-events";
 import type { InitiateTransferBody } from "./transfer-input";
-import { limitCtes, limitError, recipientAllowed, recipientNotAllowed } from "./transfer-limits";
+import { limitedTransfer, limitError, recipientNotAllowed } from "./transfer-limits";
 import { toTransferView, type TransferView } from "./transfer-view";
 
 export type InitiateInput = {
@@ -144,33 +144,11 @@ function newTransfer(input: InitiateInput, recipient: TransferRecipient | null, 
   };
 }
 
-/** `t`: the transfer row, or no row when the caller's reference is already taken (or the recipient is not allowed). */
-function transferCte(p: Params, t: Transfer): string {
-  const iso = (d: Date | null) => d?.toISOString() ?? null;
-  return `t as (
-      insert into transfers (id, reference, public_id, merchant_id, mode, key_pair_id, wallet_pay_id_id, type, status,
-                             amount, fee, vat, stamp_duty, narration, recipient_name, recipient_bank_code, recipient_bank_name,
-                             recipient_account_number, recipient_pay_id_id, merchant_reference, request_hash, metadata, source,
-                             next_check_at, completed_at, created_at, updated_at)
-      select ${p.add(t.id)}::uuid, ${p.add(t.reference)}::text, ${p.add(t.publicId)}::text, ${p.add(t.merchantId)}::uuid, ${p.add(t.mode)}::text,
-              ${p.add(t.keyPairId)}::uuid, ${p.add(t.walletPayIdId)}::uuid, ${p.add(t.type)}::text, ${p.add(t.status)}::text,
-              ${p.add(t.amount)}::bigint, ${p.add(t.fee)}::bigint, ${p.add(t.vat)}::bigint, ${p.add(t.stampDuty)}::bigint, ${p.add(t.narration)}::text,
-              ${p.add(t.recipientName)}::text, ${p.add(t.recipientBankCode)}::text, ${p.add(t.recipientBankName)}::text,
-              ${p.add(t.recipientAccountNumber)}::text, ${p.add(t.recipientPayIdId)}::uuid, ${p.add(t.merchantReference)}::text,
-              ${p.add(t.requestHash)}::text, ${p.json(t.metadata)}, ${p.add(t.source)}::text,
-              ${t.status === "pending" ? "now()" : "null"}, ${p.add(iso(t.completedAt))}::text::timestamptz,
-              ${p.add(iso(t.createdAt))}::text::timestamptz, ${p.add(iso(t.updatedAt))}::text::timestamptz
-      ${t.recipientPayIdId ? `where ${recipientAllowed}` : ""}
-      on conflict (merchant_id, mode, merchant_reference) where merchant_reference is not null do nothing
-      returning id)`;
-}
-
 /**
- * `transfer.sent` in the audit log, written only with the transfer (`t`), in the same
- * statement: a dashboard transfer that fails (insufficient balance, a taken reference) leaves
- * no audit row. The API path never adds this CTE, so its prepared statement is unchanged.
+ * `transfer.sent` in the audit log, written with the transfer in its statement
+ * (db/statements/transfers.ts): what a dashboard transfer's audit row says.
  */
-function auditCte(p: Params, t: Transfer, body: InitiateTransferBody, actor: Actor): string {
+function transferAudit(t: Transfer, body: InitiateTransferBody, actor: Actor): TransferAuditRow {
   const recipient =
     body.type === "bank_transfer"
       ? `${t.recipientName} · ${t.recipientBankName} ${t.recipientAccountNumber}`
@@ -184,26 +162,7 @@ function auditCte(p: Params, t: Transfer, body: InitiateTransferBody, actor: Act
     ...(t.narration ? { narration: { to: t.narration } } : {}),
     ...(t.merchantReference ? { merchant_reference: { to: t.merchantReference } } : {}),
   };
-  return `au as (
-      insert into audit_log (id, merchant_id, actor_type, actor_user_id, action, target_type, target_id, changes, ip, user_agent)
-      select ${p.add(uuidv7())}::uuid, ${p.add(t.merchantId)}::uuid, ${p.add(actor.type)}::text, ${p.add(actor.userId ?? null)}::uuid,
-             'transfer.sent', 'transfer', ${p.add(t.reference)}::text, ${p.json(changes)}, ${p.add(actor.ip ?? null)}::text,
-             ${p.add(actor.userAgent ?? null)}::text
-      where exists (select 1 from t))`;
-}
-
-/**
- * A PayID transfer is a payment in for its recipient: a `payments` row (wallet, payid channel,
- * free) so it shows in the recipient's Payments area, written only with the transfer (`t`).
- */
-function recipientPaymentCte(p: Params, t: Transfer, recipient: TransferRecipient, senderName: string | null | undefined): string {
-  return `pm as (
-      insert into payments (id, reference, merchant_id, mode, channel, status, amount, fee, destination_kind, pay_id_id,
-                            settlement_pay_id_id, payer, narration, paid_at, created_at)
-      select ${p.add(uuidv7())}::uuid, ${p.add(t.reference)}::text, ${p.add(recipient.merchantId)}::uuid, ${p.add(t.mode)}::text, 'payid', 'completed',
-             ${p.add(t.amount)}::bigint, 0, 'wallet', ${p.add(recipient.payIdId)}::uuid, ${p.add(recipient.payIdId)}::uuid,
-             ${p.json({ name: senderName ?? null })}, ${p.add(t.narration)}::text, ${p.add(t.completedAt!.toISOString())}::text::timestamptz, now()
-      where exists (select 1 from t))`;
+  return { id: uuidv7(), actorType: actor.type, actorUserId: actor.userId ?? null, changes, ip: actor.ip ?? null, userAgent: actor.userAgent ?? null };
 }
 
 /** The ledger entry and the events of a new transfer: PayID wallet to wallet, or the bank transfer's debit. */
@@ -288,25 +247,18 @@ export async function initiateTransfer(db: Db, input: InitiateInput): Promise<Tr
   const transfer = newTransfer(input, recipient, hash);
   const { entry, events } = await postingsAndEvents(db, input, transfer, recipient);
 
-  const p = new Params();
-  const limits = limitCtes(p, transfer);
-  const ctes = [limits.config, transferCte(p, transfer), ...limits.totals];
-  if (recipient) ctes.push(recipientPaymentCte(p, transfer, recipient, input.merchantName));
-  if (events.length) ctes.push(eventCtes(p, events, { gate: "t" }));
-  if (input.source === "dashboard") ctes.push(auditCte(p, transfer, body, input.actor));
-  const ledger = ledgerEntry(p, entry, { gate: "t" });
-  ctes.push(ledger.ctes);
-  let row: { inserted: number; allowed: boolean; pending_event_ids: string | null } | undefined;
+  const recipientPayment = recipient
+    ? { id: uuidv7(), merchantId: recipient.merchantId, payIdId: recipient.payIdId, senderName: input.merchantName ?? null }
+    : null;
+  const rows = outboxRows(events);
+  const audit = input.source === "dashboard" ? transferAudit(transfer, body, input.actor) : null;
+  const ledger = ledgerEntry(entry);
+  const limits = limitedTransfer(transfer);
+  let row: NewTransferRow | undefined;
   try {
-    // The day's totals (limits.columns) are locked before the wallet's ledger account, as a
-    // failed transfer's release takes them.
-    [row] = await preparedRows(
-      db,
-      `with ${ctes.join(",\n")}
-       select (select count(*)::int from t) as inserted, ${recipientAllowed} as allowed, ${limits.columns},
-              ${events.length ? pendingEventIds : "null as pending_event_ids"}, ${ledger.guard}`,
-      p.values,
-    );
+    // One statement (db/statements/transfers.ts): the day's totals are locked before the
+    // wallet's ledger account, as a failed transfer's release takes them.
+    row = await insertTransfer(db, { transfer, limits, recipientPayment, events: rows, audit, entry: ledger });
   } catch (err) {
     throw limitError(ledger.error(err));
   }

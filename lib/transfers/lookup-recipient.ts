@@ -1,7 +1,6 @@
-import { preparedRows, type DbOrTx } from "@/db/client";
-import type { PreparedRead } from "@/lib/http/rate-limit";
-import type { Mode, PayId } from "@/db/schema";
-import { TRANSFER_RECIPIENT_SQL } from "@/db/statements/transfer-recipient";
+import type { DbOrTx } from "@/db/client";
+import type { Mode } from "@/db/schema";
+import { readTransferRecipient, transferRecipientRead, type RecipientRow } from "@/db/statements/transfer-recipient";
 import { appError, validationError } from "@/lib/errors";
 import { normalisePayId } from "@/lib/payids/find-pay-id";
 
@@ -15,18 +14,10 @@ export type TransferRecipient = {
   keyPairIds: string[];
 };
 
-export type RecipientRow = {
-  id: string;
-  pay_id: string;
-  merchant_id: string;
-  kind: PayId["kind"];
-  is_active: boolean;
-  name: string;
-  key_pair_ids: string | null;
-};
+export type { RecipientRow };
 
 /** findTransferRecipient's read of a (normalised) PayID, to send with the request's rate-limit count. */
-export const recipientRead = (mode: Mode, payId: string): PreparedRead<RecipientRow> => ({ text: TRANSFER_RECIPIENT_SQL, params: [mode, payId] });
+export const recipientRead = transferRecipientRead;
 
 /**
  * The wallet a PayID transfer would go to, its owner's name and the recipient's key pairs
@@ -39,7 +30,7 @@ export async function findTransferRecipient(
   /** The read's rows when they came with the request (recipientRead, prefetched for this PayID). */
   known?: RecipientRow[],
 ): Promise<TransferRecipient> {
-  const [row] = known ?? (await preparedRows<RecipientRow>(tx, TRANSFER_RECIPIENT_SQL, [input.mode, normalisePayId(input.payId)]));
+  const [row] = known ?? (await readTransferRecipient(tx, { mode: input.mode, payId: normalisePayId(input.payId) }));
   // Only an active wallet PayID of another merchant can receive a transfer.
   if (!row || row.kind !== "wallet" || !row.is_active) {
     throw appError("ACCOUNT_NOT_FOUND", { message: "No wallet has this PayID." });

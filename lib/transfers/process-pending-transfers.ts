@@ -1,13 +1,12 @@
-import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
+import { claimDueBankTransfers } from "@/db/statements/transfers";
 import { getTransferById } from "./get-transfer";
 import { refreshFromBank } from "./submit-to-bank";
 
 const BATCH = 50;
-const LEASE = sql`interval '30 seconds'`;
 
 /**
- * Scheduler job: pending bank transfers that are due are claimed with a lease (FOR UPDATE
+ * Scheduler job: pending bank transfers that are due are claimed with a 30-second lease (FOR UPDATE
  * SKIP LOCKED, so two instances never take the same one), sent to the bank if a crash left
  * them unsent (the bank deduplicates on our reference), or checked for an outcome.
  */
@@ -19,22 +18,7 @@ export async function processPendingTransfers(db: Db, opts: { budgetMs?: number 
   // at the start of the pass is looked at in this pass, however many there are.
   while (Date.now() < deadline) {
     // What this pass already handled is not claimed (nor re-leased) again.
-    const notSeen = seen.size
-      ? sql`and id not in (${sql.join(
-          [...seen].map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql``;
-    const claimed = await queryRows<{ id: string }>(
-      db,
-      sql`update transfers set next_check_at = now() + ${LEASE}
-          where id in (
-            select id from transfers
-            where status = 'pending' and type = 'bank_transfer' and next_check_at <= now() ${notSeen}
-            order by next_check_at limit ${BATCH}
-            for update skip locked)
-          returning id`,
-    );
+    const claimed = await claimDueBankTransfers(db, { seen, limit: BATCH });
     if (claimed.length === 0) break;
     for (const { id } of claimed) {
       seen.add(id);

@@ -1,4 +1,5 @@
-import { preparedRows, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
+import { recordTransferAttention, recordTransferRail, scheduleTransferCheck } from "@/db/statements/transfers";
 import type { Transfer } from "@/db/schema";
 import type { BankTransferStatus } from "@/lib/bank/provider";
 import { logError } from "@/lib/log";
@@ -66,27 +67,14 @@ export async function submitToBank(db: Db, transfer: Transfer): Promise<Transfer
 }
 
 async function recordPlace(db: Db, transfer: Transfer, p: { rail: RailName | null; railReference: string | null; refused: RailName[]; submitted: boolean }) {
-  const [row] = await preparedRows<{ at: string; status: Transfer["status"] }>(
-    db,
-    `update transfers set rail = $2::text, rail_reference = $3::text, rails_refused = $4::text[],
-            bank_submitted_at = case when $5::text = 'yes' then coalesce(bank_submitted_at, now()) else bank_submitted_at end,
-            next_check_at = now(), updated_at = now()
-     where id = $1::uuid and status = 'pending'
-     returning now()::text as at, status`,
-    [transfer.id, p.rail, p.railReference, `{${p.refused.join(",")}}`, p.submitted ? "yes" : "no"],
-  );
-  return row;
+  return recordTransferRail(db, { id: transfer.id, rail: p.rail, railReference: p.railReference, refused: p.refused, submitted: p.submitted });
 }
 
 /** A final answer is recorded; a pending one records what needs a person and the provider's fee. Null when still pending. */
 async function applyOutcome(db: Db, transfer: Transfer, outcome: BankTransferStatus): Promise<Transfer | null> {
   if (outcome.status === "pending") {
     if (outcome.attention !== undefined || outcome.fee != null) {
-      await preparedRows(
-        db,
-        `update transfers set rail_attention = $2::text, rail_fee = coalesce($3::text::bigint, rail_fee) where id = $1::uuid and status = 'pending'`,
-        [transfer.id, outcome.attention ?? null, outcome.fee == null ? null : String(outcome.fee)],
-      );
+      await recordTransferAttention(db, { id: transfer.id, attention: outcome.attention ?? null, fee: outcome.fee ?? null });
     }
     return null;
   }
@@ -111,11 +99,7 @@ export async function refreshFromBank(db: Db, transfer: Transfer): Promise<Trans
     outcome = await payoutStatus(transfer.mode, { rail, refused: (transfer.railsRefused ?? []) as RailName[] }, transfer.reference);
   } catch (error) {
     logError("transfer status query failed; the scheduler will ask again", { reference: transfer.reference, rail, error });
-    await preparedRows(
-      db,
-      `update transfers set status_checks = status_checks + 1, next_check_at = now() + make_interval(secs => $2::int) where id = $1::uuid and status = 'pending'`,
-      [transfer.id, String(backoffSeconds(transfer.statusChecks))],
-    );
+    await scheduleTransferCheck(db, { id: transfer.id, delaySeconds: backoffSeconds(transfer.statusChecks) });
     return getTransferById(db, transfer.id);
   }
   if (transfer.status === "completed") {
@@ -134,10 +118,6 @@ export async function refreshFromBank(db: Db, transfer: Transfer): Promise<Trans
   if (decided) return decided;
   // Still pending at the rail: ask again later, backing off (the sandbox settles on its own clock tick).
   const delay = rail === "sandbox" ? 0 : backoffSeconds(transfer.statusChecks);
-  await preparedRows(
-    db,
-    `update transfers set status_checks = status_checks + 1, next_check_at = now() + make_interval(secs => $2::int) where id = $1::uuid and status = 'pending'`,
-    [transfer.id, String(delay)],
-  );
+  await scheduleTransferCheck(db, { id: transfer.id, delaySeconds: delay });
   return getTransferById(db, transfer.id);
 }

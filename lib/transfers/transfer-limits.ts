@@ -1,25 +1,21 @@
-import { sql } from "drizzle-orm";
-import { queryRows, type DbOrTx } from "@/db/client";
-import type { Params } from "@/db/params";
+import type { DbOrTx } from "@/db/client";
 import type { Transfer } from "@/db/schema";
-import { MEMBER_LIMIT, RECIPIENT_ALLOWED, WALLET_LIMIT, walletLimitCtes } from "@/db/statements/wallet-limits";
+import { MEMBER_LIMIT, releaseWalletDailySpend, WALLET_LIMIT, type LimitedTransfer } from "@/db/statements/wallet-limits";
 import { appError } from "@/lib/errors";
 import { pgError } from "@/lib/ledger/db-errors";
 import { lagosDay } from "@/lib/lagos-day";
 import { transferTotal } from "./transfer-total";
 
-/** The wallet rules' CTEs for this transfer (db/statements/wallet-limits.ts): its Lagos day and its total with fees. */
-export function limitCtes(p: Params, t: Transfer): { config: string; totals: string[]; columns: string } {
-  return walletLimitCtes(p, {
+/** What the wallet rules (db/statements/wallet-limits.ts) need of this transfer: its Lagos day and its total with fees. */
+export function limitedTransfer(t: Transfer): LimitedTransfer {
+  return {
     walletPayIdId: t.walletPayIdId,
     recipientPayIdId: t.recipientPayIdId,
     merchantId: t.merchantId,
     day: lagosDay(t.createdAt),
     total: transferTotal(t),
-  });
+  };
 }
-
-export const recipientAllowed = RECIPIENT_ALLOWED;
 
 /** Maps the guard's failure to 400 LIMIT_EXCEEDED; anything else is returned as it is. */
 export function limitError(err: unknown): unknown {
@@ -43,10 +39,5 @@ export const recipientNotAllowed = () => appError("RECIPIENT_NOT_ALLOWED");
  * order a new transfer takes them (the day's total, then the wallet's ledger account).
  */
 export async function releaseDailySpend(tx: DbOrTx, t: Transfer): Promise<void> {
-  const total = transferTotal(t);
-  await queryRows(
-    tx,
-    sql`update wallet_daily_spend set spent = greatest(spent - ${total}, 0)
-        where wallet_pay_id_id = ${t.walletPayIdId} and day = ${lagosDay(t.createdAt)}::date`,
-  );
+  await releaseWalletDailySpend(tx, { walletPayIdId: t.walletPayIdId, day: lagosDay(t.createdAt), total: transferTotal(t) });
 }

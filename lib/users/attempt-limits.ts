@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { queryRows, type DbOrTx } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
+import { countHourlyAttempt } from "@/db/statements/attempt-counters";
 import { appError } from "@/lib/errors";
 
 /**
@@ -37,14 +37,7 @@ const minutes = (m: number) => `${m} ${m === 1 ? "minute" : "minutes"}`;
 export async function countAttempt(db: DbOrTx, kind: AttemptKind, input: { email: string; ip: string }): Promise<void> {
   const emailBucket = `${kind.name}:email:${input.email.trim().toLowerCase()}`;
   const ipBucket = `${kind.name}:ip:${input.ip}`;
-  const rows = await queryRows<{ bucket: string; count: number; seconds_left: number }>(
-    db,
-    sql`insert into rate_limit_counters (bucket, window_start, count)
-        values (${emailBucket}, date_trunc('hour', now()) + interval '1 hour', 1),
-               (${ipBucket}, date_trunc('hour', now()) + interval '1 hour', 1)
-        on conflict (bucket, window_start) do update set count = rate_limit_counters.count + 1
-        returning bucket, count, ceil(extract(epoch from window_start - now()))::int as seconds_left`,
-  );
+  const rows = await countHourlyAttempt(db, { emailBucket, ipBucket });
   const over = rows.filter((r) => Number(r.count) > (r.bucket === emailBucket ? kind.perEmail : kind.perIp));
   if (over.length === 0) return;
   const wait = Math.max(1, Math.ceil(Math.max(...over.map((r) => Number(r.seconds_left))) / 60));

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
+import { clearAttemptBucket } from "@/db/statements/attempt-counters";
 import { hashPassword } from "./password";
 import { signInBuckets } from "./sign-in-limits";
 
@@ -17,6 +18,6 @@ export async function setPassword(tx: DbOrTx, user: { id: string; email: string 
     .set({ passwordHash, passwordChangedAt: sql`now()`, sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.id, user.id))
     .returning({ sessionVersion: users.sessionVersion });
-  await tx.execute(sql`delete from rate_limit_counters where bucket = ${signInBuckets({ email: user.email, ip: "" }).account.name}`);
+  await clearAttemptBucket(tx, signInBuckets({ email: user.email, ip: "" }).account.name);
   return row!.sessionVersion;
 }

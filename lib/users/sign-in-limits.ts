@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import { CredentialsSignin } from "next-auth";
-import { queryRows, type DbOrTx } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
+import { clearAttemptBucket, countSignInAttempt, liveAttemptCounts, membershipsByEmail, uncountSignInAttempt } from "@/db/statements/attempt-counters";
 import { recordAudit } from "@/lib/audit/record-audit";
 
 /**
@@ -65,8 +65,6 @@ export function signInFailureMessage(err: unknown): string {
   return "Incorrect email or password.";
 }
 
-type CountRow = { bucket: string; until_epoch: string | number; seconds_left: string | number; count: number };
-
 /**
  * Runs `verify` (the password check) under the limits. Answers its user on success, null on a
  * failed check; throws SignInRateLimited, without calling `verify`, when the account or the IP
@@ -79,34 +77,11 @@ export async function withSignInLimits<U extends { id: string }>(
 ): Promise<U | null> {
   const b = signInBuckets(input);
   // 1. Count this attempt (it commits on its own: the read below then sees every instance's).
-  const hit = await queryRows<{ until_epoch: string | number }>(
-    db,
-    sql`insert into rate_limit_counters (bucket, window_start, count)
-        values (${b.account.name}, date_trunc('minute', now()) + make_interval(mins => ${SIGN_IN_WINDOW_MINUTES}), 1),
-               (${b.ip.name}, date_trunc('minute', now()) + make_interval(mins => ${SIGN_IN_WINDOW_MINUTES}), 1)
-        on conflict (bucket, window_start) do update set count = rate_limit_counters.count + 1
-        returning extract(epoch from window_start)::bigint::text as until_epoch`,
-  );
-  const until = String(hit[0]!.until_epoch);
-  const uncount = (names: string[]) =>
-    queryRows(
-      db,
-      sql`update rate_limit_counters set count = greatest(count - 1, 0)
-          where bucket in (${sql.join(
-            names.map((n) => sql`${n}`),
-            sql`, `,
-          )}) and window_start = to_timestamp(${until}::bigint)`,
-    );
+  const until = await countSignInAttempt(db, { accountBucket: b.account.name, ipBucket: b.ip.name, windowMinutes: SIGN_IN_WINDOW_MINUTES });
+  const uncount = (names: string[]) => uncountSignInAttempt(db, { buckets: names, until });
 
   // 2. Every attempt still counting, this one included.
-  const rows = await queryRows<CountRow>(
-    db,
-    sql`select bucket, count, extract(epoch from window_start)::bigint::text as until_epoch,
-               ceil(extract(epoch from window_start - now()))::int as seconds_left
-        from rate_limit_counters
-        where bucket in (${b.account.name}, ${b.ip.name}) and window_start > now()
-        order by window_start`,
-  );
+  const rows = await liveAttemptCounts(db, { accountBucket: b.account.name, ipBucket: b.ip.name });
   let waitSeconds = 0;
   for (const bucket of [b.account, b.ip]) {
     // Without this attempt: it is either refused (so not counted) or about to be verified.
@@ -139,7 +114,7 @@ export async function withSignInLimits<U extends { id: string }>(
   }
   if (user) {
     await uncount([b.ip.name]);
-    await queryRows(db, sql`delete from rate_limit_counters where bucket = ${b.account.name}`);
+    await clearAttemptBucket(db, b.account.name);
     return user;
   }
   const failures = rows.filter((r) => r.bucket === b.account.name).reduce((s, r) => s + Number(r.count), 0);
@@ -152,11 +127,7 @@ export async function withSignInLimits<U extends { id: string }>(
  * each business the account belongs to. Unknown emails have no business: nothing is written.
  */
 async function auditAccountLocked(db: DbOrTx, input: { email: string; ip: string; userAgent?: string | null }): Promise<void> {
-  const members = await queryRows<{ user_id: string; merchant_id: string }>(
-    db,
-    sql`select u.id as user_id, m.merchant_id from users u join memberships m on m.user_id = u.id
-        where u.email = ${input.email.trim().toLowerCase()}`,
-  );
+  const members = await membershipsByEmail(db, input.email.trim().toLowerCase());
   if (members.length === 0) return;
   await db.transaction(async (tx) => {
     for (const m of members) {

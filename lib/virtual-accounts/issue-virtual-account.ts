@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { queryRows, type DbOrTx } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
+import { merchantContactEmail } from "@/db/statements/merchants";
 import { virtualAccounts, type AmountValidation, type Mode, type Source, type VirtualAccount } from "@/db/schema";
 import { defaultAmountValidation, nextPartnerBank } from "@/lib/bank/partner-banks";
 import type { VirtualAccountIssue } from "@/lib/bank/provider";
@@ -146,14 +147,7 @@ export async function issueVirtualAccount(tx: DbOrTx, input: IssueVirtualAccount
 
 /** The business's contact email: its support address, else its owner's sign-in email. */
 async function businessEmail(tx: DbOrTx, merchantId: string): Promise<string | null> {
-  const [row] = await queryRows<{ email: string | null }>(
-    tx,
-    sql`select coalesce(m.support_email,
-                        (select u.email from memberships ms join users u on u.id = ms.user_id
-                         where ms.merchant_id = m.id and ms.role = 'owner' order by ms.created_at limit 1)) as email
-        from merchants m where m.id = ${merchantId}::uuid`,
-  );
-  return row?.email ?? null;
+  return merchantContactEmail(tx, merchantId);
 }
 
 /**

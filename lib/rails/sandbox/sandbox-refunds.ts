@@ -1,4 +1,5 @@
-import { preparedRows, getDb } from "@/db/client";
+import { getDb } from "@/db/client";
+import { insertSandboxRefund } from "@/db/statements/sandbox-bank";
 import type { BankRefundRequest, BankTransferStatus } from "@/lib/bank/provider";
 
 /** The payer account the sandbox bank cannot pay back to (as name enquiry finds no such account). */
@@ -21,13 +22,13 @@ export async function sandboxRefundPayment(input: BankRefundRequest): Promise<Ba
         ? "Payer account not found"
         : null;
   const db = await getDb();
-  const [row] = await preparedRows<BankTransferStatus>(
-    db,
-    `insert into sandbox_bank_transfers (reference, amount, bank_code, account_number, status, reason)
-     values ($1::text, $2::text::bigint, $3::text, $4::text, $5::text, $6::text)
-     on conflict (reference) do update set reference = excluded.reference
-     returning status, reason`,
-    [input.reference, String(input.amount), input.payer.bank ?? (byTransfer ? "unknown" : input.channel!), account, failure ? "failed" : "completed", failure],
-  );
-  return { status: row!.status, reason: row!.reason };
+  const row = await insertSandboxRefund(db, {
+    reference: input.reference,
+    amount: input.amount,
+    bankCode: input.payer.bank ?? (byTransfer ? "unknown" : input.channel!),
+    accountNumber: account,
+    status: failure ? "failed" : "completed",
+    reason: failure,
+  });
+  return { status: row.status, reason: row.reason };
 }

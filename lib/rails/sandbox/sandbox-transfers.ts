@@ -1,6 +1,7 @@
-import { eq, sql, type SQL } from "drizzle-orm";
-import { getDb, preparedRows, queryRows } from "@/db/client";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
 import { sandboxBankTransfers } from "@/db/schema";
+import { applySandboxTransferDecision, insertSandboxTransfer, settleSandboxTransfers, type SandboxTickScope } from "@/db/statements/sandbox-bank";
 import type { BankTransferRequest, BankTransferStatus } from "@/lib/bank/provider";
 
 /**
@@ -11,15 +12,13 @@ import type { BankTransferRequest, BankTransferStatus } from "@/lib/bank/provide
 export async function sandboxSendTransfer(input: BankTransferRequest): Promise<BankTransferStatus> {
   const db = await getDb();
   // One prepared statement: a new transfer, or the one already made under this reference.
-  const [row] = await preparedRows<BankTransferStatus>(
-    db,
-    `insert into sandbox_bank_transfers (reference, amount, bank_code, account_number)
-     values ($1::text, $2::text::bigint, $3::text, $4::text)
-     on conflict (reference) do update set reference = excluded.reference
-     returning status, reason`,
-    [input.reference, String(input.amount), input.bankCode, input.accountNumber],
-  );
-  return { status: row!.status, reason: row!.reason };
+  const row = await insertSandboxTransfer(db, {
+    reference: input.reference,
+    amount: input.amount,
+    bankCode: input.bankCode,
+    accountNumber: input.accountNumber,
+  });
+  return { status: row.status, reason: row.reason };
 }
 
 export async function sandboxTransferStatus(reference: string): Promise<BankTransferStatus | null> {
@@ -42,25 +41,14 @@ export async function decideSandboxTransfer(input: { reference: string; status: 
 /** Applies a decided outcome to one transfer (what a verify call sees). */
 export async function applySandboxDecision(reference: string): Promise<void> {
   const db = await getDb();
-  await db.execute(
-    sql`update sandbox_bank_transfers set status = decided_status, updated_at = now()
-        where reference = ${reference} and status = 'pending' and decided_status is not null`,
-  );
+  await applySandboxTransferDecision(db, reference);
 }
 
 /**
  * Applies decided outcomes at once; settles undecided transfers on the clock tick. `only`
- * limits the tick to some references (a sandbox run for one merchant's payouts).
+ * limits the tick to one reference, or to a merchant's pending settlement payouts (a sandbox run).
  */
-export async function tickSandboxBank(opts: { settleUndecided: boolean; only?: SQL }): Promise<number> {
+export async function tickSandboxBank(opts: { settleUndecided: boolean; only?: SandboxTickScope }): Promise<number> {
   const db = await getDb();
-  const rows = await queryRows<{ reference: string }>(
-    db,
-    sql`update sandbox_bank_transfers
-        set status = coalesce(decided_status, 'completed'), updated_at = now()
-        where status = 'pending' and (decided_status is not null or ${opts.settleUndecided})
-          ${opts.only ? sql`and reference in (${opts.only})` : sql``}
-        returning reference`,
-  );
-  return rows.length;
+  return (await settleSandboxTransfers(db, opts)).length;
 }

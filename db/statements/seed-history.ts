@@ -1,5 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { queryRows, type Db, type DbOrTx } from "@/db/client";
+
+/**
+ * The demo history's statements (lib/seed/seed-history.ts): the times it wrote moved to the
+ * days they stand for, the rollups rebuilt, and the reads its checks use.
+ */
 
 /** One step of the history: what ran at `real` (this run's clock) belongs at `target`. */
 export type TimeMark = { real: Date; target: Date };
@@ -71,4 +76,18 @@ export async function backdate(db: Db, input: { merchantId: string; since: Date;
       ) s group by 1, 2, 3`);
     await tx.execute(sql`delete from search_counts where merchant_id = ${m}`);
   });
+}
+
+/** Points a key pair's webhooks at `url` (the demo's failing endpoint). */
+export async function setDemoWebhookUrl(db: DbOrTx, input: { keyPairId: string; url: string }): Promise<void> {
+  await db.execute(sql`update api_key_pairs set webhook_url = ${input.url} where id = ${input.keyPairId}`);
+}
+
+/** The demo's span: its oldest and newest test payment, and on how many Lagos days. */
+export async function historySpan(db: DbOrTx, merchantId: string) {
+  const [row] = await queryRows<{ oldest: string | null; newest: string | null; days: number }>(
+    db,
+    sql`select min(paid_at)::text as oldest, max(paid_at)::text as newest, count(distinct owo_lagos_day(paid_at))::int as days from payments where merchant_id = ${merchantId} and mode = 'test'`,
+  );
+  return row!;
 }
