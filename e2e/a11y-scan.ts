@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createSecretKey, owoClient, signInDemo } from "./helpers";
+import { createSecretKey, owoClient, seriousAxeViolations, signInDemo } from "./helpers";
 
 // Every dashboard, admin and hosted page at a laptop's and a phone's width (issue 18, "Done
 // when"): no serious or critical axe-core violation, no sideways scroll of the page, and the
@@ -51,16 +50,7 @@ async function scan(page: Page, url: string, width: number, nav: "dashboard" | "
     else await expect.soft(page.getByRole("navigation", { name: label }), `${where}: sidebar`).toBeVisible();
   }
 
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 4)
-          .map((n) => n.target.join(" "))
-          .join(" | ")}`,
-    );
+  const bad = await seriousAxeViolations(page);
   expect.soft(bad, `${where}: axe-core serious/critical violations`).toEqual([]);
 }
 

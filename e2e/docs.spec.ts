@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DOCS_PAGES } from "../components/docs/docs-pages";
 import { ERROR_CODES } from "../lib/errors";
-import { signUp, uniqueEmail } from "./helpers";
+import { seriousAxeViolations, signUp, uniqueEmail } from "./helpers";
 
 // Issue 26, item 6: the docs are linked from the dashboard and link back; each docs page renders,
 // does not scroll sideways and has no serious or critical axe-core violation, at 1280 and 375 px.
@@ -15,16 +14,7 @@ async function noSidewaysScroll(page: Page, where: string) {
 }
 
 async function noSeriousAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 4)
-          .map((n) => n.target.join(" "))
-          .join(" | ")}`,
-    );
+  const bad = await seriousAxeViolations(page);
   expect.soft(bad, `${where}: axe-core serious/critical violations`).toEqual([]);
 }
 

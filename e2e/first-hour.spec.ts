@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createSecretKey, demoCredentials, hydrated, signIn, signUp, submitActivation, uniqueEmail } from "./helpers";
+import { createSecretKey, demoCredentials, hydrated, seriousAxeViolations, signIn, signUp, submitActivation, uniqueEmail } from "./helpers";
 
 /*
  * The first hour (issue 26 item 3) in Chromium, at 1280 and 375 px: a new merchant signs up and
@@ -25,16 +24,7 @@ async function noSidewaysScroll(page: Page) {
 }
 
 async function axe(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 4)
-          .map((n) => n.target.join(" "))
-          .join(" | ")}`,
-    );
+  const bad = await seriousAxeViolations(page);
   expect(bad, `${where}: axe-core serious/critical violations`).toEqual([]);
 }
 

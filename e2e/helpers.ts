@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { createOwoClient, type OwoClient } from "../client/owo-client";
 
@@ -150,4 +151,24 @@ export async function activateSignedUp(page: Page, browser: Browser, businessNam
   await submitActivation(page, { legalName: `${businessName} Limited`, rcNumber: "RC1234567" });
   await approveActivation(browser, businessName);
   await page.reload();
+}
+
+/**
+ * The page's serious and critical axe-core violations (WCAG 2.1 A and AA, best practice), one
+ * line each: rule, impact, what to fix and where (the first four nodes). `exclude`: selectors
+ * left out of the scan (a toast caught mid-animation).
+ */
+export async function seriousAxeViolations(page: Page, opts: { exclude?: string } = {}): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  if (opts.exclude) builder = builder.exclude(opts.exclude);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
-import { signUp, uniqueEmail, hydrated } from "./helpers";
+import { hydrated, seriousAxeViolations, signUp, uniqueEmail } from "./helpers";
 
 // Issue 26 item 2: a merchant with no website and no API key creates a payment link in the
 // dashboard, a customer opens /l/<slug>, chooses an amount and pays it on the hosted
@@ -17,16 +16,7 @@ async function expectAccessible(page: Page, where: string) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   const width = page.viewportSize()!.width;
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} scrolls sideways`).toBeLessThanOrEqual(width);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 4)
-          .map((n) => n.target.join(" "))
-          .join(" | ")}`,
-    );
+  const bad = await seriousAxeViolations(page);
   expect(bad, `${where} at ${width} px: axe-core serious/critical violations`).toEqual([]);
 }
 

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createSecretKey, owoClient, signIn, signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, owoClient, seriousAxeViolations, signIn, signUp, uniqueEmail } from "./helpers";
 
 // Issue 26 item 4: below 768 px every list shows each row as a card with its status, amount,
 // name and date in view, with no sideways scroll (components/ui/list-table.tsx, the
@@ -59,10 +58,7 @@ async function inView(cell: Locator, width: number, what: string) {
 }
 
 async function axeClean(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  const bad = await seriousAxeViolations(page);
   expect(bad, `${where}: axe serious/critical`).toEqual([]);
 }
 

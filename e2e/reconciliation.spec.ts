@@ -4,11 +4,10 @@
 // from the provider's API, finds it in the exceptions queue (in suspense), proposes assigning it
 // to a merchant; a second admin confirms it. The pages pass an axe scan; a run's lines download
 // as CSV.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { openAppDatabase, startInstance, type AppDatabase, type AppInstance } from "../tests/instances";
 import type { SimServer } from "../lib/rails/simulator/sim-server";
-import { hydrated } from "./helpers";
+import { hydrated, seriousAxeViolations } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -69,10 +68,7 @@ async function checkPage(page: Page, where: string) {
   // The page itself, not a passing toast (the app-wide toaster is scanned where it is the subject).
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${where} scrolls sideways`).toBe(true);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  const bad = await seriousAxeViolations(page);
   expect(bad, `${where}: axe-core serious/critical violations`).toEqual([]);
 }
 

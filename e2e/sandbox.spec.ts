@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createSecretKey, signInDemo } from "./helpers";
+import { createSecretKey, seriousAxeViolations, signInDemo } from "./helpers";
 
 // Issue 18 item 5: "Simulate a payment" on every virtual account, static account, dynamic and
 // static PayID and invoice page, in test mode only. Each kind is made through the API on the
@@ -63,13 +62,7 @@ async function checkPage(page: Page, where: string) {
   expect.soft(overflow.scroll, `${where} scrolls sideways`).toBeLessThanOrEqual(overflow.inner);
   // The scan is of the page, not of the "Payment received" toast caught mid-animation (axe
   // reads its fading-in text as low contrast): the toaster is left out rather than waited for.
-  const results = await new AxeBuilder({ page })
-    .exclude("[data-sonner-toaster]")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  const bad = await seriousAxeViolations(page, { exclude: "[data-sonner-toaster]" });
   expect.soft(bad, `${where}: axe serious/critical`).toEqual([]);
 }
 

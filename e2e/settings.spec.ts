@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
 import { e2eSmtpPort, startSmtpCapture } from "../tests/smtp-capture";
-import { createSecretKey, owoClient, signIn, signUp, uniqueEmail } from "./helpers";
+import { createSecretKey, owoClient, seriousAxeViolations, signIn, signUp, uniqueEmail } from "./helpers";
 
 /*
  * Settings (issue 18 items 3 and 7) in Chromium at 1280 and 375 px: one Settings navigation
@@ -35,10 +34,7 @@ async function noSidewaysScroll(page: Page, where: string) {
 }
 
 async function axeClean(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  const bad = await seriousAxeViolations(page);
   expect(bad, `${where}: axe serious/critical`).toEqual([]);
 }
 
