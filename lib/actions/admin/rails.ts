@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { adminAction } from "@/lib/actions/safe-action";
 import { searchMerchants } from "@/lib/admin/search-merchants";
-import { findBank } from "@/lib/bank/nigerian-banks";
+import { ReturnAccountFields } from "@/lib/bank/return-account";
 import { formatNaira } from "@/lib/money";
 import { assignSuspense, returnSuspense } from "@/lib/rail-inbound/suspense";
 
@@ -44,16 +44,7 @@ export const returnSuspenseAction = adminAction
   .inputSchema(
     z.object({
       id: SuspenseId,
-      bankCode: z
-        .string()
-        .trim()
-        .min(1, "Choose the payer's bank")
-        .refine((code) => findBank(code) !== undefined, "Choose the payer's bank from the list"),
-      accountNumber: z
-        .string()
-        .trim()
-        .regex(/^\d{10}$/, "The account number is 10 digits"),
-      accountName: z.string().trim().min(1, "Enter the name on the account").max(200, "At most 200 characters"),
+      ...ReturnAccountFields,
       note: Note,
     }),
   )

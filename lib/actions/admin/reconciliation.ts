@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { adminAction } from "@/lib/actions/safe-action";
-import { findBank } from "@/lib/bank/nigerian-banks";
+import { ReturnAccountFields } from "@/lib/bank/return-account";
 import { confirmAction, explainLine, proposeAction } from "@/lib/reconciliation/exceptions";
 import { reconcileDay } from "@/lib/reconciliation/run-reconciliation";
 import { statementFileFromBytes } from "@/lib/reconciliation/statement-file";
@@ -105,16 +105,7 @@ export const proposeReturnAction = adminAction
   .inputSchema(
     z.object({
       id: LineId,
-      bankCode: z
-        .string()
-        .trim()
-        .min(1, "Choose the payer's bank")
-        .refine((code) => findBank(code) !== undefined, "Choose the payer's bank from the list"),
-      accountNumber: z
-        .string()
-        .trim()
-        .regex(/^\d{10}$/, "The account number is 10 digits"),
-      accountName: z.string().trim().min(1, "Enter the name on the account").max(200, "At most 200 characters"),
+      ...ReturnAccountFields,
       note: Note,
     }),
   )
