@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { browserBinary } from "./tests/browser";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -8,11 +9,11 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 // once, so the runner, its workers and the server agree on it.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `owo-e2e-data-${PORT}`);
 
-// Debian's Chromium (apt-get install chromium), never a downloaded browser build.
+// Debian's Chromium headless shell (tests/browser.ts), never a downloaded browser build.
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: browserBinary(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   },
 };

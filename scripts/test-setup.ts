@@ -1,9 +1,10 @@
 // What `npm test` needs on the machine, set up when it can be: the local PostgreSQL started
-// when it is down (pg_ctlcluster, Debian/Ubuntu), Debian's chromium and pgbouncer installed
+// when it is down (pg_ctlcluster, Debian/Ubuntu), Debian's chromium-headless-shell and pgbouncer installed
 // when they are missing and we may (root + apt-get). Where it cannot, one line says what to install; the
 // tests then stop with their own clear message (never a fallback to another database).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { BROWSER_PACKAGE, browserBinary } from "../tests/browser";
 import { pgbouncerBinary } from "../tests/pgbouncer";
 import { postgresReachable, TEST_SERVER } from "../tests/test-database";
 
@@ -28,17 +29,19 @@ async function startLocalPostgres(): Promise<void> {
 }
 
 function installChromium(): void {
-  const browser = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const browser = browserBinary();
   if (fs.existsSync(browser)) return;
   if (!process.env.CHROMIUM_PATH && process.getuid?.() === 0 && has("apt-get")) {
-    log("Installing Debian's chromium for the e2e tests");
+    log(`Installing Debian's ${BROWSER_PACKAGE} for the e2e tests`);
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     const ok =
       spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env }).status === 0 &&
-      spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env }).status === 0;
+      spawnSync("apt-get", ["install", "-y", "-qq", BROWSER_PACKAGE], { stdio: "inherit", env }).status === 0;
     if (ok && fs.existsSync(browser)) return;
   }
-  log(`Chromium is missing at ${browser}: install Debian's chromium (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary`);
+  log(
+    `Chromium is missing at ${browser}: install Debian's ${BROWSER_PACKAGE} (sudo apt-get install ${BROWSER_PACKAGE}) or set CHROMIUM_PATH to a Chromium binary`,
+  );
 }
 
 /** Debian's pgbouncer, for the scale-out spec and tests/behind-pgbouncer.test.ts (tests/pgbouncer.ts starts it). */

@@ -1,5 +1,5 @@
 // npm test – the machine's set-up (scripts/test-setup.ts: starts the local PostgreSQL, installs
-// Debian's chromium), then every stage, side by side where they do not need each other:
+// Debian's chromium-headless-shell), then every stage, side by side where they do not need each other:
 //
 //   1. lint, the formatter's check (Prettier), typecheck and the production build
 //      (scripts/build-if-needed.ts) at once;

@@ -18,7 +18,7 @@ describe("npm test sets the machine up, or says in one line what to install (iss
     const out = await prepare("e2e", { ...process.env, CHROMIUM_PATH: "/nonexistent/chromium" });
     const lines = out.split("\n").filter((l) => l.includes("Chromium"));
     expect(lines).toEqual([
-      "[setup] Chromium is missing at /nonexistent/chromium: install Debian's chromium (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary",
+      "[setup] Chromium is missing at /nonexistent/chromium: install Debian's chromium-headless-shell (sudo apt-get install chromium-headless-shell) or set CHROMIUM_PATH to a Chromium binary",
     ]);
   });
 

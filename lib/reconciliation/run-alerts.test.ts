@@ -17,6 +17,9 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
 });
 afterAll(async () => {
+  // Its made-up runs (days in 2031) would otherwise be every later file's "latest run" in
+  // /api/health (lib/reconciliation/reconciliation.test.ts checks health names its own run).
+  await (await getDb()).execute(sql`delete from reconciliation_runs where source_key like 'api-alert-%'`);
   if (previous === undefined) delete process.env.SMTP_URL;
   else process.env.SMTP_URL = previous;
   await smtp.close();
