@@ -33,7 +33,7 @@ export default defineConfig({
   // run empties its own output folder only.
   outputDir: path.join("test-results", String(PORT)),
   expect: { timeout: 15_000 },
-  use: { baseURL, trace: (process.env.OWO_E2E_TRACE ?? "retain-on-failure") as "off", screenshot: "only-on-failure" },
+  use: { baseURL, trace: (process.env.OWO_E2E_TRACE ?? "off") as "off", screenshot: "only-on-failure" },
   projects: [{ name: "chromium", use: chromium }],
   webServer: {
     command: "node --import tsx scripts/e2e-server.ts",
