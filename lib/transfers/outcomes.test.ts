@@ -3,6 +3,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { transfers } from "@/db/schema";
 import { sandboxRail } from "@/lib/rails/router";
+import { tickSandboxBank } from "@/lib/rails/sandbox/sandbox-transfers";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
 import { transferCharges } from "@/lib/fees/transfer-fees";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
@@ -187,6 +188,21 @@ describe("POST /v1/sandbox/transfers/:reference/outcome refusals", () => {
     expect(o.body.error!.code).toBe("INVALID_STATE");
     await verifyTransfer(key, t.reference);
     expect(await balance(key)).toBe(before);
+  });
+
+  it("on a transfer the sandbox bank already settled while Owo still shows it pending (a scheduler pass got there first): 400 INVALID_STATE, the bank's outcome stands", async () => {
+    const key = await fundedKey(FUNDS);
+    const t = await initiateOk(key, bankBody({ amount: AMOUNT }));
+    if (!(await transferRow(t.reference)).bankSubmittedAt) await submitToBank(await getDb(), await transferRow(t.reference));
+    expect(await tickSandboxBank({ settleUndecided: true, only: { reference: t.reference } })).toBe(1);
+    expect((await transferRow(t.reference)).status).toBe("pending");
+    const o = await setOutcome(key, t.reference, { status: "failed", reason: "Too late" });
+    expect(o.status).toBe(400);
+    expect(o.body.error!.code).toBe("INVALID_STATE");
+    expect((await sandboxBankRows(t.reference))[0]).toMatchObject({ status: "completed", decidedStatus: null });
+    expect((await verifyTransfer(key, t.reference)).body.data!.status).toBe("completed");
+    expect(await transferEvents(key.keyPair.id, "transfer.failed", t.reference)).toHaveLength(0);
+    expect(await balance(key)).toBe(FUNDS - CHARGES.total);
   });
 
   it("on a PayID transfer (never pending): 400 INVALID_STATE", async () => {

@@ -14,7 +14,8 @@ export const SandboxOutcomeBody = z.object({
 
 /**
  * POST /v1/sandbox/transfers/:reference/outcome: decides how a pending bank transfer ends
- * at the sandbox bank. The transfer itself moves on its next verify or scheduler pass.
+ * at the sandbox bank. The transfer itself moves on its next verify or scheduler pass. One the
+ * bank already settled, Owo not yet told, is refused like a settled one (INVALID_STATE).
  */
 export async function setSandboxOutcome(
   db: Db,
@@ -25,6 +26,8 @@ export async function setSandboxOutcome(
     throw invalidState(`Transfer is ${transfer.status}: only a pending bank transfer can be decided.`);
   }
   if (!transfer.bankSubmittedAt) transfer = await submitToBank(db, transfer); // make sure the bank has it
-  await decideSandboxTransfer({ reference: transfer.reference, status: input.body.status, reason: input.body.reason });
+  const decided = await decideSandboxTransfer({ reference: transfer.reference, status: input.body.status, reason: input.body.reason });
+  // The bank settled it already (a scheduler pass got there first): Owo moves it on its next look.
+  if (!decided) throw invalidState("Transfer is already settled at the sandbox bank: only a pending bank transfer can be decided.");
   return toTransferView(transfer);
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { sandboxBankTransfers } from "@/db/schema";
 import { applySandboxTransferDecision, insertSandboxTransfer, settleSandboxTransfers, type SandboxTickScope } from "@/db/statements/sandbox-bank";
@@ -27,13 +27,17 @@ export async function sandboxTransferStatus(reference: string): Promise<BankTran
   return row ? { status: row.status, reason: row.reason } : null;
 }
 
-/** A test decides how a pending sandbox transfer ends; it applies on the next look. */
+/**
+ * A test decides how a transfer still pending at the sandbox bank ends; it applies on the next
+ * look. False when the bank has no such transfer or already settled it (a scheduler pass may
+ * settle it before Owo looks): the decision would never apply, so it is not taken.
+ */
 export async function decideSandboxTransfer(input: { reference: string; status: "completed" | "failed"; reason?: string | null }): Promise<boolean> {
   const db = await getDb();
   const rows = await db
     .update(sandboxBankTransfers)
     .set({ decidedStatus: input.status, reason: input.status === "failed" ? (input.reason ?? "Declined by the beneficiary bank") : null })
-    .where(eq(sandboxBankTransfers.reference, input.reference))
+    .where(and(eq(sandboxBankTransfers.reference, input.reference), eq(sandboxBankTransfers.status, "pending")))
     .returning({ reference: sandboxBankTransfers.reference });
   return rows.length > 0;
 }
