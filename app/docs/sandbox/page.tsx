@@ -69,7 +69,7 @@ export default function SandboxPage() {
           className="space-y-3"
           text={`- Account numbers it issues are real-looking 10-digit NUBANs with a valid check digit at the sandbox partner banks.
 - Name enquiry answers any other 10-digit number with a stable, made-up name.
-- A bank transfer stays \`pending\` until the scheduler's next pass completes it, unless you decide it first with \`POST /v1/sandbox/transfers/{reference}/outcome\` (\`completed\` or \`failed\` with a reason).
+- A bank transfer stays \`pending\` until the scheduler's next pass completes it, unless you decide it first with \`POST /v1/sandbox/transfers/{reference}/outcome\` (\`completed\` or \`failed\` with a reason). Once the sandbox bank has settled it (the scheduler got there first), the call answers 400 \`INVALID_STATE\`: initiate another.
 - A refund of a test payment waits for your decision (the dashboard, or \`/v1/sandbox/refunds/{id}/approve\` and \`/reject\`).
 - Hosted pages in test mode show a **Simulate payment** button; a card payment uses the test card \`408408******4081\`.
 - Amount rules apply as in live mode: a session takes exactly its amount (\`AMOUNT_REJECTED\` otherwise).`}
