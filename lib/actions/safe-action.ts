@@ -54,7 +54,7 @@ const unsuspendedAction = memberAction.use(async ({ next, ctx }) => {
 export type ActionPermission = keyof typeof rolePolicy | "member";
 
 /** The business and mode a merchant action works in: what every domain command of the dashboard is scoped by. */
-export type MerchantScope = { merchantId: string; mode: Mode };
+export type { MerchantScope } from "@/lib/auth/dashboard-context";
 
 function allowed(permission: ActionPermission, role: Role, mode: Mode): boolean {
   if (permission === "member") return true;
@@ -75,8 +75,7 @@ function allowed(permission: ActionPermission, role: Role, mode: Mode): boolean 
 export function merchantAction(permission: ActionPermission, opts: { movesMoney?: boolean } = {}) {
   return (opts.movesMoney ? unsuspendedAction : memberAction).use(async ({ next, ctx }) => {
     requireAllowed(allowed(permission, ctx.role, ctx.mode));
-    const scope: MerchantScope = { merchantId: ctx.merchant.id, mode: ctx.mode };
-    return next({ ctx: { scope } });
+    return next({ ctx });
   });
 }
 

@@ -11,12 +11,17 @@ import { sessionUser } from "./session-user";
 export const MODE_COOKIE = "owo_mode";
 export const MERCHANT_COOKIE = "owo_merchant";
 
+/** The business and mode a dashboard page, route or action works in: every query's scope. */
+export type MerchantScope = { merchantId: string; mode: Mode };
+
 export type DashboardContext = {
   db: Db;
   user: { id: string; email: string; isAdmin: boolean };
   merchant: Merchant;
   role: Role;
   mode: Mode;
+  /** `{ merchantId: merchant.id, mode }`, said once here for every page, route and action. */
+  scope: MerchantScope;
   actor: Actor;
   memberships: { merchantId: string; name: string; role: Role }[];
 };
@@ -55,13 +60,15 @@ export const loadDashboardContext = cache(async function loadDashboardContext():
     .orderBy(asc(memberships.createdAt));
   if (rows.length === 0) return null;
   const chosen = rows.find((r) => r.merchant.id === jar.get(MERCHANT_COOKIE)?.value) ?? rows[0]!;
+  // Live mode is locked until the business is activated (supplement §13): a live cookie reads as test.
+  const mode: Mode = jar.get(MODE_COOKIE)?.value === "live" && chosen.merchant.activatedAt ? "live" : "test";
   return {
     db,
     user,
     merchant: chosen.merchant,
     role: chosen.role,
-    // Live mode is locked until the business is activated (supplement §13): a live cookie reads as test.
-    mode: jar.get(MODE_COOKIE)?.value === "live" && chosen.merchant.activatedAt ? "live" : "test",
+    mode,
+    scope: { merchantId: chosen.merchant.id, mode },
     actor: requestActor("user", user.id, await headers()),
     memberships: rows.map((r) => ({ merchantId: r.merchant.id, name: r.merchant.name, role: r.role })),
   };

@@ -135,6 +135,7 @@ async function contextFor(role: Role, mode: Mode, userId = world.userIds[role]):
     merchant: chosen.merchant,
     role: chosen.role,
     mode,
+    scope: { merchantId: chosen.merchant.id, mode },
     actor: { type: "user", userId, ip: "203.0.113.7", userAgent: "role-enforcement-test" },
     memberships: rows.map((r) => ({ merchantId: r.merchant.id, name: r.merchant.name, role: r.role })),
   };

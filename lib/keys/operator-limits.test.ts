@@ -87,6 +87,7 @@ describe("the dashboard cannot set rate limits", () => {
       merchant: m.merchant,
       role: "owner",
       mode: "test",
+      scope: { merchantId: m.merchant.id, mode: "test" },
       actor: { type: "user", userId: m.owner.id },
       memberships: [{ merchantId: m.merchant.id, name: m.merchant.name, role: "owner" }],
     };

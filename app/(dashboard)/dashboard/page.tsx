@@ -24,7 +24,7 @@ export const metadata: Metadata = { title: "Home" };
 export default async function OverviewPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
+  const { scope } = ctx;
   const [overview, activeKeys, payout, started] = await Promise.all([
     getOverview(ctx.db, scope),
     countActiveKeyPairs(ctx.db, scope),

@@ -18,7 +18,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const query = parseWalletStatementSearch(await searchParams);
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
+  const { scope } = ctx;
   const [wallet, statement] = await Promise.all([getWalletOverview(ctx.db, { ...scope, lines: 0 }), listWalletStatement(ctx.db, { ...scope, ...query })]);
   const canFund = rolePolicy.fundTestWallet(ctx.role, ctx.mode);
   return (

@@ -21,7 +21,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const query = parseCustomerSearch(await searchParams);
-  const result = await listCustomers(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const result = await listCustomers(ctx.db, { ...ctx.scope, ...query });
   const filters = { search: query.search };
   const filtered = Boolean(query.search);
   return (

@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "API keys" };
 export default async function DevelopersPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
+  const { scope } = ctx;
   const [keys, wallet] = await Promise.all([listKeyPairs(ctx.db, scope), getWalletPayId(ctx.db, scope)]);
   const canManage = rolePolicy.manageDevelopers(ctx.role, ctx.mode);
   return (

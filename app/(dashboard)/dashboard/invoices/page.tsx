@@ -27,7 +27,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const query = parseInvoiceSearch(await searchParams);
-  const result = await listInvoices(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query, actor: "dashboard" });
+  const result = await listInvoices(ctx.db, { ...ctx.scope, ...query, actor: "dashboard" });
   const filters = { status: query.status, search: query.search };
   const filtered = Boolean(query.status || query.search);
   const canCreate = rolePolicy.createReceivables(ctx.role);

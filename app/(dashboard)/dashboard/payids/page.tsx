@@ -43,7 +43,7 @@ export default async function PayIdsPage({ searchParams }: { searchParams: Promi
   const business = ctx.merchant.type === "business";
   const tab: Tab = search.tab === "dynamic" || (search.tab !== "static" && !business) ? "dynamic" : "static";
   const canCreate = rolePolicy.createReceivables(ctx.role);
-  const scope = { db: ctx.db, merchantId: ctx.merchant.id, mode: ctx.mode };
+  const scope = { db: ctx.db, ...ctx.scope };
   const wallet = await getWalletPayId(ctx.db, scope);
 
   return (

@@ -28,7 +28,7 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
   if (!ctx) redirect("/sign-in");
   const parsed = ListPaymentLinksQuery.safeParse(flattenSearch(await searchParams));
   const query = parsed.success ? parsed.data : ListPaymentLinksQuery.parse({});
-  const result = await listPaymentLinks(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const result = await listPaymentLinks(ctx.db, { ...ctx.scope, ...query });
   const canCreate = rolePolicy.createReceivables(ctx.role);
 
   return (

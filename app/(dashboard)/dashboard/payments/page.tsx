@@ -23,7 +23,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const query = parsePaymentSearch(await searchParams);
-  const result = await listPayments(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const result = await listPayments(ctx.db, { ...ctx.scope, ...query });
   const filters = { search: query.search, channel: query.channel, destination: query.destination, from: query.from, to: query.to };
   const filtered = Object.values(filters).some(Boolean);
   return (

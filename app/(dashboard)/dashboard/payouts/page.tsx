@@ -24,7 +24,7 @@ export const metadata: Metadata = { title: "Automatic payouts" };
 export default async function PayoutsPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
+  const { scope } = ctx;
   const [outlook, payouts] = await Promise.all([payoutOutlook(ctx.db, scope), listPayouts(ctx.db, { ...scope, page: 1, page_size: 50 })]);
   const s = outlook.settings;
   const banks = [...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName));

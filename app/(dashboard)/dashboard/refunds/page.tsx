@@ -23,7 +23,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const query = parseRefundSearch(await searchParams);
-  const result = await listDashboardRefunds(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const result = await listDashboardRefunds(ctx.db, { ...ctx.scope, ...query });
   const open = result.items.some((r) => r.status === "requested" || r.status === "processing");
   return (
     <div className="space-y-5">

@@ -24,7 +24,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const query = parseSessionSearch(await searchParams);
-  const result = await listSessions(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const result = await listSessions(ctx.db, { ...ctx.scope, ...query });
   const filters = { status: query.status, search: query.search };
   const filtered = Boolean(query.status || query.search);
   return (

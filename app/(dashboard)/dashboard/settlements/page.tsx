@@ -19,7 +19,7 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const query = parseSettlementSearch(await searchParams);
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
+  const { scope } = ctx;
   const [settings, batches, payouts] = await Promise.all([
     getSettlementSettings(ctx.db, scope),
     listDashboardBatches(ctx.db, { ...scope, page: query.page }),

@@ -25,7 +25,7 @@ export default async function StaticAccountsPage({ searchParams }: { searchParam
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const query = parseStaticAccountSearch(await searchParams);
-  const result = await listDashboardStaticAccounts(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const result = await listDashboardStaticAccounts(ctx.db, { ...ctx.scope, ...query });
   const enabled = ctx.merchant.staticAccounts === "enabled";
   const canCreate = enabled && rolePolicy.createReceivables(ctx.role);
   const filtered = Boolean(query.status || query.search);

@@ -29,15 +29,15 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const query = parseTransferSearch(await searchParams);
-  const result = await listTransfers(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const result = await listTransfers(ctx.db, { ...ctx.scope, ...query });
   const filters = { status: query.status, type: query.type, search: query.search };
   const filtered = Boolean(query.status || query.type || query.search);
   const canSend = rolePolicy.moveMoney(ctx.role, ctx.mode);
   const [threshold, pending, stepUp, waitingBatches] = await Promise.all([
-    approvalThreshold(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }),
-    listPendingApprovals(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }),
+    approvalThreshold(ctx.db, ctx.scope),
+    listPendingApprovals(ctx.db, ctx.scope),
     needsStepUp(ctx.db, ctx.user.id),
-    countBatchesAwaitingApproval(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }),
+    countBatchesAwaitingApproval(ctx.db, ctx.scope),
   ]);
   return (
     <div className="space-y-5">

@@ -27,7 +27,7 @@ export default async function VirtualAccountsPage({ searchParams }: { searchPara
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const query = parseVirtualAccountSearch(await searchParams);
-  const result = await listVirtualAccounts(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, ...query });
+  const result = await listVirtualAccounts(ctx.db, { ...ctx.scope, ...query });
   const canCreate = rolePolicy.createReceivables(ctx.role);
   const now = new Date();
   return (

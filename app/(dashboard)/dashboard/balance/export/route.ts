@@ -11,7 +11,7 @@ export async function GET(req: Request) {
   const ctx = await getDashboardContext();
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const { from, to } = parseWalletStatementSearch(Object.fromEntries(new URL(req.url).searchParams));
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, from, to };
+  const scope = { ...ctx.scope, from, to };
   const csv = walletStatementCsvStream(
     walkList(
       (page) => listWalletStatement(ctx.db, { ...scope, ...page }),

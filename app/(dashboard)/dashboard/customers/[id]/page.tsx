@@ -21,7 +21,7 @@ export default async function CustomerPage({ params, searchParams }: { params: P
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { id } = await params;
-  const customer = await findCustomer(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id });
+  const customer = await findCustomer(ctx.db, { ...ctx.scope, id });
   if (!customer) notFound();
   const paging = CustomerPaymentsQuery.parse(flattenSearch(await searchParams));
   const result = await listCustomerPayments(ctx.db, customer, paging);

@@ -10,7 +10,7 @@ export async function GET(req: Request) {
   const ctx = await getDashboardContext();
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const query = parseCustomerSearch(Object.fromEntries(new URL(req.url).searchParams));
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, ...query };
+  const scope = { ...ctx.scope, ...query };
   const csv = customersCsvStream(
     walkList(
       (page) => listCustomers(ctx.db, { ...scope, ...page }),

@@ -24,11 +24,7 @@ export default async function InlineCheckoutPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const scope = { merchantId: ctx.merchant.id, mode: "test" as const };
-  const [keys, wallet, baseUrl] = await Promise.all([
-    listKeyPairs(ctx.db, scope),
-    getWalletPayId(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }),
-    requestBaseUrl(),
-  ]);
+  const [keys, wallet, baseUrl] = await Promise.all([listKeyPairs(ctx.db, scope), getWalletPayId(ctx.db, ctx.scope), requestBaseUrl()]);
   const active = keys.filter((k) => !k.revokedAt);
   // "Try it" opens the checkout from the dashboard itself: a key whose allowed domains admit this origin.
   const here = new URL(baseUrl).origin;

@@ -26,7 +26,7 @@ export default async function RequestLogsPage({ searchParams }: { searchParams: 
   // Only this merchant's keys in this mode are a filter; anything else is ignored.
   const keyPairId = keys.some((k) => k.id === search.key) ? search.key : undefined;
   const statusClass = parseStatusClass(search.status);
-  const result = await listRequestLogs(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, keyPairId, statusClass, page, pageSize: 25 });
+  const result = await listRequestLogs(ctx.db, { ...ctx.scope, keyPairId, statusClass, page, pageSize: 25 });
   const keyLabels = Object.fromEntries(keys.map((k) => [k.id, `${k.secretPrefix}…`]));
   const filtered = Boolean(keyPairId || statusClass);
   return (

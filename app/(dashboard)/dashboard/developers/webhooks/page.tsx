@@ -29,10 +29,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const page = Math.max(1, Number(search.page) || 1);
   const status = (DELIVERY_STATUSES as readonly string[]).includes(search.status ?? "") ? (search.status as DeliveryStatus) : undefined;
   const type = search.type && search.type.length <= 100 ? search.type : undefined;
-  const [result, keys] = await Promise.all([
-    listMerchantEvents(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, type, status, page, pageSize: 25 }),
-    listKeyPairs(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }),
-  ]);
+  const [result, keys] = await Promise.all([listMerchantEvents(ctx.db, { ...ctx.scope, type, status, page, pageSize: 25 }), listKeyPairs(ctx.db, ctx.scope)]);
   return (
     <div className="space-y-5">
       <div>

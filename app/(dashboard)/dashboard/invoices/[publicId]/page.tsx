@@ -31,7 +31,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ public
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { publicId } = await params;
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
+  const { scope } = ctx;
   // The due date is applied before answering, as the API's GET does.
   const invoice = await findDashboardInvoice(ctx.db, { ...scope, publicId: decodeURIComponent(publicId) });
   if (!invoice) notFound();

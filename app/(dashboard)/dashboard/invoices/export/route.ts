@@ -12,7 +12,7 @@ export async function GET(req: Request) {
   const ctx = await getDashboardContext();
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const { status, search } = parseInvoiceSearch(Object.fromEntries(new URL(req.url).searchParams));
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, status, search, actor: "dashboard" as const };
+  const scope = { ...ctx.scope, status, search, actor: "dashboard" as const };
   const csv = invoicesCsvStream(
     walkList(
       (page) => listInvoices(ctx.db, { ...scope, ...page }),

@@ -24,14 +24,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { reference } = await params;
-  const payment = await findPayment(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: decodeURIComponent(reference) });
+  const payment = await findPayment(ctx.db, { ...ctx.scope, reference: decodeURIComponent(reference) });
   if (!payment) notFound();
   const [trail, sa, refunds] = await Promise.all([
     getRecordTrail(ctx.db, { merchantId: payment.merchantId, mode: payment.mode, reference: payment.reference }),
-    payment.destinationKind === "static_account"
-      ? findDashboardStaticPaymentByReference(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: payment.reference })
-      : null,
-    paymentRefunds(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: payment.reference }),
+    payment.destinationKind === "static_account" ? findDashboardStaticPaymentByReference(ctx.db, { ...ctx.scope, reference: payment.reference }) : null,
+    paymentRefunds(ctx.db, { ...ctx.scope, reference: payment.reference }),
   ]);
   const row = (label: string, value: React.ReactNode) => (
     <>

@@ -11,7 +11,7 @@ export async function GET(req: Request) {
   const ctx = await getDashboardContext();
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const query = parsePaymentSearch(Object.fromEntries(new URL(req.url).searchParams));
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, ...query };
+  const scope = { ...ctx.scope, ...query };
   const csv = paymentsCsvStream(
     walkList(
       (page) => listPayments(ctx.db, { ...scope, ...page }),

@@ -31,7 +31,7 @@ export default async function RefundPage({ params }: { params: Promise<{ id: str
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { id } = await params;
-  const found = await getDashboardRefund(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id: decodeURIComponent(id) });
+  const found = await getDashboardRefund(ctx.db, { ...ctx.scope, id: decodeURIComponent(id) });
   if (!found) notFound();
   const { refund, payment, account } = found;
   const whole = payment.amount === null || refund.amount === payment.amount;

@@ -25,10 +25,7 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { id } = await params;
-  const [detail, base] = await Promise.all([
-    getSessionDetail(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, idOrReference: decodeURIComponent(id) }),
-    requestBaseUrl(),
-  ]);
+  const [detail, base] = await Promise.all([getSessionDetail(ctx.db, { ...ctx.scope, idOrReference: decodeURIComponent(id) }), requestBaseUrl()]);
   if (!detail) notFound();
   const { session: s, timeline, issued, payments, readAt } = detail;
   const active = s.status === "active";

@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Settlement destination" };
 export default async function SettlementDestinationPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
-  const settings = await getSettlementSettings(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode });
+  const settings = await getSettlementSettings(ctx.db, ctx.scope);
   const banks = [...NIGERIAN_BANKS].sort((a, b) => a.bankName.localeCompare(b.bankName));
   return (
     <div className="space-y-6">

@@ -32,10 +32,10 @@ export default async function StaticAccountPage({
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { id } = await params;
-  const sa = await getDashboardStaticAccount(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id: decodeURIComponent(id) });
+  const sa = await getDashboardStaticAccount(ctx.db, { ...ctx.scope, id: decodeURIComponent(id) });
   if (!sa) notFound();
   const page = Math.max(1, Number.parseInt(flattenSearch(await searchParams).page ?? "1", 10) || 1);
-  const payments = await listDashboardStaticPayments(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, staticAccountId: sa.id, page, page_size: 20 });
+  const payments = await listDashboardStaticPayments(ctx.db, { ...ctx.scope, staticAccountId: sa.id, page, page_size: 20 });
   const enabled = ctx.merchant.staticAccounts === "enabled";
   const canManage = enabled && rolePolicy.createReceivables(ctx.role);
   const canRefund = enabled && rolePolicy.moveMoney(ctx.role, ctx.mode);

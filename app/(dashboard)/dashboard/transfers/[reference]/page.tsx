@@ -22,7 +22,7 @@ export default async function TransferPage({ params }: { params: Promise<{ refer
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { reference } = await params;
-  const transfer = await getTransferOrThrow(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, reference: decodeURIComponent(reference) }).catch((err) => {
+  const transfer = await getTransferOrThrow(ctx.db, { ...ctx.scope, reference: decodeURIComponent(reference) }).catch((err) => {
     if (isAppError(err)) return null;
     throw err;
   });

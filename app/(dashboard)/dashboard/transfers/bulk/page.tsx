@@ -18,7 +18,7 @@ export default async function BulkTransfersPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const canSend = rolePolicy.moveMoney(ctx.role, ctx.mode);
-  const [batches, stepUp] = await Promise.all([listBulkBatches(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }), needsStepUp(ctx.db, ctx.user.id)]);
+  const [batches, stepUp] = await Promise.all([listBulkBatches(ctx.db, ctx.scope), needsStepUp(ctx.db, ctx.user.id)]);
   return (
     <div className="space-y-5">
       <Link href="/dashboard/transfers" className="text-sm text-accent hover:underline">

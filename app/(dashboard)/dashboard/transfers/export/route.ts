@@ -12,7 +12,7 @@ export async function GET(req: Request) {
   const ctx = await getDashboardContext();
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const query = parseTransferSearch(Object.fromEntries(new URL(req.url).searchParams));
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode, ...query };
+  const scope = { ...ctx.scope, ...query };
   const csv = transfersCsvStream(
     walkList(
       (page) => listTransfers(ctx.db, { ...scope, ...page }),

@@ -15,9 +15,9 @@ export const metadata: Metadata = { title: "Send money" };
 export default async function SendMoneyPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
-  const wallet = await getWalletOverview(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, lines: 0 });
+  const wallet = await getWalletOverview(ctx.db, { ...ctx.scope, lines: 0 });
   const allowed = rolePolicy.moveMoney(ctx.role, ctx.mode);
-  const scope = allowed ? await dashboardWalletScope(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode }) : null;
+  const scope = allowed ? await dashboardWalletScope(ctx.db, ctx.scope) : null;
   // Saved recipients (the wallet's members) to pick from instead of typing a PayID.
   const members = scope ? (await listMembers(ctx.db, scope, { page: 1, page_size: 100 })).items : [];
   return (

@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Wallet settings" };
 export default async function WalletSettingsPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
-  const scope = await dashboardWalletScope(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode });
+  const scope = await dashboardWalletScope(ctx.db, ctx.scope);
   if (!scope) redirect("/dashboard/transfers");
   const [wallet, members] = await Promise.all([getWallet(ctx.db, scope), listMembers(ctx.db, scope, { page: 1, page_size: 100 })]);
   const canEdit = rolePolicy.moveMoney(ctx.role, ctx.mode);

@@ -27,7 +27,7 @@ export default async function VirtualAccountPage({ params }: { params: Promise<{
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { publicId } = await params;
-  const va = await getVirtualAccountOrThrow(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, publicId: decodeURIComponent(publicId) }).catch((err) => {
+  const va = await getVirtualAccountOrThrow(ctx.db, { ...ctx.scope, publicId: decodeURIComponent(publicId) }).catch((err) => {
     if (isAppError(err)) return null;
     throw err;
   });

@@ -18,7 +18,7 @@ export default async function EventPage({ params }: { params: Promise<{ eventId:
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { eventId } = await params;
-  const found = await getEventWithAttemptsOrThrow(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, eventId }).catch((err) => {
+  const found = await getEventWithAttemptsOrThrow(ctx.db, { ...ctx.scope, eventId }).catch((err) => {
     if (isAppError(err) && err.status === 404) return null;
     throw err;
   });

@@ -13,7 +13,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ pu
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { publicId } = await params;
-  const invoice = await findDashboardInvoice(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, publicId: decodeURIComponent(publicId) });
+  const invoice = await findDashboardInvoice(ctx.db, { ...ctx.scope, publicId: decodeURIComponent(publicId) });
   if (!invoice) notFound();
   const back = `/dashboard/invoices/${invoice.publicId}`;
   return (

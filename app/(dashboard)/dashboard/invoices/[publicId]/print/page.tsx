@@ -40,7 +40,7 @@ export default async function PrintInvoicePage({ params }: { params: Promise<{ p
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { publicId } = await params;
-  const invoice = await findDashboardInvoice(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, publicId: decodeURIComponent(publicId) });
+  const invoice = await findDashboardInvoice(ctx.db, { ...ctx.scope, publicId: decodeURIComponent(publicId) });
   if (!invoice) notFound();
   const remaining = amountRemaining(invoice);
   const state = isPausedOpen(invoice) ? "Paused" : (LABEL[invoice.status] ?? invoice.status);

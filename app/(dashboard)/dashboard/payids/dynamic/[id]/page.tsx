@@ -31,7 +31,7 @@ export default async function DynamicPayIdPage({ params }: { params: Promise<{ i
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { id } = await params;
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
+  const { scope } = ctx;
   // Expiry is applied before answering, as the API's GET does.
   const p = await getDynamicPayIdOrThrow(ctx.db, { ...scope, id }).catch((err) => {
     if (isAppError(err)) return null;

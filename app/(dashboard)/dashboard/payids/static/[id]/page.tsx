@@ -25,7 +25,7 @@ export default async function StaticPayIdPage({ params }: { params: Promise<{ id
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { id } = await params;
-  const scope = { merchantId: ctx.merchant.id, mode: ctx.mode };
+  const { scope } = ctx;
   const p = await getStaticPayIdOrThrow(ctx.db, { ...scope, id }).catch((err) => {
     if (isAppError(err)) return null;
     throw err;

@@ -19,7 +19,7 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/sign-in");
   const { id } = await params;
-  const view = await getBulkBatch(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id });
+  const view = await getBulkBatch(ctx.db, { ...ctx.scope, id });
   if (!view) notFound();
   const { batch, rows, progress } = view;
   const mine = batch.uploadedBy === ctx.user.id;

@@ -9,7 +9,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
   const ctx = await getDashboardContext();
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const { id } = await params;
-  const view = await getBulkBatch(ctx.db, { merchantId: ctx.merchant.id, mode: ctx.mode, id });
+  const view = await getBulkBatch(ctx.db, { ...ctx.scope, id });
   if (!view) return new Response("No such bulk transfer", { status: 404 });
   const base =
     view.batch.fileName
