@@ -24,7 +24,7 @@ import {
   SessionSchema,
   SessionVerifySchema,
 } from "@/lib/sessions/session-views";
-import { SettlementRunSchema } from "@/lib/settlement/operations";
+import { SettlementRunSchema } from "@/lib/settlement/settlement-run-view";
 import { RefundPageSchema, RefundSchema } from "@/lib/static-accounts/refund-view";
 import { StaticAccountPaymentPageSchema, StaticAccountPaymentSchema } from "@/lib/static-accounts/static-account-payment-view";
 import { StaticAccountPageSchema, StaticAccountProductStatusSchema, StaticAccountSchema } from "@/lib/static-accounts/static-account-view";

@@ -21,6 +21,7 @@ import { logError } from "@/lib/log";
 import { getPayIdById, getWalletPayId } from "@/lib/payids/find-pay-id";
 import { pendingSettlementAccount } from "@/lib/ledger/pending-settlement";
 import { findSettlementSettings } from "./settlement-settings";
+import type { SettlementRun } from "./settlement-run-view";
 
 /**
  * Settlement of static-account payments (api.md "Static account payment settlement"):
@@ -51,7 +52,7 @@ import { findSettlementSettings } from "./settlement-settings";
  * every state change is a guarded update.
  */
 
-export type SettlementRun = { batched: number; paid_out: number; wallet_credit: number; failed: number };
+export type { SettlementRun };
 export type RunSettlementInput = { merchantId?: string; mode?: Mode; now?: Date };
 
 /** A failed payout is tried again once this long has passed since its failure (env, minutes). */
