@@ -37,7 +37,10 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A plain row trigger now: it locks nothing shared, so nothing is gained by deferring it to commit.
+-- Still deferred to commit, now with a WHEN so a payment with no customer key never calls it.
+-- It locks nothing shared, so it could as well be a plain AFTER INSERT row trigger; measured on
+-- PayID transfers (interleaved call by call, backend CPU per call), the plain one was no cheaper
+-- (about 70 µs a payment either way, against about 220 µs for 0024's upsert).
 DROP TRIGGER payments_customers ON payments;
 --> statement-breakpoint
-CREATE TRIGGER payments_customers AFTER INSERT ON payments FOR EACH ROW WHEN (NEW.customer_key IS NOT NULL) EXECUTE FUNCTION owo_customers_on_payment();
+CREATE CONSTRAINT TRIGGER payments_customers AFTER INSERT ON payments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.customer_key IS NOT NULL) EXECUTE FUNCTION owo_customers_on_payment();

@@ -46,8 +46,8 @@ export type Customer = typeof customers.$inferSelect;
 
 /**
  * Payments booked but not yet folded into `customers` (migration 0033): one row per payment
- * with a customer key, appended by the AFTER INSERT trigger `payments_customers` in the booking's
- * own transaction (a plain insert: no lock on any shared row), deleted by the fold that adds it to
+ * with a customer key, appended by the trigger `payments_customers` at the booking's commit (a
+ * plain insert: no lock on any shared row, no unique check), deleted by the fold that adds it to
  * its customer (`foldPendingCustomers`, db/statements/customers.ts: on every read of the
  * Customers area, and for every merchant by the scheduler's `fold_customers`). The values are the
  * payment's, trimmed as the customer row keeps them; `id` orders payments booked at the same

@@ -85,7 +85,7 @@ select count(*)::int as folded from taken`;
  * twice, and the kept rows the fold reads are the ones it updates. Then one statement deletes the
  * pending rows (DELETE … RETURNING) and upserts each customer's aggregate with the rules of 0024's
  * trigger, exactly as if its payments were applied one by one in the order they happened
- * (`paid_at`, then the order they were booked), each against the row as it then stood:
+ * (`paid_at`, then the order they were queued), each against the row as it then stood:
  *
  * - count and total add up; first and last paid at widen;
  * - a payment as new as the kept row's last (`newer`) sets the last channel; so the newest
