@@ -33,6 +33,8 @@ CREATE INDEX customers_search_idx ON customers USING gin ((coalesce(name, '') ||
 -- the commit, after every lock the booking takes itself. Every payment booked counts (payments
 -- are inserted completed; a refund does not take its payment out). The newest payment gives the
 -- last channel; a name, email or account, once known, is kept unless a newer payment gives one.
+-- (0033_customers_queue replaced this upsert at commit: a payment is appended to
+-- customer_payments_pending and folded into customers, with these rules, when it is read.)
 CREATE OR REPLACE FUNCTION owo_customers_on_payment() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   payer_name text := coalesce(nullif(btrim(NEW.customer_name), ''), nullif(btrim(NEW.payer ->> 'name'), ''));

@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "@/db/client";
+import { MODES } from "@/db/schema";
+import { foldPendingCustomers } from "./customers";
 
 /**
  * The demo history's statements (lib/seed/seed-history.ts): the times it wrote moved to the
@@ -35,8 +37,8 @@ const TABLES: Record<string, { columns: string[]; merchant: boolean }> = {
 };
 
 /**
- * Moves what the history wrote since `since` to the times it stands for, in one transaction,
- * then rebuilds the overview's day rollups (daily_volume, daily_sessions: keyed by day, kept by
+ * Moves what the history wrote since `since` to the times it stands for, in one transaction
+ * (the merchant's customers folded first), then rebuilds the overview's day rollups (daily_volume, daily_sessions: keyed by day, kept by
  * insert triggers) for the merchant's test mode from the moved rows, and drops its cached search
  * totals. The kept list counts follow by themselves (their triggers see the updates).
  */
@@ -50,6 +52,9 @@ export async function backdate(db: Db, input: { merchantId: string; since: Date;
   const until = input.until.toISOString();
   const shiftOf = (anchor: SQL) => sql`coalesce((select m.shift from m where m.real <= ${anchor} order by m.real desc limit 1), 0) * interval '1 millisecond'`;
   await db.transaction(async (tx) => {
+    // The payments still pending for Customers (migration 0033) join their customers first, so
+    // the kept rows move with everything else and no unmoved time is folded in later.
+    for (const mode of MODES) await foldPendingCustomers(tx, { merchantId: input.merchantId, mode });
     for (const [table, { columns, merchant }] of Object.entries(TABLES)) {
       const t = sql.raw(`"${table}"`);
       const sets = sql.join(

@@ -9,6 +9,7 @@ import { koboToNaira } from "@/lib/money";
 import { planPage, readPage } from "@/lib/lists/page-query";
 import { flattenSearch, type ListShape, type Paged } from "@/lib/lists/paging";
 import { isUuid } from "@/lib/text-patterns";
+import { foldCustomers } from "./fold-customers";
 
 /**
  * The dashboard's customers list query, from URL search params; each field falls back to its
@@ -39,11 +40,20 @@ const customerConditions = (input: { search?: string }) => {
 const SHAPE: ListShape = { table: customers, order: [customers.lastPaidAt, customers.id], cursorColumn: customers.id };
 
 /**
- * One page of a merchant's customers in a mode, the latest payer first: rows of the kept
- * `customers` table (one per customer, never an aggregate over payments), counted over the
- * same rows.
+ * One page of a merchant's customers in a mode, the latest payer first: the merchant's pending
+ * payments folded first (`foldCustomers`), then rows of the kept `customers` table (one per
+ * customer, never an aggregate over payments), counted over the same rows.
  */
 export async function listCustomers(tx: DbOrTx, input: Scope & ListCustomersQuery): Promise<Paged<Customer>> {
+  await foldCustomers(tx, input);
+  return listFoldedCustomers(tx, input);
+}
+
+/**
+ * The same page as last folded, without folding: the CSV export folds once, then walks its
+ * pages through this, so the rows it walks hold still.
+ */
+export async function listFoldedCustomers(tx: DbOrTx, input: Scope & ListCustomersQuery): Promise<Paged<Customer>> {
   const scope = inScope(input);
   const filter = customerConditions(input);
   const plan = await planPage(tx, SHAPE, scope, filter, input);
@@ -57,9 +67,10 @@ export async function listCustomers(tx: DbOrTx, input: Scope & ListCustomersQuer
   return plan.finish(rows, n);
 }
 
-/** One customer of this merchant and mode by id; null when the id is not one of theirs. */
+/** One customer of this merchant and mode by id, their pending payments folded first; null when the id is not one of theirs. */
 export async function findCustomer(tx: DbOrTx, input: Scope & { id: string }): Promise<Customer | null> {
   if (!isUuid(input.id)) return null;
+  await foldCustomers(tx, input);
   const [row] = await tx
     .select()
     .from(customers)

@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { tickSandboxBank } from "@/lib/rails/sandbox/sandbox-transfers";
 import { processDueRailWebhooks } from "@/lib/rail-inbound/process-rail-webhook";
+import { foldAllCustomers } from "@/lib/customers/fold-customers";
 import { deliverDueEvents } from "@/lib/events/deliver-due-events";
 import { expirePreviousWebhookSecrets } from "@/lib/events/expire-previous-webhook-secrets";
 import { pruneRateLimitWindows } from "@/db/statements/rate-limit";
@@ -109,6 +110,13 @@ export const JOBS: Job[] = [
   {
     name: "send_notifications",
     run: (db) => sendDueNotifications(db),
+  },
+  {
+    // Payments booked since the last fold added to their customers (migration 0033), for every
+    // merchant, so the queue stays short for merchants who never open Customers; a read of the
+    // Customers area folds its own merchant first in any case.
+    name: "fold_customers",
+    run: (db) => foldAllCustomers(db),
   },
   {
     // API request logs beyond each key's newest API_REQUEST_LOG_LIMIT (default 1000).

@@ -1,5 +1,6 @@
 // npx tsx scripts/bench/profile-statements.ts [--n 2000] [--only transfer,initialize,verify,hit]
 //                                            [--no-triggers] [--disable table.trigger,…]
+//                                            [--before-sql "…"] [--explain] [--help]
 // What each hot request costs Postgres, without HTTP or concurrency: the /v1 route handlers
 // called in-process one at a time on ONE pooled connection against a fresh migrated database,
 // with the backend's CPU read from /proc around N calls (and this process's CPU beside it).
@@ -19,8 +20,21 @@ const { values: args } = parseArgs({
     disable: { type: "string" },
     // A statement run on the fresh database first (what an index or setting costs): --before-sql "drop index …"
     "before-sql": { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
   },
 });
+if (args.help) {
+  console.log(`npx tsx scripts/bench/profile-statements.ts [options]
+  What each hot request costs Postgres: the /v1 handlers called in-process, one at a time, on one
+  pooled connection to a fresh migrated database; the backend's CPU per call from /proc.
+  --n N                  calls per case after 200 to warm up (default 2000)
+  --only a,b             cases: hit, count+stmt, alongside, transfer (a PayID transfer), initialize, verify
+  --no-triggers          the statement-level triggers (list counts, rollups) disabled
+  --disable t.trig,…     these triggers disabled (e.g. payments.payments_customers)
+  --before-sql "…"       one statement run on the fresh database first (an index, a setting)
+  --explain              then one more call of each case with its inserts run as EXPLAIN ANALYZE`);
+  process.exit(0);
+}
 const N = Number(args.n);
 const only = args.only?.split(",");
 

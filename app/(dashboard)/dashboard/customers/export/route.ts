@@ -1,6 +1,7 @@
 // GET /dashboard/customers/export – the searched customers list as CSV (signed-in members)
 import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { customersCsvStream, listCustomers, parseCustomerSearch } from "@/lib/customers/list-customers";
+import { foldCustomers } from "@/lib/customers/fold-customers";
+import { customersCsvStream, listFoldedCustomers, parseCustomerSearch } from "@/lib/customers/list-customers";
 import { walkList } from "@/lib/lists/paging";
 
 export const dynamic = "force-dynamic";
@@ -11,9 +12,11 @@ export async function GET(req: Request) {
   if (!ctx) return new Response("Sign in first", { status: 401 });
   const query = parseCustomerSearch(Object.fromEntries(new URL(req.url).searchParams));
   const scope = { ...ctx.scope, ...query };
+  // The pending payments folded once, before the walk: every page then reads the same rows.
+  await foldCustomers(ctx.db, scope);
   const csv = customersCsvStream(
     walkList(
-      (page) => listCustomers(ctx.db, { ...scope, ...page }),
+      (page) => listFoldedCustomers(ctx.db, { ...scope, ...page }),
       (c) => c.id,
       MAX_ROWS,
     ),
