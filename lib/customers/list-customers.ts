@@ -7,7 +7,7 @@ import { countRowsSql } from "@/lib/lists/counts";
 import { searchFields } from "@/lib/lists/search";
 import { koboToNaira } from "@/lib/money";
 import { planPage, readPage } from "@/lib/lists/page-query";
-import { flattenSearch, type ListShape, type Paged } from "@/lib/lists/paging";
+import { flattenSearch, walkList, type ListShape, type Paged } from "@/lib/lists/paging";
 import { isUuid } from "@/lib/text-patterns";
 import { foldCustomers } from "./fold-customers";
 
@@ -49,11 +49,8 @@ export async function listCustomers(tx: DbOrTx, input: Scope & ListCustomersQuer
   return listFoldedCustomers(tx, input);
 }
 
-/**
- * The same page as last folded, without folding: the CSV export folds once, then walks its
- * pages through this, so the rows it walks hold still.
- */
-export async function listFoldedCustomers(tx: DbOrTx, input: Scope & ListCustomersQuery): Promise<Paged<Customer>> {
+/** The same page as last folded, without folding (the CSV export folds once, then walks its pages). */
+async function listFoldedCustomers(tx: DbOrTx, input: Scope & ListCustomersQuery): Promise<Paged<Customer>> {
   const scope = inScope(input);
   const filter = customerConditions(input);
   const plan = await planPage(tx, SHAPE, scope, filter, input);
@@ -116,7 +113,16 @@ const row = (c: Customer): unknown[] => [
   c.channels.join(" "),
 ];
 
-/** The dashboard's CSV export of a customers list, streamed from batches (walkList). */
-export function customersCsvStream(batches: AsyncIterable<Customer[]>): ReadableStream<Uint8Array> {
+/**
+ * The dashboard's CSV export of a customers list, at most `maxRows`: the pending payments folded
+ * once, then the folded rows walked page by page (walkList), so every page reads the same rows.
+ */
+export async function customersCsv(db: DbOrTx, input: Scope & ListCustomersQuery, maxRows: number): Promise<ReadableStream<Uint8Array>> {
+  await foldCustomers(db, input);
+  const batches = walkList(
+    (page) => listFoldedCustomers(db, { ...input, ...page }),
+    (c) => c.id,
+    maxRows,
+  );
   return csvStream(HEADER, batches, row);
 }
