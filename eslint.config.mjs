@@ -4,6 +4,12 @@ import nextTs from "eslint-config-next/typescript";
 // Boundaries (ARCHITECTURE.md, issue 16): app/ front doors → lib/ domain services → db/.
 // tests/lint-boundaries.test.ts proves each rule reports a breach.
 
+/** eslint-plugin-react-hooks' recommended rules (the plugin as Next's config loads it) that run the React Compiler on the file. */
+const reactHooks = nextVitals.find((c) => c.plugins?.["react-hooks"]).plugins["react-hooks"];
+const REACT_COMPILER_RULES = Object.keys(reactHooks.configs.recommended.rules).filter(
+  (rule) => rule !== "react-hooks/rules-of-hooks" && rule !== "react-hooks/exhaustive-deps",
+);
+
 /** lib/ never reaches up into the front doors or the React components. */
 const LIB_NEVER_IMPORTS_UI = {
   regex: "^(@/|(\\.\\./)+)(app|components)(/|$)",
@@ -204,6 +210,16 @@ const config = [
         },
       ],
     },
+  },
+  // The React Compiler's rules (react-hooks 7: static-components, purity, refs…) compile every
+  // file they see: most of ESLint's time. A plain .ts file outside components/ holds no
+  // component or hook (hooks are components/**/use-*.ts), so they are off there; rules-of-hooks
+  // and exhaustive-deps, which do not compile, stay on everywhere.
+  {
+    name: "owo/react-compiler-where-components-are",
+    files: ["**/*.ts"],
+    ignores: ["components/**"],
+    rules: Object.fromEntries(REACT_COMPILER_RULES.map((rule) => [rule, "off"])),
   },
 ];
 
