@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { backdate, historySpan, setDemoWebhookUrl, type TimeMark } from "@/db/statements/seed-history";
+import { backdate, historySpan, setDemoWebhookUrl } from "@/db/statements/seed-history";
 import { payments, type ApiKeyPair } from "@/db/schema";
 import { SYSTEM_ACTOR } from "@/lib/audit/record-audit";
 import { afterCommitDeliveriesSettled } from "@/lib/events/deliver-after-commit";
@@ -28,6 +28,7 @@ import { refreshFromBank } from "@/lib/transfers/submit-to-bank";
 import { InitiateTransferBody } from "@/lib/transfers/transfer-input";
 import { createVirtualAccount } from "@/lib/virtual-accounts/create-virtual-account";
 import { parseOrThrow } from "@/lib/validation";
+import { timeline } from "./timeline";
 
 /** How many days the demo history covers, today included. */
 export const HISTORY_DAYS = 30;
@@ -84,7 +85,7 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
   if (any) return { seeded: false, payments: 0 };
 
   const since = new Date();
-  const marks: TimeMark[] = [];
+  const { marks, step: markedStep } = timeline();
   const now = Date.now();
   const random = sequence(26);
   const owner = { merchantId: scope.merchantId, mode: "test" as const };
@@ -108,10 +109,7 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
     const day = lagosDay(new Date(now - daysAgo * DAY_MS));
     return new Date(Date.parse(`${day}T00:00:00Z`) - 3_600_000 + hour * 3_600_000 + Math.floor(random() * 50) * 60_000);
   };
-  const step = async <T>(daysAgo: number, hour: number, run: () => Promise<T>): Promise<T> => {
-    marks.push({ real: new Date(), target: at(daysAgo, hour) });
-    return run();
-  };
+  const step = <T>(daysAgo: number, hour: number, run: () => Promise<T>): Promise<T> => markedStep(() => at(daysAgo, hour), run);
   const naira = (min: number, max: number) => Math.round((min + random() * (max - min)) / 50) * 50 * 100;
   const payer = () => PAYERS[Math.floor(random() * PAYERS.length)]!;
   const pay = (body: Record<string, unknown>) =>
