@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { createSecretKey, owoClient, seriousAxeViolations, signInDemo } from "./helpers";
+import { contentShown, createSecretKey, owoClient, seriousAxeViolations, signInDemo } from "./helpers";
 
 // Every dashboard, admin and hosted page at a laptop's and a phone's width (issue 18, "Done
 // when"): no serious or critical axe-core violation, no sideways scroll of the page, and the
@@ -27,6 +27,7 @@ async function scan(page: Page, url: string, width: number, nav: "dashboard" | "
   const res = await page.goto(url);
   expect.soft(res?.status(), `${url} answers`).toBeLessThan(500);
   await page.waitForLoadState("load");
+  await contentShown(page);
   const where = `${url} at ${width} px`;
 
   const overflow = await page.evaluate(() => {
@@ -73,6 +74,7 @@ async function sectionsAndDetails(page: Page, navLabel: string, root: string, ex
   for (const section of sections) {
     if (section === root) continue;
     await page.goto(section);
+    await contentShown(page);
     const hrefs = await page.locator("main a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
     const record = hrefs.find((h) => h.startsWith(`${section}/`) && !h.endsWith("/new") && !all.includes(h) && !/[?#]/.test(h.slice(section.length)));
     if (record && !details.includes(record)) details.push(record);

@@ -154,11 +154,24 @@ export async function activateSignedUp(page: Page, browser: Browser, businessNam
 }
 
 /**
+ * Resolves once the page shows its content rather than its loading skeleton (every loading.tsx
+ * is a `role="status" aria-busy="true"` block) and has its title. The load event is not enough:
+ * React reveals a streamed Suspense boundary's content in batches, and Next streams a dynamic
+ * page's metadata (its <title>) too, so on a busy machine a page read at "load" or just after a
+ * refresh may still be the skeleton, or untitled.
+ */
+export async function contentShown(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page).toHaveTitle(/\S/);
+}
+
+/**
  * The page's serious and critical axe-core violations (WCAG 2.1 A and AA, best practice), one
  * line each: rule, impact, what to fix and where (the first four nodes). `exclude`: selectors
  * left out of the scan (a toast caught mid-animation).
  */
 export async function seriousAxeViolations(page: Page, opts: { exclude?: string } = {}): Promise<string[]> {
+  await contentShown(page); // the page itself, not its loading skeleton
   // Violations only: axe then skips building selectors for every passing node (its documented
   // performance option), most of its time on a long page.
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).options({ resultTypes: ["violations"] });
