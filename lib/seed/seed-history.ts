@@ -109,7 +109,7 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
     const day = lagosDay(new Date(now - daysAgo * DAY_MS));
     return new Date(Date.parse(`${day}T00:00:00Z`) - 3_600_000 + hour * 3_600_000 + Math.floor(random() * 50) * 60_000);
   };
-  const step = <T>(daysAgo: number, hour: number, run: () => Promise<T>): Promise<T> => markedStep(() => at(daysAgo, hour), run);
+  const step = <T>(daysAgo: number, hour: number, run: () => Promise<T>): Promise<T> => markedStep(at(daysAgo, hour), run);
   const naira = (min: number, max: number) => Math.round((min + random() * (max - min)) / 50) * 50 * 100;
   const payer = () => PAYERS[Math.floor(random() * PAYERS.length)]!;
   const pay = (body: Record<string, unknown>) =>

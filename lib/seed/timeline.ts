@@ -14,9 +14,9 @@ import type { TimeMark } from "@/db/statements/seed-history";
 export function timeline() {
   const marks: TimeMark[] = [];
   let lastEnd = -1;
-  async function step<T>(target: () => Date, run: () => Promise<T>): Promise<T> {
+  async function step<T>(target: Date, run: () => Promise<T>): Promise<T> {
     while (Date.now() <= lastEnd) await new Promise((resolve) => setTimeout(resolve, 1));
-    marks.push({ real: new Date(), target: target() });
+    marks.push({ real: new Date(), target });
     try {
       return await run();
     } finally {
