@@ -31,7 +31,8 @@ export function dataDir(): string {
 
 const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"] as const;
 type SslMode = (typeof SSL_MODES)[number];
-type PgOptions = postgres.Options<Record<string, postgres.PostgresType>>;
+// `max_pipeline` is an option postgres.js reads (src/index.js) that its types leave out.
+type PgOptions = postgres.Options<Record<string, postgres.PostgresType>> & { max_pipeline?: number };
 
 function readPemFile(param: string, file: string): string {
   try {
@@ -172,8 +173,12 @@ export function postgresOptions(url: string): PgOptions {
     onnotice: () => {},
     ssl: sslOptions(u.searchParams),
     connection: pooled ? {} : connectionSettings(),
-    // Off, it overrides every query's own `prepare: true` (preparedRows): all unnamed.
-    ...(pooled ? { prepare: false } : {}),
+    // Off, it overrides every query's own `prepare: true` (preparedRows): all unnamed. And one
+    // query at a time per connection: with every connection busy postgres.js pipelines the next
+    // query onto one of them, and through a transaction-mode PgBouncer (Debian 12's 1.18) such a
+    // query could go unanswered for good: the request hung (e2e/scale-out.spec.ts, a pool of 1).
+    // Here a query waits in the pool's queue for a free connection instead.
+    ...(pooled ? { prepare: false, max_pipeline: 0 } : {}),
   };
   return options;
 }

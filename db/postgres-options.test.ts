@@ -155,11 +155,12 @@ describe("DATABASE_URL ?pgbouncer=true: through a transaction-mode pooler (issue
     }
   };
 
-  it("pgbouncer=true or 1: no named prepared statements and no start-up timeouts; absent, false or 0: as a direct connection", () => {
+  it("pgbouncer=true or 1: no named prepared statements, no pipelining and no start-up timeouts; absent, false or 0: as a direct connection", () => {
     for (const on of ["pgbouncer=true", "pgbouncer=1"]) {
       expect(isPoolerUrl(`${BASE}?${on}`)).toBe(true);
       const options = postgresOptions(`${BASE}?${on}&sslmode=require`);
       expect(options.prepare).toBe(false);
+      expect(options.max_pipeline).toBe(0);
       expect(options.connection).toEqual({});
       expect(options.ssl).toBe("require"); // the other parameters still apply
     }
@@ -167,6 +168,7 @@ describe("DATABASE_URL ?pgbouncer=true: through a transaction-mode pooler (issue
       expect(isPoolerUrl(`${BASE}${off}`)).toBe(false);
       const options = postgresOptions(`${BASE}${off}`);
       expect(options.prepare).toBeUndefined(); // postgres.js's default: prepared
+      expect(options.max_pipeline).toBeUndefined(); // and pipelined
       expect(Object.keys(options.connection ?? {}).sort()).toEqual(["idle_in_transaction_session_timeout", "statement_timeout"]);
     }
   });

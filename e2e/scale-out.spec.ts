@@ -7,7 +7,10 @@
 // Both instances reach the database through PgBouncer in transaction mode (issue 28 item 7;
 // tests/pgbouncer.ts, a bouncer of six server connections), so every test also proves the app
 // keeps no session state and no named prepared statement from one transaction to the next: a
-// has DATABASE_DIRECT_URL (its LISTENs), b has only the bouncer (no LISTEN: it polls).
+// has DATABASE_DIRECT_URL (its LISTENs), b has only the bouncer (no LISTEN: it polls) and a
+// pool of ONE connection: no request waits for a second connection while it holds one, and
+// queries beyond the pool wait their turn instead of being pipelined behind a busy one (which
+// through the bouncer could go unanswered for good: db/client.ts postgresOptions).
 import { expect, test } from "@playwright/test";
 import { startBouncer, type Bouncer } from "../tests/pgbouncer";
 import { startWebhookReceiver, type WebhookReceiver } from "../tests/webhook-receiver";
@@ -29,7 +32,7 @@ test.beforeAll(async () => {
   // b delivers webhooks on its request thread (OWO_DELIVERY_THREAD=off), a on its delivery thread: both paths run every test.
   [a, b] = await Promise.all([
     startInstance({ name: "scale-a", databaseUrl: throughBouncer, env: { DATABASE_DIRECT_URL: db.url } }),
-    startInstance({ name: "scale-b", databaseUrl: throughBouncer, env: { DATABASE_DIRECT_URL: "", OWO_DELIVERY_THREAD: "off" } }),
+    startInstance({ name: "scale-b", databaseUrl: throughBouncer, env: { DATABASE_DIRECT_URL: "", OWO_DELIVERY_THREAD: "off", DATABASE_POOL_SIZE: "1" } }),
   ]);
 });
 

@@ -2,7 +2,7 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { behindPooler, closeDb, getHandle } from "@/db/client";
+import { behindPooler, closeDb, getHandle, postgresOptions } from "@/db/client";
 import { migrateDb, migrationsFolder } from "@/db/migrate";
 import { RATE_LIMIT_PASS_SETTING } from "@/db/statements/rate-limit";
 import { makeKey } from "@/tests/factories";
@@ -64,6 +64,37 @@ async function settingOnEveryServerConnection(name: string): Promise<{ pid: numb
 describe("through PgBouncer in transaction mode (DATABASE_URL ?pgbouncer=true)", () => {
   it("the app knows it is behind a pooler", () => {
     expect(behindPooler()).toBe(true);
+  });
+
+  it("a pool smaller than the load never pipelines behind the bouncer: transactions and statements sent at once on one connection all answer", async () => {
+    // postgres.js pipelines a query onto a busy connection when its pool is full; through a
+    // transaction-mode PgBouncer a query pipelined beside a transaction could go unanswered for
+    // good (porsager/postgres#970; CI saw a request hang). The app's own options (a pool of one
+    // here) must send one query at a time, and sql.begin must still work that way (#1210).
+    const client = postgres({ ...postgresOptions(process.env.DATABASE_URL!), max: 1 });
+    const outcome = (p: Promise<unknown>) =>
+      Promise.race([
+        p.then(
+          () => "answered",
+          (e: Error) => `failed: ${e.message}`,
+        ),
+        new Promise<string>((r) => setTimeout(() => r("no answer in 10 s"), 10_000)),
+      ]);
+    try {
+      const work = Array.from({ length: 6 }, (_, i) => [
+        outcome(client`select ${i}::int as n`),
+        outcome(
+          client.begin(async (tx) => {
+            await tx`select ${i}::int as n`;
+            await tx`select pg_backend_pid() as pid`;
+          }),
+        ),
+        outcome(client.unsafe(`select ${i} as n`)),
+      ]).flat();
+      expect(await Promise.all(work)).toEqual(Array(18).fill("answered"));
+    } finally {
+      await client.end({ timeout: 2 });
+    }
   });
 
   it("initialize's rate limit stays exact: 12 at once against a limit of 5 make exactly 5 sessions, and no count leaves a session setting behind", async () => {
