@@ -5,6 +5,7 @@ import { removeLogoAction, uploadLogoAction } from "@/lib/actions/settings";
 import { Button } from "@/components/ui/button";
 import { firstError, FieldError } from "@/components/ui/field-errors";
 import { Label } from "@/components/ui/input";
+import { useFilePicker } from "@/components/ui/use-file-picker";
 import { useToastAction } from "@/components/ui/use-toast-action";
 
 const MAX_BYTES = 256 * 1024;
@@ -22,6 +23,13 @@ export function LogoForm({ logoUrl, name, canEdit }: { logoUrl: string | null; n
   const upload = useToastAction(uploadLogoAction, { success: "Logo saved", error: false, refresh: true, onSuccess: () => setLocal(null) });
   const remove = useToastAction(removeLogoAction, { success: "Logo removed", refresh: true });
   const message = local ?? upload.result.serverError ?? firstError(upload.result.validationErrors, "base64");
+  const picker = useFilePicker(async (file, input) => {
+    input.value = "";
+    if (!file) return;
+    if (file.size > MAX_BYTES) return setLocal(`The logo must be 256 KB or smaller; this file is ${Math.ceil(file.size / 1024)} KB.`);
+    setLocal(null);
+    upload.execute({ base64: toBase64(await file.arrayBuffer()) });
+  });
   return (
     <section
       className="max-w-xl space-y-3 rounded-lg border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
@@ -51,14 +59,7 @@ export function LogoForm({ logoUrl, name, canEdit }: { logoUrl: string | null; n
               accept="image/png,image/jpeg,image/webp"
               disabled={upload.isPending}
               className="block w-full max-w-xs text-sm file:mr-3 file:rounded-md file:border file:border-neutral-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
-              onChange={async (e) => {
-                const file = e.target.files?.[0];
-                e.target.value = "";
-                if (!file) return;
-                if (file.size > MAX_BYTES) return setLocal(`The logo must be 256 KB or smaller; this file is ${Math.ceil(file.size / 1024)} KB.`);
-                setLocal(null);
-                upload.execute({ base64: toBase64(await file.arrayBuffer()) });
-              }}
+              {...picker}
             />
             <p className="text-xs text-neutral-600 dark:text-neutral-400">PNG, JPEG or WebP, up to 256 KB. Square works best.</p>
             <FieldError message={message} testId="logo-error" />

@@ -9,6 +9,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-errors";
 import { Field, Input } from "@/components/ui/input";
+import { useFilePicker } from "@/components/ui/use-file-picker";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { checkBulkFileAction, submitBulkBatchAction } from "@/lib/actions/bulk-transfers";
 import { BULK_LIMITS, BULK_TEMPLATE } from "@/lib/bulk-transfers/bulk-limits";
@@ -57,6 +58,7 @@ export function BulkUpload({ stepUp }: { stepUp: boolean }) {
     setFile({ name: f.name, text });
     check.execute({ fileName: f.name, text });
   }
+  const picker = useFilePicker((f) => void pick(f));
 
   return (
     <div className="space-y-5">
@@ -76,14 +78,7 @@ export function BulkUpload({ stepUp }: { stepUp: boolean }) {
           </a>
         </p>
         <Field label="CSV file" htmlFor="bulk-file">
-          <Input
-            id="bulk-file"
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(e) => void pick(e.target.files?.[0])}
-            data-testid="bulk-file"
-            className="h-auto py-1.5"
-          />
+          <Input id="bulk-file" type="file" accept=".csv,text/csv" {...picker} data-testid="bulk-file" className="h-auto py-1.5" />
         </Field>
         <FieldError message={fileError ?? (file ? check.result.serverError : undefined)} testId="bulk-file-error" />
         {check.isPending && (

@@ -1,8 +1,8 @@
-import type { InputHTMLAttributes, LabelHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { ComponentProps, LabelHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { cn } from "./cn";
 import { FieldError } from "./field-errors";
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+export function Input({ className, ...props }: ComponentProps<"input">) {
   return (
     <input
       className={cn(

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { useFilePicker } from "@/components/ui/use-file-picker";
 import { useToastAction } from "@/components/ui/use-toast-action";
 
 const FORMATS = [
@@ -26,6 +27,7 @@ export function RunDayForm({ rails, today, yesterday }: { rails: string[]; today
   const [format, setFormat] = useState<"provider" | "bank">("provider");
   const [source, setSource] = useState("");
   const [file, setFile] = useState<File | null>(null);
+  const picker = useFilePicker((f) => setFile(f ?? null));
   const opened = (data: { runId: string } | undefined) => {
     if (data) router.push(`/admin/reconciliation/${data.runId}`);
   };
@@ -95,7 +97,7 @@ export function RunDayForm({ rails, today, yesterday }: { rails: string[]; today
           )}
         </div>
         <Field label="Statement (CSV)" htmlFor={`${uid}-file`} hint="Up to 4 MB here; larger files with npx owo reconcile run --file">
-          <Input id={`${uid}-file`} type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="reconcile-file" />
+          <Input id={`${uid}-file`} type="file" accept=".csv,text/csv" {...picker} data-testid="reconcile-file" />
         </Field>
         <Button type="submit" variant="secondary" disabled={busy || !file || !rail || !day} data-testid="reconcile-upload">
           {upload.isPending ? "Reading the file…" : "Reconcile the file"}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { firstError, FieldError } from "@/components/ui/field-errors";
 import { Label } from "@/components/ui/input";
+import { useFilePicker } from "@/components/ui/use-file-picker";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { removeActivationDocumentAction, uploadActivationDocumentAction } from "./actions";
 
@@ -83,6 +84,16 @@ function DocumentKindField({
   const error =
     local ?? upload.result.serverError ?? firstError(upload.result.validationErrors, "base64") ?? firstError(upload.result.validationErrors, "kind");
   const busy = upload.isPending;
+  const picker = useFilePicker(async (file, input) => {
+    input.value = "";
+    if (!file) return;
+    if (file.size > maxBytes)
+      return setLocal(`A document must be ${Math.round(maxBytes / (1024 * 1024))} MB or smaller; this file is ${(file.size / (1024 * 1024)).toFixed(1)} MB.`);
+    if (file.size === 0) return setLocal("The file is empty. Choose a PDF, PNG or JPEG file.");
+    setLocal(null);
+    setSending(file.name);
+    upload.execute({ kind: kindInfo.kind, fileName: file.name, contentType: file.type, base64: toBase64(await file.arrayBuffer()) });
+  });
   return (
     <section
       className="space-y-2 border-t border-neutral-100 pt-4 first-of-type:border-0 dark:border-neutral-800"
@@ -129,19 +140,7 @@ function DocumentKindField({
           aria-invalid={error ? true : undefined}
           className="block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-neutral-300 file:bg-white file:px-3 file:py-1.5 file:text-sm dark:file:border-neutral-700 dark:file:bg-neutral-900"
           data-testid={`activation-document-input-${kindInfo.kind}`}
-          onChange={async (e) => {
-            const file = e.target.files?.[0];
-            e.target.value = "";
-            if (!file) return;
-            if (file.size > maxBytes)
-              return setLocal(
-                `A document must be ${Math.round(maxBytes / (1024 * 1024))} MB or smaller; this file is ${(file.size / (1024 * 1024)).toFixed(1)} MB.`,
-              );
-            if (file.size === 0) return setLocal("The file is empty. Choose a PDF, PNG or JPEG file.");
-            setLocal(null);
-            setSending(file.name);
-            upload.execute({ kind: kindInfo.kind, fileName: file.name, contentType: file.type, base64: toBase64(await file.arrayBuffer()) });
-          }}
+          {...picker}
         />
       )}
       {busy && sending && (
