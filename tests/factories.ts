@@ -4,7 +4,8 @@ import { CLI_ACTOR } from "@/lib/audit/record-audit";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
 import type { KeyConfigInput } from "@/lib/keys/key-config";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import { randomBase62 } from "@/lib/ids";
+import { randomBase62, randomDigits } from "@/lib/ids";
+import { SANDBOX_IDENTITY } from "@/lib/rails/sandbox/sandbox-identity";
 
 /** A merchant with a unique name and owner email (the test database is shared by a run). */
 export async function makeMerchant(opts: { type?: "business" | "personal"; name?: string } = {}) {
@@ -29,4 +30,18 @@ export async function makeKey(opts: { merchantId?: string; mode?: Mode; config?:
     actor: CLI_ACTOR,
   });
   return { merchantId, ...created, publicKey: created.keyPair.publicKey };
+}
+
+const SANDBOX_TEST_ENDINGS: readonly string[] = Object.values(SANDBOX_IDENTITY);
+
+/**
+ * A random 11-digit identity number (BVN, NIN) the sandbox simply matches and issues for: never
+ * one ending in a sandbox test value (SANDBOX_IDENTITY: 0000, 9999, 1111, 2222), which a plain
+ * randomDigits(11) drew about once in 2,500 (a test failed with "temporarily unavailable").
+ */
+export function plainIdentityNumber(): string {
+  for (;;) {
+    const n = randomDigits(11);
+    if (!SANDBOX_TEST_ENDINGS.includes(n.slice(-4))) return n;
+  }
 }

@@ -5,7 +5,7 @@ import { apiKeyPairs, staticAccounts, users } from "@/db/schema";
 import { createAdmin } from "@/lib/admin/create-admin";
 import { decideRefund } from "@/lib/admin/refund-reviews";
 import { authorizeCredentials } from "@/lib/auth/auth";
-import { randomBase62, randomDigits } from "@/lib/ids";
+import { randomBase62 } from "@/lib/ids";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
 import { revokeKeyPair } from "@/lib/keys/revoke-key-pair";
 import { rollSecretKey } from "@/lib/keys/roll-secret-key";
@@ -22,7 +22,7 @@ import { revokeInvitation } from "@/lib/team/revoke-invitation";
 import { signUpWithInvitation } from "@/lib/team/sign-up-with-invitation";
 import { initiateTransfer } from "@/lib/transfers/initiate-transfer";
 import { InitiateTransferBody } from "@/lib/transfers/transfer-input";
-import { makeMerchant } from "@/tests/factories";
+import { makeMerchant, plainIdentityNumber } from "@/tests/factories";
 import { pendingPayment, refundMerchant } from "@/tests/refunds";
 import { bankBody, fund } from "@/tests/transfers";
 import { CLI_ACTOR, type Actor } from "./record-audit";
@@ -94,7 +94,7 @@ describe("the audit log never holds a secret", () => {
       const admin = await createAdmin(db, { email: `audit-admin-${randomBase62(6).toLowerCase()}@owo.test`, password: adminPassword, actor: CLI_ACTOR });
       const adminActor = { type: "admin" as const, userId: admin.id, ip: "198.51.100.20", userAgent: ua(2) };
       await setStaticAccounts(db, { merchantId: m.merchant.id, staticAccounts: "enabled", actor: adminActor });
-      const identityNumbers = [`2221234${randomDigits(4)}`, `2221234${randomDigits(4)}`];
+      const identityNumbers = [plainIdentityNumber(), plainIdentityNumber()];
       const created = [];
       for (const identity_number of identityNumbers) {
         keep("full identity number", identity_number);

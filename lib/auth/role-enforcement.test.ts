@@ -29,7 +29,7 @@ import { receivePayment } from "@/lib/payments/receive-payment";
 import { insertUser } from "@/lib/users/create-user";
 import { fundWallet } from "@/lib/wallets/fund-wallet";
 import { emitCommitted, setWebhookUrl } from "@/tests/events";
-import { makeKey, makeMerchant } from "@/tests/factories";
+import { makeKey, makeMerchant, plainIdentityNumber } from "@/tests/factories";
 import { snapshot, snapshotDiff } from "@/tests/fuzz/world";
 import { insertStaticAccount } from "@/tests/static-accounts";
 import { fundLiveWallet } from "@/tests/transfers";
@@ -323,7 +323,7 @@ const MATRIX: Record<string, Entry> = {
   "virtual-accounts.ts#createVirtualAccountAction": { who: RECEIVABLES, input: async () => ({ amount: 5000 }) },
   "static-accounts.ts#createStaticAccountAction": {
     who: RECEIVABLES,
-    input: async () => ({ customer_name: "Chidi Okafor", identity_type: "bvn", identity_number: randomDigits(11), reference: `cust_${randomDigits(10)}` }),
+    input: async () => ({ customer_name: "Chidi Okafor", identity_type: "bvn", identity_number: plainIdentityNumber(), reference: `cust_${randomDigits(10)}` }),
   },
   "static-accounts.ts#changeStaticAccountAction": { who: RECEIVABLES, input: async (mode) => ({ id: await staticAccount(mode), change: "disable" }) },
 
