@@ -43,5 +43,8 @@ export default defineConfig({
     env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", APP_URL: baseURL, OWO_DATA_DIR: process.env.E2E_DATA_DIR },
     stdout: "pipe",
     stderr: "pipe",
+    // SIGTERM, not Playwright's default SIGKILL: scripts/e2e-server.ts then drops its database
+    // (killed, it left an owo_e2e_* database behind until a later run swept it).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },
 });

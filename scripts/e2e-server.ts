@@ -57,7 +57,10 @@ async function main() {
   const drop = db.drop;
 
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { stdio: "inherit", env });
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
     await drop().catch(() => {});
@@ -66,9 +69,13 @@ async function main() {
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  // Playwright ends the run with SIGTERM to the process group (playwright.config.ts
+  // gracefulShutdown), which reaches the child too: stop() then drops the database and exits.
   child.on("exit", (code) => {
-    void drop().catch(() => {});
-    process.exit(code ?? 1);
+    if (stopping) return;
+    void drop()
+      .catch(() => {})
+      .finally(() => process.exit(code ?? 1));
   });
 }
 
