@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { formatNaira } from "../lib/money";
 import { expect, test } from "@playwright/test";
 import type { OwoError } from "../client/owo-client";
 import { createSecretKey, owoClient, signUp, uniqueEmail } from "./helpers";
@@ -116,5 +117,5 @@ test("a failed transfer's page says the money came back to the wallet, fees incl
   await page.goto("/dashboard/balance");
   // Everything the failed transfer took came back; a completed earlier attempt's ₦12,576.88 did not.
   const left = 10_000_000 - settledFirst * 1_257_688;
-  await expect(page.getByTestId("wallet-balance")).toHaveText(`₦${Math.floor(left / 100).toLocaleString("en-NG")}.${String(left % 100).padStart(2, "0")}`);
+  await expect(page.getByTestId("wallet-balance")).toHaveText(formatNaira(left));
 });
