@@ -66,7 +66,20 @@ test("rule: kept counts equal count(*) after an instance is SIGKILLed in the mid
   const settled = await burst;
   const ok = settled.filter((s) => s.status === "fulfilled" && s.value.status < 300).length;
   expect(ok).toBeGreaterThan(0);
-  // Connections the dead instance held are closed by the server; their open transactions roll back.
+  // Connections the dead instance held are closed by the server: an open transaction rolls back,
+  // but a statement it had already sent (waiting on a lock, or pipelined with its COMMIT) still
+  // runs to its end and may commit. Once every request to the live instance is answered, any
+  // backend still busy is the dead one's: the counts are read after the last of them is done.
+  await expect
+    .poll(
+      async () => {
+        const [busy] = await db.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid() and state <> 'idle'`;
+        return busy!.n;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(0);
   await expect.poll(async () => (await mismatches()).length, { timeout: 30_000 }).toBe(0);
   expect(await mismatches()).toEqual([]);
   const [t] = await db.sql<{ n: number }[]>`select count(*)::int as n from transfers where merchant_id = ${key.merchantId}`;
