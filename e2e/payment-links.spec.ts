@@ -9,14 +9,15 @@ import { hydrated, seriousAxeViolations, signUp, uniqueEmail } from "./helpers";
 const WIDTHS = [1280, 375, 320] as const;
 
 /**
- * No serious or critical axe-core violation, and nothing sticks out sideways. The page is
- * scanned once the toast of the last action has gone (mid-animation its text is half-faded).
+ * No serious or critical axe-core violation, and nothing sticks out sideways. The scan is of the
+ * page, not of the last action's toast (mid-animation its text is half-faded): the toaster is
+ * left out rather than waited for, since a pointer left where the last click was would hold a
+ * toast that appears under it open (sonner pauses on hover).
  */
 async function expectAccessible(page: Page, where: string) {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   const width = page.viewportSize()!.width;
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} scrolls sideways`).toBeLessThanOrEqual(width);
-  const bad = await seriousAxeViolations(page);
+  const bad = await seriousAxeViolations(page, { exclude: "[data-sonner-toaster]" });
   expect(bad, `${where} at ${width} px: axe-core serious/critical violations`).toEqual([]);
 }
 

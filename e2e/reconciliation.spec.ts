@@ -65,10 +65,10 @@ async function adminPage(browser: Browser, width: number, who: { email: string; 
 }
 
 async function checkPage(page: Page, where: string) {
-  // The page itself, not a passing toast (the app-wide toaster is scanned where it is the subject).
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+  // The page itself, not a passing toast (mid-animation its text is half-faded): the toaster is
+  // left out rather than waited for (a pointer resting on a toast holds it open).
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${where} scrolls sideways`).toBe(true);
-  const bad = await seriousAxeViolations(page);
+  const bad = await seriousAxeViolations(page, { exclude: "[data-sonner-toaster]" });
   expect(bad, `${where}: axe-core serious/critical violations`).toEqual([]);
 }
 
