@@ -211,6 +211,27 @@ const config = [
       ],
     },
   },
+  // A form that JavaScript submits is components/ui/form.tsx's Form: POST, and its submit held
+  // until the page is hydrated (a raw <form onSubmit> sends its fields in a GET before then).
+  {
+    name: "owo/script-forms-are-form",
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    ignores: ["components/ui/form.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='form']:has(JSXAttribute[name.name='onSubmit'])",
+          message: "A form with onSubmit is <Form> from @/components/ui/form (POST; its submit waits for hydration).",
+        },
+        {
+          selector:
+            "JSXOpeningElement[name.name='form']:has(JSXAttribute[name.name='action'] > JSXExpressionContainer > :matches(ArrowFunctionExpression, FunctionExpression))",
+          message: "A form whose action is a client function is <Form> from @/components/ui/form (its submit waits for hydration).",
+        },
+      ],
+    },
+  },
   // The React Compiler's rules (react-hooks 7: static-components, purity, refs…) compile every
   // file they see: most of ESLint's time. A plain .ts file outside components/ holds no
   // component or hook (hooks are components/**/use-*.ts), so they are off there; rules-of-hooks

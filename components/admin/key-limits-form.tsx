@@ -2,6 +2,7 @@
 
 import { setKeyLimitsAction } from "@/lib/actions/admin/merchants";
 import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 import { Input, Label } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 
@@ -13,7 +14,7 @@ export function KeyLimitsForm({ keyPairId, rateLimit, initializeLimit }: { keyPa
     error: "Check the limits: whole numbers from 1 to 1,000,000",
   });
   return (
-    <form
+    <Form
       action={(form) => save.execute({ keyPairId, rateLimit: Number(form.get("rateLimit")), initializeLimit: Number(form.get("initializeLimit")) })}
       className="flex flex-wrap items-end gap-2"
       data-testid={`key-limits-${keyPairId}`}
@@ -43,6 +44,6 @@ export function KeyLimitsForm({ keyPairId, rateLimit, initializeLimit }: { keyPa
       <Button type="submit" size="sm" variant="secondary" disabled={save.isPending}>
         {save.isPending ? "Saving…" : "Save limits"}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -6,6 +6,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { firstError } from "@/components/ui/field-errors";
 import { Field, Textarea } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
+import { Form } from "@/components/ui/form";
 
 /**
  * Suspend a merchant (or lift its suspension) after a confirmation that says what it does and
@@ -36,7 +37,7 @@ export function MerchantSuspensionControl({ merchantId, merchantName, suspended 
         {verb}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title={suspended ? `Lift the suspension of ${merchantName}?` : `Suspend ${merchantName}?`}>
-        <form
+        <Form
           onSubmit={(e) => {
             e.preventDefault();
             change.execute({ merchantId, suspended: !suspended, reason });
@@ -69,7 +70,7 @@ export function MerchantSuspensionControl({ merchantId, merchantName, suspended 
               {change.isPending ? "Saving…" : verb}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

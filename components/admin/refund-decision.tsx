@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Textarea } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
+import { Form } from "@/components/ui/form";
 
 const errorText = (error: { validationErrors?: unknown }) =>
   error.validationErrors ? "A rejection needs a reason (at most 500 characters)." : "Something went wrong";
@@ -107,7 +108,7 @@ export function RefundDecision({
       </Dialog>
 
       <Dialog open={open === "reject"} onClose={() => setOpen(null)} title="Reject this refund?">
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -145,7 +146,7 @@ export function RefundDecision({
               {reject.isPending ? "Rejecting…" : "Reject refund"}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </div>
   );

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { formatNaira } from "@/lib/money";
 import { actionErrorMessage } from "@/components/hosted/action-error";
 import { SimulateBox } from "@/components/hosted/simulate-box";
+import { Form } from "@/components/ui/form";
 
 /**
  * Test mode: pay this PayID through the sandbox bank with any amount (pre-filled with the
@@ -54,7 +55,7 @@ export function PayIdSimulate({ payId, mode, defaultAmount, open }: { payId: str
       )}
       {open && (
         <SimulateBox hint="Pays this PayID from the sandbox bank; no real money moves.">
-          <form onSubmit={submit} className="space-y-2" noValidate>
+          <Form onSubmit={submit} className="space-y-2" noValidate>
             <AmountInput
               id="simulate-amount"
               label="Amount (₦)"
@@ -70,7 +71,7 @@ export function PayIdSimulate({ payId, mode, defaultAmount, open }: { payId: str
             <Button type="submit" variant="secondary" className="w-full" disabled={busy} data-testid="simulate-payment">
               {busy ? "Paying…" : "Simulate payment"}
             </Button>
-          </form>
+          </Form>
         </SimulateBox>
       )}
     </div>

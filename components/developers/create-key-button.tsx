@@ -10,6 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
 import { PAYMENT_METHODS as METHODS, PERMISSIONS } from "./key-labels";
 import { SecretValue } from "./secret-reveal";
+import { Form } from "@/components/ui/form";
 
 function Checks({ name, options, defaults }: { name: string; options: { value: string; label: string }[]; defaults: string[] }) {
   return (
@@ -65,7 +66,7 @@ export function CreateKeyButton({
         Create API key
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title={`New ${mode} API key`}>
-        <form
+        <Form
           // onSubmit, not a form action: React resets a form after its action, and what was typed must stay after an error.
           onSubmit={(e) => {
             e.preventDefault();
@@ -120,7 +121,7 @@ export function CreateKeyButton({
               {isPending ? "Creating…" : "Create key"}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
       <Dialog open={created !== null} onClose={() => {}} locked title="Save your secret key">
         {created && (

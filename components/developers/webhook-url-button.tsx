@@ -8,6 +8,7 @@ import { setWebhookUrlAction } from "@/lib/actions/developers";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
 
 /** Change (or clear) where a key's webhooks go; the server checks the URL and audits the change. */
 export function WebhookUrlButton({ keyPairId, current }: { keyPairId: string; current: string | null }) {
@@ -27,7 +28,7 @@ export function WebhookUrlButton({ keyPairId, current }: { keyPairId: string; cu
         Webhook URL
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Webhook URL">
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -57,7 +58,7 @@ export function WebhookUrlButton({ keyPairId, current }: { keyPairId: string; cu
               {value.trim() ? "Save webhook URL" : "Stop webhooks"}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

@@ -7,6 +7,7 @@ import { NairaField, useNairaField } from "@/components/ui/naira-input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { formatNaira } from "@/lib/money";
 import { FUND_WALLET_FIELD } from "@/lib/wallets/fund-wallet-limits";
+import { Form } from "@/components/ui/form";
 
 /** Test mode: add sandbox money to the wallet. */
 export function FundWalletForm() {
@@ -18,7 +19,7 @@ export function FundWalletForm() {
     onSuccess: () => amount.setText(""),
   });
   return (
-    <form
+    <Form
       className="mt-3 flex items-start gap-2"
       onSubmit={(e) => {
         e.preventDefault();
@@ -38,6 +39,6 @@ export function FundWalletForm() {
       <Button type="submit" size="md" disabled={isPending || amount.kobo === null} data-testid="fund-wallet">
         {isPending ? "Funding…" : "Fund wallet"}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -18,6 +18,7 @@ import { MAX_LINE_ITEMS } from "@/lib/invoices/invoice-input";
 import { bpToTaxRate, computeInvoiceTotals, type InvoiceTotals } from "@/lib/invoices/invoice-totals";
 import { formatNaira } from "@/lib/money";
 import { parseNairaInput, parseQuantityInput, UNIT_PRICE_FIELD, unitPriceProblem, parseTaxRateInput, rowFromItem, type LineRow } from "./invoice-format";
+import { Form } from "@/components/ui/form";
 
 let keySeq = 0;
 const newKey = () => `row-${++keySeq}`;
@@ -133,7 +134,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   };
 
   return (
-    <form className="space-y-5" onSubmit={submit} autoComplete="off" noValidate>
+    <Form className="space-y-5" onSubmit={submit} autoComplete="off" noValidate>
       <Card className="space-y-4">
         <h2 className="font-medium">Customer</h2>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -362,6 +363,6 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             : `${editing ? "Save and send" : "Create and send"}${typeof totals === "object" && totals ? ` ${formatNaira(totals.total)}` : ""}`}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -14,6 +14,7 @@ import { Select } from "@/components/ui/select";
 import { formatNaira, koboToNaira } from "@/lib/money";
 import { DYNAMIC_PAYID_AMOUNT_FIELD } from "@/lib/payids/dynamic-payid-amount-field";
 import { firstError } from "@/components/ui/field-errors";
+import { Form } from "@/components/ui/form";
 
 const EXPIRY_CHOICES = [
   { minutes: 30, label: "30 minutes" },
@@ -49,7 +50,7 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
         New dynamic PayID
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="New dynamic PayID">
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault(); // not a form action: React would reset what was typed
@@ -118,7 +119,7 @@ export function CreateDynamicPayIdButton({ variant = "primary" }: { variant?: "p
               {create.isPending ? "Creating…" : amount ? `Create PayID for ${formatNaira(amount)}` : "Create PayID"}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

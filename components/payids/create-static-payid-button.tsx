@@ -10,6 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { firstError } from "@/components/ui/field-errors";
+import { Form } from "@/components/ui/form";
 
 const SUFFIXES = [".spid", ".checkout"] as const;
 /** What each ending says to a customer; both take money the same way. */
@@ -38,7 +39,7 @@ export function CreateStaticPayIdButton() {
         New static PayID
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="New static PayID">
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault(); // not a form action: React would reset what was typed
@@ -115,7 +116,7 @@ export function CreateStaticPayIdButton() {
               {create.isPending ? "Creating…" : "Create PayID"}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

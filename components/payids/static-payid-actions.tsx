@@ -7,6 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { firstError } from "@/components/ui/field-errors";
+import { Form } from "@/components/ui/form";
 
 /** Edit name and description; deactivate (stops taking payments) or reactivate. */
 export function StaticPayIdActions({
@@ -48,7 +49,7 @@ export function StaticPayIdActions({
       )}
 
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit ${payId}`}>
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault(); // not a form action: React would reset what was typed
@@ -71,7 +72,7 @@ export function StaticPayIdActions({
               {update.isPending ? "Saving…" : "Save changes"}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
       <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Deactivate ${payId}?`}>
         <p className="text-sm">

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Input, Label, Textarea } from "@/components/ui/input";
 import { checkNairaField, formatNaira } from "@/lib/money";
 import { linkAmountRules } from "@/lib/payment-links/link-limits";
+import { Form } from "@/components/ui/form";
 
 const field = "h-11 text-base";
 
@@ -80,7 +81,7 @@ export function LinkPayForm({
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate data-testid="link-pay-form">
+    <Form onSubmit={submit} className="space-y-4" noValidate data-testid="link-pay-form">
       {fixedAmount === null && (
         <div className="space-y-1.5">
           <AmountInput
@@ -181,6 +182,6 @@ export function LinkPayForm({
           {quantity} × {formatNaira(unit)}
         </p>
       )}
-    </form>
+    </Form>
   );
 }

@@ -12,6 +12,7 @@ import { useToastAction } from "@/components/ui/use-toast-action";
 import type { LinkCollectField } from "@/db/schema";
 import { koboToNaira } from "@/lib/money";
 import { LINK_MAX_KOBO, LINK_MIN_KOBO } from "@/lib/payment-links/link-limits";
+import { Form } from "@/components/ui/form";
 
 /** What the form edits: a link's settings, amounts in kobo. */
 export type PaymentLinkFormValues = {
@@ -83,7 +84,7 @@ function PaymentLinkForm({ link, onDone }: { link?: PaymentLinkFormValues; onDon
   const blocked = action.isPending || amountMissing || Boolean(fixed.problem || min.problem || max.problem || rangeProblem);
 
   return (
-    <form
+    <Form
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault(); // not a form action: React would reset what was typed
@@ -235,6 +236,6 @@ function PaymentLinkForm({ link, onDone }: { link?: PaymentLinkFormValues; onDon
           {action.isPending ? "Saving…" : link ? "Save changes" : "Create link"}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -8,6 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { firstError } from "@/components/ui/field-errors";
 import { Field, Textarea } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
+import { Form } from "@/components/ui/form";
 
 /**
  * Test mode (supplement §10): the merchant decides its own refund on the refund's page, as an
@@ -69,7 +70,7 @@ export function MerchantRefundDecision({
       </Dialog>
 
       <Dialog open={open === "reject"} onClose={() => setOpen(null)} title="Reject this test refund?">
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -98,7 +99,7 @@ export function MerchantRefundDecision({
               {reject.isPending ? "Rejecting…" : "Reject refund"}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </div>
   );

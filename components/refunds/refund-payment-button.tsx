@@ -10,6 +10,7 @@ import { NairaField, useNairaField } from "@/components/ui/naira-input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { formatNaira, koboToNaira } from "@/lib/money";
 import { refundAmountField } from "@/lib/refunds/refund-field";
+import { Form } from "@/components/ui/form";
 
 /**
  * "Refund" on a payment's page: all or part of what is left to refund goes back to the payer
@@ -63,7 +64,7 @@ export function RefundPaymentButton({
         Refund
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Refund this payment">
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -114,7 +115,7 @@ export function RefundPaymentButton({
               {request.isPending ? "Requesting…" : kobo === null ? "Refund" : `Refund ${formatNaira(kobo)}`}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

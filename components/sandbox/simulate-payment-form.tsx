@@ -11,6 +11,7 @@ import { NairaInput } from "@/components/ui/naira-input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { formatNaira } from "@/lib/money";
 import type { SimulateTarget } from "@/lib/payments/dashboard-sandbox-payment";
+import { Form } from "@/components/ui/form";
 
 type Paid = { reference: string; amount: number; channel: string };
 
@@ -58,7 +59,7 @@ export function SimulatePaymentForm({ target, id, suggestedNaira }: { target: Si
         </p>
       )}
       <Dialog open={open} onClose={() => setOpen(false)} title="Simulate a payment">
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -89,7 +90,7 @@ export function SimulatePaymentForm({ target, id, suggestedNaira }: { target: Si
               {simulate.isPending ? "Paying…" : "Pay"}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </section>
   );

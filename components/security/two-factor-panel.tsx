@@ -10,6 +10,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { RecoveryCodes } from "./recovery-codes";
+import { Form } from "@/components/ui/form";
 
 type Started = { secret: string; qrSvg: string };
 
@@ -95,7 +96,7 @@ export function TwoFactorOff() {
           </p>
         </div>
       </div>
-      <form
+      <Form
         className="space-y-3 sm:max-w-sm"
         onSubmit={(e) => {
           e.preventDefault();
@@ -132,7 +133,7 @@ export function TwoFactorOff() {
             Cancel
           </Button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }
@@ -190,7 +191,7 @@ export function TwoFactorOn() {
   }
   const running = mode === "off" ? off : regenerate;
   return (
-    <form
+    <Form
       className="space-y-3 sm:max-w-sm"
       onSubmit={(e) => {
         e.preventDefault();
@@ -224,6 +225,6 @@ export function TwoFactorOn() {
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { firstError } from "@/components/ui/field-errors";
 import { Field, Input } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
+import { Form } from "@/components/ui/form";
 
 type Values = { displayName: string; brandColour: string; supportEmail: string; supportPhone: string };
 
@@ -30,7 +31,7 @@ export function BusinessProfileForm({
   const set = (k: keyof Values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.target.value }));
   const colourOk = /^#[0-9a-f]{6}$/i.test(values.brandColour);
   return (
-    <form
+    <Form
       noValidate
       data-testid="profile-form"
       className="max-w-xl space-y-4 rounded-lg border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
@@ -112,6 +113,6 @@ export function BusinessProfileForm({
           {save.isPending ? "Saving…" : "Save profile"}
         </Button>
       )}
-    </form>
+    </Form>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { firstError } from "@/components/ui/field-errors";
 import { Field, Input } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
+import { Form } from "@/components/ui/form";
 
 type Values = {
   paymentReceived: boolean;
@@ -58,7 +59,7 @@ export function NotificationsForm({ initial, canEdit }: { initial: Values; canEd
     (value: Values[K]) =>
       setV((x) => ({ ...x, [k]: value }));
   return (
-    <form
+    <Form
       noValidate
       data-testid="notifications-form"
       className="max-w-xl space-y-5 rounded-lg border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
@@ -143,6 +144,6 @@ export function NotificationsForm({ initial, canEdit }: { initial: Values; canEd
           {save.isPending ? "Saving…" : "Save notifications"}
         </Button>
       )}
-    </form>
+    </Form>
   );
 }

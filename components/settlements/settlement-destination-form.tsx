@@ -10,6 +10,7 @@ import { cn } from "@/components/ui/cn";
 import { Field, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
+import { Form } from "@/components/ui/form";
 
 type Bank = { bankCode: string; bankName: string };
 type Current =
@@ -39,7 +40,7 @@ export function SettlementDestinationForm({ banks, current, canEdit }: { banks: 
   const errors = save.result.validationErrors;
 
   return (
-    <form
+    <Form
       className="space-y-4"
       data-testid="settlement-destination-form"
       onSubmit={(e) => {
@@ -119,6 +120,6 @@ export function SettlementDestinationForm({ banks, current, canEdit }: { banks: 
         )}
       </fieldset>
       {!canEdit && <p className="text-xs text-neutral-500">Only an owner can change where settlements are paid.</p>}
-    </form>
+    </Form>
   );
 }

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { Form } from "@/components/ui/form";
 
 const IDENTITY_LABELS = { bvn: "BVN (11 digits)", nin: "NIN (11 digits)", rc: "CAC number (RC… or BN…)" } as const;
 type IdentityType = keyof typeof IDENTITY_LABELS;
@@ -47,7 +48,7 @@ export function CreateStaticAccountForm() {
 
   return (
     <Card className="max-w-xl">
-      <form
+      <Form
         className="space-y-5"
         autoComplete="off"
         // onSubmit, not a form action: React resets a form after its action, and a form must keep
@@ -134,7 +135,7 @@ export function CreateStaticAccountForm() {
         <Button type="submit" className="w-full" disabled={create.isPending} data-testid="create-static-account">
           {create.isPending ? "Checking identity and issuing…" : "Create static account"}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Textarea } from "@/components/ui/input";
 import { formatNaira } from "@/lib/money";
+import { Form } from "@/components/ui/form";
 
 /** "Request refund" on one payment, with a reason; the confirmation restates the amount and who gets it. */
 export function RequestRefundButton({
@@ -36,7 +37,7 @@ export function RequestRefundButton({
         Request refund
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Request a refund">
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -65,7 +66,7 @@ export function RequestRefundButton({
               {request.isPending ? "Requesting…" : `Request refund of ${formatNaira(amount)}`}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

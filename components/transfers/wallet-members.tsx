@@ -10,6 +10,7 @@ import { NairaField, useNairaField } from "@/components/ui/naira-input";
 import { formatNaira } from "@/lib/money";
 import { DAILY_LIMIT_FIELD } from "@/lib/wallets/daily-limit-field";
 import type { MemberView } from "@/lib/wallets/wallet-view";
+import { Form } from "@/components/ui/form";
 
 /** The wallet's members (saved recipients): add one by PayID, remove one. */
 export function WalletMembers({ members, canEdit }: { members: MemberView[]; canEdit: boolean }) {
@@ -61,7 +62,7 @@ export function WalletMembers({ members, canEdit }: { members: MemberView[]; can
         </ul>
       )}
       {canEdit && (
-        <form
+        <Form
           className="grid gap-3 sm:grid-cols-3"
           data-testid="add-member-form"
           onSubmit={(e) => {
@@ -95,7 +96,7 @@ export function WalletMembers({ members, canEdit }: { members: MemberView[]; can
               {add.isPending ? "Adding…" : "Add recipient"}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   );

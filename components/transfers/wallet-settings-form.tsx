@@ -8,6 +8,7 @@ import { NairaField, useNairaField } from "@/components/ui/naira-input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { koboToNaira } from "@/lib/money";
 import { DAILY_LIMIT_FIELD } from "@/lib/wallets/daily-limit-field";
+import { Form } from "@/components/ui/form";
 
 /** Members only and the daily limit (naira; empty for none). */
 export function WalletSettingsForm({ membersOnly, dailyLimit, canEdit }: { membersOnly: boolean; dailyLimit: number | null; canEdit: boolean }) {
@@ -15,7 +16,7 @@ export function WalletSettingsForm({ membersOnly, dailyLimit, canEdit }: { membe
   const limit = useNairaField(DAILY_LIMIT_FIELD, dailyLimit === null ? "" : koboToNaira(dailyLimit));
   const save = useToastAction(updateWalletSettingsAction, { success: "Wallet settings saved", refresh: true, error: false });
   return (
-    <form
+    <Form
       className="space-y-4"
       data-testid="wallet-settings-form"
       onSubmit={(e) => {
@@ -54,6 +55,6 @@ export function WalletSettingsForm({ membersOnly, dailyLimit, canEdit }: { membe
           </Button>
         )}
       </fieldset>
-    </form>
+    </Form>
   );
 }

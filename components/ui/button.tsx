@@ -1,6 +1,10 @@
+"use client";
+
 import { cva, type VariantProps } from "class-variance-authority";
-import type { ButtonHTMLAttributes } from "react";
+import { use, type ButtonHTMLAttributes } from "react";
 import { cn } from "./cn";
+import { ScriptForm } from "./form";
+import { useHydrated } from "./use-hydrated";
 
 const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:pointer-events-none disabled:opacity-50",
@@ -21,6 +25,13 @@ const buttonVariants = cva(
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, ...props }: ButtonProps) {
-  return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+/**
+ * A button that needs JavaScript (an `onClick`, or the submit of a `Form`) is disabled until the
+ * page is hydrated: a click on a page that is still plain HTML would otherwise do nothing. The
+ * submit of a server-action `<form>` works without JavaScript and is never held.
+ */
+export function Button({ className, variant, size, disabled, ...props }: ButtonProps) {
+  const hydrated = useHydrated();
+  const needsScript = props.onClick !== undefined || (use(ScriptForm) && (props.type ?? "submit") === "submit");
+  return <button className={cn(buttonVariants({ variant, size }), className)} disabled={disabled || (needsScript && !hydrated)} {...props} />;
 }

@@ -14,6 +14,7 @@ import { useToastAction } from "@/components/ui/use-toast-action";
 import { formatNaira, koboToNaira } from "@/lib/money";
 import { VIRTUAL_ACCOUNT_AMOUNT_FIELD } from "@/lib/virtual-accounts/virtual-account-amount-field";
 import { AMOUNT_RULE_LABELS, type AmountRule } from "./amount-rules";
+import { Form } from "@/components/ui/form";
 
 const VALIDITY_CHOICES = [
   { minutes: 30, label: "30 minutes" },
@@ -43,7 +44,7 @@ export function CreateVirtualAccountForm() {
 
   return (
     <Card className="max-w-xl">
-      <form
+      <Form
         className="space-y-5"
         onSubmit={(e) => {
           e.preventDefault();
@@ -87,7 +88,7 @@ export function CreateVirtualAccountForm() {
         <Button type="submit" className="w-full" disabled={amount === null || Boolean(amountProblem) || create.isPending} data-testid="create-virtual-account">
           {create.isPending ? "Creating…" : amount && !amountProblem ? `Create account for ${formatNaira(amount)}` : "Create account"}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

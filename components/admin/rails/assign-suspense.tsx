@@ -9,6 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { firstError } from "@/components/ui/field-errors";
 import { Field, Input, Textarea } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
+import { Form } from "@/components/ui/form";
 
 type Merchant = { id: string; name: string; type: string; ownerEmail: string | null; suspended: boolean };
 
@@ -81,7 +82,7 @@ export function AssignSuspense({
         {proposal ? "Assign…" : "Assign to merchant"}
       </Button>
       <Dialog open={open} onClose={close} title="Assign to a merchant">
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -179,7 +180,7 @@ export function AssignSuspense({
               {assign.isPending ? (proposal ? "Proposing…" : "Assigning…") : chosen ? `${verb} ${amount} to ${chosen.name}` : `${verb} ${amount}`}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

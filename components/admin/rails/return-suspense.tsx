@@ -10,6 +10,7 @@ import { Field, Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { NIGERIAN_BANKS } from "@/lib/bank/nigerian-banks";
+import { Form } from "@/components/ui/form";
 
 const TEN_DIGITS = /^\d{10}$/;
 
@@ -84,7 +85,7 @@ export function ReturnSuspense({
         {proposal ? "Return…" : "Return to payer"}
       </Button>
       <Dialog open={open} onClose={close} title="Return to the payer">
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -158,7 +159,7 @@ export function ReturnSuspense({
               {giveBack.isPending ? (proposal ? "Proposing…" : "Sending…") : ready ? `${verb} ${amount} to ${accountName.trim()}` : `${verb} ${amount}`}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

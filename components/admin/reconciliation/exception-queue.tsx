@@ -11,6 +11,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { firstError } from "@/components/ui/field-errors";
 import { Field, Textarea } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
+import { Form } from "@/components/ui/form";
 
 export type QueueEntry = {
   id: string;
@@ -118,7 +119,7 @@ function Explain({ id }: { id: string }) {
         Explain
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Explain this line">
-        <form
+        <Form
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -149,7 +150,7 @@ function Explain({ id }: { id: string }) {
               {explain.isPending ? "Saving…" : "Save the explanation"}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

@@ -9,6 +9,7 @@ import { Field, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useFilePicker } from "@/components/ui/use-file-picker";
 import { useToastAction } from "@/components/ui/use-toast-action";
+import { Form } from "@/components/ui/form";
 
 const FORMATS = [
   { value: "provider", label: "The provider's export" },
@@ -57,7 +58,7 @@ export function RunDayForm({ rails, today, yesterday }: { rails: string[]; today
           {run.isPending ? "Reconciling…" : "Reconcile from the provider's API"}
         </Button>
       </div>
-      <form
+      <Form
         className="space-y-3 border-t border-neutral-100 pt-4 dark:border-neutral-800"
         onSubmit={async (e) => {
           e.preventDefault();
@@ -102,7 +103,7 @@ export function RunDayForm({ rails, today, yesterday }: { rails: string[]; today
         <Button type="submit" variant="secondary" disabled={busy || !file || !rail || !day} data-testid="reconcile-upload">
           {upload.isPending ? "Reading the file…" : "Reconcile the file"}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

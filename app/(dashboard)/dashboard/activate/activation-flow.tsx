@@ -10,6 +10,7 @@ import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { resolvePayoutAccountAction, saveBusinessDetailsAction, saveOwnerIdentityAction, savePayoutAccountAction, submitActivationAction } from "./actions";
 import { DocumentsStep, type DocumentsProps } from "./documents-step";
+import { Form } from "@/components/ui/form";
 
 type Step = "business" | "identity" | "payout" | "documents" | "review";
 type Saved = {
@@ -75,7 +76,7 @@ function BusinessStep({ saved, merchantType, canEdit, onDone }: StepProps) {
   const save = useToastAction(saveBusinessDetailsAction, { success: "Business details saved", error: false, onSuccess: onDone });
   const errors = save.result.validationErrors;
   return (
-    <form
+    <Form
       className="space-y-4"
       data-testid="activation-business-form"
       onSubmit={(e) => {
@@ -126,7 +127,7 @@ function BusinessStep({ saved, merchantType, canEdit, onDone }: StepProps) {
           </Button>
         )}
       </fieldset>
-    </form>
+    </Form>
   );
 }
 
@@ -137,7 +138,7 @@ function IdentityStep({ saved, canEdit, onDone }: StepProps) {
   const save = useToastAction(saveOwnerIdentityAction, { success: "Identity checked", error: false, onSuccess: onDone });
   const errors = save.result.validationErrors;
   return (
-    <form
+    <Form
       className="space-y-4"
       data-testid="activation-identity-form"
       onSubmit={(e) => {
@@ -200,7 +201,7 @@ function IdentityStep({ saved, canEdit, onDone }: StepProps) {
           </Button>
         )}
       </fieldset>
-    </form>
+    </Form>
   );
 }
 
@@ -215,7 +216,7 @@ function PayoutStep({ saved, banks, canEdit, onDone }: StepProps) {
   const name = resolve.result.data?.account_name;
   const save = useToastAction(savePayoutAccountAction, { success: (d) => (d ? "Payout account saved" : undefined), error: false, onSuccess: onDone });
   return (
-    <form
+    <Form
       className="space-y-4"
       data-testid="activation-payout-form"
       onSubmit={(e) => {
@@ -264,7 +265,7 @@ function PayoutStep({ saved, banks, canEdit, onDone }: StepProps) {
           </Button>
         )}
       </fieldset>
-    </form>
+    </Form>
   );
 }
 

@@ -10,6 +10,7 @@ import { Field, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { savePayoutSettingsAction } from "./actions";
+import { Form } from "@/components/ui/form";
 
 type Current = {
   bankCode: string;
@@ -39,7 +40,7 @@ export function PayoutSettingsForm({ banks, current, canEdit }: { banks: { bankC
   const name = sameAccount ? current.accountName : resolve.result.data?.account_name;
   const save = useToastAction(savePayoutSettingsAction, { success: (d) => (d ? `Payouts go to ${d.accountName}` : undefined), refresh: true, error: false });
   return (
-    <form
+    <Form
       className="space-y-4"
       data-testid="payout-settings-form"
       onSubmit={(e) => {
@@ -139,6 +140,6 @@ export function PayoutSettingsForm({ banks, current, canEdit }: { banks: { bankC
         )}
       </fieldset>
       {!canEdit && <p className="text-xs text-neutral-500">Only an owner can change where and when payouts go.</p>}
-    </form>
+    </Form>
   );
 }

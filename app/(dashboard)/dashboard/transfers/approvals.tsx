@@ -9,6 +9,7 @@ import { Field, Input } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { formatNaira } from "@/lib/money";
 import { decideTransferApprovalAction, setApprovalThresholdAction } from "@/lib/actions/transfers";
+import { Form } from "@/components/ui/form";
 
 type Pending = { id: string; amount: number; recipientName: string; requestedByEmail: string; mine: boolean; createdAt: string };
 
@@ -35,7 +36,7 @@ export function Approvals({ threshold, pending, canDecide, stepUp }: { threshold
     <Card className="space-y-4" data-testid="approvals">
       <CardTitle>Approvals</CardTitle>
       {canDecide ? (
-        <form
+        <Form
           className="flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
@@ -62,7 +63,7 @@ export function Approvals({ threshold, pending, canDecide, stepUp }: { threshold
           <Button type="submit" variant="secondary" disabled={save.isPending} data-testid="save-approval-threshold">
             Save
           </Button>
-        </form>
+        </Form>
       ) : (
         <p className="text-sm text-neutral-600">{threshold ? `Transfers above ₦${threshold} need an owner's approval.` : "No approval rule is set."}</p>
       )}

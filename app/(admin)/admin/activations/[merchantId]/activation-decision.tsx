@@ -7,6 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Textarea } from "@/components/ui/input";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { reviewActivationAction } from "../actions";
+import { Form } from "@/components/ui/form";
 
 type Decision = "approve" | "reject" | "request_changes";
 
@@ -41,7 +42,7 @@ export function ActivationDecision({ merchantId, merchantName }: { merchantId: s
       </Button>
       {open && (
         <Dialog open onClose={() => setOpen(null)} title={TEXT[open].title}>
-          <form
+          <Form
             className="space-y-4"
             onSubmit={(e) => {
               e.preventDefault();
@@ -82,7 +83,7 @@ export function ActivationDecision({ merchantId, merchantName }: { merchantId: s
                 {review.isPending ? "Saving…" : TEXT[open].button}
               </Button>
             </div>
-          </form>
+          </Form>
         </Dialog>
       )}
     </div>

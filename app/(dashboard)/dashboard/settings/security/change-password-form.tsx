@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/input";
 import { changePasswordAction } from "@/lib/actions/security";
+import { Form } from "@/components/ui/form";
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const [mismatch, setMismatch] = useState(false);
@@ -17,7 +18,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     },
   });
   return (
-    <form
+    <Form
       key={formKey}
       className="max-w-md space-y-4 rounded-lg border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
       onSubmit={(e) => {
@@ -52,6 +53,6 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <Button type="submit" disabled={change.isPending} data-testid="change-password-submit">
         {change.isPending ? "Changing…" : "Change password"}
       </Button>
-    </form>
+    </Form>
   );
 }

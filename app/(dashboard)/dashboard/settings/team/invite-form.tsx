@@ -10,6 +10,7 @@ import { Select } from "@/components/ui/select";
 import { useToastAction } from "@/components/ui/use-toast-action";
 import { inviteMemberAction } from "./actions";
 import { ROLE_OPTIONS } from "./roles";
+import { Form } from "@/components/ui/form";
 
 type Invited = { link: string; mail: "sent" | "not_configured" | "failed"; email: string; role: string; expiresAt: string };
 
@@ -36,7 +37,7 @@ export function InviteForm() {
   return (
     <Card>
       <h2 className="mb-3 font-medium">Invite a member</h2>
-      <form
+      <Form
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
@@ -69,7 +70,7 @@ export function InviteForm() {
         <Button type="submit" disabled={invite.isPending} data-testid="team-invite-submit">
           {invite.isPending ? "Inviting…" : "Invite"}
         </Button>
-      </form>
+      </Form>
       {invite.result.serverError && (
         <p className="mt-3 text-sm text-red-600" data-testid="team-invite-error">
           {invite.result.serverError}
