@@ -40,8 +40,8 @@ test("before the page is hydrated a script form's submit and an onClick button a
   // The sign-out form's action is a server action: it works as plain HTML and is not held.
   await expect(page.getByRole("button", { name: "Sign out" })).toBeEnabled();
 
-  await page.getByLabel("Current password").fill(password);
-  await page.getByLabel("New password").fill("before-hydration-2");
+  await page.getByLabel("Current password", { exact: true }).fill(password);
+  await page.getByLabel("New password", { exact: true }).fill("before-hydration-2");
   await page.getByLabel("Repeat the new password").fill("before-hydration-2");
   await page.getByLabel("Repeat the new password").press("Enter");
   expect(await noReactYet(page)).toBe(true);
