@@ -7,7 +7,8 @@ import { getDb, queryRows } from "@/db/client";
 import { auditLedger } from "@/lib/ledger/audit-ledger";
 import { getCollections, getCheckoutConversion } from "@/lib/overview/collections";
 import { getStarted } from "@/lib/overview/get-started";
-import { DEMO_FAILING_WEBHOOK, HISTORY_DAYS, historySpan } from "./seed-history";
+import { lagosDay, lagosDayStart } from "@/lib/lagos-day";
+import { DEMO_FAILING_WEBHOOK, HISTORY_DAYS, historySpan, todayStepTime } from "./seed-history";
 import { seedDemo } from "./seed-demo";
 
 /*
@@ -143,5 +144,21 @@ describe("the trial's demo history: 30 days of a busy shop (issue 26 item 3)", (
     const again = await seedDemo(await getDb());
     expect(again.history).toEqual({ seeded: false, payments: 0 });
     expect(await counts(demo.business.id)).toEqual(before);
+  });
+});
+
+describe("today's demo activity (the 30th day of the history)", () => {
+  it("is stamped on today's Lagos day, in order and before now, even just after Lagos midnight", () => {
+    const today = lagosDay(new Date("2026-11-30T12:00:00Z"));
+    const midnight = lagosDayStart(today).getTime();
+    // A minute, 39 minutes and 12 hours after midnight in Lagos (23:01, 23:39 and 11:00 UTC).
+    for (const now of [midnight + 60_000, midnight + 39 * 60_000, midnight + 12 * 3_600_000]) {
+      const times = Array.from({ length: 14 }, (_, k) => todayStepTime(now, k).getTime());
+      for (const t of times) {
+        expect(lagosDay(new Date(t)), new Date(now).toISOString()).toBe(today);
+        expect(t).toBeLessThan(now);
+      }
+      for (let k = 1; k < times.length; k++) expect(times[k]).toBeGreaterThan(times[k - 1]!);
+    }
   });
 });

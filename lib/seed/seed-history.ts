@@ -8,7 +8,7 @@ import { sendTestEvent } from "@/lib/events/send-test-event";
 import { createInvoice } from "@/lib/invoices/create-invoice";
 import { CreateInvoiceBody } from "@/lib/invoices/invoice-input";
 import { createKeyPair } from "@/lib/keys/create-key-pair";
-import { lagosDay } from "@/lib/lagos-day";
+import { lagosDay, lagosDayStart } from "@/lib/lagos-day";
 import { markGetStarted } from "@/lib/overview/get-started";
 import { issueDynamicPayId } from "@/lib/payids/issue-dynamic-payid";
 import { getWalletPayId } from "@/lib/payids/find-pay-id";
@@ -105,7 +105,7 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
   /** Each step is stamped `daysAgo` days back at a Lagos hour; today's steps stay before now. */
   let todayCount = 0;
   const at = (daysAgo: number, hour: number): Date => {
-    if (daysAgo === 0) return new Date(now - (40 - 3 * todayCount++) * 60_000);
+    if (daysAgo === 0) return todayStepTime(now, todayCount++);
     const day = lagosDay(new Date(now - daysAgo * DAY_MS));
     return new Date(Date.parse(`${day}T00:00:00Z`) - 3_600_000 + hour * 3_600_000 + Math.floor(random() * 50) * 60_000);
   };
@@ -304,3 +304,13 @@ export async function seedDemoHistory(db: Db, scope: Scope): Promise<{ seeded: b
 
 /** The demo's span, for checks: its oldest and newest test payment. */
 export { historySpan };
+
+/**
+ * When today's `k`-th step (0, 1, … up to 13) is stamped: three minutes apart from 40 minutes
+ * before `now`, but never before the Lagos day began (just after midnight the steps share the
+ * minutes since then, so today keeps its activity), and before `now`.
+ */
+export function todayStepTime(now: number, k: number): Date {
+  const dayStart = lagosDayStart(lagosDay(new Date(now))).getTime();
+  return new Date(Math.max(now - (40 - 3 * k) * 60_000, dayStart + ((k + 1) * (now - dayStart)) / 16));
+}
