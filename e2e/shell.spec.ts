@@ -51,27 +51,35 @@ test("at 375 px the dashboard's navigation opens as a drawer: labelled button, f
   await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
 });
 
-test("at 375 px a toast shows at the bottom, never over the header: its menu, mode switch and Sign out stay clickable while it shows", async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 812 });
-  await signInDemo(page, "business");
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await hydrated(page);
-  // Any completed action toasts (DESIGN.md "Feedback"); copying the PayID is one (or, where the
-  // clipboard is refused, its error toast: either is a toast).
-  await page.getByRole("button", { name: "Copy PayID" }).click();
-  const toast = page.locator("[data-sonner-toast]").first();
-  await expect(toast).toBeVisible();
-  const header = (await page.getByTestId("dashboard-header").boundingBox())!;
-  const box = (await toast.boundingBox())!;
-  expect(box.y, "the toast starts below the header").toBeGreaterThanOrEqual(header.y + header.height);
-  expect(box.y + box.height, "and sits in the bottom half of the screen").toBeGreaterThan(812 / 2);
-  // A finger resting on the toast holds it open; the header's controls are still reachable.
-  await toast.hover();
-  await expect(toast).toBeVisible();
-  for (const name of ["Open menu", "Sign out"]) await page.getByRole("button", { name }).click({ trial: true, timeout: 2_000 });
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/sign-in/);
-});
+for (const [width, height] of [
+  [1280, 800],
+  [375, 812],
+] as const) {
+  test(`at ${width} px a toast shows at the bottom, never over the header or the page's top actions: the header's controls stay clickable while it shows`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await signInDemo(page, "business");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await hydrated(page);
+    // Any completed action toasts (DESIGN.md "Feedback"); copying the PayID is one (or, where the
+    // clipboard is refused, its error toast: either is a toast).
+    await page.getByRole("button", { name: "Copy PayID" }).click();
+    const toast = page.locator("[data-sonner-toast]").first();
+    await expect(toast).toBeVisible();
+    const header = (await page.getByTestId("dashboard-header").boundingBox())!;
+    const box = (await toast.boundingBox())!;
+    expect(box.y, "the toast starts below the header").toBeGreaterThanOrEqual(header.y + header.height);
+    expect(box.y, "in the bottom half of the screen").toBeGreaterThan(height / 2);
+    // A pointer (or finger) resting on the toast holds it open; the header's controls are still reachable.
+    await toast.hover();
+    await expect(toast).toBeVisible();
+    const controls = width < 768 ? ["Open menu", "Sign out"] : ["Sign out"];
+    for (const name of controls) await page.getByRole("button", { name }).click({ trial: true, timeout: 2_000 });
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+}
 
 test("the admin area has the same drawer on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
