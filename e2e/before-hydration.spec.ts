@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { holdScripts, reactStarted, signUp, uniqueEmail } from "./helpers";
 
 /*
  * A page shown before its scripts run (a slow phone; a busy test machine): a button that needs
@@ -8,19 +8,6 @@ import { signUp, uniqueEmail } from "./helpers";
  * password) in an address. Forms whose action is a server action (sign-in, sign-up) work
  * without JavaScript and are not held.
  */
-
-/** Holds every script of the next page (not its stylesheets) until `release` is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-const noReactYet = (page: Page) => page.evaluate(() => !Object.keys(document).some((k) => k.startsWith("__reactContainer$")));
 
 test("before the page is hydrated a script form's submit and an onClick button are disabled, and an Enter sends no field in an address; once it runs both work", async ({
   page,
@@ -34,7 +21,7 @@ test("before the page is hydrated a script form's submit and an onClick button a
 
   const submit = page.getByTestId("change-password-submit");
   await expect(submit).toBeAttached();
-  expect(await noReactYet(page), "the page is still plain HTML").toBe(true);
+  expect(await reactStarted(page), "the page is still plain HTML").toBe(false);
   await expect(submit).toBeDisabled();
   await expect(page.getByTestId("two-factor-start")).toBeDisabled();
   // The sign-out form's action is a server action: it works as plain HTML and is not held.
@@ -44,7 +31,7 @@ test("before the page is hydrated a script form's submit and an onClick button a
   await page.getByLabel("New password", { exact: true }).fill("before-hydration-2");
   await page.getByLabel("Repeat the new password").fill("before-hydration-2");
   await page.getByLabel("Repeat the new password").press("Enter");
-  expect(await noReactYet(page)).toBe(true);
+  expect(await reactStarted(page)).toBe(false);
   expect(
     addresses.filter((a) => a.includes("before-hydration")),
     "no password in any address",

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { holdScripts, reactStarted, signUp, uniqueEmail } from "./helpers";
 
 /*
  * Safe money out from the dashboard (issue 25 item 3): bulk transfers from a CSV, and the
@@ -89,18 +89,13 @@ test("bulk transfers: a bad row is shown with its reason; the fixed file is revi
 test("a CSV picked while the page is still plain HTML (its scripts late, as on a slow phone) is checked once they run", async ({ page }) => {
   await signUp(page, { business: "Early Pick Ltd", email: uniqueEmail("bulk-early"), password: "a-strong-password" });
   // Routing turns the browser's cache off: every script (not the stylesheets) of the next page waits until the file is picked.
-  let release!: () => void;
-  const picked = new Promise<void>((r) => (release = r));
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    await picked;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/dashboard/transfers/bulk", { waitUntil: "commit" });
   const file = page.getByTestId("bulk-file");
   await expect(file).toBeAttached();
   await file.setInputFiles(csv("early.csv", "account_number,bank_code,amount\n0123456789,058,1000"));
   // The file really was picked before React ran the page: no root yet.
-  expect(await page.evaluate(() => Object.keys(document).some((k) => k.startsWith("__reactContainer$")))).toBe(false);
+  expect(await reactStarted(page)).toBe(false);
   release();
   await expect(page.getByTestId("bulk-row")).toHaveCount(1, { timeout: 30_000 });
   await expect(page.locator('[data-testid="bulk-row"][data-status="ok"]')).toHaveCount(1);

@@ -21,6 +21,22 @@ export async function signUp(page: Page, opts: { business: string; email: string
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Holds every script of the pages that follow (not their stylesheets, or the streamed page never shows) until the answer is called. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Whether React has a root in the page yet (false while it is still plain HTML). */
+export function reactStarted(page: Page): Promise<boolean> {
+  return page.evaluate(() => Object.keys(document).some((k) => k.startsWith("__reactContainer$")));
+}
+
 /**
  * Resolves once React has hydrated the page (Next hydrates into `document`: its root is no
  * longer dehydrated). Before that, a click on a button is lost or is the browser's own submit.
